@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { LIMITS } from '@high5/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerAdminRoutes } from './modules/admin/index.js';
+import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerClassroomRoutes } from './modules/classroom/index.js';
+import { registerRecognitionRoutes } from './modules/recognition/index.js';
+import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSession } from './plugins/session.js';
+import type { Clock } from './services/clock.js';
+import { createServices } from './services/index.js';
+
+export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.code', '*.token'];
+
+/** Builds the application: external plugins, then app plugins, then the areas' routes. */
+export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean }): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACT },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+    genReqId: () => crypto.randomUUID(),
+    // Query strings stay simple: no nested objects from `a[b]=c`.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('services', await createServices(config, database, options.clock));
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxUploadBytes, files: 1, fields: 5 } });
+  await registerSecurity(app);
+  registerSession(app);
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+
+  const hasWeb = existsSync(webDist + 'index.html');
+  await app.register(fastifyStatic, {
+    root: hasWeb ? webDist : fileURLToPath(new URL('./', import.meta.url)),
+    wildcard: false,
+    index: false,
+    serve: hasWeb,
+    setHeaders: (res, path) => {
+      (res as unknown as import('node:http').ServerResponse).setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  if (hasWeb) app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
+  registerSystemRoutes(app);
+  registerAuthRoutes(app);
+  registerRecognitionRoutes(app);
+  registerClassroomRoutes(app);
+  registerAdminRoutes(app);
+  return app;
+}

@@ -1,0 +1,80 @@
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** Either the database or an open transaction: query modules take this as their first parameter. */
+export type Queryable = Kysely<DB>;
+
+/** The connection the server runs on: PGlite in a folder, or a PostgreSQL server. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements (migrations, seeds). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// The same JavaScript types from both drivers: bigint counts as numbers, dates as 'yyyy-MM-dd'.
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+const parseInt8 = (value: string) => Number(value);
+
+export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [INT8]: parseInt8, [DATE]: (v: string) => v, [NUMERIC]: (v: string) => Number(v) },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+    // Exposed for tests, which snapshot a migrated database once and load it per file.
+    ...({ pglite } as object),
+  };
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8) return parseInt8;
+      if (oid === DATE) return (v: string) => v;
+      if (oid === NUMERIC) return (v: string) => Number(v);
+      return pg.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    kind: 'postgres',
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Runs `work` in one transaction on `db`, or inside the transaction `db` already is. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db as Tx);
+  return db.transaction().execute(work);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

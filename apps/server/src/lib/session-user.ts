@@ -1,0 +1,30 @@
+import type { Role, SessionRole, Language } from '@high5/contract';
+
+export interface Membership {
+  schoolId: string;
+  schoolName: string;
+  districtName: string;
+  paid: boolean;
+  role: Role;
+  isAdmin: boolean;
+  status: 'active' | 'pending';
+}
+
+/** The signed-in user as every route sees it: the chosen school decides role and admin flag. */
+export interface SessionUser {
+  id: string;
+  sessionHash: string;
+  email: string | null;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  language: Language;
+  isSuperAdmin: boolean;
+  mustChangePassword: boolean;
+  hasPassword: boolean;
+  memberships: Membership[];
+  /** The school the session works in (null for a super admin or a user without a school yet). */
+  school: Membership | null;
+  role: SessionRole | null;
+  isAdmin: boolean;
+}

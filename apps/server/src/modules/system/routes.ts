@@ -1,0 +1,46 @@
+import { systemEndpoints } from '@high5/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { ping } from '../../db/database.js';
+import { route } from '../../plugins/routes.js';
+
+export function registerSystemRoutes(app: FastifyInstance) {
+  route(app, systemEndpoints.health, async ({ services, reply }) => {
+    const up = await ping(services.db).then(() => true, () => false);
+    if (!up) reply.status(503);
+    return { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), driver: services.database.kind };
+  });
+
+  route(app, systemEndpoints.high5Count, async ({ db }) => {
+    const row = await db.selectFrom('recognitions').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'high5').executeTakeFirstOrThrow();
+    return { high5sCount: row.n };
+  });
+
+  // Files of the embedded storage, behind signed, expiring links.
+  app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>('/v1/files/*', async (request, reply) => {
+    const local = app.services.localStorage;
+    const key = request.params['*'];
+    const expires = Number(request.query.expires);
+    if (!local || !local.verify(key, expires, String(request.query.signature ?? ''))) {
+      return reply.status(403).send({ ErrorCode: 'FORBIDDEN', ResponseData: null, body: 'FORBIDDEN' });
+    }
+    const bytes = await local.get(key);
+    if (!bytes) return reply.status(404).send({ ErrorCode: 'NOT_FOUND', ResponseData: null, body: 'NOT_FOUND' });
+    const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    return reply.header('content-type', type).header('cache-control', 'private, max-age=300').send(bytes);
+  });
+
+  // The dev outbox: mail the embedded server "sent", readable only in demo mode.
+  if (app.services.config.demo && !app.services.config.mail.smtpUrl) {
+    app.get('/dev/outbox', async (_request, reply) => {
+      const rows = await app.services.db.selectFrom('devOutbox').selectAll().orderBy('id', 'desc').limit(50).execute();
+      const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      const items = rows
+        .map((r) => `<article><h2>${escape(r.subject)}</h2><p><b>To:</b> ${escape(r.recipient)} · ${r.sentAt.toISOString()}</p><pre>${escape(r.bodyText)}</pre></article>`)
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5 dev outbox</title></head><body><main><h1>Dev outbox (last 50 messages)</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`);
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseDown(error: { code?: string; message?: string }) {
+  return (error.code !== undefined && DB_DOWN_CODES.has(error.code)) || /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(error.message ?? '');
+}
+
+/** Maps every failure to the envelope with an honest status; never leaks internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ ErrorCode: 'PAYLOAD_TOO_LARGE', ResponseData: null, body: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ ErrorCode: 'RATE_LIMITED', ResponseData: null, body: 'RATE_LIMITED' });
+    }
+    if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      // Malformed JSON, wrong content type and the like.
+      return reply.status(400).send({ ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
+    }
+    if (error.code === '23505') {
+      return reply.status(409).send({ ErrorCode: 'CONFLICT', ResponseData: null, body: 'CONFLICT' });
+    }
+    if (error.code === '23514' || error.code === '22001' || error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '23503') {
+      request.log.warn({ code: error.code }, 'database refused input');
+      return reply.status(400).send({ ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ code: error.code }, 'database unavailable');
+      return reply.status(503).send({ ErrorCode: 'DB_UNAVAILABLE', ResponseData: null, body: 'DB_UNAVAILABLE' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ ErrorCode: 'INTERNAL', ResponseData: null, body: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/v1/') || request.method !== 'GET') {
+      return reply.status(404).send({ ErrorCode: 'NOT_FOUND', ResponseData: null, body: 'NOT_FOUND' });
+    }
+    // Any other GET is a screen of the single-page app.
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,80 @@
+import type { Endpoint, FieldIssue } from '@high5/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../db/database.js';
+import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
+import type { Services } from '../services/index.js';
+
+export interface RouteContext<E extends Endpoint> {
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  /** The caller; never null on endpoints that need a session. */
+  user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
+  /** The database, or this request's transaction for writes. */
+  db: Db;
+  services: Services;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>;
+
+function toIssues(error: z.ZodError, prefix: string): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), code: issue.message.startsWith('invalid_') || /^[A-Za-z_]+$/.test(issue.message) ? issue.message : issue.code }));
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
+  if (!result.success) throw badRequest('VALIDATION_FAILED', toIssues(result.error, part));
+  return result.data;
+}
+
+/** Checks the endpoint's coarse access rule; finer rules (school scope, family) live in services. */
+export function assertAccess(endpoint: Endpoint, user: SessionUser | null) {
+  if (endpoint.access === 'public') return;
+  if (!user) throw unauthenticated();
+  if (user.mustChangePassword && !endpoint.allowDuringPasswordChange) throw forbidden('PASSWORD_CHANGE_REQUIRED');
+  if (endpoint.access === 'session') return;
+  if (endpoint.access === 'superAdmin') {
+    if (!user.isSuperAdmin) throw forbidden();
+    return;
+  }
+  if (endpoint.access === 'schoolAdmin') {
+    if (!user.isAdmin || user.school?.status !== 'active') throw forbidden();
+    return;
+  }
+  if (!user.role || !endpoint.access.includes(user.role)) throw forbidden();
+}
+
+/**
+ * Registers one contract endpoint: checks access, validates params, query and body with
+ * the contract's schemas, runs writes in one transaction, and filters the answer
+ * through the response schema into the specification's envelope.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
+  app.route({
+    method: endpoint.method,
+    url: `/v1${endpoint.path}`,
+    config: { endpointId: endpoint.id },
+    handler: async (request, reply) => {
+      const user = request.user;
+      assertAccess(endpoint, user);
+      const params = parsePart(endpoint.params, request.params, 'params');
+      const query = parsePart(endpoint.query, request.query, 'query');
+      const body = parsePart(endpoint.body, request.body, 'body');
+      const run = (db: Db) =>
+        handler({ params, query, body, user, db, services: app.services, request, reply } as RouteContext<E>);
+      const result = endpoint.method === 'GET' ? await run(app.services.db) : await inTransaction(app.services.db, run);
+      if (reply.sent) return reply;
+      const output = endpoint.response.safeParse(result);
+      if (!output.success) {
+        request.log.error({ endpoint: endpoint.id, issues: output.error.issues.slice(0, 5) }, 'response does not match its schema');
+        throw new AppError(500, 'INTERNAL');
+      }
+      return { ErrorCode: 'err_0', ResponseData: output.data, body: '' };
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS, type Role } from '@high5/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { Membership, SessionUser } from '../lib/session-user.js';
+
+export const SESSION_COOKIE = 'high5_session';
+const IDLE_MS = LIMITS.sessionIdleMinutes * 60_000;
+const ABSOLUTE_MS = LIMITS.sessionAbsoluteHours * 3_600_000;
+// Refreshing last_seen_at on every request would turn every read into a write.
+const TOUCH_AFTER_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function isSecure(request: FastifyRequest) {
+  return !['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
+}
+
+/** Creates a fresh session (a new id at every sign-in) and sets its HttpOnly cookie. */
+export async function startSession(db: Db, reply: FastifyReply, userId: string, schoolId: string | null, now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ tokenHash: hashToken(token), userId, schoolId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + ABSOLUTE_MS) })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(reply.request),
+    maxAge: ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends every session of a user (sign-out everywhere, password change, reset). */
+export async function endAllSessions(db: Db, userId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+export async function loadMemberships(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('schools as s', 's.id', 'm.schoolId')
+    .innerJoin('districts as d', 'd.id', 's.districtId')
+    .select(['m.schoolId', 's.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status'])
+    .where('m.userId', '=', userId)
+    .orderBy('m.createdAt')
+    .execute();
+  return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as Membership['status'] }));
+}
+
+/** Resolves the session cookie into `request.user`, enforcing the idle and absolute limits. */
+export function registerSession(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100 || !request.url.startsWith('/v1/')) return;
+    const { db, clock } = app.services;
+    const now = clock.now();
+    const tokenHash = hashToken(token);
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 'u.id', 'u.email', 'u.username', 'u.firstName', 'u.lastName', 'u.language', 'u.isSuperAdmin', 'u.mustChangePassword', 'u.passwordHash'])
+      .where('s.tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return;
+    if (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > IDLE_MS) {
+      await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+      return;
+    }
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
+    }
+    const memberships = await loadMemberships(db, row.id);
+    const school = memberships.find((m) => m.schoolId === row.schoolId) ?? memberships[0] ?? null;
+    const user: SessionUser = {
+      id: row.id,
+      sessionHash: tokenHash,
+      email: row.email,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      language: row.language as SessionUser['language'],
+      isSuperAdmin: row.isSuperAdmin,
+      mustChangePassword: row.mustChangePassword,
+      hasPassword: row.passwordHash !== null,
+      memberships,
+      school,
+      role: row.isSuperAdmin ? 'superAdmin' : (school?.role ?? null),
+      isAdmin: !!school && school.isAdmin && school.status === 'active',
+    };
+    request.user = user;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    services: import('../services/index.js').Services;
+  }
+  interface FastifyContextConfig {
+    endpointId?: string;
+  }
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { serverT, type Lang } from '@high5/i18n';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/database.js';
+import { type Clock, systemClock } from './clock.js';
+import { Jobs } from './jobs.js';
+import { devOutbox, smtpTransport, type MailMessage, type MailTransport } from './mail.js';
+import { LocalStorage, S3Storage, type ObjectStorage } from './storage.js';
+
+/** The shared services every area may use; nothing else crosses areas. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  jobs: Jobs;
+  mail: Mailer;
+  storage: ObjectStorage;
+  /** Present when storage is local: /v1/files verifies links with it. */
+  localStorage?: LocalStorage;
+  secret: string;
+}
+
+/** Queues translated e-mails; the `mail.send` job delivers them after the caller's transaction commits. */
+export class Mailer {
+  constructor(private readonly jobs: Jobs, readonly transport: MailTransport) {
+    jobs.register('mail.send', async (payload) => transport.send(payload as unknown as MailMessage));
+  }
+  /** `template` names keys `mail:<template>.subject` and `mail:<template>.body`. */
+  async queue(db: Db, to: string, language: Lang, template: string, vars: Record<string, string | number> = {}) {
+    const t = serverT(language);
+    const message: MailMessage = { to, subject: t(`mail:${template}.subject`, vars), text: t(`mail:${template}.body`, vars) };
+    await this.jobs.enqueue(db, 'mail.send', { ...message });
+  }
+}
+
+async function loadSecret(db: Db): Promise<string> {
+  await db
+    .insertInto('serverSecrets')
+    .values({ name: 'app_key', value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('serverSecrets').select('value').where('name', '=', 'app_key').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function createServices(config: Config, database: Database, clock: Clock = systemClock): Promise<Services> {
+  const db = database.db;
+  const secret = await loadSecret(db);
+  const jobs = new Jobs(db, clock);
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : devOutbox(db);
+  const localStorage = config.s3 ? undefined : new LocalStorage(join(config.dataDir, 'objects'), secret, clock);
+  const storage = config.s3 ? new S3Storage(config.s3) : localStorage!;
+  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret };
+}

@@ -1,0 +1,64 @@
+import type { Me } from '@high5/contract';
+
+/** Every screen's path, in one place (spec 000 section 2). */
+export const paths = {
+  signIn: '/',
+  signUp: '/signup',
+  forgotPassword: '/forgotpassword',
+  userInformation: '/user-information',
+  verifyEmail: '/verify-email',
+  terms: '/terms',
+  privacy: '/privacy',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  high5: '/high5',
+  positiveVibes: '/positivevibes',
+  high5Report: '/highfivereport',
+  vibeReport: '/positivevibereport',
+  teacherClasses: '/teacher-classes',
+  studentClasses: '/student-classes',
+  mood: '/mood',
+  studentList: '/student-list',
+  feedback: '/feedback',
+  report: '/report',
+  adminUsers: '/admin-users',
+  admin: '/admin',
+  seatingChart: '/seatingchart',
+  gratitudeJournal: '/gratitude-journal',
+  teacherReport: '/TeacherReport',
+  trustedAdults: '/trustedadults',
+  myStudents: '/mystudent',
+  viewHigh5: '/viewhigh5',
+  superAdminReport: '/superAdmin-report',
+  makeAdmin: '/make-admin',
+  addDistrict: '/add-district',
+  settings: '/settings',
+} as const;
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+const p = paths;
+/** The route tables of spec 000 section 2.7. Admin screens need the admin flag (docs/decisions). */
+const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
+  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport],
+  student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
+  parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood],
+  staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport],
+  superAdmin: [p.superAdminReport, p.makeAdmin, p.addDistrict, p.settings, p.gratitudeJournal, p.dashboard],
+};
+const ADMIN_EXTRA: AppPath[] = [p.report, p.adminUsers, p.admin, p.gratitudeJournal];
+
+/** The screens this user may open inside the shell. */
+export function allowedPaths(me: Me): Set<AppPath> {
+  if (!me.role) return new Set();
+  const allowed = new Set(BY_ROLE[me.role]);
+  if (me.isAdmin) ADMIN_EXTRA.forEach((path) => allowed.add(path));
+  return allowed;
+}
+
+/** Where a user lands after sign-in (spec 000 section 2.2). */
+export function landingPath(me: Me): AppPath {
+  if (!me.role) return p.userInformation;
+  if (me.role === 'superAdmin') return p.superAdminReport;
+  if (me.role === 'teacher' && me.classCount === 0 && !me.school?.paid) return p.teacherClasses;
+  return p.dashboard;
+}

@@ -1,0 +1,30 @@
+import { systemEndpoints, LIMITS } from '@high5/contract';
+import { Box, Chip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+
+/** Copyright and the total High 5 counter, refreshed every 120000 ms (spec 000 sections 1 and 7). */
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const count = useQuery({
+    queryKey: ['high5Count'],
+    queryFn: () => api(systemEndpoints.high5Count),
+    refetchInterval: LIMITS.footerRefreshMs,
+  });
+  return (
+    <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('footer.copyright')}
+      </Typography>
+      {count.data && (
+        <Chip
+          color="primary"
+          data-testid="high5-count"
+          aria-label={t('footer.high5CountLabel')}
+          label={t('footer.high5Count', { value: new Intl.NumberFormat(i18n.language).format(count.data.high5sCount) })}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import { createTheme } from '@mui/material/styles';
+
+// System fonts only: nothing is loaded from another site.
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#6a1b9a' },
+    secondary: { main: '#00796b' },
+    background: { default: '#f6f4fa' },
+  },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  shape: { borderRadius: 10 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+  },
+});

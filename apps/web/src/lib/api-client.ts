@@ -1,0 +1,68 @@
+import type { Endpoint, Envelope, FieldIssue } from '@high5/contract';
+import type { z } from 'zod';
+
+/** A failed call: `code` is a key of the `errors` namespace (or an area's). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly issues: FieldIssue[] = [],
+    readonly data: unknown = null,
+  ) {
+    super(code);
+  }
+}
+
+type Input<E extends Endpoint> = {
+  params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
+  query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
+  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+};
+
+const unauthenticatedListeners = new Set<() => void>();
+/** Any 401 signs the user out (spec 000 section 4); the app subscribes here. */
+export function onUnauthenticated(listener: () => void) {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+export function buildUrl(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) {
+  let path = endpoint.path;
+  for (const [key, value] of Object.entries((input.params ?? {}) as Record<string, unknown>)) path = path.replace(`:${key}`, encodeURIComponent(String(value)));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (value !== undefined && value !== null) search.set(key, String(value));
+  const qs = search.toString();
+  return `/v1${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Calls one contract endpoint and returns its ResponseData, or throws ApiError. */
+export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<z.output<E['response']>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint, input), {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      headers: input.body !== undefined ? { 'content-type': 'application/json' } : {},
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : endpoint.method !== 'GET' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK');
+  }
+  return readEnvelope(response, endpoint.id !== 'auth.signIn' && endpoint.id !== 'auth.unlock');
+}
+
+/** Reads the envelope of any response (JSON calls and uploads alike). */
+export async function readEnvelope(response: Response, signOutOn401 = true) {
+  let envelope: Envelope<unknown>;
+  try {
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch {
+    throw new ApiError(response.status, response.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
+  }
+  if (response.status === 401 && signOutOn401) unauthenticatedListeners.forEach((listener) => listener());
+  if (!response.ok || envelope.ErrorCode !== 'err_0') {
+    throw new ApiError(response.status, envelope.ErrorCode, envelope.issues ?? [], envelope.ResponseData);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return envelope.ResponseData as any;
+}

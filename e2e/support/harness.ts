@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildTestApp, type TestApp } from '../../apps/server/src/test/build-test-app.js';
+
+const FLAGS = ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export interface Harness extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** A new browser context (its own cookies) in `locale`, at `width` px. */
+  newPage(options?: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number; reducedMotion?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * The real server on a fresh database, listening on a free port and serving the built
+ * web app, and Debian's Chromium. Tests arrange their data with the server's factories.
+ */
+export async function startHarness(options: { webgl?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
+  const t = await buildTestApp(options.env);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: options.webgl ? [...FLAGS.filter((f) => f !== '--disable-gpu'), ...WEBGL_FLAGS] : FLAGS,
+  });
+  return {
+    ...t,
+    baseUrl,
+    browser,
+    async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true } = {}) {
+      const context = await browser.newContext({ locale, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Fails the test when axe finds any violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { endpoint, EmptySchema, LanguageSchema, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { LIMITS, passwordMeetsRule } from './limits.js';
+
+/** A password that meets the rule; the common-password list is checked by the server only. */
+export const NewPasswordSchema = z.string().max(LIMITS.passwordMaxLength).refine(passwordMeetsRule, 'PASSWORD_TOO_WEAK');
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** E-mail or username, trimmed; the server decides which by the `@`. */
+export const LoginSchema = z.string().trim().min(1).max(254);
+export const NameSchema = requiredText(60);
+
+export const MeSchoolSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  districtName: z.string(),
+  paid: z.boolean(),
+  role: RoleSchema,
+  isAdmin: z.boolean(),
+  status: z.enum(['active', 'pending']),
+});
+
+/** The signed-in user, as the shell needs it (spec 000 section 3, session/user). */
+export const MeSchema = z.object({
+  id: UuidSchema,
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  language: LanguageSchema,
+  role: z.enum(['student', 'teacher', 'parent', 'staff', 'superAdmin']).nullable(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  mustChangePassword: z.boolean(),
+  hasPassword: z.boolean(),
+  /** The school this session works in. */
+  school: MeSchoolSchema.nullable(),
+  schools: z.array(MeSchoolSchema),
+  /** Classes the user teaches (teachers) or is enrolled in (students). */
+  classCount: z.number().int(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const SignInResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signed_in'), me: MeSchema }),
+  z.object({ status: z.literal('new_password_required') }),
+]);
+
+const TeacherSignUpSchema = z.object({
+  role: z.literal('teacher'),
+  firstName: NameSchema,
+  lastName: NameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  language: LanguageSchema,
+  /** An existing district, or a new district's name (the add-district confirmation). */
+  districtId: UuidSchema.optional(),
+  newDistrictName: requiredText(120).optional(),
+  /** An existing school, or a new school's name (the add-school confirmation). */
+  schoolId: UuidSchema.optional(),
+  newSchoolName: requiredText(120).optional(),
+  /** Only for paid districts. */
+  aeriesUsername: z.string().trim().max(100).optional(),
+  acceptedTerms: z.literal(true),
+});
+
+const StudentSignUpSchema = z.object({
+  role: z.literal('student'),
+  firstName: NameSchema,
+  lastName: NameSchema,
+  /** An e-mail address, or else a username (spec 000 section 5). */
+  emailOrUsername: z.string().trim().min(3).max(254),
+  password: NewPasswordSchema,
+  language: LanguageSchema,
+  classCode: z.string().trim().toUpperCase().min(1).max(20),
+  acceptedTerms: z.literal(true),
+});
+
+export const SignUpSchema = z.discriminatedUnion('role', [TeacherSignUpSchema, StudentSignUpSchema]);
+export type SignUp = z.input<typeof SignUpSchema>;
+
+export const SignUpResultSchema = z.discriminatedUnion('status', [
+  /** E-mail sign-ups confirm their address by a link first (SIGNUP_SUCCESS). */
+  z.object({ status: z.literal('verify_email') }),
+  /** A username-only student is signed in at once (SIGNUP_SUCCESS_WITHOUTEMAIL). */
+  z.object({ status: z.literal('signed_in'), me: MeSchema }),
+]);
+
+export const SetupSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('teacher'), schoolId: UuidSchema }),
+  z.object({ role: z.literal('student'), classCode: z.string().trim().toUpperCase().min(1).max(20) }),
+]);
+
+export const DistrictSchema = z.object({ id: UuidSchema, name: z.string(), paid: z.boolean() });
+export const SchoolOptionSchema = z.object({ id: UuidSchema, name: z.string() });
+
+export const authEndpoints = {
+  config: endpoint({
+    id: 'auth.config',
+    method: 'GET',
+    path: '/auth/config',
+    summary: 'What the sign-in screen needs: whether Google sign-in is on, and the help links.',
+    access: 'public',
+    response: z.object({ googleEnabled: z.boolean(), links: z.object({ emotionalSupport: z.string(), help: z.string(), feedback: z.string() }) }),
+  }),
+  signIn: endpoint({
+    id: 'auth.signIn',
+    method: 'POST',
+    path: '/auth/sign-in',
+    summary: 'Signs in with an e-mail or username and a password.',
+    access: 'public',
+    body: z.object({ login: LoginSchema, password: z.string().min(1).max(LIMITS.passwordMaxLength) }),
+    response: SignInResultSchema,
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED', 'EMAIL_NOT_VERIFIED'],
+  }),
+  completeNewPassword: endpoint({
+    id: 'auth.completeNewPassword',
+    method: 'POST',
+    path: '/auth/new-password',
+    summary: 'Sets the first real password of an invited or reset account.',
+    access: 'session',
+    allowDuringPasswordChange: true,
+    body: z.object({ newPassword: NewPasswordSchema }),
+    response: MeSchema,
+    errors: ['PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_TEMPORARY'],
+  }),
+  me: endpoint({
+    id: 'auth.me',
+    method: 'GET',
+    path: '/auth/me',
+    summary: 'The signed-in user.',
+    access: 'session',
+    allowDuringPasswordChange: true,
+    response: MeSchema,
+  }),
+  signOut: endpoint({
+    id: 'auth.signOut',
+    method: 'POST',
+    path: '/auth/sign-out',
+    summary: 'Ends the session.',
+    access: 'session',
+    allowDuringPasswordChange: true,
+    body: EmptySchema,
+    response: EmptySchema,
+  }),
+  unlock: endpoint({
+    id: 'auth.unlock',
+    method: 'POST',
+    path: '/auth/unlock',
+    summary: 'Checks the password to lift the idle lock.',
+    access: 'session',
+    body: z.object({ password: z.string().min(1).max(LIMITS.passwordMaxLength) }),
+    response: EmptySchema,
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED'],
+  }),
+  forgotPassword: endpoint({
+    id: 'auth.forgotPassword',
+    method: 'POST',
+    path: '/auth/forgot-password',
+    summary: 'E-mails a 6-digit code; answers the same whether the account exists or not.',
+    access: 'public',
+    body: z.object({ email: EmailSchema }),
+    response: EmptySchema,
+  }),
+  resetPassword: endpoint({
+    id: 'auth.resetPassword',
+    method: 'POST',
+    path: '/auth/reset-password',
+    summary: 'Sets a new password with the e-mailed code; ends every session of the account.',
+    access: 'public',
+    body: z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema }),
+    response: EmptySchema,
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_COMMON'],
+  }),
+  signUp: endpoint({
+    id: 'auth.signUp',
+    method: 'POST',
+    path: '/auth/sign-up',
+    summary: 'Registers a teacher (with a school) or a student (with a class code).',
+    access: 'public',
+    body: SignUpSchema,
+    response: SignUpResultSchema,
+    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_COMMON'],
+  }),
+  verifyEmail: endpoint({
+    id: 'auth.verifyEmail',
+    method: 'POST',
+    path: '/auth/verify-email',
+    summary: 'Confirms an e-mail address with the token from the sign-up e-mail.',
+    access: 'public',
+    body: z.object({ token: z.string().min(10).max(200) }),
+    response: EmptySchema,
+    errors: ['CODE_INVALID', 'CODE_EXPIRED'],
+  }),
+  districts: endpoint({
+    id: 'auth.districts',
+    method: 'GET',
+    path: '/districts',
+    summary: 'All school districts, for the sign-up pickers.',
+    access: 'public',
+    response: z.array(DistrictSchema),
+  }),
+  districtSchools: endpoint({
+    id: 'auth.districtSchools',
+    method: 'GET',
+    path: '/districts/:districtId/schools',
+    summary: 'The schools of one district.',
+    access: 'public',
+    params: z.object({ districtId: UuidSchema }),
+    response: z.array(SchoolOptionSchema),
+  }),
+  setup: endpoint({
+    id: 'auth.setup',
+    method: 'POST',
+    path: '/auth/setup',
+    summary: 'Initial setup for a user without a role (e.g. after Google sign-in).',
+    access: 'session',
+    body: SetupSchema,
+    response: MeSchema,
+    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'CONFLICT'],
+  }),
+  switchSchool: endpoint({
+    id: 'auth.switchSchool',
+    method: 'PUT',
+    path: '/auth/school',
+    summary: 'Chooses which of the user\'s schools the session works in.',
+    access: 'session',
+    body: z.object({ schoolId: UuidSchema }),
+    response: MeSchema,
+  }),
+  setLanguage: endpoint({
+    id: 'auth.setLanguage',
+    method: 'PUT',
+    path: '/auth/language',
+    summary: 'Saves the user\'s language.',
+    access: 'session',
+    allowDuringPasswordChange: true,
+    body: z.object({ language: LanguageSchema }),
+    response: EmptySchema,
+  }),
+};

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Every failure the API can answer with. The web app translates each key (namespace `errors`). */
+export const ErrorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'DB_UNAVAILABLE',
+  'INTERNAL',
+  'CSRF_REJECTED',
+  // Entry area
+  'enterCorrectIDandPass',
+  'SIGNIN_THROTTLED',
+  'PASSWORD_CHANGE_REQUIRED',
+  'TEMP_PASSWORD_EXPIRED',
+  'PASSWORD_TOO_WEAK',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_SAME_AS_TEMPORARY',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_EXISTS',
+  'CLASS_CODE_UNKNOWN',
+  'SCHOOL_UNKNOWN',
+  'DISTRICT_UNKNOWN',
+  'GOOGLE_NOT_CONFIGURED',
+  'GOOGLE_FAILED',
+  'ACCOUNT_PENDING_APPROVAL',
+  // Recognition area
+  'DAILY_LIMIT_REACHED',
+  'CATEGORY_NOT_ALLOWED',
+  'RECIPIENT_NOT_ALLOWED',
+  'VIBES_SUBMITTED_NOT_PART_OF_HIGH5',
+  'GIVEN_CANNOT_BE_VIEWED',
+  'PHOTO_CHANGE_NOT_ALLOWED',
+  'IMAGE_INVALID',
+] as const;
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+/** The success code of the specification's envelope. */
+export const OK = 'err_0' as const;
+
+/** One field that failed validation, as the server reports it. */
+export const FieldIssueSchema = z.object({ path: z.string(), code: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** The specification's response envelope. */
+export interface Envelope<T> {
+  ErrorCode: typeof OK | ErrorCode;
+  ResponseData: T | null;
+  body: string;
+  issues?: FieldIssue[];
+}
+
+export const Roles = ['student', 'teacher', 'parent', 'staff'] as const;
+export const RoleSchema = z.enum(Roles);
+export type Role = z.infer<typeof RoleSchema>;
+export type SessionRole = Role | 'superAdmin';
+
+export const LanguageSchema = z.enum(['en', 'es']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint; finer rules (school scope, parents and children) live in services. */
+export type Access = 'public' | 'session' | 'superAdmin' | readonly SessionRole[] | 'schoolAdmin';
+
+/** One endpoint of the API, defined once and shared by the server, the web client and the OpenAPI document. */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: HttpMethod;
+  /** Fastify-style path under /v1, e.g. `/schools/:schoolId/classes`. */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Callable by an account that must first set a new password (the sign-in challenge). */
+  allowDuringPasswordChange?: boolean;
+  /** Allowed failure codes, documented in OpenAPI. */
+  errors?: readonly ErrorCode[];
+}
+
+export function endpoint<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return definition;
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Trimmed text that must not be blank, with a length the server enforces. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+export const optionalText = (max: number) => z.string().trim().max(max);
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalid_date');
+export const UuidSchema = z.uuid();
+/** `yyyy-MM-dd_yyyy-MM-dd`, as the specification sends date ranges. */
+export const DateRangeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}$/)
+  .transform((v) => {
+    const [from, to] = v.split('_') as [string, string];
+    return { from, to };
+  })
+  .refine((r) => IsoDateSchema.safeParse(r.from).success && IsoDateSchema.safeParse(r.to).success && r.from <= r.to, 'invalid_range');
+
+export const EmptySchema = z.object({}).strict();

@@ -1,0 +1,22 @@
+export * from './core.js';
+export * from './limits.js';
+export * from './system.js';
+export * from './auth.js';
+export * from './recognition.js';
+export * from './classroom.js';
+export * from './admin.js';
+
+import { systemEndpoints } from './system.js';
+import { authEndpoints } from './auth.js';
+import { recognitionEndpoints } from './recognition.js';
+import { classroomEndpoints } from './classroom.js';
+import { adminEndpoints } from './admin.js';
+
+/** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
+export const allEndpoints = {
+  ...systemEndpoints,
+  ...authEndpoints,
+  ...recognitionEndpoints,
+  ...classroomEndpoints,
+  ...adminEndpoints,
+};

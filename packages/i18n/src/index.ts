@@ -1,0 +1,41 @@
+import i18next, { type i18n } from 'i18next';
+import enCommon from './en/common.json';
+import esCommon from './es/common.json';
+import enErrors from './en/errors.json';
+import esErrors from './es/errors.json';
+import enAuth from './en/auth.json';
+import esAuth from './es/auth.json';
+import enRecognition from './en/recognition.json';
+import esRecognition from './es/recognition.json';
+import enClassroom from './en/classroom.json';
+import esClassroom from './es/classroom.json';
+import enAdmin from './en/admin.json';
+import esAdmin from './es/admin.json';
+import enMail from './en/mail.json';
+import esMail from './es/mail.json';
+
+export const languages = ['en', 'es'] as const;
+export type Lang = (typeof languages)[number];
+export const namespaces = ['common', 'errors', 'auth', 'recognition', 'classroom', 'admin', 'mail'] as const;
+
+/** Both catalogs, one namespace per area. `en` is the reference: `es` must have every key. */
+export const resources = {
+  en: { common: enCommon, errors: enErrors, auth: enAuth, recognition: enRecognition, classroom: enClassroom, admin: enAdmin, mail: enMail },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, recognition: esRecognition, classroom: esClassroom, admin: esAdmin, mail: esMail },
+} as const;
+
+/** Spanish when the browser's language starts with `es`, otherwise English (spec 000, section 4). */
+export function languageFrom(value: string | null | undefined): Lang {
+  return value?.toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+let serverInstance: i18n | undefined;
+
+/** A translator for server-side text (e-mails, exports), in the recipient's language. */
+export function serverT(lang: Lang) {
+  if (!serverInstance) {
+    serverInstance = i18next.createInstance();
+    void serverInstance.init({ resources, lng: 'en', fallbackLng: 'en', ns: [...namespaces], interpolation: { escapeValue: false }, initAsync: false });
+  }
+  return serverInstance.getFixedT(lang);
+}
