@@ -38,6 +38,9 @@ export const ErrorCodes = [
   'GIVEN_CANNOT_BE_VIEWED',
   'PHOTO_CHANGE_NOT_ALLOWED',
   'IMAGE_INVALID',
+  // Profile, photo, avatar, family, student details
+  // Classroom area
+  // Admin area
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

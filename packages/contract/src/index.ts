@@ -3,12 +3,14 @@ export * from './limits.js';
 export * from './system.js';
 export * from './auth.js';
 export * from './recognition.js';
+export * from './profile.js';
 export * from './classroom.js';
 export * from './admin.js';
 
 import { systemEndpoints } from './system.js';
 import { authEndpoints } from './auth.js';
 import { recognitionEndpoints } from './recognition.js';
+import { profileEndpoints } from './profile.js';
 import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
 
@@ -17,6 +19,7 @@ export const allEndpoints = {
   ...systemEndpoints,
   ...authEndpoints,
   ...recognitionEndpoints,
+  ...profileEndpoints,
   ...classroomEndpoints,
   ...adminEndpoints,
 };

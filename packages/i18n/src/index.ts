@@ -11,17 +11,17 @@ import enClassroom from './en/classroom.json';
 import esClassroom from './es/classroom.json';
 import enAdmin from './en/admin.json';
 import esAdmin from './es/admin.json';
-import enMail from './en/mail.json';
-import esMail from './es/mail.json';
+import enProfile from './en/profile.json';
+import esProfile from './es/profile.json';
 
 export const languages = ['en', 'es'] as const;
 export type Lang = (typeof languages)[number];
-export const namespaces = ['common', 'errors', 'auth', 'recognition', 'classroom', 'admin', 'mail'] as const;
+export const namespaces = ['common', 'errors', 'auth', 'recognition', 'classroom', 'admin', 'profile'] as const;
 
 /** Both catalogs, one namespace per area. `en` is the reference: `es` must have every key. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, auth: enAuth, recognition: enRecognition, classroom: enClassroom, admin: enAdmin, mail: enMail },
-  es: { common: esCommon, errors: esErrors, auth: esAuth, recognition: esRecognition, classroom: esClassroom, admin: esAdmin, mail: esMail },
+  en: { common: enCommon, errors: enErrors, auth: enAuth, recognition: enRecognition, classroom: enClassroom, admin: enAdmin, profile: enProfile },
+  es: { common: esCommon, errors: esErrors, auth: esAuth, recognition: esRecognition, classroom: esClassroom, admin: esAdmin, profile: esProfile },
 } as const;
 
 /** Spanish when the browser's language starts with `es`, otherwise English (spec 000, section 4). */

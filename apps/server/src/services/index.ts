@@ -27,10 +27,10 @@ export class Mailer {
   constructor(private readonly jobs: Jobs, readonly transport: MailTransport) {
     jobs.register('mail.send', async (payload) => transport.send(payload as unknown as MailMessage));
   }
-  /** `template` names keys `mail:<template>.subject` and `mail:<template>.body`. */
+  /** `template` is a catalog key such as `auth:mail.resetCode`, holding `subject` and `body`. */
   async queue(db: Db, to: string, language: Lang, template: string, vars: Record<string, string | number> = {}) {
     const t = serverT(language);
-    const message: MailMessage = { to, subject: t(`mail:${template}.subject`, vars), text: t(`mail:${template}.body`, vars) };
+    const message: MailMessage = { to, subject: t(`${template}.subject`, vars), text: t(`${template}.body`, vars) };
     await this.jobs.enqueue(db, 'mail.send', { ...message });
   }
 }

@@ -1,4 +1,7 @@
 import type { AreaRoute } from '../../app/area-route';
 
-/** The recognition area's screens inside the signed-in shell. */
-export const recognitionRoutes: AreaRoute[] = [];
+/** The recognition area's screens inside the signed-in shell (spec 001). */
+export const recognitionRoutes: AreaRoute[] = [
+  // giving, dashboard and reports
+  // profile
+];
