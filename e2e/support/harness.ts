@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/build-test-app.js';
+import { sessionFor } from '../../apps/server/src/test/factories.js';
 
 const FLAGS = ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -11,6 +12,8 @@ export interface Harness extends TestApp {
   browser: Browser;
   /** A new browser context (its own cookies) in `locale`, at `width` px. */
   newPage(options?: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number; reducedMotion?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Signs `context` in as `userId` without the sign-in screen (tests of other screens). */
+  signInAs(context: BrowserContext, userId: string, schoolId?: string): Promise<void>;
 }
 
 /**
@@ -34,6 +37,10 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
       const context = await browser.newContext({ locale, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
       const page = await context.newPage();
       return { context, page };
+    },
+    async signInAs(context, userId, schoolId) {
+      const cookie = await sessionFor(t.app, userId, schoolId ?? null);
+      await context.addCookies([{ name: 'high5_session', value: cookie.split('=')[1]!, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
     },
     async close() {
       await browser.close();
