@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { ping } from '../../db/database.js';
 import { route } from '../../plugins/routes.js';
 
+const COUNT_CACHE_MS = 30_000;
+
 export function registerSystemRoutes(app: FastifyInstance) {
   route(app, systemEndpoints.health, async ({ services, reply }) => {
     const up = await ping(services.db).then(() => true, () => false);
@@ -11,9 +13,15 @@ export function registerSystemRoutes(app: FastifyInstance) {
     return { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), driver: services.database.kind };
   });
 
-  route(app, systemEndpoints.high5Count, async ({ db }) => {
-    const row = await db.selectFrom('recognitions').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'high5').executeTakeFirstOrThrow();
-    return { high5sCount: row.n };
+  // Every open screen asks every 120 s; counting a million rows each time would be waste.
+  let cached: { value: number; at: number } | undefined;
+  route(app, systemEndpoints.high5Count, async ({ db, services }) => {
+    const now = services.clock.now().getTime();
+    if (!cached || now - cached.at > COUNT_CACHE_MS || now < cached.at) {
+      const row = await db.selectFrom('recognitions').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'high5').executeTakeFirstOrThrow();
+      cached = { value: row.n, at: now };
+    }
+    return { high5sCount: cached.value };
   });
 
   // Files of the embedded storage, behind signed, expiring links.

@@ -30,6 +30,11 @@ describe('system', () => {
     const res = await t.call('GET', '/v1/high5s/count', { cookie: await sessionFor(t.app, a.id) });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ high5sCount: 2 });
+
+    await t.app.services.db.insertInto('recognitions').values({ ...row, kind: 'high5' }).execute();
+    t.clock.advance(31_000);
+    const later = await t.call('GET', '/v1/high5s/count', { cookie: await sessionFor(t.app, a.id) });
+    expect(later.json.ResponseData).toEqual({ high5sCount: 3 });
   });
 
   it('when a path is unknown under /v1, it answers 404 in the envelope', async () => {
