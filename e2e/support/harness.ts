@@ -20,9 +20,10 @@ export interface Harness extends TestApp {
  * The real server on a fresh database, listening on a free port and serving the built
  * web app, and Debian's Chromium. Tests arrange their data with the server's factories.
  */
-export async function startHarness(options: { webgl?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(options: { webgl?: boolean; env?: Record<string, string>; port?: number } = {}): Promise<Harness> {
   const t = await buildTestApp(options.env);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // A fixed `port` lets a test give the server its own PUBLIC_URL (e-mail links, Google's redirect).
+  await t.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await chromium.launch({

@@ -49,8 +49,9 @@ export async function buildApp(options: { config: Config; database: Database; cl
     wildcard: false,
     index: false,
     serve: hasWeb,
-    setHeaders: (res, path) => {
-      (res as unknown as import('node:http').ServerResponse).setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // @fastify/static 10 passes the reply here, not the raw response.
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   if (hasWeb) app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

@@ -1,7 +1,7 @@
+import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './lib/i18n';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,1 +1,803 @@
-export const adminEndpoints = {};
+import { z } from 'zod';
+import { EmailSchema, NameSchema } from './auth.js';
+import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, LanguageSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { LIMITS } from './limits.js';
+
+// ---------------------------------------------------------------------------------------------
+// Constants of the administration area (spec 003)
+// ---------------------------------------------------------------------------------------------
+
+/** Longest range a report may cover: one year. */
+export const REPORT_RANGE_MAX_DAYS = 366;
+/** Rows per report page; the screens load pages until `nextCursor` is null (spec 003 section 4). */
+export const REPORT_PAGE_SIZE = 500;
+/** Items of one kind in a user's Reports dialog (newest first). */
+export const USER_REPORT_ITEMS_MAX = 1000;
+/** Notification e-mail addresses a school may configure. */
+export const NOTIFICATION_EMAILS_MAX = 20;
+/** A school's own categories per kind. */
+export const SCHOOL_CATEGORIES_MAX = 50;
+/** Each mood meter message (message1, message2) in each language. */
+export const MOOD_MESSAGE_MAX = 300;
+/** Deep-link URLs of the school configuration. */
+export const CONFIG_URL_MAX = 500;
+/** The default report range: the last 10 days up to today (spec 003 section 2.6). */
+export const DEFAULT_REPORT_DAYS = 10;
+
+/**
+ * The unpleasant feelings of the mood meter (spec 002 section 3.1): a check-in with one of
+ * these counts as low enjoyment. The mood meter report filters by them.
+ */
+export const LOW_ENJOYMENT_MOODS = [
+  'triumph',
+  'rage',
+  'worried',
+  'grimacing',
+  'unamused',
+  'face_with_rolling_eyes',
+  'face_with_head_bandage',
+  'sleeping',
+  'pensive',
+  'disappointed',
+  'persevere',
+  'weary',
+] as const;
+export const LowEnjoymentMoodSchema = z.enum(LOW_ENJOYMENT_MOODS);
+export type LowEnjoymentMood = z.infer<typeof LowEnjoymentMoodSchema>;
+
+/** The teacher or staff switch of the user management screens. */
+export const StaffGroupSchema = z.enum(['teacher', 'staff']);
+export type StaffGroup = z.infer<typeof StaffGroupSchema>;
+
+export const CategoryKindSchema = z.enum(['high5', 'vibe']);
+export type CategoryKind = z.infer<typeof CategoryKindSchema>;
+
+/** Whole days from `from` to `to` (both `yyyy-MM-dd`). */
+export function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** `yyyy-MM-dd_yyyy-MM-dd`, at most a year long. */
+export const ReportRangeSchema = DateRangeSchema.refine((r) => daysBetween(r.from, r.to) < REPORT_RANGE_MAX_DAYS, 'range_too_long');
+
+/** True for an absolute http or https URL (the only schemes a deep link may use). */
+export function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) URL, or '' for "not configured". */
+export const OptionalUrlSchema = z.string().trim().max(CONFIG_URL_MAX).refine((v) => v === '' || isHttpUrl(v), 'invalid_url');
+export const RequiredUrlSchema = z.string().trim().min(1).max(CONFIG_URL_MAX).refine(isHttpUrl, 'invalid_url');
+
+/** True when the runtime knows the IANA time zone. */
+export function isKnownTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone');
+/** 24-hour `HH:mm` (spec 003 section 5). */
+export const TriggerTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
+
+const count = z.number().int().nonnegative();
+const cursorQuery = z.string().min(1).max(400).optional();
+/** A list in a query string: `a,b,c`; empty means none. */
+const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
+  z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).max(max));
+
+// ---------------------------------------------------------------------------------------------
+// Users: admins, staff and teachers, approvals, staff invitations
+// ---------------------------------------------------------------------------------------------
+
+export const AdminUserSchema = z.object({
+  id: UuidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  role: StaffGroupSchema,
+  isAdmin: z.boolean(),
+  /** 'pending': a teacher whose e-mail domain is not on the district's list, waiting for approval. */
+  status: z.enum(['active', 'pending']),
+  /** A teacher made from staff by an admin: only such a teacher can be reverted to staff. */
+  staffAsTeacher: z.boolean(),
+  isSelf: z.boolean(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const InviteStaffSchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  email: EmailSchema,
+  /** The language of the invitation e-mail and of the new account. */
+  language: LanguageSchema,
+});
+export type InviteStaff = z.input<typeof InviteStaffSchema>;
+
+const userParams = z.object({ userId: UuidSchema });
+const schoolParams = z.object({ schoolId: UuidSchema });
+const schoolUserParams = z.object({ schoolId: UuidSchema, userId: UuidSchema });
+
+// ---------------------------------------------------------------------------------------------
+// School configuration (spec 003 section 2.11)
+// ---------------------------------------------------------------------------------------------
+
+const messagePair = z.object({ message1: optionalText(MOOD_MESSAGE_MAX), message2: optionalText(MOOD_MESSAGE_MAX) });
+/** The mood meter messages; a message missing in one language is copied from the other. */
+export const MoodMessagesSchema = z.object({ en: messagePair, es: messagePair });
+export type MoodMessages = z.infer<typeof MoodMessagesSchema>;
+
+/** Fills each message missing in one language from the other (spec 003 section 4). */
+export function completeMoodMessages(messages: MoodMessages): MoodMessages {
+  const pick = (a: string, b: string) => (a.trim() ? a.trim() : b.trim());
+  return {
+    en: { message1: pick(messages.en.message1, messages.es.message1), message2: pick(messages.en.message2, messages.es.message2) },
+    es: { message1: pick(messages.es.message1, messages.en.message1), message2: pick(messages.es.message2, messages.en.message2) },
+  };
+}
+
+export const ConfigUrlsSchema = z.object({
+  programIep: OptionalUrlSchema,
+  program504: OptionalUrlSchema,
+  language: OptionalUrlSchema,
+  studentDocument: OptionalUrlSchema,
+});
+export type ConfigUrls = z.infer<typeof ConfigUrlsSchema>;
+
+export const SchoolConfigurationSchema = z.object({
+  schoolName: z.string(),
+  timeZone: z.string(),
+  triggerTime: z.string(),
+  notificationEmails: z.array(z.string()),
+  high5Vibes: z.boolean(),
+  high5NotifyEmail: z.boolean(),
+  promptMoodmeter: z.boolean(),
+  moodmeterMessages: MoodMessagesSchema,
+  urls: ConfigUrlsSchema,
+  /** The school-local date the daily mood meter report was last sent, or null. */
+  lastMoodReportSentOn: IsoDateSchema.nullable(),
+});
+export type SchoolConfiguration = z.infer<typeof SchoolConfigurationSchema>;
+
+/** Any of the settings; each section of the screen sends its own. */
+export const ConfigurationUpdateSchema = z
+  .object({
+    triggerTime: TriggerTimeSchema,
+    timeZone: TimeZoneSchema,
+    high5Vibes: z.boolean(),
+    high5NotifyEmail: z.boolean(),
+    promptMoodmeter: z.boolean(),
+    moodmeterMessages: MoodMessagesSchema,
+    urls: ConfigUrlsSchema,
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'nothing_to_update');
+export type ConfigurationUpdate = z.input<typeof ConfigurationUpdateSchema>;
+
+export const NotificationEmailsUpdateSchema = z
+  .object({
+    add: z.array(EmailSchema).max(NOTIFICATION_EMAILS_MAX).default([]),
+    remove: z.array(z.string().trim().toLowerCase().max(254)).max(NOTIFICATION_EMAILS_MAX * 2).default([]),
+  })
+  .strict()
+  .refine((v) => v.add.length + v.remove.length > 0, 'nothing_to_update');
+
+// ---------------------------------------------------------------------------------------------
+// Categories (spec 003 section 2.12)
+// ---------------------------------------------------------------------------------------------
+
+export const AdminCategorySchema = z.object({
+  id: UuidSchema,
+  kind: CategoryKindSchema,
+  /** Built-in categories (spec types high-fives and vibes) have locked names. */
+  builtIn: z.boolean(),
+  nameEn: z.string(),
+  nameEs: z.string(),
+  enabled: z.boolean(),
+});
+export type AdminCategory = z.infer<typeof AdminCategorySchema>;
+
+export const CategoryNameSchema = requiredText(LIMITS.categoryNameMax);
+
+/** A new category: one language is enough, it is copied to the other (spec 003 section 4). */
+export const NewCategorySchema = z
+  .object({ nameEn: optionalText(LIMITS.categoryNameMax).default(''), nameEs: optionalText(LIMITS.categoryNameMax).default('') })
+  .strict()
+  .refine((v) => v.nameEn !== '' || v.nameEs !== '', 'CATEGORY_NAME_REQUIRED')
+  .transform((v) => ({ nameEn: v.nameEn || v.nameEs, nameEs: v.nameEs || v.nameEn }));
+export type NewCategory = z.input<typeof NewCategorySchema>;
+
+export const CategoriesUpdateSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            id: UuidSchema,
+            enabled: z.boolean(),
+            /** Only a school's own categories may be renamed; a built-in name must stay as it is. */
+            nameEn: CategoryNameSchema.optional(),
+            nameEs: CategoryNameSchema.optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(300),
+  })
+  .strict();
+export type CategoriesUpdate = z.input<typeof CategoriesUpdateSchema>;
+
+const kindParams = z.object({ kind: CategoryKindSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Reports (spec 003 sections 2.6 to 2.9)
+// ---------------------------------------------------------------------------------------------
+
+export const ReportRowSchema = z.object({
+  userId: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  high5Given: count,
+  high5Received: count,
+  vibeGiven: count,
+  vibeReceived: count,
+});
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+export const ReportPageSchema = z.object({ rows: z.array(ReportRowSchema), nextCursor: z.string().nullable() });
+export type ReportPage = z.infer<typeof ReportPageSchema>;
+
+/** `mood` is one of LOW_ENJOYMENT_MOODS (a string, so a feeling added later does not break the report). */
+export const LowEnjoymentEntrySchema = z.object({ date: IsoDateSchema, mood: z.string(), emergency: z.boolean() });
+export const MoodReportRowSchema = z.object({
+  userId: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  highEnjoyment: count,
+  lowEnjoyment: count,
+  /** The low-enjoyment check-ins counted, oldest first. */
+  lowEntries: z.array(LowEnjoymentEntrySchema),
+});
+export type MoodReportRow = z.infer<typeof MoodReportRowSchema>;
+export const MoodReportPageSchema = z.object({ rows: z.array(MoodReportRowSchema), nextCursor: z.string().nullable() });
+export type MoodReportPage = z.infer<typeof MoodReportPageSchema>;
+
+export const GroupReportQuerySchema = z.object({
+  role: RoleSchema,
+  range: ReportRangeSchema,
+  /** Students only: one class, or every student when omitted. */
+  classId: UuidSchema.optional(),
+  cursor: cursorQuery,
+});
+
+/** The minimum low-enjoyment count: used only above 0, else -1 (spec 003 section 5). */
+export const MinimumLowSchema = z.coerce.number().int().min(-1).max(10_000).default(-1);
+
+export const MoodReportQuerySchema = z.object({
+  role: RoleSchema,
+  range: ReportRangeSchema,
+  classId: UuidSchema.optional(),
+  minLow: MinimumLowSchema,
+  /** Low-enjoyment feelings to count, comma separated; empty counts every low-enjoyment feeling. */
+  filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
+  cursor: cursorQuery,
+});
+
+export const UserReportCategorySchema = z.object({
+  id: UuidSchema,
+  nameEn: z.string(),
+  nameEs: z.string(),
+  enabled: z.boolean(),
+  count,
+});
+export const UserReportItemSchema = z.object({
+  id: z.number().int(),
+  fromName: z.string(),
+  fromRole: RoleSchema,
+  date: IsoDateSchema,
+  comment: z.string(),
+  categoryIds: z.array(UuidSchema),
+});
+export type UserReportItem = z.infer<typeof UserReportItemSchema>;
+export const UserKindReportSchema = z.object({
+  /** Every enabled category of the kind (zero counts included) and any other that was received. */
+  categories: z.array(UserReportCategorySchema),
+  /** Newest first, at most USER_REPORT_ITEMS_MAX. */
+  items: z.array(UserReportItemSchema),
+  truncated: z.boolean(),
+});
+export type UserKindReport = z.infer<typeof UserKindReportSchema>;
+export const UserReportSchema = z.object({
+  user: z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), role: RoleSchema }),
+  high5: UserKindReportSchema,
+  vibe: UserKindReportSchema,
+});
+export type UserReport = z.infer<typeof UserReportSchema>;
+
+export const MoodReportSettingsSchema = z.object({
+  /** The range the screen opens with: To is today, From is this many days earlier. */
+  rangeDays: z.number().int().min(1).max(REPORT_RANGE_MAX_DAYS - 1),
+  minimumLowEnjoyment: z.number().int().min(-1).max(10_000),
+  filters: z.array(LowEnjoymentMoodSchema).max(LOW_ENJOYMENT_MOODS.length),
+});
+export type MoodReportSettings = z.infer<typeof MoodReportSettingsSchema>;
+
+export const ClassOptionSchema = z.object({ id: UuidSchema, name: z.string(), teacherName: z.string() });
+export type ClassOption = z.infer<typeof ClassOptionSchema>;
+
+export const ClassReportQuerySchema = z.object({
+  /** One class; omitted means every class the caller may see. */
+  classId: UuidSchema.optional(),
+  range: ReportRangeSchema,
+  cursor: cursorQuery,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Super admin: schools, districts, backups, deletion (spec 003 sections 2.4, 2.8, 2.13, 2.14)
+// ---------------------------------------------------------------------------------------------
+
+export const DistrictKindSchema = z.enum(['free', 'aeries', 'clever']);
+export type DistrictKind = z.infer<typeof DistrictKindSchema>;
+
+export const SuperSchoolSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  districtId: UuidSchema,
+  districtName: z.string(),
+  districtKind: DistrictKindSchema,
+  paid: z.boolean(),
+  timeZone: z.string(),
+});
+export type SuperSchool = z.infer<typeof SuperSchoolSchema>;
+
+export const DistrictSummarySchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  kind: DistrictKindSchema,
+  paid: z.boolean(),
+  testMode: z.boolean(),
+  baseUrl: z.string().nullable(),
+  /** Credentials are stored encrypted and never sent back; this says whether there are any. */
+  hasCredentials: z.boolean(),
+  schoolCount: count,
+});
+export type DistrictSummary = z.infer<typeof DistrictSummarySchema>;
+
+const DistrictNameSchema = requiredText(120);
+export const AddDistrictSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('aeries'), name: DistrictNameSchema, baseUrl: RequiredUrlSchema, testMode: z.boolean().default(true), certificate: requiredText(4000) }).strict(),
+  z
+    .object({ kind: z.literal('clever'), name: DistrictNameSchema, baseUrl: RequiredUrlSchema, testMode: z.boolean().default(true), clientKey: requiredText(500), clientSecret: requiredText(500) })
+    .strict(),
+]);
+export type AddDistrict = z.input<typeof AddDistrictSchema>;
+
+/** A free school in an existing district, or in a new free district named here. */
+export const AddSchoolSchema = z
+  .object({
+    districtId: UuidSchema.optional(),
+    newDistrictName: DistrictNameSchema.optional(),
+    name: requiredText(120),
+    timeZone: TimeZoneSchema.default('America/Los_Angeles'),
+  })
+  .strict()
+  .refine((v) => (v.districtId === undefined) !== (v.newDistrictName === undefined), 'district_required');
+export type AddSchool = z.input<typeof AddSchoolSchema>;
+
+export const BackupSchema = z.object({
+  id: UuidSchema,
+  schoolId: UuidSchema.nullable(),
+  schoolName: z.string(),
+  districtName: z.string(),
+  createdAt: z.string(),
+  sizeBytes: count,
+  rowCount: count,
+});
+export type Backup = z.infer<typeof BackupSchema>;
+
+export const DeleteSchoolSchema = z
+  .object({
+    /** The school's name typed again: the second confirmation, checked by the server too. */
+    confirmName: requiredText(120),
+    /** Take a backup first, in the same request. */
+    backup: z.boolean(),
+  })
+  .strict();
+export type DeleteSchool = z.input<typeof DeleteSchoolSchema>;
+
+export const adminEndpoints = {
+  // --- School admin: users --------------------------------------------------------------------
+  users: endpoint({
+    id: 'admin.users',
+    method: 'GET',
+    path: '/admin/users',
+    summary: "The current school's teachers or staff with their admin flag (teachers waiting for approval included).",
+    access: 'schoolAdmin',
+    query: z.object({ role: StaffGroupSchema }),
+    response: z.array(AdminUserSchema),
+  }),
+  makeAdmin: endpoint({
+    id: 'admin.makeAdmin',
+    method: 'PUT',
+    path: '/admin/users/:userId/admin',
+    summary: 'Gives a teacher or staff member of the current school the admin flag.',
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
+  }),
+  removeAdmin: endpoint({
+    id: 'admin.removeAdmin',
+    method: 'DELETE',
+    path: '/admin/users/:userId/admin',
+    summary: 'Removes the admin flag; an admin cannot remove their own when they are the last admin of the school.',
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'LAST_ADMIN'],
+  }),
+  makeTeacher: endpoint({
+    id: 'admin.makeTeacher',
+    method: 'PUT',
+    path: '/admin/users/:userId/staff-as-teacher',
+    summary: 'Makes a staff member of the current school a teacher.',
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
+  }),
+  revertToStaff: endpoint({
+    id: 'admin.revertToStaff',
+    method: 'DELETE',
+    path: '/admin/users/:userId/staff-as-teacher',
+    summary: 'Reverts a teacher who was made from staff back to staff (not while they teach a class).',
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH', 'TEACHER_HAS_CLASSES'],
+  }),
+  approveTeacher: endpoint({
+    id: 'admin.approveTeacher',
+    method: 'POST',
+    path: '/admin/users/:userId/approval',
+    summary: 'Approves a teacher waiting for approval (e-mail domain not on the district list); the teacher is told by e-mail.',
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'NOT_PENDING'],
+  }),
+  rejectTeacher: endpoint({
+    id: 'admin.rejectTeacher',
+    method: 'DELETE',
+    path: '/admin/users/:userId/approval',
+    summary: "Declines a teacher waiting for approval: their membership of the school is removed.",
+    access: 'schoolAdmin',
+    params: userParams,
+    body: EmptySchema,
+    response: EmptySchema,
+    errors: ['NOT_FOUND', 'NOT_PENDING'],
+  }),
+  inviteStaff: endpoint({
+    id: 'admin.inviteStaff',
+    method: 'POST',
+    path: '/admin/staff-invitations',
+    summary: 'Creates a staff account with a temporary password (valid 7 days) and e-mails it in the chosen language.',
+    access: 'schoolAdmin',
+    body: InviteStaffSchema,
+    response: z.object({ outcome: z.enum(['invited', 'reinvited']) }),
+    errors: ['VALIDATION_FAILED', 'INVITE_STAFF_FAILED'],
+  }),
+
+  // --- School admin: configuration ------------------------------------------------------------
+  configuration: endpoint({
+    id: 'admin.configuration',
+    method: 'GET',
+    path: '/admin/configuration',
+    summary: "The current school's configuration.",
+    access: 'schoolAdmin',
+    response: SchoolConfigurationSchema,
+  }),
+  updateConfiguration: endpoint({
+    id: 'admin.updateConfiguration',
+    method: 'PATCH',
+    path: '/admin/configuration',
+    summary: 'Changes any of: trigger time and time zone, switches, mood meter prompt and messages, deep-link URLs.',
+    access: 'schoolAdmin',
+    body: ConfigurationUpdateSchema,
+    response: SchoolConfigurationSchema,
+    errors: ['VALIDATION_FAILED'],
+  }),
+  updateNotificationEmails: endpoint({
+    id: 'admin.updateNotificationEmails',
+    method: 'PUT',
+    path: '/admin/configuration/notification-emails',
+    summary: 'Adds and removes addresses that receive the daily mood meter report.',
+    access: 'schoolAdmin',
+    body: NotificationEmailsUpdateSchema,
+    response: z.array(z.string()),
+    errors: ['VALIDATION_FAILED', 'TOO_MANY_NOTIFICATION_EMAILS'],
+  }),
+  sendMoodReport: endpoint({
+    id: 'admin.sendMoodReport',
+    method: 'POST',
+    path: '/admin/mood-report/send',
+    summary: 'Sends the mood meter report e-mail to the configured addresses now.',
+    access: 'schoolAdmin',
+    body: EmptySchema,
+    response: z.object({ recipients: count }),
+    errors: ['NO_NOTIFICATION_EMAILS'],
+  }),
+
+  // --- School admin: categories ---------------------------------------------------------------
+  categories: endpoint({
+    id: 'admin.categories',
+    method: 'GET',
+    path: '/admin/categories/:kind',
+    summary: 'Every High 5 or Vibe category of the current school (built-in and its own) with both names and the enabled flag.',
+    access: 'schoolAdmin',
+    params: kindParams,
+    response: z.array(AdminCategorySchema),
+  }),
+  updateCategories: endpoint({
+    id: 'admin.updateCategories',
+    method: 'PUT',
+    path: '/admin/categories/:kind',
+    summary: "Saves enabled flags, and names of the school's own categories (built-in names are locked).",
+    access: 'schoolAdmin',
+    params: kindParams,
+    body: CategoriesUpdateSchema,
+    response: z.array(AdminCategorySchema),
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CATEGORY_LOCKED', 'CATEGORY_EXISTS'],
+  }),
+  addCategory: endpoint({
+    id: 'admin.addCategory',
+    method: 'POST',
+    path: '/admin/categories/:kind',
+    summary: 'Adds a category of the school in English and Spanish (one language is copied to the other).',
+    access: 'schoolAdmin',
+    params: kindParams,
+    body: NewCategorySchema,
+    response: AdminCategorySchema,
+    errors: ['VALIDATION_FAILED', 'CATEGORY_EXISTS', 'TOO_MANY_CATEGORIES'],
+  }),
+
+  // --- School admin: reports ------------------------------------------------------------------
+  classes: endpoint({
+    id: 'admin.classes',
+    method: 'GET',
+    path: '/admin/classes',
+    summary: "Every class of the current school, for the reports' class pickers.",
+    access: 'schoolAdmin',
+    response: z.array(ClassOptionSchema),
+  }),
+  groupReport: endpoint({
+    id: 'admin.groupReport',
+    method: 'GET',
+    path: '/admin/reports/group',
+    summary: 'High 5s and Vibes given and received per member of one role in a date range (paged).',
+    access: 'schoolAdmin',
+    query: GroupReportQuerySchema,
+    response: ReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  userReport: endpoint({
+    id: 'admin.userReport',
+    method: 'GET',
+    path: '/admin/reports/users/:userId',
+    summary: 'What one member of the school received in a date range: counts per category and the items (the Reports dialog).',
+    access: 'schoolAdmin',
+    params: userParams,
+    query: z.object({ range: ReportRangeSchema }),
+    response: UserReportSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  moodReport: endpoint({
+    id: 'admin.moodReport',
+    method: 'GET',
+    path: '/admin/reports/mood',
+    summary: 'High and low enjoyment check-ins per member of one role in a date range, with filters (paged; every read is audited).',
+    access: 'schoolAdmin',
+    query: MoodReportQuerySchema,
+    response: MoodReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  moodReportSettings: endpoint({
+    id: 'admin.moodReportSettings',
+    method: 'GET',
+    path: '/admin/mood-report/settings',
+    summary: "The current school's saved mood meter report settings.",
+    access: 'schoolAdmin',
+    response: MoodReportSettingsSchema,
+  }),
+  saveMoodReportSettings: endpoint({
+    id: 'admin.saveMoodReportSettings',
+    method: 'PUT',
+    path: '/admin/mood-report/settings',
+    summary: 'Saves the mood meter report settings of the current school.',
+    access: 'schoolAdmin',
+    body: MoodReportSettingsSchema,
+    response: MoodReportSettingsSchema,
+    errors: ['VALIDATION_FAILED'],
+  }),
+
+  // --- Class reports (/report for admins, /TeacherReport for teachers) ------------------------
+  reportClasses: endpoint({
+    id: 'classReports.classes',
+    method: 'GET',
+    path: '/class-reports/classes',
+    summary: 'Classes the caller may report on: a teacher their own, an admin every class of the school.',
+    access: 'session',
+    response: z.array(ClassOptionSchema),
+    errors: ['FORBIDDEN'],
+  }),
+  classRecognitionReport: endpoint({
+    id: 'classReports.recognition',
+    method: 'GET',
+    path: '/class-reports/recognition',
+    summary: 'High 5s given and received per student of a class (or of every class the caller may see).',
+    access: 'session',
+    query: ClassReportQuerySchema,
+    response: ReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+  }),
+  classMoodReport: endpoint({
+    id: 'classReports.mood',
+    method: 'GET',
+    path: '/class-reports/mood',
+    summary: 'High and low enjoyment check-ins per student of a class (every read is audited).',
+    access: 'session',
+    query: ClassReportQuerySchema,
+    response: MoodReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+  }),
+
+  // --- Super admin ----------------------------------------------------------------------------
+  superSchools: endpoint({
+    id: 'super.schools',
+    method: 'GET',
+    path: '/super/schools',
+    summary: 'Every school with its district.',
+    access: 'superAdmin',
+    response: z.array(SuperSchoolSchema),
+  }),
+  superDistricts: endpoint({
+    id: 'super.districts',
+    method: 'GET',
+    path: '/super/districts',
+    summary: 'Every district (credentials are never returned).',
+    access: 'superAdmin',
+    response: z.array(DistrictSummarySchema),
+  }),
+  addDistrict: endpoint({
+    id: 'super.addDistrict',
+    method: 'POST',
+    path: '/super/districts',
+    summary: 'Adds an Aeries or Clever district; its credentials are stored encrypted (AES-256-GCM).',
+    access: 'superAdmin',
+    body: AddDistrictSchema,
+    response: DistrictSummarySchema,
+    errors: ['VALIDATION_FAILED', 'DISTRICT_EXISTS'],
+  }),
+  addSchool: endpoint({
+    id: 'super.addSchool',
+    method: 'POST',
+    path: '/super/schools',
+    summary: 'Adds a free school to an existing district or to a new free district.',
+    access: 'superAdmin',
+    body: AddSchoolSchema,
+    response: SuperSchoolSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS', 'SCHOOL_EXISTS'],
+  }),
+  superUsers: endpoint({
+    id: 'super.users',
+    method: 'GET',
+    path: '/super/schools/:schoolId/users',
+    summary: "A school's teachers or staff with their admin flag.",
+    access: 'superAdmin',
+    params: schoolParams,
+    query: z.object({ role: StaffGroupSchema }),
+    response: z.array(AdminUserSchema),
+    errors: ['NOT_FOUND'],
+  }),
+  superMakeAdmin: endpoint({
+    id: 'super.makeAdmin',
+    method: 'PUT',
+    path: '/super/schools/:schoolId/users/:userId/admin',
+    summary: 'Makes a teacher or staff member of a school an admin.',
+    access: 'superAdmin',
+    params: schoolUserParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
+  }),
+  superRemoveAdmin: endpoint({
+    id: 'super.removeAdmin',
+    method: 'DELETE',
+    path: '/super/schools/:schoolId/users/:userId/admin',
+    summary: "Removes a school member's admin flag.",
+    access: 'superAdmin',
+    params: schoolUserParams,
+    body: EmptySchema,
+    response: AdminUserSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  superClasses: endpoint({
+    id: 'super.classes',
+    method: 'GET',
+    path: '/super/schools/:schoolId/classes',
+    summary: "A school's classes, for the super admin report's class picker.",
+    access: 'superAdmin',
+    params: schoolParams,
+    response: z.array(ClassOptionSchema),
+    errors: ['NOT_FOUND'],
+  }),
+  superGroupReport: endpoint({
+    id: 'super.groupReport',
+    method: 'GET',
+    path: '/super/schools/:schoolId/reports/group',
+    summary: "A school's group report (paged).",
+    access: 'superAdmin',
+    params: schoolParams,
+    query: GroupReportQuerySchema,
+    response: ReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  backups: endpoint({
+    id: 'super.backups',
+    method: 'GET',
+    path: '/super/backups',
+    summary: 'The most recent backups (of existing and deleted schools).',
+    access: 'superAdmin',
+    query: z.object({ schoolId: UuidSchema.optional() }),
+    response: z.array(BackupSchema),
+  }),
+  backupSchool: endpoint({
+    id: 'super.backupSchool',
+    method: 'POST',
+    path: '/super/schools/:schoolId/backups',
+    summary: "Writes every row of the school's data as one JSON file to object storage.",
+    access: 'superAdmin',
+    params: schoolParams,
+    body: EmptySchema,
+    response: BackupSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  downloadBackup: endpoint({
+    id: 'super.downloadBackup',
+    method: 'GET',
+    path: '/super/backups/:backupId/file',
+    summary: 'Downloads a backup file (application/json, not wrapped in the envelope).',
+    access: 'superAdmin',
+    params: z.object({ backupId: UuidSchema }),
+    response: z.unknown(),
+    errors: ['NOT_FOUND'],
+  }),
+  deleteSchool: endpoint({
+    id: 'super.deleteSchool',
+    method: 'DELETE',
+    path: '/super/schools/:schoolId',
+    summary: 'Deletes a school and all its data in one transaction, after a backup when asked; members of no other school are deleted too.',
+    access: 'superAdmin',
+    params: schoolParams,
+    body: DeleteSchoolSchema,
+    response: z.object({ backup: BackupSchema.nullable() }),
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NAME_MISMATCH'],
+  }),
+};

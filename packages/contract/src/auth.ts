@@ -8,6 +8,23 @@ export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 /** E-mail or username, trimmed; the server decides which by the `@`. */
 export const LoginSchema = z.string().trim().min(1).max(254);
 export const NameSchema = requiredText(60);
+/** A password typed to sign in or unlock: any characters (no rule: that applies when it is set), never blank. */
+export const PasswordInputSchema = z.string().min(1).max(LIMITS.passwordMaxLength).refine((v) => v.trim() !== '', 'PASSWORD_EMPTY');
+/** A username (students without an e-mail): 3-64 characters of a-z, 0-9, '.', '_' and '-', lower-cased. */
+export const USERNAME_PATTERN = /^[a-z0-9._-]{3,64}$/;
+
+/** ResponseData of a 429 (SIGNIN_THROTTLED or RATE_LIMITED): seconds before another try can succeed. */
+export const RetryAfterSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
+
+/**
+ * Google sign-in is a browser navigation, not a JSON call: `GET` this path (optionally
+ * `?intent=signup` and `&returnTo=/a/path`). It comes back to `returnTo` (default /dashboard)
+ * signed in, or to `/?error=CODE` (`/signup?error=CODE` for intent=signup) with CODE one of
+ * GOOGLE_FAILED, GOOGLE_ACCOUNT_LINKED, RATE_LIMITED. Answers 404 GOOGLE_NOT_CONFIGURED when off.
+ */
+export const GOOGLE_SIGN_IN_PATH = '/v1/auth/google';
+/** The confirmation link of e-mail sign-ups is `${origin}${VERIFY_EMAIL_PATH}?token=...` (send the token to auth.verifyEmail). */
+export const VERIFY_EMAIL_PATH = '/verify-email';
 
 export const MeSchoolSchema = z.object({
   id: UuidSchema,
@@ -108,9 +125,10 @@ export const authEndpoints = {
     path: '/auth/sign-in',
     summary: 'Signs in with an e-mail or username and a password.',
     access: 'public',
-    body: z.object({ login: LoginSchema, password: z.string().min(1).max(LIMITS.passwordMaxLength) }),
+    body: z.object({ login: LoginSchema, password: PasswordInputSchema }),
     response: SignInResultSchema,
-    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED', 'EMAIL_NOT_VERIFIED'],
+    // An unconfirmed e-mail answers enterCorrectIDandPass (no enumeration); 429s carry RetryAfterSchema.
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED'],
   }),
   completeNewPassword: endpoint({
     id: 'auth.completeNewPassword',
@@ -121,7 +139,7 @@ export const authEndpoints = {
     allowDuringPasswordChange: true,
     body: z.object({ newPassword: NewPasswordSchema }),
     response: MeSchema,
-    errors: ['PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_TEMPORARY'],
+    errors: ['PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_TEMPORARY', 'FORBIDDEN'],
   }),
   me: endpoint({
     id: 'auth.me',
@@ -148,9 +166,9 @@ export const authEndpoints = {
     path: '/auth/unlock',
     summary: 'Checks the password to lift the idle lock.',
     access: 'session',
-    body: z.object({ password: z.string().min(1).max(LIMITS.passwordMaxLength) }),
+    body: z.object({ password: PasswordInputSchema }),
     response: EmptySchema,
-    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED'],
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED'],
   }),
   forgotPassword: endpoint({
     id: 'auth.forgotPassword',
@@ -160,6 +178,7 @@ export const authEndpoints = {
     access: 'public',
     body: z.object({ email: EmailSchema }),
     response: EmptySchema,
+    errors: ['RATE_LIMITED'],
   }),
   resetPassword: endpoint({
     id: 'auth.resetPassword',
@@ -169,7 +188,7 @@ export const authEndpoints = {
     access: 'public',
     body: z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema }),
     response: EmptySchema,
-    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_COMMON'],
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
   signUp: endpoint({
     id: 'auth.signUp',
@@ -179,17 +198,18 @@ export const authEndpoints = {
     access: 'public',
     body: SignUpSchema,
     response: SignUpResultSchema,
-    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_COMMON'],
+    // A taken e-mail answers verify_email like a new one; a taken username answers CONFLICT.
+    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'CONFLICT', 'RATE_LIMITED'],
   }),
   verifyEmail: endpoint({
     id: 'auth.verifyEmail',
     method: 'POST',
     path: '/auth/verify-email',
-    summary: 'Confirms an e-mail address with the token from the sign-up e-mail.',
+    summary: 'Confirms an e-mail address with the token from the sign-up e-mail; an expired link e-mails a fresh one.',
     access: 'public',
     body: z.object({ token: z.string().min(10).max(200) }),
     response: EmptySchema,
-    errors: ['CODE_INVALID', 'CODE_EXPIRED'],
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'RATE_LIMITED'],
   }),
   districts: endpoint({
     id: 'auth.districts',
@@ -207,6 +227,7 @@ export const authEndpoints = {
     access: 'public',
     params: z.object({ districtId: UuidSchema }),
     response: z.array(SchoolOptionSchema),
+    errors: ['DISTRICT_UNKNOWN'],
   }),
   setup: endpoint({
     id: 'auth.setup',
@@ -226,6 +247,7 @@ export const authEndpoints = {
     access: 'session',
     body: z.object({ schoolId: UuidSchema }),
     response: MeSchema,
+    errors: ['FORBIDDEN'],
   }),
   setLanguage: endpoint({
     id: 'auth.setLanguage',

@@ -1,1 +1,854 @@
-export const classroomEndpoints = {};
+import { z } from 'zod';
+import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+
+// ---------------------------------------------------------------------------
+// Constants of the classroom area (spec 002 sections 3 and 9)
+// ---------------------------------------------------------------------------
+
+/** The mood meter's colour groups (spec 002 section 3.2). */
+export type MoodGroup = 'red' | 'yellow' | 'blue' | 'green';
+
+/** The 22 mood keys of spec 002 section 3.1, with their feeling, emoji and colour group. */
+export const MOODS = [
+  { key: 'triumph', feeling: 'frustrated', emoji: '😤', low: true, group: 'red' },
+  { key: 'rage', feeling: 'angry', emoji: '😡', low: true, group: 'red' },
+  { key: 'worried', feeling: 'worried', emoji: '😟', low: true, group: 'red' },
+  { key: 'grimacing', feeling: 'nervous', emoji: '😬', low: true, group: 'red' },
+  { key: 'unamused', feeling: 'stressed', emoji: '😒', low: true, group: 'red' },
+  { key: 'face_with_rolling_eyes', feeling: 'annoyed', emoji: '🙄', low: true, group: 'red' },
+  { key: 'face_with_head_bandage', feeling: 'hurt', emoji: '🤕', low: true, group: 'blue' },
+  { key: 'sleeping', feeling: 'tired', emoji: '😴', low: true, group: 'blue' },
+  { key: 'pensive', feeling: 'hopeless', emoji: '😔', low: true, group: 'blue' },
+  { key: 'disappointed', feeling: 'miserable', emoji: '😞', low: true, group: 'blue' },
+  { key: 'persevere', feeling: 'sad', emoji: '😣', low: true, group: 'blue' },
+  { key: 'weary', feeling: 'lonely', emoji: '😩', low: true, group: 'blue' },
+  { key: 'smiley', feeling: 'cheerful', emoji: '😃', low: false, group: 'yellow' },
+  { key: 'smile', feeling: 'excited', emoji: '😄', low: false, group: 'yellow' },
+  { key: 'grinning', feeling: 'happy', emoji: '😀', low: false, group: 'yellow' },
+  { key: 'relaxed', feeling: 'proud', emoji: '☺️', low: false, group: 'yellow' },
+  { key: 'stuck_out_tongue_winking_eye', feeling: 'playful', emoji: '😜', low: false, group: 'yellow' },
+  { key: 'slightly_smiling_face', feeling: 'content', emoji: '🙂', low: false, group: 'green' },
+  { key: 'innocent', feeling: 'peaceful', emoji: '😇', low: false, group: 'green' },
+  { key: 'sunglasses', feeling: 'chill', emoji: '😎', low: false, group: 'green' },
+  { key: 'hushed', feeling: 'calm', emoji: '😯', low: false, group: 'green' },
+  { key: 'relieved', feeling: 'tranquil', emoji: '😌', low: false, group: 'green' },
+] as const satisfies readonly { key: string; feeling: string; emoji: string; low: boolean; group: MoodGroup }[];
+
+export type MoodKey = (typeof MOODS)[number]['key'];
+export const MOOD_KEYS = MOODS.map((m) => m.key) as unknown as readonly [MoodKey, ...MoodKey[]];
+export const MoodKeySchema = z.enum(MOOD_KEYS);
+export const moodInfo = (key: string) => MOODS.find((m) => m.key === key);
+/** Low-energy or unpleasant feelings open the confirm dialog (spec 002 section 3.1). */
+export const isLowMood = (key: string) => moodInfo(key)?.low ?? false;
+
+export const EmergencyPrioritySchema = z.enum(['none', 'not-today', 'today']);
+export type EmergencyPriority = z.infer<typeof EmergencyPrioritySchema>;
+
+export const AttendanceCodeSchema = z.enum(['P', 'A', 'T', 'E']);
+export type AttendanceCode = z.infer<typeof AttendanceCodeSchema>;
+
+export const DeskDirectionSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+export type DeskDirection = z.infer<typeof DeskDirectionSchema>;
+
+/** Limits of the classroom area (see docs/decisions 0110-0129). */
+export const CLASSROOM_LIMITS = {
+  classNameMax: 80,
+  inviteRowsMax: 200,
+  enrolBatchMax: 500,
+  seatingNameMax: 80,
+  seatingGridMin: 1,
+  seatingGridMax: 30,
+  /** Above this many rows or columns the chart image grows by 200 px (spec 002 section 9). */
+  seatingExportExtraAfter: 15,
+  seatingExportExtraPx: 200,
+  seatCardDefault: 100,
+  seatCardMin: 50,
+  seatCardGap: 40,
+  /** Names longer than 20 characters are shown as their first 15 plus an ellipsis. */
+  cardNameTruncateAbove: 20,
+  cardNameShown: 15,
+  moodRefreshMs: 30_000,
+  defaultRangeDays: 10,
+  viewHigh5RangeDays: 30,
+  maxRangeDays: 366,
+  journalHeadingMax: 120,
+  journalDescriptionMax: 5000,
+  feedbackMax: 1000,
+  trustedAdultsBatchMax: 50,
+  rosterPageSize: 100,
+  candidateLimit: 100,
+  searchMax: 100,
+} as const;
+
+/** A name on a seat card: over 20 characters it is cut to 15 plus an ellipsis (spec 002 section 9). */
+export function cardName(name: string) {
+  return name.length > CLASSROOM_LIMITS.cardNameTruncateAbove ? `${name.slice(0, CLASSROOM_LIMITS.cardNameShown)}…` : name;
+}
+
+// ---------------------------------------------------------------------------
+// CSV invites (spec 002 section 5): Email, First Name, Last Name
+// ---------------------------------------------------------------------------
+
+export const InviteEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const InviteRowSchema = z.object({
+  email: InviteEmailSchema,
+  firstName: optionalText(60).default(''),
+  lastName: optionalText(60).default(''),
+});
+export type InviteRow = z.input<typeof InviteRowSchema>;
+
+/** Splits CSV text into records (RFC 4180 quotes, CRLF or LF, a leading BOM). */
+export function parseCsvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!;
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * The invite CSV: a first row whose first cell is 'email' (any case) is a header and is
+ * dropped; rows with an empty e-mail are skipped. Cells are trimmed.
+ */
+export function parseInviteCsv(text: string): InviteRow[] {
+  const records = parseCsvRecords(text).map((r) => r.map((cell) => cell.trim()));
+  if (records[0]?.[0]?.toLowerCase() === 'email') records.shift();
+  return records.filter((r) => (r[0] ?? '') !== '').map((r) => ({ email: r[0]!, firstName: r[1] ?? '', lastName: r[2] ?? '' }));
+}
+
+// ---------------------------------------------------------------------------
+// Schemas
+// ---------------------------------------------------------------------------
+
+const ClassIdParams = z.object({ classId: UuidSchema });
+const ClassStudentParams = z.object({ classId: UuidSchema, studentId: UuidSchema });
+const SearchSchema = z.string().trim().max(CLASSROOM_LIMITS.searchMax).optional();
+const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
+
+export const ClassNameSchema = requiredText(CLASSROOM_LIMITS.classNameMax);
+
+/** A class as its teachers and the school's admins see it. */
+export const ClassSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  /** The class code students join with (joining_code). */
+  code: z.string(),
+  ownerId: UuidSchema,
+  ownerName: z.string(),
+  /** The caller teaches this class (as owner or substitute). */
+  teaches: z.boolean(),
+  isOwner: z.boolean(),
+  studentCount: z.number().int(),
+  requestCount: z.number().int(),
+});
+export type ClassItem = z.infer<typeof ClassSchema>;
+
+/** A student in a teacher's lists (spec 002 section 3, student row). */
+export const ClassStudentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  /** False until the student has chosen their own password (greyed out in lists). */
+  registered: z.boolean(),
+});
+export type ClassStudent = z.infer<typeof ClassStudentSchema>;
+
+export const ClassTeacherSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  isOwner: z.boolean(),
+  /** The owner cannot be removed (disable_remove_teacher). */
+  disableRemove: z.boolean(),
+});
+
+export const PersonSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
+
+export const InviteResultSchema = z.object({
+  /** New accounts created and enrolled; each got a temporary password by e-mail. */
+  invited: z.array(z.string()),
+  /** Students of the school who already had an account, now enrolled. */
+  enrolled: z.array(z.string()),
+  /** E-mails that belong to an account that cannot be enrolled ('student already exists'). */
+  failedUsers: z.array(z.string()),
+});
+export type InviteResult = z.infer<typeof InviteResultSchema>;
+
+export const StudentClassSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  teacherName: z.string(),
+  enrolled: z.boolean(),
+  requested: z.boolean(),
+});
+
+export const ClassmateSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  registered: z.boolean(),
+  isMe: z.boolean(),
+});
+
+export const MoodEntrySchema = z.object({
+  date: IsoDateSchema,
+  mood: MoodKeySchema,
+  emergency: z.boolean(),
+  emergencyPriority: EmergencyPrioritySchema,
+  acknowledged: z.boolean(),
+  checkedInAt: z.string(),
+});
+export type MoodEntry = z.infer<typeof MoodEntrySchema>;
+
+export const MoodSettingsSchema = z.object({
+  /** prompt_moodmeter ON: low-energy moods open the confirm dialog. */
+  prompt: z.boolean(),
+  /** The school's mood meter messages in the caller's language ('' when the school set none). */
+  message1: z.string(),
+  message2: z.string(),
+});
+
+export const CheckInSchema = z.object({
+  mood: MoodKeySchema,
+  /** 'none' for pleasant moods; 'not-today' or 'today' for low-energy moods when the school prompts. */
+  emergencyPriority: EmergencyPrioritySchema.default('none'),
+});
+
+export const TrustedAdultSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The adult's role at the school: teacher or staff. */
+  category: z.enum(['teacher', 'staff']),
+});
+
+export const MyStudentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), grade: z.number().int().nullable() });
+
+export const ReceivedHigh5Schema = z.object({
+  id: z.number().int(),
+  date: IsoDateSchema,
+  fromName: z.string(),
+  fromRole: RoleSchema,
+  categories: z.array(z.string()),
+  comment: z.string(),
+  /** Feedback goes to the teacher who gave it: only High 5s from teachers take feedback. */
+  canGiveFeedback: z.boolean(),
+  /** The caller's earlier feedback on this High 5, if any. */
+  myFeedback: z.string().nullable(),
+});
+
+export const FeedbackRowSchema = z.object({
+  id: UuidSchema,
+  studentName: z.string(),
+  parentName: z.string(),
+  comment: z.string(),
+  date: IsoDateSchema,
+  high5Date: IsoDateSchema,
+});
+
+export const JournalEntrySchema = z.object({
+  id: UuidSchema,
+  heading: z.string(),
+  description: z.string(),
+  writtenAt: z.string(),
+  updatedAt: z.string(),
+});
+export const JournalInputSchema = z.object({
+  heading: requiredText(CLASSROOM_LIMITS.journalHeadingMax),
+  description: requiredText(CLASSROOM_LIMITS.journalDescriptionMax),
+});
+
+/** 'row_col' (zero-based) to a student id. */
+export const SeatKeySchema = z.string().regex(/^\d{1,2}_\d{1,2}$/);
+export const SeatsSchema = z.record(SeatKeySchema, UuidSchema);
+export type Seats = z.infer<typeof SeatsSchema>;
+
+const GridSize = z.number().int().min(CLASSROOM_LIMITS.seatingGridMin).max(CLASSROOM_LIMITS.seatingGridMax);
+export const SeatingChartInputSchema = z.object({
+  name: requiredText(CLASSROOM_LIMITS.seatingNameMax),
+  rows: GridSize,
+  cols: GridSize,
+  deskDirection: DeskDirectionSchema,
+  seats: SeatsSchema,
+});
+export type SeatingChartInput = z.input<typeof SeatingChartInputSchema>;
+
+export const SeatingChartSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  rows: z.number().int(),
+  cols: z.number().int(),
+  deskDirection: DeskDirectionSchema,
+  seats: SeatsSchema,
+  updatedAt: z.string(),
+});
+export type SeatingChart = z.infer<typeof SeatingChartSchema>;
+
+/** One student's mood today, for cards (spec 002 section 3, mood payload per student). */
+export const StudentMoodSchema = z.object({
+  studentId: UuidSchema,
+  mood: MoodKeySchema.nullable(),
+  emergency: z.boolean(),
+  emergencyPriority: EmergencyPrioritySchema,
+  acknowledged: z.boolean(),
+  /** Today's mood is pleasant and the previous check-in was low-energy, or the other way round. */
+  moodSwing: z.boolean(),
+});
+export type StudentMood = z.infer<typeof StudentMoodSchema>;
+
+export const SeatingStudentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  /** A signed link valid for 3600 s, or null for the default picture. */
+  photoUrl: z.string().nullable(),
+  iep: z.boolean(),
+  plan504: z.boolean(),
+  /** language_level 'L' (the language flag). */
+  language: z.boolean(),
+});
+export type SeatingStudent = z.infer<typeof SeatingStudentSchema>;
+
+export const SeatingDataSchema = z.object({
+  classId: UuidSchema,
+  className: z.string(),
+  students: z.array(SeatingStudentSchema),
+  charts: z.array(SeatingChartSchema),
+  moods: z.array(StudentMoodSchema),
+  /** Preset layouts exist only for paid schools. */
+  presetsAvailable: z.boolean(),
+});
+
+export const PresetFlagSchema = z.enum(['iep', '504', 'language']);
+export type PresetFlag = z.infer<typeof PresetFlagSchema>;
+
+export const AttendanceInputSchema = z.object({
+  present: z.array(UuidSchema).max(CLASSROOM_LIMITS.enrolBatchMax),
+  absent: z.array(UuidSchema).max(CLASSROOM_LIMITS.enrolBatchMax),
+  tardy: z.array(UuidSchema).max(CLASSROOM_LIMITS.enrolBatchMax),
+  excused: z.array(UuidSchema).max(CLASSROOM_LIMITS.enrolBatchMax),
+});
+
+export const RosterStudentSchema = ClassStudentSchema.extend({
+  /** An invitation e-mail can be sent (paid schools, unregistered students with an e-mail). */
+  invitable: z.boolean(),
+});
+
+const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids');
+
+// ---------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------
+
+const MANAGERS = ['teacher', 'staff'] as const;
+
+export const classroomEndpoints = {
+  // --- Teacher classes (spec 002 sections 2.1, 7.1 to 7.3) -----------------
+  classList: endpoint({
+    id: 'classroom.classList',
+    method: 'GET',
+    path: '/classes',
+    summary: 'Classes the caller teaches; for a school admin, every class of the school.',
+    access: MANAGERS,
+    response: z.array(ClassSchema),
+  }),
+  classCreate: endpoint({
+    id: 'classroom.classCreate',
+    method: 'POST',
+    path: '/classes',
+    summary: 'Creates a class owned by the caller, with a fresh class code.',
+    access: MANAGERS,
+    body: z.object({ name: ClassNameSchema }),
+    response: ClassSchema,
+  }),
+  classRename: endpoint({
+    id: 'classroom.classRename',
+    method: 'PUT',
+    path: '/classes/:classId',
+    summary: 'Renames a class (its teachers or a school admin).',
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: z.object({ name: ClassNameSchema }),
+    response: ClassSchema,
+  }),
+  classDelete: endpoint({
+    id: 'classroom.classDelete',
+    method: 'DELETE',
+    path: '/classes/:classId',
+    summary: 'Deletes a class with its enrolments, charts and attendance (its owner or a school admin).',
+    access: MANAGERS,
+    params: ClassIdParams,
+    response: EmptySchema,
+  }),
+  classStudents: endpoint({
+    id: 'classroom.classStudents',
+    method: 'GET',
+    path: '/classes/:classId/students',
+    summary: 'The students enrolled in a class.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    response: z.array(ClassStudentSchema),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classStudentCandidates: endpoint({
+    id: 'classroom.classStudentCandidates',
+    method: 'GET',
+    path: '/classes/:classId/student-candidates',
+    summary: 'Students of the school not yet in the class (find student), by name or e-mail.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    query: z.object({ search: SearchSchema }),
+    response: z.array(ClassStudentSchema),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classEnrol: endpoint({
+    id: 'classroom.classEnrol',
+    method: 'POST',
+    path: '/classes/:classId/students',
+    summary: 'Enrols students of the school in the class.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax) }),
+    response: z.object({ enrolled: z.number().int() }),
+    errors: ['STUDENT_NOT_IN_SCHOOL', 'ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classRemoveStudent: endpoint({
+    id: 'classroom.classRemoveStudent',
+    method: 'DELETE',
+    path: '/classes/:classId/students/:studentId',
+    summary: 'Removes a student from the class.',
+    access: MANAGERS,
+    params: ClassStudentParams,
+    response: EmptySchema,
+  }),
+  classRequests: endpoint({
+    id: 'classroom.classRequests',
+    method: 'GET',
+    path: '/classes/:classId/requests',
+    summary: 'Pending enrolment requests of a class.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    response: z.array(ClassStudentSchema),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classDecideRequests: endpoint({
+    id: 'classroom.classDecideRequests',
+    method: 'POST',
+    path: '/classes/:classId/requests/decision',
+    summary: 'Approves (enroll true) or rejects (enroll false) enrolment requests.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax), enroll: z.boolean() }),
+    response: z.object({ failedStudentIds: z.array(UuidSchema) }),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classTeachers: endpoint({
+    id: 'classroom.classTeachers',
+    method: 'GET',
+    path: '/classes/:classId/teachers',
+    summary: 'The owner and the substitute teachers of a class.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    response: z.array(ClassTeacherSchema),
+  }),
+  classTeacherCandidates: endpoint({
+    id: 'classroom.classTeacherCandidates',
+    method: 'GET',
+    path: '/classes/:classId/teacher-candidates',
+    summary: 'Teachers of the school who do not teach the class yet (find teacher).',
+    access: MANAGERS,
+    params: ClassIdParams,
+    query: z.object({ search: SearchSchema }),
+    response: z.array(PersonSchema),
+  }),
+  classAddTeacher: endpoint({
+    id: 'classroom.classAddTeacher',
+    method: 'POST',
+    path: '/classes/:classId/teachers',
+    summary: 'Adds a teacher of the same school as a substitute.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: z.object({ teacherId: UuidSchema }),
+    response: z.array(ClassTeacherSchema),
+    errors: ['TEACHER_NOT_IN_SCHOOL'],
+  }),
+  classRemoveTeacher: endpoint({
+    id: 'classroom.classRemoveTeacher',
+    method: 'DELETE',
+    path: '/classes/:classId/teachers/:teacherId',
+    summary: 'Removes a substitute teacher; the owner cannot be removed.',
+    access: MANAGERS,
+    params: z.object({ classId: UuidSchema, teacherId: UuidSchema }),
+    response: z.array(ClassTeacherSchema),
+    errors: ['OWNER_CANNOT_BE_REMOVED'],
+  }),
+  classInvite: endpoint({
+    id: 'classroom.classInvite',
+    method: 'POST',
+    path: '/classes/:classId/invitations',
+    summary: 'Invites students by e-mail or CSV: new accounts get a temporary password by e-mail, existing students of the school are enrolled.',
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: z.object({ students: z.array(InviteRowSchema).min(1).max(CLASSROOM_LIMITS.inviteRowsMax) }),
+    response: InviteResultSchema,
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+
+  // --- Student classes (spec 002 section 2.2) -------------------------------
+  studentClasses: endpoint({
+    id: 'classroom.studentClasses',
+    method: 'GET',
+    path: '/student/classes',
+    summary: 'The student\'s classes (enrolled=true) or the school\'s other classes (enrolled=false).',
+    access: ['student'],
+    query: z.object({ enrolled: z.enum(['true', 'false']).transform((v) => v === 'true') }),
+    response: z.array(StudentClassSchema),
+  }),
+  studentClassmates: endpoint({
+    id: 'classroom.studentClassmates',
+    method: 'GET',
+    path: '/student/classes/:classId/students',
+    summary: 'The students of a class the caller is enrolled in.',
+    access: ['student'],
+    params: ClassIdParams,
+    response: z.array(ClassmateSchema),
+  }),
+  studentRequestEnrolment: endpoint({
+    id: 'classroom.studentRequestEnrolment',
+    method: 'POST',
+    path: '/student/classes/:classId/request',
+    summary: 'Asks to join a class of the student\'s school; a teacher of the class approves.',
+    access: ['student'],
+    params: ClassIdParams,
+    body: EmptySchema,
+    response: EmptySchema,
+    errors: ['ALREADY_ENROLLED'],
+  }),
+
+  // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
+  moodSettings: endpoint({
+    id: 'classroom.moodSettings',
+    method: 'GET',
+    path: '/moods/settings',
+    summary: 'Whether the school prompts on low-energy moods, and its messages in the caller\'s language.',
+    access: ['student', 'teacher', 'parent', 'staff'],
+    response: MoodSettingsSchema,
+  }),
+  moodMine: endpoint({
+    id: 'classroom.moodMine',
+    method: 'GET',
+    path: '/moods/mine',
+    summary: 'The caller\'s mood check-ins of today and yesterday (school-local dates).',
+    access: ['student', 'teacher', 'parent', 'staff'],
+    response: z.object({ today: IsoDateSchema, yesterday: IsoDateSchema, todayEntry: MoodEntrySchema.nullable(), yesterdayEntry: MoodEntrySchema.nullable() }),
+  }),
+  moodCheckIn: endpoint({
+    id: 'classroom.moodCheckIn',
+    method: 'POST',
+    path: '/moods',
+    summary: 'Records today\'s mood; a second check-in the same school day replaces the first.',
+    access: ['student', 'teacher', 'parent', 'staff'],
+    body: CheckInSchema,
+    response: MoodEntrySchema,
+    errors: ['MOOD_PRIORITY_REQUIRED', 'MOOD_PRIORITY_NOT_ALLOWED'],
+  }),
+  moodStudentHistory: endpoint({
+    id: 'classroom.moodStudentHistory',
+    method: 'GET',
+    path: '/moods/students/:studentId',
+    summary: 'A student\'s mood check-ins in a date range: for the student, their teachers, the school\'s admins, their trusted adults and their parents.',
+    access: ['student', 'teacher', 'parent', 'staff'],
+    params: z.object({ studentId: UuidSchema }),
+    query: DateRangeQuery,
+    response: z.array(MoodEntrySchema),
+    errors: ['DATE_RANGE_TOO_LONG'],
+  }),
+  moodAcknowledge: endpoint({
+    id: 'classroom.moodAcknowledge',
+    method: 'PUT',
+    path: '/moods/students/:studentId/acknowledgement',
+    summary: 'Acknowledges a student\'s "today" emergency (a teacher of one of their classes, or an admin).',
+    access: ['teacher', 'staff'],
+    params: z.object({ studentId: UuidSchema }),
+    body: EmptySchema,
+    response: StudentMoodSchema,
+    errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE'],
+  }),
+
+  // --- Trusted adults (spec 002 sections 2.5, 7.6) ---------------------------
+  trustedAdults: endpoint({
+    id: 'classroom.trustedAdults',
+    method: 'GET',
+    path: '/trusted-adults',
+    summary: 'The student\'s trusted adults.',
+    access: ['student'],
+    response: z.array(TrustedAdultSchema),
+  }),
+  trustedAdultCandidates: endpoint({
+    id: 'classroom.trustedAdultCandidates',
+    method: 'GET',
+    path: '/trusted-adults/candidates',
+    summary: 'Teachers and staff of the student\'s school who are not yet trusted adults.',
+    access: ['student'],
+    query: z.object({ search: SearchSchema }),
+    response: z.array(TrustedAdultSchema),
+  }),
+  trustedAdultsAdd: endpoint({
+    id: 'classroom.trustedAdultsAdd',
+    method: 'POST',
+    path: '/trusted-adults',
+    summary: 'Adds trusted adults among the school\'s teachers and staff.',
+    access: ['student'],
+    body: z.object({ adultIds: IdList(CLASSROOM_LIMITS.trustedAdultsBatchMax) }),
+    response: z.array(TrustedAdultSchema),
+    errors: ['TRUSTED_ADULT_NOT_ALLOWED'],
+  }),
+  trustedAdultsRemove: endpoint({
+    id: 'classroom.trustedAdultsRemove',
+    method: 'DELETE',
+    path: '/trusted-adults/:adultId',
+    summary: 'Removes a trusted adult.',
+    access: ['student'],
+    params: z.object({ adultId: UuidSchema }),
+    response: z.array(TrustedAdultSchema),
+  }),
+
+  // --- My students and received High 5s (spec 002 sections 2.6 to 2.8) ----
+  myStudents: endpoint({
+    id: 'classroom.myStudents',
+    method: 'GET',
+    path: '/my-students',
+    summary: 'A parent\'s linked children at the current school.',
+    access: ['parent'],
+    response: z.array(MyStudentSchema),
+  }),
+  studentHigh5s: endpoint({
+    id: 'classroom.studentHigh5s',
+    method: 'GET',
+    path: '/my-students/:studentId/high5s',
+    summary: 'High 5s a student received in a date range (their parents, and the school\'s staff and admins).',
+    access: ['parent', 'staff', 'teacher'],
+    params: z.object({ studentId: UuidSchema }),
+    query: DateRangeQuery,
+    response: z.array(ReceivedHigh5Schema),
+    errors: ['DATE_RANGE_TOO_LONG'],
+  }),
+  feedbackGive: endpoint({
+    id: 'classroom.feedbackGive',
+    method: 'POST',
+    path: '/high5-feedback',
+    summary: 'Feedback on a High 5 a student received, for the teacher who gave it; a second one replaces the first.',
+    access: ['parent', 'staff', 'teacher'],
+    body: z.object({ high5Id: z.number().int().positive(), comment: requiredText(CLASSROOM_LIMITS.feedbackMax) }),
+    response: z.object({ id: UuidSchema, date: IsoDateSchema }),
+    errors: ['FEEDBACK_TEACHERS_ONLY'],
+  }),
+  feedbackList: endpoint({
+    id: 'classroom.feedbackList',
+    method: 'GET',
+    path: '/high5-feedback',
+    summary: 'Feedback the teacher received on the High 5s they gave, by feedback date.',
+    access: ['teacher'],
+    query: DateRangeQuery,
+    response: z.array(FeedbackRowSchema),
+    errors: ['DATE_RANGE_TOO_LONG'],
+  }),
+
+  // --- Gratitude journal (spec 002 sections 2.10, 4.4, 7.9) ------------------
+  journalList: endpoint({
+    id: 'classroom.journalList',
+    method: 'GET',
+    path: '/journal',
+    summary: 'The caller\'s own journal entries written in a date range of the given time zone.',
+    access: 'session',
+    query: z.object({ dateRange: DateRangeSchema, tz: z.string().min(1).max(64) }),
+    response: z.array(JournalEntrySchema),
+    errors: ['DATE_RANGE_TOO_LONG'],
+  }),
+  journalCreate: endpoint({
+    id: 'classroom.journalCreate',
+    method: 'POST',
+    path: '/journal',
+    summary: 'Writes a journal entry.',
+    access: 'session',
+    body: JournalInputSchema,
+    response: JournalEntrySchema,
+  }),
+  journalUpdate: endpoint({
+    id: 'classroom.journalUpdate',
+    method: 'PUT',
+    path: '/journal/:entryId',
+    summary: 'Edits one of the caller\'s journal entries.',
+    access: 'session',
+    params: z.object({ entryId: UuidSchema }),
+    body: JournalInputSchema,
+    response: JournalEntrySchema,
+  }),
+  journalDelete: endpoint({
+    id: 'classroom.journalDelete',
+    method: 'DELETE',
+    path: '/journal/:entryId',
+    summary: 'Deletes one of the caller\'s journal entries.',
+    access: 'session',
+    params: z.object({ entryId: UuidSchema }),
+    response: EmptySchema,
+  }),
+
+  // --- Seating chart and attendance (spec 002 sections 2.11, 2.12, 4.5, 4.6, 7.10)
+  seating: endpoint({
+    id: 'classroom.seating',
+    method: 'GET',
+    path: '/classes/:classId/seating',
+    summary: 'A class\'s students (flags, photo links valid 3600 s), its seating charts and today\'s moods.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    response: SeatingDataSchema,
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  seatingMoods: endpoint({
+    id: 'classroom.seatingMoods',
+    method: 'GET',
+    path: '/classes/:classId/moods',
+    summary: 'Today\'s mood of every student of the class (refreshed every 30 s by the chart).',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    response: z.array(StudentMoodSchema),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  seatingPreset: endpoint({
+    id: 'classroom.seatingPreset',
+    method: 'GET',
+    path: '/classes/:classId/seating/preset',
+    summary: 'A preset layout (IEP, 504 or language; together or spread across): paid schools only.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    query: z.object({
+      flag: PresetFlagSchema,
+      spread: z.enum(['true', 'false']).transform((v) => v === 'true'),
+      rows: z.coerce.number().pipe(GridSize).optional(),
+      cols: z.coerce.number().pipe(GridSize).optional(),
+    }),
+    response: z.object({ rows: z.number().int(), cols: z.number().int(), seats: SeatsSchema }),
+    errors: ['PAID_SCHOOL_ONLY', 'SEATING_GRID_TOO_SMALL'],
+  }),
+  seatingCreate: endpoint({
+    id: 'classroom.seatingCreate',
+    method: 'POST',
+    path: '/classes/:classId/seating',
+    summary: 'Saves a new seating chart for the class.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    body: SeatingChartInputSchema,
+    response: SeatingChartSchema,
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+  }),
+  seatingUpdate: endpoint({
+    id: 'classroom.seatingUpdate',
+    method: 'PUT',
+    path: '/classes/:classId/seating/:chartId',
+    summary: 'Updates a seating chart.',
+    access: ['teacher', 'staff'],
+    params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
+    body: SeatingChartInputSchema,
+    response: SeatingChartSchema,
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+  }),
+  seatingDelete: endpoint({
+    id: 'classroom.seatingDelete',
+    method: 'DELETE',
+    path: '/classes/:classId/seating/:chartId',
+    summary: 'Deletes a seating chart.',
+    access: ['teacher', 'staff'],
+    params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
+    response: EmptySchema,
+  }),
+  attendanceToday: endpoint({
+    id: 'classroom.attendanceToday',
+    method: 'GET',
+    path: '/classes/:classId/attendance/today',
+    summary: 'The school\'s today and any attendance already saved for it.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    response: z.object({ date: IsoDateSchema, codes: z.record(UuidSchema, AttendanceCodeSchema) }),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  attendanceSave: endpoint({
+    id: 'classroom.attendanceSave',
+    method: 'POST',
+    path: '/classes/:classId/attendance',
+    summary: 'Saves today\'s attendance (present, absent, tardy, excused lists) for the class.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    body: AttendanceInputSchema,
+    response: z.object({ date: IsoDateSchema, saved: z.number().int() }),
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
+  }),
+  attendanceExport: endpoint({
+    id: 'classroom.attendanceExport',
+    method: 'GET',
+    path: '/classes/:classId/attendance/export',
+    summary: 'The class\'s attendance in a date range as the text of attendance.csv.',
+    access: ['teacher', 'staff'],
+    params: ClassIdParams,
+    query: DateRangeQuery,
+    response: z.object({ filename: z.literal('attendance.csv'), csv: z.string(), rows: z.number().int() }),
+    errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL'],
+  }),
+
+  // --- Student list (spec 002 sections 2.4, 7.5) ------------------------------
+  roster: endpoint({
+    id: 'classroom.roster',
+    method: 'GET',
+    path: '/roster/students',
+    summary: 'Students an admin (the whole school) or a teacher (their classes) looks after, by name, in pages.',
+    access: MANAGERS,
+    query: z.object({ search: SearchSchema, cursor: z.string().max(300).optional() }),
+    response: z.object({ students: z.array(RosterStudentSchema), nextCursor: z.string().nullable(), paid: z.boolean() }),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  rosterResetPassword: endpoint({
+    id: 'classroom.rosterResetPassword',
+    method: 'POST',
+    path: '/roster/students/:studentId/password-reset',
+    summary: 'Gives a student a random temporary password, shown once; they must change it within 7 days.',
+    access: MANAGERS,
+    params: z.object({ studentId: UuidSchema }),
+    body: EmptySchema,
+    response: z.object({ temporaryPassword: z.string(), expiresAt: z.string(), login: z.string() }),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  rosterInvite: endpoint({
+    id: 'classroom.rosterInvite',
+    method: 'POST',
+    path: '/roster/invitations',
+    summary: 'Paid schools: e-mails unregistered students an invitation with a temporary password.',
+    access: MANAGERS,
+    body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.inviteRowsMax) }),
+    response: z.object({ invited: z.number().int(), failedStudentIds: z.array(UuidSchema) }),
+    errors: ['PAID_SCHOOL_ONLY', 'ACCOUNT_PENDING_APPROVAL'],
+  }),
+};

@@ -1,1 +1,315 @@
-export const profileEndpoints = {};
+import { z } from 'zod';
+import { DateRangeSchema, endpoint, IsoDateSchema, RoleSchema, UuidSchema } from './core.js';
+
+/* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
+
+const SCHOOL_ROLES = ['student', 'teacher', 'parent', 'staff'] as const;
+
+/** Optional free text: trimmed, blank becomes null. */
+const optionalField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A phone number: digits with `+ ( ) -` and spaces, 7 to 20 characters, at least 7 digits (docs/decisions/0090). */
+export const PHONE_PATTERN = /^\+?[0-9()\- ]{7,20}$/;
+/** A US ZIP code: 12345 or 12345-6789 (docs/decisions/0090). */
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+export const BIO_MAX = 1000;
+export const PROFILE_MIN_BIRTH_DATE = '1900-01-01';
+
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => PHONE_PATTERN.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7, 'invalid_phone');
+export const ZipSchema = z.string().trim().regex(ZIP_PATTERN, 'invalid_zip');
+
+/** What the user may change on /profile. The server also checks the date of birth against the school's today. */
+export const ProfileUpdateSchema = z.object({
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  dateOfBirth: IsoDateSchema.refine((v) => v >= PROFILE_MIN_BIRTH_DATE, 'invalid_date').nullish().transform((v) => v ?? null),
+  pronoun: optionalField(40),
+  phone: z
+    .union([z.literal(''), PhoneSchema])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  zipCode: z
+    .union([z.literal(''), ZipSchema])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  department: optionalField(80),
+  /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
+  bio: optionalField(BIO_MAX),
+  /** The spec's hidden gender select. */
+  gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+export const ProfileSchema = z.object({
+  id: UuidSchema,
+  role: RoleSchema,
+  isAdmin: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  pronoun: z.string().nullable(),
+  phone: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  department: z.string().nullable(),
+  bio: z.string().nullable(),
+  gender: z.enum(['M', 'F', 'O']).nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  schoolName: z.string(),
+  districtName: z.string(),
+  /** Signed link to the photo, valid LIMITS.profilePhotoLinkSeconds; null when there is none. */
+  photoUrl: z.string().nullable(),
+  /** False for students and paid schools (spec 001 section 6). */
+  canChangePhoto: z.boolean(),
+  /** False for students. */
+  canEditBio: z.boolean(),
+  /** The school's today, for the date-of-birth picker. */
+  today: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const PhotoResultSchema = z.object({ photoUrl: z.string() });
+
+/* Hand avatar */
+
+export const HAND_OPTIONS = ['Hand1', 'Hand2', 'Hand3', 'Hand4', 'Hand5', 'Hand6', 'Hand7', 'Hand8', 'Hand9', 'Hand10', 'Hand11', 'Hand12'] as const;
+export const HandSchema = z.enum(HAND_OPTIONS);
+export type Hand = z.infer<typeof HandSchema>;
+const ColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid_colour').transform((v) => v.toLowerCase());
+/** Which hand and the colours of its three parts (spec 001 section 3, colour_info). */
+export const ColourInfoSchema = z.object({
+  handSelected: HandSchema,
+  hand: ColourSchema,
+  chain: ColourSchema,
+  bracelet: ColourSchema,
+});
+export type ColourInfo = z.infer<typeof ColourInfoSchema>;
+
+/** The largest avatar image accepted, in bytes (the builder's webp at quality 0.5 is far smaller). */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+/** The largest avatar side in pixels. */
+export const AVATAR_MAX_SIDE = 1024;
+
+export const AvatarSchema = z.object({ imageUrl: z.string(), colourInfo: ColourInfoSchema, updatedAt: z.string() });
+export const UserAvatarSchema = z.object({ userId: UuidSchema, imageUrl: z.string().nullable() });
+
+/* Family */
+
+export const InviteParentSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+});
+export type InviteParent = z.input<typeof InviteParentSchema>;
+export const LinkedParentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
+
+/* Student detail dialog */
+
+export const LanguageLevelSchema = z.enum(['L', 'LF']);
+export const StudentFlagsSchema = z.object({ iep: z.boolean(), plan504: z.boolean(), languageLevel: LanguageLevelSchema.nullable() });
+export type StudentFlags = z.infer<typeof StudentFlagsSchema>;
+
+export const StudentDetailsSchema = z.object({
+  student: z.object({
+    id: UuidSchema,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    username: z.string().nullable(),
+    grade: z.number().int().nullable(),
+    photoUrl: z.string().nullable(),
+    classes: z.array(z.string()),
+  }),
+  flags: StudentFlagsSchema,
+  /** Today's check-in (emoji key), in the school's time zone. */
+  todayMood: z.object({ mood: z.string(), comment: z.string() }).nullable(),
+  totals: z.object({ high5Given: z.number().int(), high5Received: z.number().int(), vibeGiven: z.number().int(), vibeReceived: z.number().int() }),
+  trustedAdults: z.array(z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() })),
+  /** The school's deep links, shown instead of the switches when those are read-only. */
+  links: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), language: z.string().nullable() }),
+  permissions: z.object({ canEditFlags: z.boolean(), canChangePhoto: z.boolean() }),
+  /** The school's today ('yyyy-MM-dd'): the date ranges default to the 30 days before it. */
+  today: z.string(),
+});
+export type StudentDetails = z.infer<typeof StudentDetailsSchema>;
+
+export const AttendanceRowSchema = z.object({ date: z.string(), code: z.enum(['P', 'A', 'T', 'E']), className: z.string() });
+export const StudentMoodRowSchema = z.object({ date: z.string(), mood: z.string(), comment: z.string() });
+export const StudentNoteSchema = z.object({ id: UuidSchema, body: z.string(), authorName: z.string(), createdAt: z.string(), mine: z.boolean() });
+export const NOTE_MAX = 2000;
+/** The longest range the attendance and mood tabs accept. */
+export const STUDENT_RANGE_MAX_DAYS = 366;
+
+const StudentParams = z.object({ studentId: UuidSchema });
+const RangeQuery = z.object({ range: DateRangeSchema });
+
+export const profileEndpoints = {
+  getProfile: endpoint({
+    id: 'profile.get',
+    method: 'GET',
+    path: '/profile',
+    summary: 'The signed-in user\'s profile, with the read-only e-mail, school and district.',
+    access: SCHOOL_ROLES,
+    response: ProfileSchema,
+  }),
+  updateProfile: endpoint({
+    id: 'profile.update',
+    method: 'PUT',
+    path: '/profile',
+    summary: 'Saves the editable profile fields; a student may not send a bio.',
+    access: SCHOOL_ROLES,
+    body: ProfileUpdateSchema,
+    response: ProfileSchema,
+    errors: ['BIO_NOT_ALLOWED'],
+  }),
+  uploadPhoto: endpoint({
+    id: 'profile.uploadPhoto',
+    method: 'POST',
+    path: '/profile/photo',
+    summary: 'Uploads the user\'s photo (multipart, field `photo`): re-encoded, metadata removed. Not for students or paid schools.',
+    access: SCHOOL_ROLES,
+    response: PhotoResultSchema,
+    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'PAYLOAD_TOO_LARGE'],
+  }),
+  myAvatar: endpoint({
+    id: 'avatar.mine',
+    method: 'GET',
+    path: '/avatar',
+    summary: 'The signed-in user\'s hand avatar (image link and colours), or null.',
+    access: SCHOOL_ROLES,
+    response: AvatarSchema.nullable(),
+  }),
+  saveAvatar: endpoint({
+    id: 'avatar.save',
+    method: 'PUT',
+    path: '/avatar',
+    summary: 'Saves the hand avatar: a webp (or png) data URL and its colour info.',
+    access: SCHOOL_ROLES,
+    body: z.object({ image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64), colourInfo: ColourInfoSchema }),
+    response: AvatarSchema,
+    errors: ['IMAGE_INVALID'],
+  }),
+  avatars: endpoint({
+    id: 'avatar.ofUsers',
+    method: 'GET',
+    path: '/avatars',
+    summary: 'Hand avatar links of users of the caller\'s school (comma-separated ids, at most 100); others are left out.',
+    access: SCHOOL_ROLES,
+    query: z.object({
+      userIds: z
+        .string()
+        .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+        .pipe(z.array(UuidSchema).min(1).max(100)),
+    }),
+    response: z.array(UserAvatarSchema),
+  }),
+  userAvatar: endpoint({
+    id: 'avatar.ofUser',
+    method: 'GET',
+    path: '/avatars/:userId',
+    summary: 'The hand avatar link of one user of the caller\'s school (null when none is saved).',
+    access: SCHOOL_ROLES,
+    params: z.object({ userId: UuidSchema }),
+    response: UserAvatarSchema,
+  }),
+  inviteParent: endpoint({
+    id: 'family.inviteParent',
+    method: 'POST',
+    path: '/family/parents',
+    summary: 'A student invites a parent: creates the parent account with a temporary password (or links an existing parent) and e-mails it.',
+    access: ['student'],
+    body: InviteParentSchema,
+    response: z.object({ status: z.enum(['invited', 'linked']) }),
+    errors: ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY'],
+  }),
+  myParents: endpoint({
+    id: 'family.parents',
+    method: 'GET',
+    path: '/family/parents',
+    summary: 'The parents linked to the signed-in student.',
+    access: ['student'],
+    response: z.array(LinkedParentSchema),
+  }),
+  studentDetails: endpoint({
+    id: 'studentDetails.get',
+    method: 'GET',
+    path: '/student-details/:studentId',
+    summary: 'The student detail dialog: photo, classes, flags, today\'s mood, totals, trusted adults, deep links. Audited.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    response: StudentDetailsSchema,
+  }),
+  updateStudentFlags: endpoint({
+    id: 'studentDetails.updateFlags',
+    method: 'PUT',
+    path: '/student-details/:studentId/flags',
+    summary: 'Saves the IEP, 504 and language-level switches (not by teachers of paid schools). Audited.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    body: z
+      .object({ iep: z.boolean().optional(), plan504: z.boolean().optional(), languageLevel: LanguageLevelSchema.nullable().optional() })
+      .strict()
+      .refine((b) => Object.keys(b).length > 0, 'invalid_empty'),
+    response: StudentFlagsSchema,
+    errors: ['STUDENT_FLAGS_READ_ONLY'],
+  }),
+  uploadStudentPhoto: endpoint({
+    id: 'studentDetails.uploadPhoto',
+    method: 'POST',
+    path: '/student-details/:studentId/photo',
+    summary: 'A teacher of the student or an admin sets the student\'s photo (multipart, field `photo`); not in paid schools.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    response: PhotoResultSchema,
+    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'PAYLOAD_TOO_LARGE'],
+  }),
+  studentAttendance: endpoint({
+    id: 'studentDetails.attendance',
+    method: 'GET',
+    path: '/student-details/:studentId/attendance',
+    summary: 'The student\'s attendance rows in a date range (at most 366 days).',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    query: RangeQuery,
+    response: z.array(AttendanceRowSchema),
+  }),
+  studentMoods: endpoint({
+    id: 'studentDetails.moods',
+    method: 'GET',
+    path: '/student-details/:studentId/moods',
+    summary: 'The student\'s mood check-ins in a date range (at most 366 days). Audited.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    query: RangeQuery,
+    response: z.array(StudentMoodRowSchema),
+  }),
+  studentNotes: endpoint({
+    id: 'studentDetails.notes',
+    method: 'GET',
+    path: '/student-details/:studentId/notes',
+    summary: 'Notes about the student written by school staff, newest first.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    response: z.array(StudentNoteSchema),
+  }),
+  addStudentNote: endpoint({
+    id: 'studentDetails.addNote',
+    method: 'POST',
+    path: '/student-details/:studentId/notes',
+    summary: 'Adds a note about the student. Audited.',
+    access: ['teacher', 'staff'],
+    params: StudentParams,
+    body: z.object({ body: z.string().trim().min(1).max(NOTE_MAX) }),
+    response: StudentNoteSchema,
+  }),
+};

@@ -211,6 +211,18 @@ export interface SchemaMigrations {
   name: string;
 }
 
+export interface SchoolBackups {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  districtName: string;
+  id: Generated<string>;
+  rowCount: number;
+  schoolId: string | null;
+  schoolName: string;
+  sizeBytes: number;
+  storageKey: string;
+}
+
 export interface SchoolMemberships {
   aeriesId: string | null;
   createdAt: Generated<Timestamp>;
@@ -221,6 +233,7 @@ export interface SchoolMemberships {
   plan504: Generated<boolean>;
   role: string;
   schoolId: string;
+  staffAsTeacher: Generated<boolean>;
   status: Generated<string>;
   userId: string;
 }
@@ -273,6 +286,18 @@ export interface Sessions {
   schoolId: string | null;
   tokenHash: string;
   userId: string;
+}
+
+export interface SigninThrottles {
+  blockedUntil: Timestamp;
+  failures: number;
+  loginKey: string;
+}
+
+export interface SignupRequests {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  payload: Json;
 }
 
 export interface StudentNotes {
@@ -352,12 +377,15 @@ export interface DB {
   recognitionCategories: RecognitionCategories;
   recognitions: Recognitions;
   schemaMigrations: SchemaMigrations;
+  schoolBackups: SchoolBackups;
   schoolMemberships: SchoolMemberships;
   schoolNotificationEmails: SchoolNotificationEmails;
   schools: Schools;
   seatingCharts: SeatingCharts;
   serverSecrets: ServerSecrets;
   sessions: Sessions;
+  signinThrottles: SigninThrottles;
+  signupRequests: SignupRequests;
   studentNotes: StudentNotes;
   trustedAdults: TrustedAdults;
   users: Users;

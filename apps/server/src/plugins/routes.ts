@@ -7,9 +7,9 @@ import type { SessionUser } from '../lib/session-user.js';
 import type { Services } from '../services/index.js';
 
 export interface RouteContext<E extends Endpoint> {
-  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
-  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  params: NonNullable<E['params']> extends z.ZodType ? z.output<NonNullable<E['params']>> : undefined;
+  query: NonNullable<E['query']> extends z.ZodType ? z.output<NonNullable<E['query']>> : undefined;
+  body: NonNullable<E['body']> extends z.ZodType ? z.output<NonNullable<E['body']>> : undefined;
   /** The caller; never null on endpoints that need a session. */
   user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
   /** The database, or this request's transaction for writes. */

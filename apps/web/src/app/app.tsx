@@ -2,9 +2,23 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { NotificationProvider } from '../components/ui/notifications';
+import { onUnauthenticated } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { paths, publicPaths } from './paths';
 import { router } from './router';
+import { forgetSignedIn, meKey } from './session';
 import { theme } from './theme';
+
+// Any 401 means the session is gone (spec 000 section 4): forget the user and go to sign-in.
+// A 401 while nobody is signed in (the first `auth.me`) changes nothing.
+onUnauthenticated(() => {
+  if (!queryClient.getQueryData(meKey)) return;
+  forgetSignedIn(queryClient);
+  const here = router.state.location.pathname;
+  if (!publicPaths.some((p) => p.toLowerCase() === here.toLowerCase()) || here.toLowerCase() === paths.userInformation.toLowerCase()) {
+    void router.navigate(paths.signIn, { replace: true });
+  }
+});
 
 export function App() {
   return (

@@ -36,8 +36,18 @@ export const paths = {
 } as const;
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
+export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.terms, paths.privacy, paths.userInformation];
+
+/** Every screen inside the signed-in shell. */
+export const shellPaths: readonly AppPath[] = (Object.values(paths) as AppPath[]).filter((path) => !publicPaths.includes(path));
+
 const p = paths;
-/** The route tables of spec 000 section 2.7. Admin screens need the admin flag (docs/decisions). */
+/**
+ * The route tables of spec 000 section 2.7. The admin screens (/report, /admin-users, /admin)
+ * need the admin flag even where the table lists them for every teacher or staff member
+ * (docs/decisions/0050-admin-screens-need-the-admin-flag.md).
+ */
 const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
   teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
@@ -49,7 +59,7 @@ const ADMIN_EXTRA: AppPath[] = [p.report, p.adminUsers, p.admin, p.gratitudeJour
 
 /** The screens this user may open inside the shell. */
 export function allowedPaths(me: Me): Set<AppPath> {
-  if (!me.role) return new Set();
+  if (!me.role || me.mustChangePassword) return new Set();
   const allowed = new Set(BY_ROLE[me.role]);
   if (me.isAdmin) ADMIN_EXTRA.forEach((path) => allowed.add(path));
   return allowed;
@@ -57,6 +67,7 @@ export function allowedPaths(me: Me): Set<AppPath> {
 
 /** Where a user lands after sign-in (spec 000 section 2.2). */
 export function landingPath(me: Me): AppPath {
+  if (me.mustChangePassword) return p.signIn;
   if (!me.role) return p.userInformation;
   if (me.role === 'superAdmin') return p.superAdminReport;
   if (me.role === 'teacher' && me.classCount === 0 && !me.school?.paid) return p.teacherClasses;

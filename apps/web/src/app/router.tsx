@@ -1,5 +1,54 @@
-import { createBrowserRouter } from 'react-router';
-import { Footer } from './shell/footer';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/routes';
+import { authRoutes } from '../features/auth/routes';
+import { classroomRoutes } from '../features/classroom/routes';
+import { recognitionRoutes } from '../features/recognition/routes';
+import type { AreaRoute } from './area-route';
+import { PublicOnlyRoute, RootLayout, RouteError, SetupRoute, ShellRoute, SignInRoute } from './guards';
+import { paths, shellPaths, type AppPath } from './paths';
+import { PlaceholderScreen } from './shell/placeholder-screen';
 
-// The shell helper replaces this with the public routes, the guarded shell and each area's routes.
-export const router = createBrowserRouter([{ path: '*', element: <Footer /> }]);
+export interface ShellHandle {
+  /** The shell path this route serves; the guard checks it against the user's route table. */
+  shellPath: AppPath;
+}
+
+const screen = (load: AreaRoute['load']) => async () => ({ Component: (await load()).default });
+
+/** Each area's screens, then a placeholder for every shell path no area serves yet. */
+export function shellChildren(areas: AreaRoute[]): RouteObject[] {
+  const served = new Set(areas.map((r) => r.path.toLowerCase()));
+  return [
+    ...areas.map((r): RouteObject => ({ path: r.path, lazy: screen(r.load), handle: { shellPath: r.path } satisfies ShellHandle })),
+    ...shellPaths.filter((path) => !served.has(path.toLowerCase())).map((path): RouteObject => ({ path, element: <PlaceholderScreen path={path} />, handle: { shellPath: path } satisfies ShellHandle })),
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.signIn, element: <SignInRoute /> },
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: paths.signUp, lazy: screen(() => import('../features/auth/sign-up/sign-up-screen')) },
+          { path: paths.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password/forgot-password-screen')) },
+        ],
+      },
+      { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email/verify-email-screen')) },
+      { path: paths.terms, lazy: screen(() => import('../features/auth/legal/terms-screen')) },
+      { path: paths.privacy, lazy: screen(() => import('../features/auth/legal/privacy-screen')) },
+      {
+        element: <SetupRoute />,
+        children: [{ path: paths.userInformation, lazy: screen(() => import('../features/auth/setup/setup-screen')) }],
+      },
+      { element: <ShellRoute />, children: shellChildren([...authRoutes, ...recognitionRoutes, ...classroomRoutes, ...adminRoutes]) },
+      // Unknown paths: to `/`, which sends a signed-in user on to their landing screen.
+      { path: '*', element: <Navigate to={paths.signIn} replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -13,10 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+// NonNullable: the endpoint's schemas are optional properties, so `E['body']` includes undefined.
 type Input<E extends Endpoint> = {
-  params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
-  query?: E['query'] extends z.ZodType ? z.input<E['query']> : never;
-  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+  params?: NonNullable<E['params']> extends z.ZodType ? z.input<NonNullable<E['params']>> : never;
+  query?: NonNullable<E['query']> extends z.ZodType ? z.input<NonNullable<E['query']>> : never;
+  body?: NonNullable<E['body']> extends z.ZodType ? z.input<NonNullable<E['body']>> : never;
 };
 
 const unauthenticatedListeners = new Set<() => void>();

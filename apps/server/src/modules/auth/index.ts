@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { registerGoogleRoutes } from './google/routes.js';
+import { registerPasswordResetRoutes } from './password-reset/routes.js';
+import { AuthLimits } from './rate-limits.js';
+import { registerSessionRoutes } from './session/routes.js';
+import { registerSignUpRoutes } from './sign-up/routes.js';
 
 /** Registers every route of the auth area. */
-export function registerAuthRoutes(_app: FastifyInstance) {}
+export function registerAuthRoutes(app: FastifyInstance) {
+  app.decorate('authLimits', new AuthLimits(app.services.clock));
+  registerSessionRoutes(app);
+  registerPasswordResetRoutes(app);
+  registerSignUpRoutes(app);
+  registerGoogleRoutes(app);
+}

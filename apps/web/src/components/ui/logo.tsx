@@ -27,9 +27,9 @@ export function HighFiveMark({ size = 40, title, sx }: { size?: number; title?: 
       </defs>
       {/* motion lines */}
       <g stroke="#ffd54f" strokeWidth="2.6" strokeLinecap="round" fill="none">
-        <path d="M12 17 l4 3" />
-        <path d="M9 26 l5 .5" />
-        <path d="M51 12 l-3 4" />
+        <path d="M16.5 10.5 l2.6 3.6" />
+        <path d="M49.5 10.5 l-2.6 3.6" />
+        <path d="M55 18.5 l-4 1.6" />
       </g>
       {/* the hand */}
       <g fill="#ffffff">
@@ -37,10 +37,9 @@ export function HighFiveMark({ size = 40, title, sx }: { size?: number; title?: 
         <rect x="27.6" y="12" width="6.4" height="26" rx="3.2" />
         <rect x="34.7" y="14" width="6.4" height="24" rx="3.2" />
         <rect x="41.8" y="20" width="5.8" height="19" rx="2.9" />
-        <rect x="12.5" y="31" width="6.2" height="15" rx="3.1" transform="rotate(-38 15.6 44)" />
+        <rect x="14.3" y="30" width="6.4" height="16" rx="3.2" transform="rotate(-37 17.5 38)" />
         <path d="M20.5 32 h27.1 v6 c0 8.5-6 14-13.6 14 c-7.4 0-13.5-5.6-13.5-13.6 z" />
       </g>
-      <circle cx="34" cy="42" r="2.2" fill="#6a1b9a" opacity="0.18" />
     </Box>
   );
 }

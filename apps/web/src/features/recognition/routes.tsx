@@ -1,7 +1,14 @@
 import type { AreaRoute } from '../../app/area-route';
+import { paths } from '../../app/paths';
 
 /** The recognition area's screens inside the signed-in shell (spec 001). */
 export const recognitionRoutes: AreaRoute[] = [
   // giving, dashboard and reports
+  { path: paths.dashboard, load: () => import('./dashboard/dashboard-screen') },
+  { path: paths.high5, load: () => import('./give/high5-screen') },
+  { path: paths.positiveVibes, load: () => import('./give/vibes-screen') },
+  { path: paths.high5Report, load: () => import('./reports/high5-report-screen') },
+  { path: paths.vibeReport, load: () => import('./reports/vibe-report-screen') },
   // profile
+  { path: paths.profile, load: () => import('./profile/profile-screen') },
 ];

@@ -1,0 +1,52 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import type { Schools } from '../../../db/schema.js';
+
+export function findConfiguration(db: Db, schoolId: string) {
+  return db
+    .selectFrom('schools')
+    .select([
+      'name',
+      'timeZone',
+      'triggerTime',
+      'high5Vibes',
+      'high5NotifyEmail',
+      'promptMoodmeter',
+      'moodmeterMessages',
+      'urlProgramIep',
+      'urlProgram504',
+      'urlLanguage',
+      'urlStudentDocument',
+      'lastMoodReportSentOn',
+    ])
+    .where('id', '=', schoolId)
+    .executeTakeFirst();
+}
+
+export async function notificationEmails(db: Db, schoolId: string) {
+  const rows = await db.selectFrom('schoolNotificationEmails').select('email').where('schoolId', '=', schoolId).orderBy('email').execute();
+  return rows.map((r) => r.email);
+}
+
+export async function updateSchool(db: Db, schoolId: string, values: Updateable<Schools>) {
+  await db.updateTable('schools').set(values).where('id', '=', schoolId).execute();
+}
+
+/** Locks the school row: concurrent changes of its address list are applied one after the other. */
+export async function lockSchool(db: Db, schoolId: string) {
+  await db.selectFrom('schools').select('id').where('id', '=', schoolId).forUpdate().executeTakeFirst();
+}
+
+export async function addNotificationEmails(db: Db, schoolId: string, emails: string[]) {
+  if (emails.length === 0) return;
+  await db
+    .insertInto('schoolNotificationEmails')
+    .values(emails.map((email) => ({ schoolId, email })))
+    .onConflict((oc) => oc.columns(['schoolId', 'email']).doNothing())
+    .execute();
+}
+
+export async function removeNotificationEmails(db: Db, schoolId: string, emails: string[]) {
+  if (emails.length === 0) return;
+  await db.deleteFrom('schoolNotificationEmails').where('schoolId', '=', schoolId).where('email', 'in', emails).execute();
+}

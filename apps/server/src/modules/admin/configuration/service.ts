@@ -1,0 +1,69 @@
+import { completeMoodMessages, MoodMessagesSchema, NOTIFICATION_EMAILS_MAX, type ConfigurationUpdate, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
+import type { Updateable } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import type { Schools } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import type { Services } from '../../../services/index.js';
+import type { Actor } from '../actors.js';
+import { audit } from '../audit.js';
+import { addNotificationEmails, findConfiguration, lockSchool, notificationEmails, removeNotificationEmails, updateSchool } from './queries.js';
+
+const EMPTY_MESSAGES: MoodMessages = { en: { message1: '', message2: '' }, es: { message1: '', message2: '' } };
+
+export async function getConfiguration(db: Db, schoolId: string): Promise<SchoolConfiguration> {
+  const [row, emails] = await Promise.all([findConfiguration(db, schoolId), notificationEmails(db, schoolId)]);
+  if (!row) throw notFound();
+  const messages = MoodMessagesSchema.safeParse(row.moodmeterMessages);
+  return {
+    schoolName: row.name,
+    timeZone: row.timeZone,
+    triggerTime: row.triggerTime.slice(0, 5),
+    notificationEmails: emails,
+    high5Vibes: row.high5Vibes,
+    high5NotifyEmail: row.high5NotifyEmail,
+    promptMoodmeter: row.promptMoodmeter,
+    moodmeterMessages: messages.success ? messages.data : EMPTY_MESSAGES,
+    urls: {
+      programIep: row.urlProgramIep ?? '',
+      program504: row.urlProgram504 ?? '',
+      language: row.urlLanguage ?? '',
+      studentDocument: row.urlStudentDocument ?? '',
+    },
+    lastMoodReportSentOn: row.lastMoodReportSentOn,
+  };
+}
+
+/** Applies any of the configuration's settings; a mood message missing in one language is copied from the other. */
+export async function updateConfiguration(db: Db, services: Services, actor: Actor, update: ConfigurationUpdate) {
+  const values: Updateable<Schools> = {};
+  if (update.triggerTime !== undefined) values.triggerTime = update.triggerTime;
+  if (update.timeZone !== undefined) values.timeZone = update.timeZone;
+  if (update.high5Vibes !== undefined) values.high5Vibes = update.high5Vibes;
+  if (update.high5NotifyEmail !== undefined) values.high5NotifyEmail = update.high5NotifyEmail;
+  if (update.promptMoodmeter !== undefined) values.promptMoodmeter = update.promptMoodmeter;
+  let messages: MoodMessages | undefined;
+  if (update.moodmeterMessages !== undefined) {
+    messages = completeMoodMessages(update.moodmeterMessages);
+    values.moodmeterMessages = JSON.stringify(messages);
+  }
+  if (update.urls !== undefined) {
+    values.urlProgramIep = update.urls.programIep || null;
+    values.urlProgram504 = update.urls.program504 || null;
+    values.urlLanguage = update.urls.language || null;
+    values.urlStudentDocument = update.urls.studentDocument || null;
+  }
+  await updateSchool(db, actor.schoolId, values);
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.update', targetType: 'school', targetId: actor.schoolId, details: { ...update, ...(messages ? { moodmeterMessages: messages } : {}) } }, services.clock.now());
+  return getConfiguration(db, actor.schoolId);
+}
+
+/** Removes, then adds addresses; at most NOTIFICATION_EMAILS_MAX remain configured. */
+export async function updateNotificationEmails(db: Db, services: Services, actor: Actor, change: { add: string[]; remove: string[] }) {
+  await lockSchool(db, actor.schoolId);
+  await removeNotificationEmails(db, actor.schoolId, change.remove);
+  await addNotificationEmails(db, actor.schoolId, change.add);
+  const emails = await notificationEmails(db, actor.schoolId);
+  if (emails.length > NOTIFICATION_EMAILS_MAX) throw new AppError(400, 'TOO_MANY_NOTIFICATION_EMAILS');
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.notificationEmails', targetType: 'school', targetId: actor.schoolId, details: change }, services.clock.now());
+  return emails;
+}

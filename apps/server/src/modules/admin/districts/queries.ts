@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+export function listDistricts(db: Db) {
+  return db
+    .selectFrom('districts as d')
+    .select([
+      'd.id',
+      'd.name',
+      'd.kind',
+      'd.paid',
+      'd.testMode',
+      'd.baseUrl',
+      sql<boolean>`d.credentials_encrypted is not null`.as('hasCredentials'),
+      (eb) => eb.selectFrom('schools as s').select(sql<number>`count(*)::int`.as('n')).whereRef('s.districtId', '=', 'd.id').as('schoolCount'),
+    ])
+    .orderBy(sql`lower(d.name)`)
+    .execute();
+}
+
+export function districtByName(db: Db, name: string) {
+  return db.selectFrom('districts').select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+export function districtById(db: Db, id: string) {
+  return db.selectFrom('districts').select(['id', 'name', 'kind', 'paid']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDistrict(
+  db: Db,
+  values: { id: string; name: string; kind: 'free' | 'aeries' | 'clever'; paid: boolean; testMode: boolean; baseUrl: string | null; credentialsEncrypted: string | null; now: Date },
+) {
+  await db
+    .insertInto('districts')
+    .values({ id: values.id, name: values.name, kind: values.kind, paid: values.paid, testMode: values.testMode, baseUrl: values.baseUrl, credentialsEncrypted: values.credentialsEncrypted, createdAt: values.now })
+    .execute();
+}
+
+/** Serialises additions of districts: names are unique without regard to case. */
+export async function lockDistrictNames(db: Db) {
+  await sql`select pg_advisory_xact_lock(hashtext('high5:districts'))`.execute(db);
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { AddDistrict, DistrictKind, DistrictSummary } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { conflict } from '../../../lib/errors.js';
+import type { Services } from '../../../services/index.js';
+import { audit } from '../audit.js';
+import { encryptCredentials } from './crypto.js';
+import { districtByName, insertDistrict, listDistricts, lockDistrictNames } from './queries.js';
+
+export async function getDistricts(db: Db): Promise<DistrictSummary[]> {
+  return (await listDistricts(db)).map((d) => ({ ...d, kind: d.kind as DistrictKind, schoolCount: Number(d.schoolCount ?? 0) }));
+}
+
+/** A free district, created when a super admin adds a school to a district that does not exist yet. */
+export async function createFreeDistrict(db: Db, services: Services, actorId: string, name: string) {
+  await lockDistrictNames(db);
+  if (await districtByName(db, name)) throw conflict('DISTRICT_EXISTS');
+  const id = randomUUID();
+  const now = services.clock.now();
+  await insertDistrict(db, { id, name, kind: 'free', paid: false, testMode: true, baseUrl: null, credentialsEncrypted: null, now });
+  await audit(db, { actorId, schoolId: null, action: 'district.add', targetType: 'district', targetId: id, details: { kind: 'free', name } }, now);
+  return id;
+}
+
+/**
+ * Adds an Aeries or Clever district (a paid district: its schools come from the SIS). The
+ * credentials are encrypted at rest and never returned (docs/decisions/0137-district-credentials.md).
+ */
+export async function addDistrict(db: Db, services: Services, actorId: string, input: AddDistrict & { testMode: boolean }) {
+  await lockDistrictNames(db);
+  if (await districtByName(db, input.name)) throw conflict('DISTRICT_EXISTS');
+  const id = randomUUID();
+  const now = services.clock.now();
+  const credentials: Record<string, string> = input.kind === 'aeries' ? { certificate: input.certificate } : { clientKey: input.clientKey, clientSecret: input.clientSecret };
+  await insertDistrict(db, {
+    id,
+    name: input.name,
+    kind: input.kind,
+    paid: true,
+    testMode: input.testMode,
+    baseUrl: input.baseUrl,
+    credentialsEncrypted: encryptCredentials(services.secret, id, credentials),
+    now,
+  });
+  await audit(db, { actorId, schoolId: null, action: 'district.add', targetType: 'district', targetId: id, details: { kind: input.kind, name: input.name, baseUrl: input.baseUrl, testMode: input.testMode } }, now);
+  return (await getDistricts(db)).find((d) => d.id === id)!;
+}

@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildSchool, buildUser } from '../../../test/factories.js';
+import { auditActions, checkIn, member, outbox, schoolWithAdmin } from '../test-factories.js';
+import { ensureMoodReportTick, MOOD_REPORT_TICK } from './service.js';
+
+let t: TestApp;
+
+const pendingTicks = () =>
+  t.app.services.db.selectFrom('jobs').select(['id', 'runAt']).where('kind', '=', MOOD_REPORT_TICK).where('doneAt', 'is', null).where('failedAt', 'is', null).execute();
+
+async function configure(cookie: string, body: Record<string, unknown>, emails: string[]) {
+  expect((await t.call('PATCH', '/v1/admin/configuration', { cookie, body })).status).toBe(200);
+  expect((await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: emails } })).status).toBe(200);
+}
+
+describe('the daily mood meter report', () => {
+  // Each test gets its own app: the daily job looks at every school, and the clock moves.
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('the first tick is enqueued once, however often the app starts', async () => {
+    expect(await pendingTicks()).toHaveLength(1);
+    await ensureMoodReportTick(t.app.services);
+    await Promise.all([ensureMoodReportTick(t.app.services), ensureMoodReportTick(t.app.services)]);
+    expect(await pendingTicks()).toHaveLength(1);
+    await t.app.services.jobs.runDue();
+    const [next] = await pendingTicks();
+    expect(next!.runAt.getTime()).toBe(new Date('2026-10-15T16:01:00Z').getTime());
+    // Running it again early does nothing more.
+    await t.app.services.jobs.runDue();
+    expect(await pendingTicks()).toHaveLength(1);
+  });
+
+  it('sends each school its report once a day after its trigger time, in its own time zone', async () => {
+    // 2026-10-15T16:00Z is 09:00 in Los Angeles and 12:00 in New York.
+    const west = await schoolWithAdmin(t.app, { timeZone: 'America/Los_Angeles' });
+    const east = await schoolWithAdmin(t.app, { timeZone: 'America/New_York' });
+    await configure(west.cookie, { triggerTime: '10:30' }, ['west@example.test']);
+    await configure(east.cookie, { triggerTime: '11:00' }, ['east@example.test']);
+
+    let mail = await outbox(t.app);
+    expect(mail.map((m) => m.recipient)).toEqual(['east@example.test']);
+
+    t.clock.set('2026-10-15T17:29:00Z'); // 10:29 in Los Angeles
+    mail = await outbox(t.app);
+    expect(mail.map((m) => m.recipient)).toEqual(['east@example.test']);
+
+    t.clock.set('2026-10-15T17:31:00Z'); // 10:31
+    mail = await outbox(t.app);
+    expect(mail.map((m) => m.recipient)).toEqual(['east@example.test', 'west@example.test']);
+
+    t.clock.set('2026-10-15T23:00:00Z');
+    expect(await outbox(t.app)).toHaveLength(2);
+
+    // The next school day, each again after its own trigger time.
+    t.clock.set('2026-10-16T15:30:00Z'); // 11:30 in New York, 08:30 in Los Angeles
+    expect((await outbox(t.app)).map((m) => m.recipient)).toEqual(['east@example.test', 'west@example.test', 'east@example.test']);
+    const school = await t.app.services.db.selectFrom('schools').select('lastMoodReportSentOn').where('id', '=', east.school.id).executeTakeFirstOrThrow();
+    expect(school.lastMoodReportSentOn).toBe('2026-10-16');
+    expect((await auditActions(t.app, east.school.id)).filter((a) => a.action === 'moodReport.daily')).toHaveLength(2);
+  });
+
+  it('lists students\' low-enjoyment and emergency check-ins of yesterday and today, in the reader\'s language', async () => {
+    const { school, cookie } = await schoolWithAdmin(t.app);
+    await buildUser(t.app, { role: 'teacher', email: 'consejera@example.test', language: 'es' });
+    await configure(cookie, { triggerTime: '08:00' }, ['consejera@example.test', 'nurse@example.test']);
+    const ana = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Ana', lastName: 'Lopez' });
+    const ben = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Ben', lastName: 'Ng' });
+    const carl = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Carl', lastName: 'Old' });
+    const teacher = await buildUser(t.app, { schoolId: school.id, role: 'teacher', firstName: 'Tess', lastName: 'Teacher' });
+    const otherSchool = await buildSchool(t.app);
+    const stranger = await buildUser(t.app, { schoolId: otherSchool.id, role: 'student', firstName: 'Stan', lastName: 'Stranger' });
+    await checkIn(t.app, { userId: ana.id, schoolId: school.id, date: '2026-10-15', mood: 'persevere', emergency: true, priority: 'today' });
+    await checkIn(t.app, { userId: ana.id, schoolId: school.id, date: '2026-10-14', mood: 'worried' });
+    await checkIn(t.app, { userId: ben.id, schoolId: school.id, date: '2026-10-15', mood: 'grinning' });
+    await checkIn(t.app, { userId: carl.id, schoolId: school.id, date: '2026-10-13', mood: 'weary' });
+    await checkIn(t.app, { userId: teacher.id, schoolId: school.id, date: '2026-10-15', mood: 'rage' });
+    await checkIn(t.app, { userId: stranger.id, schoolId: otherSchool.id, date: '2026-10-15', mood: 'rage' });
+
+    const mail = await outbox(t.app);
+    const english = mail.find((m) => m.recipient === 'nurse@example.test')!;
+    expect(english.subject).toBe(`Mood meter report for ${school.name}, 10/14/2026 to 10/15/2026`);
+    expect(english.bodyText).toContain(': 2');
+    expect(english.bodyText).toContain('10/15/2026  Lopez, Ana: Sad (wants to talk today)');
+    expect(english.bodyText).toContain('10/14/2026  Lopez, Ana: Worried');
+    for (const absent of ['Ben', 'Carl', 'Tess', 'Stan']) expect(english.bodyText).not.toContain(absent);
+    const spanish = mail.find((m) => m.recipient === 'consejera@example.test')!;
+    expect(spanish.subject).toContain('Informe del medidor de ánimo');
+    expect(spanish.bodyText).toContain('Lopez, Ana: Triste (quiere hablar hoy)');
+  });
+
+  it('when nothing concerning was checked in, the report says so', async () => {
+    const { cookie } = await schoolWithAdmin(t.app);
+    await configure(cookie, { triggerTime: '08:00' }, ['quiet@example.test']);
+    const [mail] = await outbox(t.app);
+    expect(mail!.bodyText).toContain('No low-enjoyment or emergency check-ins.');
+  });
+
+  it('a school without addresses is not marked as sent', async () => {
+    const { school, cookie } = await schoolWithAdmin(t.app);
+    expect((await t.call('PATCH', '/v1/admin/configuration', { cookie, body: { triggerTime: '08:00' } })).status).toBe(200);
+    expect(await outbox(t.app)).toEqual([]);
+    const row = await t.app.services.db.selectFrom('schools').select('lastMoodReportSentOn').where('id', '=', school.id).executeTakeFirstOrThrow();
+    expect(row.lastMoodReportSentOn).toBeNull();
+  });
+});
+
+describe('POST /admin/mood-report/send', () => {
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('when signed out, it answers 401', async () => {
+    expect((await t.call('POST', '/v1/admin/mood-report/send')).status).toBe(401);
+  });
+
+  it('when a teacher without the admin flag asks, it answers 403', async () => {
+    const school = await buildSchool(t.app);
+    const { cookie } = await member(t.app, school.id, { role: 'teacher' });
+    expect((await t.call('POST', '/v1/admin/mood-report/send', { cookie })).status).toBe(403);
+  });
+
+  it('when the body carries anything, it answers 400', async () => {
+    const { cookie } = await schoolWithAdmin(t.app);
+    expect((await t.call('POST', '/v1/admin/mood-report/send', { cookie, body: { to: 'x@example.test' } })).status).toBe(400);
+  });
+
+  it('when no address is configured, it answers 400 NO_NOTIFICATION_EMAILS', async () => {
+    const { cookie } = await schoolWithAdmin(t.app);
+    const res = await t.call('POST', '/v1/admin/mood-report/send', { cookie });
+    expect(res.status).toBe(400);
+    expect(res.json.ErrorCode).toBe('NO_NOTIFICATION_EMAILS');
+  });
+
+  it('sends the report now to every address and records it, leaving the daily schedule alone', async () => {
+    const { school, admin, cookie } = await schoolWithAdmin(t.app);
+    await configure(cookie, { triggerTime: '23:00' }, ['a@example.test', 'b@example.test']);
+    const res = await t.call('POST', '/v1/admin/mood-report/send', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.ResponseData).toEqual({ recipients: 2 });
+    expect((await outbox(t.app)).map((m) => m.recipient)).toEqual(['a@example.test', 'b@example.test']);
+    expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'moodReport.send', actorId: admin.id }));
+    // The daily report is not affected.
+    const row = await t.app.services.db.selectFrom('schools').select('lastMoodReportSentOn').where('id', '=', school.id).executeTakeFirstOrThrow();
+    expect(row.lastMoodReportSentOn).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+export interface DueSchool {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** The school-local date at `now`. */
+  localDate: string;
+}
+
+/**
+ * Schools whose trigger time has passed today (in their own time zone), whose report was not
+ * sent yet today, and that have at least one address to send it to.
+ */
+export async function dueSchools(db: Db, now: Date): Promise<DueSchool[]> {
+  const result = await sql<DueSchool>`
+    select s.id, s.name, s.time_zone, to_char((${now}::timestamptz at time zone s.time_zone)::date, 'YYYY-MM-DD') as local_date
+    from schools s
+    where exists (select 1 from school_notification_emails e where e.school_id = s.id)
+      and (${now}::timestamptz at time zone s.time_zone)::time >= s.trigger_time
+      and (s.last_mood_report_sent_on is null or s.last_mood_report_sent_on < (${now}::timestamptz at time zone s.time_zone)::date)
+    order by s.id`.execute(db);
+  return result.rows;
+}
+
+/** Marks today's report as sent; false when another worker already did (the send is then skipped). */
+export async function claimDailyReport(db: Db, schoolId: string, localDate: string) {
+  const row = await db
+    .updateTable('schools')
+    .set({ lastMoodReportSentOn: localDate })
+    .where('id', '=', schoolId)
+    .where((eb) => eb.or([eb('lastMoodReportSentOn', 'is', null), eb('lastMoodReportSentOn', '<', localDate)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function schoolForReport(db: Db, schoolId: string) {
+  return db.selectFrom('schools').select(['id', 'name', 'timeZone']).where('id', '=', schoolId).executeTakeFirst();
+}
+
+/** The configured addresses, each in the language of the account that has it (English otherwise). */
+export function reportRecipients(db: Db, schoolId: string) {
+  return db
+    .selectFrom('schoolNotificationEmails as e')
+    .leftJoin('users as u', 'u.email', 'e.email')
+    .select(['e.email', 'u.language'])
+    .where('e.schoolId', '=', schoolId)
+    .orderBy('e.email')
+    .execute();
+}
+
+/** Most lines one e-mail lists; the total is always given. */
+export const MAIL_LINES_MAX = 300;
+
+/** Students' low-enjoyment or emergency check-ins of a school between two school dates, most urgent first. */
+export async function concerningCheckIns(db: Db, schoolId: string, from: string, to: string) {
+  const base = db
+    .selectFrom('moods as m')
+    .innerJoin('schoolMemberships as sm', (join) => join.onRef('sm.userId', '=', 'm.userId').onRef('sm.schoolId', '=', 'm.schoolId'))
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .where('m.schoolId', '=', schoolId)
+    .where('sm.role', '=', 'student')
+    .where('m.schoolDate', '>=', from)
+    .where('m.schoolDate', '<=', to)
+    .where((eb) => eb.or([eb('m.lowEnjoyment', '=', true), eb('m.emergency', '=', true)]));
+  const [rows, total] = await Promise.all([
+    base
+      .select(['u.firstName', 'u.lastName', 'm.schoolDate', 'm.mood', 'm.emergency', 'm.emergencyPriority'])
+      .orderBy('m.schoolDate', 'desc')
+      .orderBy(sql`m.emergency_priority = 'today'`, 'desc')
+      .orderBy('m.emergency', 'desc')
+      .orderBy(sql`lower(u.last_name)`)
+      .orderBy(sql`lower(u.first_name)`)
+      .limit(MAIL_LINES_MAX)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+const TICK_LOCK = sql`select pg_advisory_xact_lock(hashtext('high5:mood-report.tick'))`;
+
+/** Whether a tick is waiting: any not yet run (`after` unset), or one due after `after`. */
+export async function lockTicks(db: Db, kind: string, after?: Date) {
+  await TICK_LOCK.execute(db);
+  let query = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('doneAt', 'is', null).where('failedAt', 'is', null);
+  if (after) query = query.where('runAt', '>', after);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,86 @@
+import { serverT, type Lang } from '@high5/i18n';
+import type { Db } from '../../../db/database.js';
+import { inTransaction } from '../../../db/database.js';
+import { addDays, schoolDate } from '../../../lib/dates.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import type { Services } from '../../../services/index.js';
+import type { Actor } from '../actors.js';
+import { audit } from '../audit.js';
+import { claimDailyReport, concerningCheckIns, dueSchools, lockTicks, reportRecipients, schoolForReport } from './queries.js';
+
+/** The recurring job that sends each school's daily mood meter report at its trigger time. */
+export const MOOD_REPORT_TICK = 'mood-report.tick';
+const TICK_MS = 60_000;
+
+const display = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;
+
+/**
+ * Queues the report e-mail of one school, in the caller's transaction: the low-enjoyment and
+ * emergency check-ins of students from yesterday and today (school-local dates).
+ */
+async function queueReport(db: Db, services: Services, school: { id: string; name: string }, today: string) {
+  const from = addDays(today, -1);
+  const [recipients, checkIns] = await Promise.all([reportRecipients(db, school.id), concerningCheckIns(db, school.id, from, today)]);
+  for (const recipient of recipients) {
+    const lang: Lang = recipient.language === 'es' ? 'es' : 'en';
+    const t = serverT(lang);
+    const lines = checkIns.rows.map((row) => {
+      const feeling = t(`admin:moods.${row.mood}`);
+      const urgency = row.emergencyPriority === 'today' ? t('admin:mail.moodReport.emergencyToday') : row.emergency ? t('admin:mail.moodReport.emergencyLater') : '';
+      return `- ${display(row.schoolDate)}  ${row.lastName}, ${row.firstName}: ${feeling}${urgency ? ` (${urgency})` : ''}`;
+    });
+    if (checkIns.total > checkIns.rows.length) lines.push(t('admin:mail.moodReport.more', { count: checkIns.total - checkIns.rows.length }));
+    await services.mail.queue(db, recipient.email, lang, 'admin:mail.moodReport', {
+      schoolName: school.name,
+      from: display(from),
+      to: display(today),
+      count: checkIns.total,
+      lines: lines.length ? lines.join('\n') : t('admin:mail.moodReport.none'),
+      url: services.config.publicUrl,
+    });
+  }
+  return recipients.length;
+}
+
+/** "Generate Mood Meter Report": sends the report now, whatever the daily schedule did. */
+export async function sendMoodReportNow(db: Db, services: Services, actor: Actor) {
+  const school = await schoolForReport(db, actor.schoolId);
+  if (!school) throw notFound();
+  const today = schoolDate(services.clock.now(), school.timeZone);
+  const recipients = await queueReport(db, services, school, today);
+  if (recipients === 0) throw new AppError(400, 'NO_NOTIFICATION_EMAILS');
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'moodReport.send', targetType: 'school', targetId: actor.schoolId, details: { recipients, date: today } }, services.clock.now());
+  return { recipients };
+}
+
+/**
+ * One tick: schedules the next, then sends the report of every school that is due. Each school
+ * is claimed (last_mood_report_sent_on) in the same transaction that queues its mail, so a
+ * report goes out once per school day however many ticks or servers run.
+ */
+export async function runMoodReportTick(services: Services) {
+  const now = services.clock.now();
+  await inTransaction(services.db, async (tx) => {
+    if (!(await lockTicks(tx, MOOD_REPORT_TICK, now))) {
+      const next = new Date(Math.floor(now.getTime() / TICK_MS) * TICK_MS + TICK_MS);
+      await services.jobs.enqueue(tx, MOOD_REPORT_TICK, {}, next);
+    }
+  });
+  let sent = 0;
+  for (const school of await dueSchools(services.db, now)) {
+    await inTransaction(services.db, async (tx) => {
+      if (!(await claimDailyReport(tx, school.id, school.localDate))) return;
+      const recipients = await queueReport(tx, services, school, school.localDate);
+      await audit(tx, { actorId: null, schoolId: school.id, action: 'moodReport.daily', targetType: 'school', targetId: school.id, details: { recipients, date: school.localDate } }, now);
+      sent++;
+    });
+  }
+  return sent;
+}
+
+/** Enqueues the first tick unless one is already waiting (several servers may start at once). */
+export async function ensureMoodReportTick(services: Services) {
+  await inTransaction(services.db, async (tx) => {
+    if (!(await lockTicks(tx, MOOD_REPORT_TICK))) await services.jobs.enqueue(tx, MOOD_REPORT_TICK, {}, services.clock.now());
+  });
+}

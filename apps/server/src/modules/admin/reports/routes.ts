@@ -1,0 +1,31 @@
+import { adminEndpoints } from '@high5/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../plugins/routes.js';
+import { schoolAdminActor, superAdminActor } from '../actors.js';
+import {
+  adminMoodReport,
+  classMoodReport,
+  classRecognitionReport,
+  getMoodReportSettings,
+  groupReport,
+  putMoodReportSettings,
+  schoolClasses,
+  userReport,
+  visibleClasses,
+} from './service.js';
+
+export function registerReportRoutes(app: FastifyInstance) {
+  route(app, adminEndpoints.classes, async ({ db, user }) => schoolClasses(db, schoolAdminActor(user).schoolId));
+  route(app, adminEndpoints.groupReport, async ({ db, user, query }) => groupReport(db, schoolAdminActor(user).schoolId, query));
+  route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) => userReport(db, services, schoolAdminActor(user), params.userId, query.range));
+  route(app, adminEndpoints.moodReport, async ({ db, services, user, query }) => adminMoodReport(db, services, schoolAdminActor(user), query));
+  route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
+  route(app, adminEndpoints.saveMoodReportSettings, async ({ db, services, user, body }) => putMoodReportSettings(db, services, schoolAdminActor(user), body));
+
+  route(app, adminEndpoints.reportClasses, async ({ db, user }) => visibleClasses(db, user));
+  route(app, adminEndpoints.classRecognitionReport, async ({ db, user, query }) => classRecognitionReport(db, user, query));
+  route(app, adminEndpoints.classMoodReport, async ({ db, services, user, query }) => classMoodReport(db, services, user, query));
+
+  route(app, adminEndpoints.superClasses, async ({ db, user, params }) => schoolClasses(db, (await superAdminActor(db, user, params.schoolId)).schoolId));
+  route(app, adminEndpoints.superGroupReport, async ({ db, user, params, query }) => groupReport(db, (await superAdminActor(db, user, params.schoolId)).schoolId, query));
+}

@@ -1,0 +1,203 @@
+import {
+  DEFAULT_REPORT_DAYS,
+  REPORT_PAGE_SIZE,
+  USER_REPORT_ITEMS_MAX,
+  type ClassOption,
+  type MoodReportPage,
+  type MoodReportSettings,
+  type ReportPage,
+  type Role,
+  type UserKindReport,
+  type UserReport,
+} from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import type { Actor } from '../actors.js';
+import { audit } from '../audit.js';
+import {
+  classesOf,
+  findMember,
+  findMoodReportSettings,
+  moodReport,
+  receivedCategoryCounts,
+  receivedItems,
+  recognitionReport,
+  saveMoodReportSettings,
+  schoolCategories,
+  type ReportCursor,
+  type ReportScope,
+} from './queries.js';
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+
+function encodeCursor(row: { firstName: string; lastName: string; userId: string }) {
+  return Buffer.from(JSON.stringify([row.lastName.toLowerCase(), row.firstName.toLowerCase(), row.userId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): ReportCursor | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'string') && /^[0-9a-f-]{36}$/i.test(String(value[2]))) return value as ReportCursor;
+  } catch {
+    // falls through
+  }
+  throw badRequest('VALIDATION_FAILED', [{ path: 'query.cursor', code: 'invalid_cursor' }]);
+}
+
+/** One page of rows and the cursor of the next (null on the last page). */
+function page<T extends { firstName: string; lastName: string; userId: string }>(rows: T[]) {
+  const more = rows.length > REPORT_PAGE_SIZE;
+  const shown = more ? rows.slice(0, REPORT_PAGE_SIZE) : rows;
+  return { shown, nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
+}
+
+function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, cursor: string | undefined): ReportScope {
+  return { schoolId, role, from: range.from, to: range.to, classIds, after: decodeCursor(cursor), limit: REPORT_PAGE_SIZE + 1 };
+}
+
+/** The class filter of a report: students only, and the class must belong to the school. */
+async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
+  if (!classId) return null;
+  if (role !== 'student') throw badRequest('VALIDATION_FAILED', [{ path: 'query.classId', code: 'students_only' }]);
+  const classes = await classesOf(db, schoolId, null);
+  if (!classes.some((c) => c.id === classId)) throw notFound();
+  return [classId];
+}
+
+async function recognitionPage(db: Db, scope: ReportScope): Promise<ReportPage> {
+  const { shown, nextCursor } = page(await recognitionReport(db, scope));
+  return {
+    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, high5Given: r.high5Given, high5Received: r.high5Received, vibeGiven: r.vibeGiven, vibeReceived: r.vibeReceived })),
+    nextCursor,
+  };
+}
+
+async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: { filters: string[]; minimumLow: number }, source: string): Promise<MoodReportPage> {
+  const { shown, nextCursor } = page(await moodReport(db, scope, options));
+  // Children's (and colleagues') moods: every read is on record.
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: scope.schoolId,
+      action: 'report.mood.read',
+      targetType: 'school',
+      targetId: scope.schoolId,
+      details: { source, role: scope.role, from: scope.from, to: scope.to, classIds: scope.classIds, filters: options.filters, minimumLow: options.minimumLow, rows: shown.length, continued: scope.after !== null },
+    },
+    services.clock.now(),
+  );
+  return {
+    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, highEnjoyment: r.highEnjoyment, lowEnjoyment: r.lowEnjoyment, lowEntries: r.lowEntries })),
+    nextCursor,
+  };
+}
+
+/** The admin's group report (2.7) and the super admin report (2.8). */
+export async function groupReport(db: Db, schoolId: string, query: { role: Role; range: Range; classId?: string | undefined; cursor?: string | undefined }) {
+  const classIds = await classFilter(db, schoolId, query.role, query.classId);
+  return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query.cursor));
+}
+
+/** The admin's mood meter report (2.9); the read is audited. */
+export async function adminMoodReport(
+  db: Db,
+  services: Services,
+  actor: Actor,
+  query: { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; cursor?: string | undefined },
+) {
+  const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
+  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query.cursor), { filters: query.filters, minimumLow: query.minLow }, 'admin');
+}
+
+function kindReport(categories: Awaited<ReturnType<typeof schoolCategories>>, counts: Map<string, number>, items: Awaited<ReturnType<typeof receivedItems>>): UserKindReport {
+  return {
+    categories: categories.filter((c) => c.enabled || (counts.get(c.id) ?? 0) > 0).map((c) => ({ id: c.id, nameEn: c.nameEn, nameEs: c.nameEs, enabled: c.enabled, count: counts.get(c.id) ?? 0 })),
+    items: items.slice(0, USER_REPORT_ITEMS_MAX).map((i) => ({ id: i.id, fromName: fullName(i), fromRole: i.giverRole as Role, date: i.schoolDate, comment: i.comment, categoryIds: i.categoryIds })),
+    truncated: items.length > USER_REPORT_ITEMS_MAX,
+  };
+}
+
+/** The Reports dialog: what one member of the school received, by category and item. A student's is audited. */
+export async function userReport(db: Db, services: Services, actor: Actor, userId: string, range: Range): Promise<UserReport> {
+  const member = await findMember(db, actor.schoolId, userId);
+  if (!member) throw notFound();
+  const load = async (kind: 'high5' | 'vibe') => {
+    const [categories, counts, items] = await Promise.all([
+      schoolCategories(db, actor.schoolId, kind),
+      receivedCategoryCounts(db, actor.schoolId, userId, kind, range.from, range.to),
+      receivedItems(db, actor.schoolId, userId, kind, range.from, range.to, USER_REPORT_ITEMS_MAX + 1),
+    ]);
+    return kindReport(categories, counts, items);
+  };
+  const [high5, vibe] = await Promise.all([load('high5'), load('vibe')]);
+  if (member.role === 'student') {
+    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'report.user.read', targetType: 'user', targetId: userId, details: { from: range.from, to: range.to } }, services.clock.now());
+  }
+  return { user: { id: member.id, name: fullName(member), email: member.email, role: member.role as Role }, high5, vibe };
+}
+
+const presentClass = (c: { id: string; name: string; firstName: string; lastName: string }): ClassOption => ({ id: c.id, name: c.name, teacherName: fullName(c) });
+
+export async function schoolClasses(db: Db, schoolId: string) {
+  return (await classesOf(db, schoolId, null)).map(presentClass);
+}
+
+// --- Class reports: a teacher sees only the classes they teach; an admin every class of the school.
+
+/** Who may use the class reports, and which classes they see: null when every class of the school. */
+export function classReportViewer(user: SessionUser): { actor: Actor; teacherId: string | null } {
+  const school = user.school;
+  if (!school || school.status !== 'active') throw forbidden();
+  if (user.isAdmin) return { actor: { id: user.id, schoolId: school.schoolId, superAdmin: false }, teacherId: null };
+  if (school.role === 'teacher') return { actor: { id: user.id, schoolId: school.schoolId, superAdmin: false }, teacherId: user.id };
+  throw forbidden();
+}
+
+export async function visibleClasses(db: Db, user: SessionUser) {
+  const { actor, teacherId } = classReportViewer(user);
+  return (await classesOf(db, actor.schoolId, teacherId)).map(presentClass);
+}
+
+/** The classes a class report covers: the one asked for (which the viewer must see) or all they see. */
+async function reportClassIds(db: Db, user: SessionUser, classId: string | undefined) {
+  const viewer = classReportViewer(user);
+  const classes = await classesOf(db, viewer.actor.schoolId, viewer.teacherId);
+  if (classId && !classes.some((c) => c.id === classId)) throw notFound();
+  return { ...viewer, classIds: classId ? [classId] : classes.map((c) => c.id) };
+}
+
+export async function classRecognitionReport(db: Db, user: SessionUser, query: { classId?: string | undefined; range: Range; cursor?: string | undefined }): Promise<ReportPage> {
+  const { actor, classIds } = await reportClassIds(db, user, query.classId);
+  if (classIds.length === 0) return { rows: [], nextCursor: null };
+  return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query.cursor));
+}
+
+export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: { classId?: string | undefined; range: Range; cursor?: string | undefined }): Promise<MoodReportPage> {
+  const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
+  if (classIds.length === 0) return { rows: [], nextCursor: null };
+  return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query.cursor), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
+}
+
+// --- Saved mood meter report settings, per school.
+
+export async function getMoodReportSettings(db: Db, schoolId: string): Promise<MoodReportSettings> {
+  const row = await findMoodReportSettings(db, schoolId);
+  return row ? { rangeDays: row.rangeDays, minimumLowEnjoyment: row.minimumLowEnjoyment, filters: row.filters as MoodReportSettings['filters'] } : { rangeDays: DEFAULT_REPORT_DAYS, minimumLowEnjoyment: -1, filters: [] };
+}
+
+export async function putMoodReportSettings(db: Db, services: Services, actor: Actor, settings: MoodReportSettings) {
+  const minimumLowEnjoyment = settings.minimumLowEnjoyment > 0 ? settings.minimumLowEnjoyment : -1;
+  const filters = [...new Set(settings.filters)];
+  await saveMoodReportSettings(db, actor.schoolId, { rangeDays: settings.rangeDays, minimumLowEnjoyment, filters });
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'moodReport.settings', targetType: 'school', targetId: actor.schoolId, details: { ...settings, minimumLowEnjoyment, filters } }, services.clock.now());
+  return getMoodReportSettings(db, actor.schoolId);
+}

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+/** A teacher or staff member of a school, as the user management screens list them. */
+export interface StaffRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  role: string;
+  isAdmin: boolean;
+  status: string;
+  staffAsTeacher: boolean;
+}
+
+function memberQuery(db: Db, schoolId: string) {
+  return db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher'])
+    .where('m.schoolId', '=', schoolId);
+}
+
+/** Teachers (pending ones first) or staff of a school, by name. */
+export function listStaff(db: Db, schoolId: string, role: 'teacher' | 'staff'): Promise<StaffRow[]> {
+  return memberQuery(db, schoolId)
+    .where('m.role', '=', role)
+    .orderBy(sql`m.status = 'pending'`, 'desc')
+    .orderBy(sql`lower(u.last_name)`)
+    .orderBy(sql`lower(u.first_name)`)
+    .orderBy('u.id')
+    .execute();
+}
+
+/** One member of a school (any role), locked for the rest of the transaction when `lock`. */
+export function findMember(db: Db, schoolId: string, userId: string, lock = false): Promise<StaffRow | undefined> {
+  const query = memberQuery(db, schoolId).where('m.userId', '=', userId);
+  return (lock ? query.forUpdate('m') : query).executeTakeFirst();
+}
+
+/**
+ * Locks every admin membership of the school and counts the active ones. Two admins removing
+ * themselves at the same moment are serialised here, so the school never ends without an admin.
+ */
+export async function lockAndCountAdmins(db: Db, schoolId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('schoolMemberships')
+    .select(['userId', 'status'])
+    .where('schoolId', '=', schoolId)
+    .where('isAdmin', '=', true)
+    .forUpdate()
+    .execute();
+  return rows.filter((r) => r.status === 'active').length;
+}
+
+export async function setAdminFlag(db: Db, schoolId: string, userId: string, isAdmin: boolean) {
+  await db.updateTable('schoolMemberships').set({ isAdmin }).where('schoolId', '=', schoolId).where('userId', '=', userId).execute();
+}
+
+export async function setStaffRole(db: Db, schoolId: string, userId: string, role: 'teacher' | 'staff') {
+  await db
+    .updateTable('schoolMemberships')
+    .set({ role, staffAsTeacher: role === 'teacher' })
+    .where('schoolId', '=', schoolId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** True when the user owns or teaches (also as a substitute) any class of the school. */
+export async function teachesClasses(db: Db, schoolId: string, userId: string) {
+  const row = await db
+    .selectFrom('classes as c')
+    .select('c.id')
+    .where('c.schoolId', '=', schoolId)
+    .where((eb) =>
+      eb.or([
+        eb('c.ownerId', '=', userId),
+        eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').whereRef('ct.classId', '=', 'c.id').where('ct.teacherId', '=', userId)),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function activateMembership(db: Db, schoolId: string, userId: string) {
+  await db.updateTable('schoolMemberships').set({ status: 'active' }).where('schoolId', '=', schoolId).where('userId', '=', userId).execute();
+}
+
+export async function deleteMembership(db: Db, schoolId: string, userId: string) {
+  await db.deleteFrom('schoolMemberships').where('schoolId', '=', schoolId).where('userId', '=', userId).execute();
+  // A session working in that school must not keep acting there.
+  await db.updateTable('sessions').set({ schoolId: null }).where('userId', '=', userId).where('schoolId', '=', schoolId).execute();
+}
+
+export function schoolName(db: Db, schoolId: string) {
+  return db.selectFrom('schools').select(['id', 'name']).where('id', '=', schoolId).executeTakeFirst();
+}
+
+export function userContact(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'firstName', 'language']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** An account by e-mail, with its memberships and whether it still waits for its first password. */
+export async function accountByEmail(db: Db, email: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'mustChangePassword', 'isSuperAdmin', 'lastSigninAt'])
+    .where('email', '=', email)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const memberships = await db.selectFrom('schoolMemberships').select(['schoolId', 'role']).where('userId', '=', user.id).execute();
+  return { ...user, memberships };
+}
+
+export async function createStaffAccount(
+  db: Db,
+  values: { schoolId: string; email: string; firstName: string; lastName: string; language: string; passwordHash: string; expiresAt: Date; invitedBy: string; now: Date },
+) {
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: values.email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      language: values.language,
+      passwordHash: values.passwordHash,
+      mustChangePassword: true,
+      tempPasswordExpiresAt: values.expiresAt,
+      createdAt: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('schoolMemberships').values({ userId: user.id, schoolId: values.schoolId, role: 'staff', createdAt: values.now }).execute();
+  await db.insertInto('invitations').values({ schoolId: values.schoolId, userId: user.id, invitedBy: values.invitedBy, kind: 'staff', createdAt: values.now }).execute();
+  return user.id;
+}
+
+/** A new temporary password for an invitation that was never used. */
+export async function renewInvitation(
+  db: Db,
+  values: { userId: string; schoolId: string; firstName: string; lastName: string; language: string; passwordHash: string; expiresAt: Date; invitedBy: string; now: Date },
+) {
+  await db
+    .updateTable('users')
+    .set({ firstName: values.firstName, lastName: values.lastName, language: values.language, passwordHash: values.passwordHash, tempPasswordExpiresAt: values.expiresAt, mustChangePassword: true })
+    .where('id', '=', values.userId)
+    .execute();
+  await db.insertInto('invitations').values({ schoolId: values.schoolId, userId: values.userId, invitedBy: values.invitedBy, kind: 'staff', createdAt: values.now }).execute();
+}

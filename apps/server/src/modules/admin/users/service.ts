@@ -1,0 +1,187 @@
+import { randomInt } from 'node:crypto';
+import { LIMITS, type AdminUser, type InviteStaff, type Language, type StaffGroup } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { hashPassword } from '../../../lib/password.js';
+import type { Services } from '../../../services/index.js';
+import type { Actor } from '../actors.js';
+import { audit } from '../audit.js';
+import {
+  accountByEmail,
+  activateMembership,
+  createStaffAccount,
+  deleteMembership,
+  findMember,
+  listStaff,
+  lockAndCountAdmins,
+  renewInvitation,
+  schoolName,
+  setAdminFlag,
+  setStaffRole,
+  teachesClasses,
+  userContact,
+  type StaffRow,
+} from './queries.js';
+
+export function presentUser(row: StaffRow, viewerId: string): AdminUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role as StaffGroup,
+    isAdmin: row.isAdmin,
+    status: row.status as AdminUser['status'],
+    staffAsTeacher: row.staffAsTeacher,
+    isSelf: row.id === viewerId,
+  };
+}
+
+export async function listUsers(db: Db, viewerId: string, schoolId: string, role: StaffGroup) {
+  return (await listStaff(db, schoolId, role)).map((row) => presentUser(row, viewerId));
+}
+
+/** The member acted on, locked; another school's user or an unknown id is simply not found. */
+async function memberOrNotFound(db: Db, actor: Actor, userId: string) {
+  const member = await findMember(db, actor.schoolId, userId, true);
+  if (!member) throw notFound();
+  return member;
+}
+
+async function reload(db: Db, actor: Actor, userId: string) {
+  return presentUser((await findMember(db, actor.schoolId, userId))!, actor.id);
+}
+
+/** Only active teachers and staff can be admins (the data model allows no other role). */
+export async function makeAdmin(db: Db, services: Services, actor: Actor, userId: string) {
+  const member = await memberOrNotFound(db, actor, userId);
+  if ((member.role !== 'teacher' && member.role !== 'staff') || member.status !== 'active') throw conflict('ROLE_MISMATCH');
+  if (!member.isAdmin) {
+    await setAdminFlag(db, actor.schoolId, userId, true);
+    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.grant', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } }, services.clock.now());
+  }
+  return reload(db, actor, userId);
+}
+
+/**
+ * Removes the admin flag. An admin may remove their own flag only while another admin remains
+ * (docs/decisions/0131-last-admin-keeps-the-flag.md); a super admin may remove any.
+ */
+export async function removeAdmin(db: Db, services: Services, actor: Actor, userId: string) {
+  const member = await memberOrNotFound(db, actor, userId);
+  if (!member.isAdmin) return reload(db, actor, userId);
+  if (!actor.superAdmin && userId === actor.id) {
+    const admins = await lockAndCountAdmins(db, actor.schoolId);
+    if (admins <= 1) throw conflict('LAST_ADMIN');
+  }
+  await setAdminFlag(db, actor.schoolId, userId, false);
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.revoke', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } }, services.clock.now());
+  return reload(db, actor, userId);
+}
+
+export async function makeTeacher(db: Db, services: Services, actor: Actor, userId: string) {
+  const member = await memberOrNotFound(db, actor, userId);
+  if (member.role !== 'staff') throw conflict('ROLE_MISMATCH');
+  await setStaffRole(db, actor.schoolId, userId, 'teacher');
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'staff.makeTeacher', targetType: 'user', targetId: userId }, services.clock.now());
+  return reload(db, actor, userId);
+}
+
+/**
+ * Reverts a teacher who was made from staff. A teacher who signed up as one cannot be demoted,
+ * and nobody is reverted while they teach a class (docs/decisions/0132-staff-and-teachers.md).
+ */
+export async function revertToStaff(db: Db, services: Services, actor: Actor, userId: string) {
+  const member = await memberOrNotFound(db, actor, userId);
+  if (member.role !== 'teacher' || !member.staffAsTeacher) throw conflict('ROLE_MISMATCH');
+  if (await teachesClasses(db, actor.schoolId, userId)) throw conflict('TEACHER_HAS_CLASSES');
+  await setStaffRole(db, actor.schoolId, userId, 'staff');
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'teacher.revertToStaff', targetType: 'user', targetId: userId }, services.clock.now());
+  return reload(db, actor, userId);
+}
+
+async function pendingTeacher(db: Db, actor: Actor, userId: string) {
+  const member = await memberOrNotFound(db, actor, userId);
+  if (member.status !== 'pending') throw conflict('NOT_PENDING');
+  return member;
+}
+
+async function tellTeacher(db: Db, services: Services, schoolId: string, userId: string, template: string) {
+  const [contact, school] = await Promise.all([userContact(db, userId), schoolName(db, schoolId)]);
+  if (!contact?.email || !school) return;
+  await services.mail.queue(db, contact.email, contact.language as Language, template, { firstName: contact.firstName, schoolName: school.name, url: services.config.publicUrl });
+}
+
+/** Approves a teacher whose e-mail domain was not on the district's list (decision 0133). */
+export async function approveTeacher(db: Db, services: Services, actor: Actor, userId: string) {
+  await pendingTeacher(db, actor, userId);
+  await activateMembership(db, actor.schoolId, userId);
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'teacher.approve', targetType: 'user', targetId: userId }, services.clock.now());
+  await tellTeacher(db, services, actor.schoolId, userId, 'admin:mail.teacherApproved');
+  return reload(db, actor, userId);
+}
+
+/** Declines a pending teacher: the membership goes; the account stays for any other school. */
+export async function rejectTeacher(db: Db, services: Services, actor: Actor, userId: string) {
+  await pendingTeacher(db, actor, userId);
+  await tellTeacher(db, services, actor.schoolId, userId, 'admin:mail.teacherDeclined');
+  await deleteMembership(db, actor.schoolId, userId);
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'teacher.reject', targetType: 'user', targetId: userId }, services.clock.now());
+  return {};
+}
+
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+const SYMBOLS = '!@#$%&*?';
+
+/** 14 characters from an unambiguous alphabet, with each class the password rule asks for. */
+export function temporaryPassword() {
+  const all = UPPER + LOWER + DIGITS + SYMBOLS;
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SYMBOLS), ...Array.from({ length: 10 }, () => pick(all))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * Invites a staff member: a new account with a temporary password that must be changed at
+ * first sign-in and expires after 7 days, e-mailed in the chosen language. An address that
+ * already has an account fails with one generic code (no account details leak), except an
+ * unused invitation of this same school, which is sent again with a new password
+ * (docs/decisions/0134-inviting-staff.md).
+ */
+export async function inviteStaff(db: Db, services: Services, actor: Actor, input: InviteStaff & { language: Language }) {
+  const now = services.clock.now();
+  const expiresAt = new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const existing = await accountByEmail(db, input.email);
+  let outcome: 'invited' | 'reinvited';
+  let userId: string;
+  if (!existing) {
+    userId = await createStaffAccount(db, { schoolId: actor.schoolId, email: input.email, firstName: input.firstName, lastName: input.lastName, language: input.language, passwordHash, expiresAt, invitedBy: actor.id, now });
+    outcome = 'invited';
+  } else {
+    const unusedInviteHere =
+      existing.mustChangePassword && !existing.isSuperAdmin && existing.memberships.length === 1 && existing.memberships[0]!.schoolId === actor.schoolId && existing.memberships[0]!.role === 'staff';
+    if (!unusedInviteHere) throw new AppError(409, 'INVITE_STAFF_FAILED');
+    userId = existing.id;
+    await renewInvitation(db, { userId, schoolId: actor.schoolId, firstName: input.firstName, lastName: input.lastName, language: input.language, passwordHash, expiresAt, invitedBy: actor.id, now });
+    outcome = 'reinvited';
+  }
+  const school = await schoolName(db, actor.schoolId);
+  await services.mail.queue(db, input.email, input.language, 'admin:mail.staffInvite', {
+    firstName: input.firstName,
+    schoolName: school?.name ?? '',
+    email: input.email,
+    password,
+    days: LIMITS.tempPasswordDays,
+    url: services.config.publicUrl,
+  });
+  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: outcome === 'invited' ? 'staff.invite' : 'staff.reinvite', targetType: 'user', targetId: userId, details: { email: input.email } }, now);
+  return { outcome };
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+/** What sign-in needs of an account, locked so concurrent attempts count one after another. */
+export function findAccountForSignIn(db: Db, login: { email?: string; username?: string }) {
+  let query = db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'passwordHash',
+      'emailVerifiedAt',
+      'mustChangePassword',
+      'tempPasswordExpiresAt',
+      'failedSignins',
+      'signinBlockedUntil',
+      'isSuperAdmin',
+      'language',
+      'firstName',
+    ]);
+  query = login.email !== undefined ? query.where('email', '=', login.email) : query.where('username', '=', login.username ?? '');
+  return query.forUpdate().executeTakeFirst();
+}
+
+export function findAccountById(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'passwordHash', 'emailVerifiedAt', 'mustChangePassword', 'failedSignins', 'signinBlockedUntil', 'language', 'firstName', 'googleSub', 'isSuperAdmin'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language', 'googleSub', 'mustChangePassword']).where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string) {
+  return db.selectFrom('users').select(['id']).where('googleSub', '=', sub).executeTakeFirst();
+}
+
+export async function recordSignInFailure(db: Db, userId: string, failures: number, blockedUntil: Date) {
+  await db.updateTable('users').set({ failedSignins: failures, signinBlockedUntil: blockedUntil }).where('id', '=', userId).execute();
+}
+
+export async function recordSignInSuccess(db: Db, userId: string, now: Date) {
+  await db.updateTable('users').set({ failedSignins: 0, signinBlockedUntil: null, lastSigninAt: now }).where('id', '=', userId).execute();
+}
+
+export async function clearThrottle(db: Db, userId: string) {
+  await db.updateTable('users').set({ failedSignins: 0, signinBlockedUntil: null }).where('id', '=', userId).execute();
+}
+
+/** Sets a chosen (not temporary) password; the account may then do everything. */
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date, extra: { emailVerifiedAt?: Date } = {}) {
+  await db
+    .updateTable('users')
+    .set({
+      passwordHash,
+      mustChangePassword: false,
+      tempPasswordExpiresAt: null,
+      passwordChangedAt: now,
+      failedSignins: 0,
+      signinBlockedUntil: null,
+      ...(extra.emailVerifiedAt ? { emailVerifiedAt: sql<Date>`coalesce(email_verified_at, ${extra.emailVerifiedAt})` } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setLanguage(db: Db, userId: string, language: 'en' | 'es') {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+}
+
+export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('tokenHash', '<>', keepTokenHash).execute();
+}
+
+export async function setSessionSchool(db: Db, tokenHash: string, schoolId: string) {
+  await db.updateTable('sessions').set({ schoolId }).where('tokenHash', '=', tokenHash).execute();
+}
+
+/** Classes the user teaches (owner or substitute) or is enrolled in, at one school. */
+export async function countClasses(db: Db, userId: string, schoolId: string, role: string) {
+  const row =
+    role === 'student'
+      ? await db
+          .selectFrom('enrolments as e')
+          .innerJoin('classes as c', 'c.id', 'e.classId')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('e.studentId', '=', userId)
+          .where('c.schoolId', '=', schoolId)
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('classTeachers as t')
+          .innerJoin('classes as c', 'c.id', 't.classId')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('t.teacherId', '=', userId)
+          .where('c.schoolId', '=', schoolId)
+          .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function findUserProfile(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'firstName', 'lastName', 'language', 'isSuperAdmin', 'mustChangePassword', sql<boolean>`password_hash is not null`.as('hasPassword')])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The throttle of a login that matches no account (kept like an account's, see migration 0011). */
+export function findLoginThrottle(db: Db, loginKey: string) {
+  return db.selectFrom('signinThrottles').select(['failures', 'blockedUntil']).where('loginKey', '=', loginKey).executeTakeFirst();
+}
+
+export async function saveLoginThrottle(db: Db, loginKey: string, failures: number, blockedUntil: Date) {
+  await db
+    .insertInto('signinThrottles')
+    .values({ loginKey, failures, blockedUntil })
+    .onConflict((oc) => oc.column('loginKey').doUpdateSet({ failures, blockedUntil }))
+    .execute();
+}
+
+/** Forgets throttles of unknown logins that no longer count. */
+export async function deleteStaleLoginThrottles(db: Db, before: Date) {
+  await db.deleteFrom('signinThrottles').where('blockedUntil', '<', before).execute();
+}

@@ -1,0 +1,159 @@
+import { createHmac } from 'node:crypto';
+import { languageFrom } from '@high5/i18n';
+import * as oidc from 'openid-client';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/database.js';
+import type { Services } from '../../../services/index.js';
+import { sameHash } from '../codes.js';
+import { findUserByEmail, findUserByGoogleSub } from '../account/queries.js';
+import { insertUserUnlessTaken } from '../sign-up/queries.js';
+
+type Google = NonNullable<Config['google']>;
+
+/** The short-lived state of one Google sign-in, kept in a signed HttpOnly cookie between the two redirects. */
+export interface GoogleState {
+  state: string;
+  nonce: string;
+  verifier: string;
+  intent: 'signin' | 'signup';
+  returnTo: string;
+  /** When the sign-in started (ms), by the server's clock. */
+  at: number;
+}
+
+export const STATE_COOKIE = 'high5_google';
+export const STATE_MAX_AGE_S = 600;
+
+/** `http://` is allowed only for an issuer on this machine (the test's stand-in for Google). */
+export function isLocalHttpIssuer(issuer: string) {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+const configurations = new WeakMap<Google, Promise<oidc.Configuration>>();
+
+/** The provider's configuration from discovery, fetched once (and again after a failure). */
+export function providerConfiguration(google: Google): Promise<oidc.Configuration> {
+  let found = configurations.get(google);
+  if (!found) {
+    found = oidc.discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, isLocalHttpIssuer(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    found.catch(() => configurations.delete(google));
+    configurations.set(google, found);
+  }
+  return found;
+}
+
+export const redirectUri = (config: Config) => `${config.publicUrl.replace(/\/$/, '')}/v1/auth/google/callback`;
+
+/** Only a path of this site: never another origin (no open redirect). */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[A-Za-z0-9\-._~/]{0,200}$/.test(value) ? value : '/dashboard';
+}
+
+export function signState(secret: string, state: GoogleState) {
+  const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
+  return `${payload}.${createHmac('sha256', secret).update(`google-state\n${payload}`).digest('base64url')}`;
+}
+
+export function readState(secret: string, cookie: string | undefined, now: Date): GoogleState | null {
+  if (!cookie || cookie.length > 2000) return null;
+  const [payload, signature] = cookie.split('.');
+  if (!payload || !signature) return null;
+  if (!sameHash(signature, createHmac('sha256', secret).update(`google-state\n${payload}`).digest('base64url'))) return null;
+  try {
+    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as GoogleState;
+    const age = now.getTime() - state.at;
+    return age >= 0 && age <= STATE_MAX_AGE_S * 1000 ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the provider should send the browser, and the state to remember. */
+export async function startGoogleSignIn(services: Services, google: Google, intent: GoogleState['intent'], returnTo: string) {
+  const configuration = await providerConfiguration(google);
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state: GoogleState = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, intent, returnTo, at: services.clock.now().getTime() };
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri(services.config),
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: state.state,
+    nonce: state.nonce,
+  });
+  return { url, cookie: signState(services.secret, state) };
+}
+
+export interface GoogleClaims {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  language: 'en' | 'es';
+}
+
+/** Validates the provider's answer (state, PKCE, nonce, ID token) and returns who signed in. */
+export async function finishGoogleSignIn(services: Services, google: Google, query: string, state: GoogleState): Promise<GoogleClaims> {
+  const configuration = await providerConfiguration(google);
+  const currentUrl = new URL(`${redirectUri(services.config)}${query}`);
+  const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+    pkceCodeVerifier: state.verifier,
+    expectedState: state.state,
+    expectedNonce: state.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims?.sub) throw new Error('no subject in the ID token');
+  const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+  const email = text(claims.email, 254).toLowerCase();
+  return {
+    sub: claims.sub,
+    email: email.includes('@') && email.length >= 3 ? email : null,
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    firstName: text(claims.given_name, 60),
+    lastName: text(claims.family_name, 60),
+    language: languageFrom(typeof claims.locale === 'string' ? claims.locale : null),
+  };
+}
+
+/**
+ * The account a Google identity signs into: the one linked to it; else the account with the
+ * same verified e-mail (which gets linked); else a new account with no school yet.
+ * Returns null when the e-mail's account is already linked to another Google identity.
+ */
+export async function accountForGoogle(db: Db, claims: GoogleClaims, now: Date): Promise<string | null> {
+  const linked = await findUserByGoogleSub(db, claims.sub);
+  if (linked) return linked.id;
+  if (claims.email && claims.emailVerified) {
+    const owner = await findUserByEmail(db, claims.email);
+    if (owner) {
+      if (owner.googleSub) return null;
+      await db
+        .updateTable('users')
+        .set({
+          googleSub: claims.sub,
+          emailVerifiedAt: owner.emailVerifiedAt ?? now,
+          // A password set by someone who never proved the address, or a temporary one, ends here:
+          // Google just proved who owns this mailbox.
+          ...(!owner.emailVerifiedAt || owner.mustChangePassword ? { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null } : {}),
+        })
+        .where('id', '=', owner.id)
+        .execute();
+      return owner.id;
+    }
+  }
+  const id = await insertUserUnlessTaken(db, {
+    email: claims.emailVerified ? claims.email : null,
+    username: null,
+    passwordHash: null,
+    googleSub: claims.sub,
+    firstName: claims.firstName,
+    lastName: claims.lastName,
+    language: claims.language,
+    emailVerifiedAt: claims.emailVerified && claims.email ? now : null,
+    createdAt: now,
+  });
+  return id ?? null;
+}

@@ -1,0 +1,184 @@
+import type { Me } from '@high5/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/database.js';
+import { AppError, forbidden, notFound } from '../../../lib/errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../lib/password.js';
+import type { Membership, SessionUser } from '../../../lib/session-user.js';
+import { clearSessionCookie, loadMemberships, startSession } from '../../../plugins/session.js';
+import type { Services } from '../../../services/index.js';
+import {
+  countClasses,
+  deleteOtherSessions,
+  deleteSession,
+  findAccountById,
+  findAccountForSignIn,
+  findLoginThrottle,
+  findUserProfile,
+  deleteStaleLoginThrottles,
+  saveLoginThrottle,
+  recordSignInFailure,
+  recordSignInSuccess,
+  setLanguage,
+  setPassword,
+  setSessionSchool,
+} from '../account/queries.js';
+import { failThen, incomingSessionHash } from '../http.js';
+import { assertNewPassword } from '../password-policy.js';
+import { blockAfter, liveFailures, THROTTLE, throttled, type AuthLimits } from '../rate-limits.js';
+
+export interface AuthContext {
+  db: Db;
+  services: Services;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  limits: AuthLimits;
+}
+
+const wrongCredentials = () => new AppError(401, 'enterCorrectIDandPass');
+
+/** The login as typed: an e-mail when it has an '@', otherwise a username; both compared in lower case. */
+export function parseLogin(login: string): { email: string } | { username: string } {
+  const value = login.trim().toLowerCase();
+  return value.includes('@') ? { email: value } : { username: value };
+}
+
+/** The school a new session starts in: the first active membership, else the first. */
+function firstSchool(memberships: Membership[]) {
+  return (memberships.find((m) => m.status === 'active') ?? memberships[0])?.schoolId ?? null;
+}
+
+/** The signed-in user as the shell needs it. */
+export async function loadMe(db: Db, userId: string, schoolId: string | null): Promise<Me> {
+  const [user, memberships] = await Promise.all([findUserProfile(db, userId), loadMemberships(db, userId)]);
+  if (!user) throw notFound();
+  const school = memberships.find((m) => m.schoolId === schoolId) ?? memberships[0] ?? null;
+  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status });
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    language: user.language as Me['language'],
+    role: user.isSuperAdmin ? 'superAdmin' : (school?.role ?? null),
+    isAdmin: !!school && school.isAdmin && school.status === 'active',
+    isSuperAdmin: user.isSuperAdmin,
+    mustChangePassword: user.mustChangePassword,
+    hasPassword: user.hasPassword,
+    school: school ? toSchool(school) : null,
+    schools: memberships.map(toSchool),
+    classCount: school ? await countClasses(db, userId, school.schoolId, school.role) : 0,
+  };
+}
+
+/** The current session's user, re-read (after a change in this request). */
+export const meOf = (db: Db, user: SessionUser) => loadMe(db, user.id, user.school?.schoolId ?? null);
+
+/**
+ * Starts a new session for `userId` (a new id at every sign-in: the session the request
+ * came with is deleted) and returns the user as the shell needs it.
+ */
+export async function signInAs(ctx: AuthContext, userId: string): Promise<Me> {
+  const previous = incomingSessionHash(ctx.request);
+  if (previous) await deleteSession(ctx.db, previous);
+  const schoolId = firstSchool(await loadMemberships(ctx.db, userId));
+  await startSession(ctx.db, ctx.reply, userId, schoolId, ctx.services.clock.now());
+  return loadMe(ctx.db, userId, schoolId);
+}
+
+/**
+ * Sign-in with an e-mail or username and a password. Unknown accounts, wrong passwords and
+ * unconfirmed e-mails all answer enterCorrectIDandPass after the same argon2 work; after 5
+ * consecutive failures every attempt waits (even with the right password).
+ */
+export async function signIn(ctx: AuthContext, login: string, password: string) {
+  const { db, services, request, limits } = ctx;
+  limits.check('signInFailures', request.ip);
+  const now = services.clock.now();
+  const key = parseLogin(login);
+  const loginKey = 'email' in key ? `e:${key.email}` : `u:${key.username}`;
+  const account = await findAccountForSignIn(db, key);
+  // Read for every attempt, so that known and unknown logins do the same work.
+  const loginThrottle = await findLoginThrottle(db, loginKey);
+  const failuresSoFar = account ? account.failedSignins : (loginThrottle?.failures ?? 0);
+  const blockedUntil = account ? account.signinBlockedUntil : (loginThrottle?.blockedUntil ?? null);
+  if (blockedUntil && blockedUntil > now) throw throttled(blockedUntil, now);
+
+  const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+  // An unconfirmed e-mail counts as a failure too: otherwise whoever signed up with someone
+  // else's address could tell, by the throttle, whether that address already had an account.
+  const unconfirmed = !!account && account.email !== null && account.emailVerifiedAt === null && !account.mustChangePassword;
+  if (!account || !passwordOk || unconfirmed) {
+    const failures = liveFailures(failuresSoFar, blockedUntil, now) + 1;
+    const until = new Date(now.getTime() + blockAfter(failures));
+    limits.count('signInFailures', request.ip);
+    return failThen(ctx.reply, wrongCredentials(), async () => {
+      if (account) await recordSignInFailure(db, account.id, failures, until);
+      else await saveLoginThrottle(db, loginKey, failures, until);
+      if (Math.random() < 0.01) await deleteStaleLoginThrottles(db, new Date(now.getTime() - THROTTLE.forgetAfterMs));
+    });
+  }
+
+  if (account.mustChangePassword && account.tempPasswordExpiresAt && account.tempPasswordExpiresAt <= now) {
+    throw new AppError(403, 'TEMP_PASSWORD_EXPIRED');
+  }
+  await recordSignInSuccess(db, account.id, now);
+  const me = await signInAs(ctx, account.id);
+  if (account.mustChangePassword) return { status: 'new_password_required' as const };
+  return { status: 'signed_in' as const, me };
+}
+
+/** Lifts the idle lock: the signed-in user's password, under the same throttle as sign-in. */
+export async function unlock(ctx: AuthContext, user: SessionUser, password: string) {
+  const { db, services, request, limits } = ctx;
+  limits.check('signInFailures', request.ip);
+  const now = services.clock.now();
+  const account = await findAccountById(db, user.id);
+  if (!account) throw wrongCredentials();
+  if (account.signinBlockedUntil && account.signinBlockedUntil > now) throw throttled(account.signinBlockedUntil, now);
+  const passwordOk = account.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!passwordOk) {
+    const failures = liveFailures(account.failedSignins, account.signinBlockedUntil, now) + 1;
+    limits.count('signInFailures', request.ip);
+    return failThen(ctx.reply, wrongCredentials(), () => recordSignInFailure(db, account.id, failures, new Date(now.getTime() + blockAfter(failures))));
+  }
+  await recordSignInSuccess(db, account.id, now);
+  return {};
+}
+
+/**
+ * The new-password challenge: an invited or reset account replaces its temporary password.
+ * Every other session of the account ends.
+ */
+export async function completeNewPassword(ctx: AuthContext, user: SessionUser, newPassword: string) {
+  if (!user.mustChangePassword) throw forbidden();
+  assertNewPassword(newPassword);
+  const account = await findAccountById(ctx.db, user.id);
+  if (!account) throw forbidden();
+  if (account.passwordHash && (await verifyPassword(account.passwordHash, newPassword))) {
+    throw new AppError(400, 'PASSWORD_SAME_AS_TEMPORARY', [{ path: 'body.newPassword', code: 'PASSWORD_SAME_AS_TEMPORARY' }]);
+  }
+  const now = ctx.services.clock.now();
+  // The temporary password reached its owner by e-mail: signing in with it confirms the address.
+  await setPassword(ctx.db, user.id, await hashPassword(newPassword), now, { emailVerifiedAt: now });
+  await deleteOtherSessions(ctx.db, user.id, user.sessionHash);
+  return meOf(ctx.db, { ...user, mustChangePassword: false });
+}
+
+export async function signOut(ctx: AuthContext, user: SessionUser) {
+  await deleteSession(ctx.db, user.sessionHash);
+  clearSessionCookie(ctx.reply);
+  return {};
+}
+
+/** Moves the session to another of the user's schools. */
+export async function switchSchool(ctx: AuthContext, user: SessionUser, schoolId: string) {
+  if (!user.memberships.some((m) => m.schoolId === schoolId)) throw forbidden();
+  await setSessionSchool(ctx.db, user.sessionHash, schoolId);
+  return loadMe(ctx.db, user.id, schoolId);
+}
+
+export async function saveLanguage(ctx: AuthContext, user: SessionUser, language: 'en' | 'es') {
+  await setLanguage(ctx.db, user.id, language);
+  return {};
+}

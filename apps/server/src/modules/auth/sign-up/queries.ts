@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+export function listDistricts(db: Db) {
+  return db.selectFrom('districts').select(['id', 'name', 'paid']).orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+export function findDistrict(db: Db, id: string) {
+  return db.selectFrom('districts').select(['id', 'name', 'paid', 'whitelistingDomains']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findDistrictByName(db: Db, name: string) {
+  return db.selectFrom('districts').select(['id', 'name', 'paid', 'whitelistingDomains']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+export function insertDistrict(db: Db, name: string) {
+  return db.insertInto('districts').values({ name }).returning(['id', 'name', 'paid', 'whitelistingDomains']).executeTakeFirstOrThrow();
+}
+
+export function listSchools(db: Db, districtId: string) {
+  return db.selectFrom('schools').select(['id', 'name']).where('districtId', '=', districtId).orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+export function findSchoolWithDistrict(db: Db, schoolId: string) {
+  return db
+    .selectFrom('schools as s')
+    .innerJoin('districts as d', 'd.id', 's.districtId')
+    .select(['s.id', 's.districtId', 'd.paid', 'd.whitelistingDomains'])
+    .where('s.id', '=', schoolId)
+    .executeTakeFirst();
+}
+
+export function findSchoolByName(db: Db, districtId: string, name: string) {
+  return db.selectFrom('schools').select(['id']).where('districtId', '=', districtId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+export function insertSchool(db: Db, districtId: string, name: string) {
+  return db.insertInto('schools').values({ districtId, name }).returning(['id']).executeTakeFirstOrThrow();
+}
+
+export function findClassByCode(db: Db, joiningCode: string) {
+  return db.selectFrom('classes').select(['id', 'schoolId']).where('joiningCode', '=', joiningCode).executeTakeFirst();
+}
+
+/** Inserts the account unless its e-mail or username is taken; returns its id, or undefined when taken. */
+export async function insertUserUnlessTaken(
+  db: Db,
+  values: { email: string | null; username: string | null; passwordHash: string | null; firstName: string; lastName: string; language: string; aeriesUsername?: string | null; googleSub?: string | null; emailVerifiedAt?: Date | null; createdAt: Date },
+) {
+  const row = await db.insertInto('users').values(values).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return row?.id;
+}
+
+export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {
+  const query = db.selectFrom('users').select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language']);
+  return ('email' in login ? query.where('email', '=', login.email) : query.where('username', '=', login.username)).executeTakeFirst();
+}
+
+export async function insertMembership(db: Db, values: { userId: string; schoolId: string; role: 'teacher' | 'student'; isAdmin: boolean; status: 'active' | 'pending'; createdAt: Date }) {
+  await db.insertInto('schoolMemberships').values(values).execute();
+}
+
+export async function insertEnrolment(db: Db, classId: string, studentId: string, createdAt: Date) {
+  await db.insertInto('enrolments').values({ classId, studentId, createdAt }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function countMemberships(db: Db, userId: string) {
+  const row = await db.selectFrom('schoolMemberships').select(sql<number>`count(*)::int`.as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function findEmailToken(db: Db, hash: string) {
+  return db
+    .selectFrom('verificationCodes as v')
+    .innerJoin('users as u', 'u.id', 'v.userId')
+    .select(['v.id', 'v.userId', 'v.expiresAt', 'v.usedAt', 'u.email', 'u.emailVerifiedAt', 'u.firstName', 'u.language'])
+    .where('v.codeHash', '=', hash)
+    .where('v.purpose', '=', 'email_verify')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markEmailVerified(db: Db, userId: string, now: Date) {
+  await db.updateTable('users').set({ emailVerifiedAt: now }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();
+}
+
+export async function insertSignUpRequest(db: Db, payload: object, createdAt: Date) {
+  const row = await db.insertInto('signupRequests').values({ payload: JSON.stringify(payload), createdAt }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Reads and deletes a waiting sign-up (its password hash lives no longer than needed). */
+export function takeSignUpRequest(db: Db, id: string) {
+  return db.deleteFrom('signupRequests').where('id', '=', id).returning(['payload']).executeTakeFirst();
+}

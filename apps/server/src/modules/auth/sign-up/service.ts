@@ -1,0 +1,244 @@
+import { USERNAME_PATTERN, type SignUpSchema, type SetupSchema } from '@high5/contract';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../../db/database.js';
+import { AppError, badRequest, conflict } from '../../../lib/errors.js';
+import { hashPassword } from '../../../lib/password.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { setSessionSchool } from '../account/queries.js';
+import { codeHash, newLinkToken } from '../codes.js';
+import { failThen } from '../http.js';
+import { assertNewPassword } from '../password-policy.js';
+import { cancelOpenCodes, insertCode } from '../password-reset/queries.js';
+import { loadMe, signInAs, type AuthContext } from '../session/service.js';
+import {
+  countMemberships,
+  findClassByCode,
+  findDistrict,
+  findDistrictByName,
+  findEmailToken,
+  findSchoolByName,
+  findSchoolWithDistrict,
+  findUserByLogin,
+  insertDistrict,
+  insertEnrolment,
+  insertMembership,
+  insertSchool,
+  insertSignUpRequest,
+  insertUserUnlessTaken,
+  listDistricts,
+  takeSignUpRequest,
+  listSchools,
+  markEmailVerified,
+} from './queries.js';
+
+type SignUp = z.output<typeof SignUpSchema>;
+/** A sign-up without its password (the hash travels instead). */
+type SignUpDetails = SignUp extends infer T ? (T extends unknown ? Omit<T, 'password'> : never) : never;
+type Setup = z.output<typeof SetupSchema>;
+
+/** How long a confirmation link works. */
+export const EMAIL_LINK_HOURS = 24;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const field = (path: string, code: Parameters<typeof badRequest>[0] = 'VALIDATION_FAILED') => badRequest(code, [{ path, code }]);
+
+/** True when the e-mail's domain is on the district's whitelisting domains. */
+export function isWhitelisted(email: string | null, domains: string[]) {
+  const domain = email?.split('@')[1]?.toLowerCase();
+  return !!domain && domains.some((d) => d.trim().toLowerCase().replace(/^@/, '') === domain);
+}
+
+export const districts = (db: Db) => listDistricts(db);
+
+export async function districtSchools(db: Db, districtId: string) {
+  if (!(await findDistrict(db, districtId))) throw new AppError(404, 'DISTRICT_UNKNOWN');
+  return listSchools(db, districtId);
+}
+
+/** Queues the confirmation link for an e-mail address (a new link cancels the older ones). */
+export async function sendConfirmationLink(db: Db, services: Services, user: { id: string; email: string; firstName: string; language: string }) {
+  const now = services.clock.now();
+  const token = newLinkToken();
+  await cancelOpenCodes(db, user.id, 'email_verify', now);
+  await insertCode(db, {
+    userId: user.id,
+    purpose: 'email_verify',
+    codeHash: codeHash(services.secret, 'email_verify', '', token),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_HOURS * 3_600_000),
+    createdAt: now,
+  });
+  const link = `${services.config.publicUrl.replace(/\/$/, '')}/verify-email?token=${token}`;
+  await services.mail.queue(db, user.email, user.language as 'en' | 'es', 'auth:mail.verifyEmail', { name: user.firstName, link });
+}
+
+/** The teacher's school: an existing one, or one created with its district in this transaction. */
+async function teacherSchool(db: Db, body: Extract<SignUpDetails, { role: 'teacher' }>) {
+  if (!!body.districtId === !!body.newDistrictName) throw field('body.districtId');
+  if (!!body.schoolId === !!body.newSchoolName) throw field('body.schoolId');
+  const district = body.districtId ? await findDistrict(db, body.districtId) : await findDistrictByName(db, body.newDistrictName!);
+  if (body.districtId && !district) throw field('body.districtId', 'DISTRICT_UNKNOWN');
+  if (body.schoolId) {
+    const school = await findSchoolWithDistrict(db, body.schoolId);
+    if (!school || !district || school.districtId !== district.id) throw field('body.schoolId', 'SCHOOL_UNKNOWN');
+    return { district, schoolId: school.id, create: null };
+  }
+  // A "new" school or district that already exists (same name, any case) is that one.
+  const existing = district ? await findSchoolByName(db, district.id, body.newSchoolName!) : undefined;
+  if (existing) return { district: district!, schoolId: existing.id, create: null };
+  return { district, schoolId: null, create: { districtName: body.newDistrictName ?? null, schoolName: body.newSchoolName! } };
+}
+
+type Login = { email: string } | { username: string };
+type Place = Awaited<ReturnType<typeof teacherSchool>>;
+type SignUpFacts = { login: Login; place: Place | null; cls: { id: string; schoolId: string } | null };
+
+export const SIGN_UP_JOB = 'auth.signUpRequested';
+
+/** Checks a sign-up's school or class and login; throws the 400 the caller sees. */
+async function checkSignUp(db: Db, body: SignUpDetails): Promise<SignUpFacts> {
+  if (body.role === 'teacher') return { login: { email: body.email }, place: await teacherSchool(db, body), cls: null };
+  const cls = await findClassByCode(db, body.classCode);
+  if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
+  const value = body.emailOrUsername.toLowerCase();
+  if (EMAIL.test(value)) return { login: { email: value }, place: null, cls };
+  if (USERNAME_PATTERN.test(value)) return { login: { username: value }, place: null, cls };
+  throw field('body.emailOrUsername');
+}
+
+/** Creates the account with its school membership (and enrolment); undefined when the login is taken. */
+async function createAccount(db: Db, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
+  const { login, place, cls } = facts;
+  const email = 'email' in login ? login.email : null;
+  const userId = await insertUserUnlessTaken(db, {
+    email,
+    username: 'username' in login ? login.username : null,
+    passwordHash,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    language: body.language,
+    aeriesUsername: body.role === 'teacher' && place?.district?.paid && body.aeriesUsername ? body.aeriesUsername : null,
+    createdAt: now,
+  });
+  if (!userId) return undefined;
+  if (place) {
+    let { schoolId, district } = place;
+    let founder = false;
+    if (place.create) {
+      district ??= await insertDistrict(db, place.create.districtName!);
+      schoolId = (await insertSchool(db, district.id, place.create.schoolName)).id;
+      founder = true;
+    }
+    const whitelisted = isWhitelisted(email, district!.whitelistingDomains);
+    // The founder of a new school runs it; joining an existing school waits for its admin
+    // unless the e-mail's domain is whitelisted. A paid district vets founders as well.
+    const status = founder ? (district!.paid && !whitelisted ? 'pending' : 'active') : whitelisted ? 'active' : 'pending';
+    await insertMembership(db, { userId, schoolId: schoolId!, role: 'teacher', isAdmin: founder, status, createdAt: now });
+  } else if (cls) {
+    await insertMembership(db, { userId, schoolId: cls.schoolId, role: 'student', isAdmin: false, status: 'active', createdAt: now });
+    await insertEnrolment(db, cls.id, userId, now);
+  }
+  return userId;
+}
+
+/**
+ * Sign-up (spec 000 sections 2.4 and 5). An e-mail sign-up only checks its input, hashes the
+ * password and queues the job that creates the account, so that a taken address answers
+ * exactly like a new one, in the same time (the owner is told by e-mail instead). A taken
+ * username answers CONFLICT (usernames are public); a new one is signed in at once.
+ */
+export async function signUp(ctx: AuthContext, body: SignUp) {
+  const { db, services } = ctx;
+  ctx.limits.hit('signUp', ctx.request.ip);
+  assertNewPassword(body.password, 'body.password');
+  const { password, ...details } = body;
+  const facts = await checkSignUp(db, details);
+  const passwordHash = await hashPassword(password);
+
+  if ('username' in facts.login) {
+    const userId = await createAccount(db, details, facts, passwordHash, services.clock.now());
+    if (!userId) throw conflict();
+    return { status: 'signed_in' as const, me: await signInAs(ctx, userId) };
+  }
+  const id = await insertSignUpRequest(db, { details, passwordHash }, services.clock.now());
+  await services.jobs.enqueue(db, SIGN_UP_JOB, { id });
+  return { status: 'verify_email' as const };
+}
+
+/** The job of an e-mail sign-up: creates the account and e-mails its link, or tells the owner. */
+export async function processSignUp(services: Services, requestId: string) {
+  await inTransaction(services.db, async (db) => {
+    const request = await takeSignUpRequest(db, requestId);
+    if (!request) return;
+    const { details, passwordHash } = request.payload as { details: SignUpDetails; passwordHash: string };
+    const now = services.clock.now();
+    let facts: SignUpFacts;
+    try {
+      facts = await checkSignUp(db, details);
+    } catch (error) {
+      if (error instanceof AppError) return; // the school or class went away meanwhile
+      throw error;
+    }
+    if (!('email' in facts.login)) return;
+    const email = facts.login.email;
+    const userId = await createAccount(db, details, facts, passwordHash, now);
+    if (userId) {
+      await sendConfirmationLink(db, services, { id: userId, email, firstName: details.firstName, language: details.language });
+      return;
+    }
+    const owner = await findUserByLogin(db, { email });
+    if (!owner?.email) return;
+    if (owner.emailVerifiedAt) {
+      const base = services.config.publicUrl.replace(/\/$/, '');
+      await services.mail.queue(db, owner.email, owner.language as 'en' | 'es', 'auth:mail.signupExisting', { name: owner.firstName, signInUrl: `${base}/`, forgotUrl: `${base}/forgotpassword` });
+    } else {
+      // Never confirmed: the owner gets a fresh link for the account that already exists.
+      await sendConfirmationLink(db, services, { ...owner, email: owner.email });
+    }
+  });
+}
+
+/** Confirms an e-mail address with the link's token. An expired link sends a fresh one. */
+export async function verifyEmail(ctx: AuthContext, token: string) {
+  ctx.limits.hit('verifyEmail', ctx.request.ip);
+  const now = ctx.services.clock.now();
+  const row = await findEmailToken(ctx.db, codeHash(ctx.services.secret, 'email_verify', '', token));
+  if (!row) throw field('body.token', 'CODE_INVALID');
+  if (row.usedAt) {
+    // A second click on a link that worked is fine; a replaced link is not.
+    if (row.emailVerifiedAt) return {};
+    throw field('body.token', 'CODE_INVALID');
+  }
+  if (row.expiresAt <= now) {
+    const email = row.emailVerifiedAt ? null : row.email;
+    return failThen(ctx.reply, field('body.token', 'CODE_EXPIRED'), async () => {
+      if (email) await sendConfirmationLink(ctx.db, ctx.services, { id: row.userId, email, firstName: row.firstName, language: row.language });
+    });
+  }
+  await ctx.db.updateTable('verificationCodes').set({ usedAt: now }).where('id', '=', row.id).execute();
+  await markEmailVerified(ctx.db, row.userId, now);
+  return {};
+}
+
+/** Initial setup of a signed-in user without a school (e.g. after Google sign-in). */
+export async function setup(ctx: AuthContext, user: SessionUser, body: Setup) {
+  const { db, services } = ctx;
+  if (user.isSuperAdmin || (await countMemberships(db, user.id)) > 0) throw conflict();
+  const now = services.clock.now();
+  let schoolId: string;
+  if (body.role === 'teacher') {
+    const school = await findSchoolWithDistrict(db, body.schoolId);
+    if (!school) throw field('body.schoolId', 'SCHOOL_UNKNOWN');
+    schoolId = school.id;
+    const status = isWhitelisted(user.email, school.whitelistingDomains) ? 'active' : 'pending';
+    await insertMembership(db, { userId: user.id, schoolId, role: 'teacher', isAdmin: false, status, createdAt: now });
+  } else {
+    const cls = await findClassByCode(db, body.classCode);
+    if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
+    schoolId = cls.schoolId;
+    await insertMembership(db, { userId: user.id, schoolId, role: 'student', isAdmin: false, status: 'active', createdAt: now });
+    await insertEnrolment(db, cls.id, user.id, now);
+  }
+  await setSessionSchool(db, user.sessionHash, schoolId);
+  return loadMe(db, user.id, schoolId);
+}

@@ -1,0 +1,172 @@
+import { randomInt } from 'node:crypto';
+import { CLASSROOM_LIMITS } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import { assertSeesStudents, requireSchool } from '../common.js';
+import * as q from './queries.js';
+
+// Class codes avoid characters that read alike (no I, L, O, 0, 1): students type them.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 6;
+const CODE_ATTEMPTS = 10;
+
+/** A class code from a secure random source (about 30 bits: 31^6). */
+export function randomClassCode(): string {
+  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** Teachers and the school's admins manage classes; staff without the admin flag do not. */
+export function canManageClasses(user: SessionUser) {
+  return !!user.school && (user.role === 'teacher' || user.isAdmin);
+}
+
+export interface ClassAccess {
+  id: string;
+  schoolId: string;
+  ownerId: string;
+  name: string;
+  teaches: boolean;
+  isOwner: boolean;
+}
+
+/**
+ * Loads a class the caller may manage: a teacher of the class (owner or substitute) or an
+ * admin of its school. Another school's class is 404; someone else's class is 403.
+ * `teachersOnly` leaves admins out (seating charts and attendance belong to the class's teachers);
+ * `ownerOrAdmin` is for deleting the class.
+ */
+export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean } = {}): Promise<ClassAccess> {
+  const school = requireSchool(user);
+  if (!canManageClasses(user)) throw forbidden();
+  const cls = await q.findClass(db, classId);
+  if (!cls || cls.schoolId !== school.schoolId) throw notFound();
+  const link = await q.teacherLink(db, classId, user.id);
+  const teaches = link !== undefined && user.role === 'teacher';
+  const isOwner = cls.ownerId === user.id;
+  const allowed = options.teachersOnly ? teaches : options.ownerOrAdmin ? (isOwner && teaches) || user.isAdmin : teaches || user.isAdmin;
+  if (!allowed) throw forbidden();
+  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches, isOwner };
+}
+
+/** True when the caller teaches a class the student is enrolled in (this school). */
+export async function teachesStudent(db: Db, user: SessionUser, studentId: string) {
+  if (!user.school || user.role !== 'teacher' || user.school.status !== 'active') return false;
+  const row = await db
+    .selectFrom('enrolments as e')
+    .innerJoin('classTeachers as ct', 'ct.classId', 'e.classId')
+    .innerJoin('classes as c', 'c.id', 'e.classId')
+    .select('e.classId')
+    .where('e.studentId', '=', studentId)
+    .where('ct.teacherId', '=', user.id)
+    .where('c.schoolId', '=', user.school.schoolId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listClasses(db: Db, user: SessionUser) {
+  const school = requireSchool(user);
+  if (!canManageClasses(user)) throw forbidden();
+  const rows = await q.listClasses(db, school.schoolId, user.id, user.isAdmin ? null : user.id);
+  // The caller's own classes first, then the rest of the school's (admins).
+  return [...rows.filter((r) => r.teaches), ...rows.filter((r) => !r.teaches)];
+}
+
+async function classView(db: Db, user: SessionUser, classId: string) {
+  const [row] = await q.listClasses(db, requireSchool(user).schoolId, user.id, null, classId);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createClass(db: Db, user: SessionUser, name: string, nextCode: () => string = randomClassCode) {
+  const school = requireSchool(user);
+  if (!canManageClasses(user)) throw forbidden();
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const code = nextCode();
+    if (await q.codeExists(db, code)) continue;
+    const id = await q.insertClass(db, { schoolId: school.schoolId, ownerId: user.id, name, code });
+    return classView(db, user, id);
+  }
+  throw conflict();
+}
+
+export async function renameClass(db: Db, user: SessionUser, classId: string, name: string) {
+  await loadManagedClass(db, user, classId);
+  await q.renameClass(db, classId, name);
+  return classView(db, user, classId);
+}
+
+export async function deleteClass(db: Db, user: SessionUser, classId: string) {
+  await loadManagedClass(db, user, classId, { ownerOrAdmin: true });
+  await q.deleteClass(db, classId);
+  return {};
+}
+
+export async function classStudents(db: Db, user: SessionUser, classId: string) {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  return q.classStudents(db, classId, cls.schoolId);
+}
+
+export async function studentCandidates(db: Db, user: SessionUser, classId: string, search: string | undefined) {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  return q.studentCandidates(db, classId, cls.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
+}
+
+export async function enrolStudents(db: Db, user: SessionUser, classId: string, studentIds: string[]) {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  const valid = await q.studentsOfSchool(db, cls.schoolId, studentIds);
+  if (valid.length !== studentIds.length) throw badRequest('STUDENT_NOT_IN_SCHOOL');
+  return { enrolled: await q.enrol(db, classId, studentIds) };
+}
+
+export async function removeStudent(db: Db, user: SessionUser, classId: string, studentId: string) {
+  await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  if ((await q.unenrol(db, classId, studentId)) === 0) throw notFound();
+  return {};
+}
+
+export async function listRequests(db: Db, user: SessionUser, classId: string) {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  return q.requests(db, classId, cls.schoolId);
+}
+
+/** Approves or rejects requests; ids without a pending request come back in `failedStudentIds`. */
+export async function decideRequests(db: Db, user: SessionUser, classId: string, studentIds: string[], enroll: boolean) {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  const pending = await q.requestedIds(db, classId, studentIds);
+  // A request outlives a student who has left the school; such a request can only be rejected.
+  const stillStudents = enroll ? await q.studentsOfSchool(db, cls.schoolId, pending) : pending;
+  if (enroll) await q.enrol(db, classId, stillStudents);
+  await q.deleteRequests(db, classId, pending);
+  return { failedStudentIds: studentIds.filter((id) => !stillStudents.includes(id)) };
+}
+
+export async function listTeachers(db: Db, user: SessionUser, classId: string) {
+  const cls = await loadManagedClass(db, user, classId);
+  return q.classTeachers(db, classId, cls.ownerId);
+}
+
+export async function teacherCandidates(db: Db, user: SessionUser, classId: string, search: string | undefined) {
+  const cls = await loadManagedClass(db, user, classId);
+  return q.teacherCandidates(db, classId, cls.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
+}
+
+export async function addSubstitute(db: Db, user: SessionUser, classId: string, teacherId: string) {
+  const cls = await loadManagedClass(db, user, classId);
+  if (!(await q.isActiveTeacherOf(db, cls.schoolId, teacherId))) throw badRequest('TEACHER_NOT_IN_SCHOOL');
+  await q.addTeacher(db, classId, teacherId);
+  return q.classTeachers(db, classId, cls.ownerId);
+}
+
+export async function removeSubstitute(db: Db, user: SessionUser, classId: string, teacherId: string) {
+  const cls = await loadManagedClass(db, user, classId);
+  if (teacherId === cls.ownerId) throw conflict('OWNER_CANNOT_BE_REMOVED');
+  if ((await q.removeTeacher(db, classId, teacherId)) === 0) throw notFound();
+  return q.classTeachers(db, classId, cls.ownerId);
+}

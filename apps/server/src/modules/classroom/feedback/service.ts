@@ -1,0 +1,63 @@
+import type { Role } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { assertRange, requireSchool, schoolToday } from '../common.js';
+import { isParentOf, isStudentOf } from '../moods/queries.js';
+import * as q from './queries.js';
+
+export async function myStudents(db: Db, user: SessionUser) {
+  return q.children(db, user.id, requireSchool(user).schoolId);
+}
+
+/**
+ * Who may read the High 5s a student received and send feedback on them
+ * (docs/decisions/0117-feedback-on-high5s.md): the student's parents, and the school's
+ * staff members and admins. Other teachers may not.
+ */
+async function assertMayViewHigh5s(db: Db, user: SessionUser, studentId: string) {
+  const school = requireSchool(user);
+  if (!(await isStudentOf(db, school.schoolId, studentId))) throw notFound();
+  if (user.role === 'parent') {
+    if (!(await isParentOf(db, user.id, studentId))) throw forbidden();
+    return;
+  }
+  if (user.isAdmin || (user.role === 'staff' && school.status === 'active')) return;
+  throw forbidden();
+}
+
+export async function studentHigh5s(db: Db, user: SessionUser, studentId: string, range: { from: string; to: string }) {
+  assertRange(range);
+  await assertMayViewHigh5s(db, user, studentId);
+  const schoolId = requireSchool(user).schoolId;
+  const rows = await q.receivedHigh5s(db, studentId, schoolId, user.id, range.from, range.to);
+  const names = await q.categoryNames(db, rows.map((r) => r.id), user.language);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    fromName: r.fromName,
+    fromRole: r.fromRole as Role,
+    categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name),
+    comment: r.comment,
+    canGiveFeedback: r.fromRole === 'teacher',
+    myFeedback: r.myFeedback,
+  }));
+}
+
+/** Feedback on a High 5 a student received, addressed to the teacher who gave it. */
+export async function giveFeedback(db: Db, services: Services, user: SessionUser, high5Id: number, comment: string) {
+  const school = requireSchool(user);
+  const high5 = await q.findHigh5(db, high5Id);
+  if (!high5 || high5.kind !== 'high5' || high5.schoolId !== school.schoolId) throw notFound();
+  await assertMayViewHigh5s(db, user, high5.receiverId);
+  if (high5.giverRole !== 'teacher') throw badRequest('FEEDBACK_TEACHERS_ONLY');
+  const feedbackDate = await schoolToday(db, services, school.schoolId);
+  const row = await q.upsertFeedback(db, { recognitionId: high5.id, authorId: user.id, teacherId: high5.giverId, studentId: high5.receiverId, comment, feedbackDate, createdAt: services.clock.now() });
+  return { id: row.id, date: row.feedbackDate };
+}
+
+export async function feedbackList(db: Db, user: SessionUser, range: { from: string; to: string }) {
+  assertRange(range);
+  return q.feedbackForTeacher(db, user.id, requireSchool(user).schoolId, range.from, range.to);
+}

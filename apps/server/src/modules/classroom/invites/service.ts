@@ -1,0 +1,70 @@
+import { LIMITS, type InviteResult } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { hashPassword } from '../../../lib/password.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { assertSeesStudents, mapLimit, temporaryPassword } from '../common.js';
+import { enrol } from '../classes/queries.js';
+import { loadManagedClass } from '../classes/service.js';
+import * as q from './queries.js';
+
+/** When a temporary password stops working (spec: the account must choose its own within 7 days). */
+export function temporaryPasswordExpiry(now: Date) {
+  return new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
+}
+
+const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.email || '';
+
+/**
+ * Invites students to a class (the e-mail tab and the CSV tab send the same rows). Every row
+ * was validated by the contract; here, in the request's one transaction:
+ * - an e-mail without an account becomes a student of the school with a temporary password,
+ *   e-mailed in the inviter's language, and is enrolled;
+ * - a student of this school is enrolled;
+ * - any other account (a teacher, a parent, another school's student) is reported in
+ *   `failedUsers` ('student already exists') and left untouched.
+ */
+export async function inviteToClass(db: Db, services: Services, user: SessionUser, classId: string, rows: { email: string; firstName: string; lastName: string }[]): Promise<InviteResult> {
+  const cls = await loadManagedClass(db, user, classId);
+  assertSeesStudents(user);
+  // The same address twice in one file counts once.
+  const unique = rows.filter((r, i) => rows.findIndex((o) => o.email === r.email) === i);
+  const accounts = await q.accountsByEmail(db, cls.schoolId, unique.map((r) => r.email));
+  const byEmail = new Map(accounts.map((a) => [a.email!, a]));
+  const toEnrol: string[] = [];
+  const enrolled: string[] = [];
+  const failedUsers: string[] = [];
+  const fresh: typeof unique = [];
+  for (const row of unique) {
+    const account = byEmail.get(row.email);
+    if (!account) fresh.push(row);
+    else if (account.role === 'student') {
+      toEnrol.push(account.id);
+      enrolled.push(row.email);
+    } else failedUsers.push(row.email);
+  }
+
+  const now = services.clock.now();
+  const expiresAt = temporaryPasswordExpiry(now);
+  const school = await q.schoolName(db, cls.schoolId);
+  const prepared = await mapLimit(fresh, 4, async (row) => {
+    const password = temporaryPassword();
+    return { row, password, hash: await hashPassword(password) };
+  });
+  for (const { row, password, hash } of prepared) {
+    const id = await q.insertInvitedStudent(db, { schoolId: cls.schoolId, email: row.email, firstName: row.firstName, lastName: row.lastName, language: user.language, passwordHash: hash, expiresAt, invitedBy: user.id });
+    toEnrol.push(id);
+    await services.mail.queue(db, row.email, user.language, 'classroom:mail.studentInvite', {
+      name: row.firstName || row.email,
+      teacher: inviterName(user),
+      className: cls.name,
+      school,
+      login: row.email,
+      password,
+      days: LIMITS.tempPasswordDays,
+      url: services.config.publicUrl,
+    });
+  }
+  await enrol(db, classId, toEnrol);
+  return { invited: prepared.map((p) => p.row.email), enrolled, failedUsers };
+}

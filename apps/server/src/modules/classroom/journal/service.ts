@@ -1,0 +1,34 @@
+import type { Db } from '../../../db/database.js';
+import { isTimeZone } from '../../../lib/dates.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { assertRange } from '../common.js';
+import * as q from './queries.js';
+
+type Row = Awaited<ReturnType<typeof q.insert>>;
+const present = (r: Row) => ({ id: r.id, heading: r.heading, description: r.description, writtenAt: r.writtenAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+
+// A journal is private to its writer: every query is keyed by the caller's id, and an entry
+// of someone else answers 404 exactly like one that does not exist.
+
+export async function list(db: Db, user: SessionUser, range: { from: string; to: string }, timeZone: string) {
+  assertRange(range);
+  if (!isTimeZone(timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.tz', code: 'invalid_time_zone' }]);
+  return (await q.entries(db, user.id, range.from, range.to, timeZone)).map(present);
+}
+
+export async function create(db: Db, services: Services, user: SessionUser, input: { heading: string; description: string }) {
+  return present(await q.insert(db, user.id, input.heading, input.description, services.clock.now()));
+}
+
+export async function update(db: Db, services: Services, user: SessionUser, id: string, input: { heading: string; description: string }) {
+  const row = await q.update(db, user.id, id, input.heading, input.description, services.clock.now());
+  if (!row) throw notFound();
+  return present(row);
+}
+
+export async function remove(db: Db, user: SessionUser, id: string) {
+  if ((await q.remove(db, user.id, id)) === 0) throw notFound();
+  return {};
+}

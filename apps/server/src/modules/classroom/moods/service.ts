@@ -1,0 +1,140 @@
+import { isLowMood, type EmergencyPriority, type MoodEntry, type MoodKey, type StudentMood } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { addDays, schoolDate } from '../../../lib/dates.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { assertRange, audit, requireSchool } from '../common.js';
+import { teachesStudent } from '../classes/service.js';
+import * as q from './queries.js';
+
+type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
+
+function toEntry(row: Row): MoodEntry {
+  return {
+    date: row.schoolDate,
+    mood: row.mood as MoodKey,
+    emergency: row.emergency,
+    emergencyPriority: row.emergencyPriority as EmergencyPriority,
+    acknowledged: row.acknowledgedAt !== null,
+    checkedInAt: row.checkedInAt.toISOString(),
+  };
+}
+
+async function today(db: Db, services: Services, schoolId: string) {
+  const settings = await q.moodSettings(db, schoolId);
+  return { settings, today: schoolDate(services.clock.now(), settings.timeZone) };
+}
+
+type Messages = Partial<Record<'en' | 'es', { message1?: string; message2?: string }>>;
+
+/** prompt_moodmeter and the school's messages in the caller's language, else the other one's. */
+export async function moodSettings(db: Db, user: SessionUser) {
+  const school = requireSchool(user);
+  const settings = await q.moodSettings(db, school.schoolId);
+  const messages = (settings.moodmeterMessages ?? {}) as Messages;
+  const other = user.language === 'en' ? 'es' : 'en';
+  const pick = (key: 'message1' | 'message2') => messages[user.language]?.[key]?.trim() || messages[other]?.[key]?.trim() || '';
+  return { prompt: settings.promptMoodmeter, message1: pick('message1'), message2: pick('message2') };
+}
+
+export async function myMoods(db: Db, services: Services, user: SessionUser) {
+  const school = requireSchool(user);
+  const { today: date } = await today(db, services, school.schoolId);
+  const yesterday = addDays(date, -1);
+  const rows = await q.moodsOnDates(db, user.id, [date, yesterday]);
+  const on = (d: string) => rows.find((r) => r.schoolDate === d);
+  const t = on(date);
+  const y = on(yesterday);
+  return { today: date, yesterday, todayEntry: t ? toEntry(t) : null, yesterdayEntry: y ? toEntry(y) : null };
+}
+
+/**
+ * Today's check-in (docs/decisions/0112-mood-check-in.md). Pleasant moods carry no emergency.
+ * A low-energy mood needs 'not-today' or 'today' when the school prompts; when it does not,
+ * the dialog never shows and the mood is stored with emergency false and priority 'none'.
+ */
+export async function checkIn(db: Db, services: Services, user: SessionUser, mood: MoodKey, priority: EmergencyPriority) {
+  const school = requireSchool(user);
+  const { settings, today: date } = await today(db, services, school.schoolId);
+  const low = isLowMood(mood);
+  if (!low && priority !== 'none') throw badRequest('MOOD_PRIORITY_NOT_ALLOWED');
+  if (low && settings.promptMoodmeter && priority === 'none') throw badRequest('MOOD_PRIORITY_REQUIRED');
+  const stored: EmergencyPriority = low && settings.promptMoodmeter ? priority : 'none';
+  const row = await q.upsertMood(db, {
+    userId: user.id,
+    schoolId: school.schoolId,
+    schoolDate: date,
+    mood,
+    lowEnjoyment: low,
+    emergency: stored !== 'none',
+    emergencyPriority: stored,
+    now: services.clock.now(),
+  });
+  return toEntry(row);
+}
+
+export type MoodViewerReason = 'self' | 'parent' | 'teacher' | 'admin' | 'trustedAdult';
+
+/**
+ * Why the caller may read a student's moods, or null (docs/decisions/0113-who-reads-moods.md):
+ * the student, their parents, a teacher of one of their classes, an admin of their school and
+ * their trusted adults. Always within the caller's current school.
+ */
+export async function moodViewerReason(db: Db, user: SessionUser, studentId: string): Promise<MoodViewerReason | null> {
+  if (!user.school || !(await q.isStudentOf(db, user.school.schoolId, studentId))) return null;
+  if (user.id === studentId) return 'self';
+  if (user.role === 'parent') return (await q.isParentOf(db, user.id, studentId)) ? 'parent' : null;
+  if (user.isAdmin) return 'admin';
+  if (await teachesStudent(db, user, studentId)) return 'teacher';
+  if ((user.role === 'teacher' || user.role === 'staff') && user.school.status === 'active' && (await q.isTrustedAdultOf(db, user.id, studentId))) return 'trustedAdult';
+  return null;
+}
+
+/** A student's check-ins in a range; reads by school staff are written to the audit log. */
+export async function studentMoodHistory(db: Db, user: SessionUser, studentId: string, range: { from: string; to: string }) {
+  const school = requireSchool(user);
+  assertRange(range);
+  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
+  const reason = await moodViewerReason(db, user, studentId);
+  if (!reason) throw forbidden();
+  if (reason === 'teacher' || reason === 'admin' || reason === 'trustedAdult') {
+    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason, from: range.from, to: range.to } });
+  }
+  const rows = await q.moodsInRange(db, studentId, school.schoolId, range.from, range.to);
+  return rows.map(toEntry);
+}
+
+/** Today's mood of each student, with the emergency state and whether their mood swung since their last check-in. */
+export async function studentMoodsToday(db: Db, schoolId: string, studentIds: readonly string[], date: string): Promise<StudentMood[]> {
+  const rows = await q.recentMoods(db, studentIds, schoolId, addDays(date, -7), date);
+  const byStudent = new Map<string, typeof rows>();
+  for (const row of rows) byStudent.set(row.userId, [...(byStudent.get(row.userId) ?? []), row]);
+  return studentIds.map((studentId) => {
+    const list = byStudent.get(studentId) ?? [];
+    const current = list[0]?.schoolDate === date ? list[0] : undefined;
+    const previous = current ? list[1] : undefined;
+    return {
+      studentId,
+      mood: (current?.mood as MoodKey | undefined) ?? null,
+      emergency: current?.emergency ?? false,
+      emergencyPriority: (current?.emergencyPriority as EmergencyPriority | undefined) ?? 'none',
+      acknowledged: current ? current.acknowledgedAt !== null : false,
+      moodSwing: !!current && !!previous && current.lowEnjoyment !== previous.lowEnjoyment,
+    };
+  });
+}
+
+/** A teacher of one of the student's classes (or an admin) acknowledges today's emergency. Audited. */
+export async function acknowledgeEmergency(db: Db, services: Services, user: SessionUser, studentId: string) {
+  const school = requireSchool(user);
+  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
+  if (!user.isAdmin && !(await teachesStudent(db, user, studentId))) throw forbidden();
+  const { today: date } = await today(db, services, school.schoolId);
+  const now = services.clock.now();
+  const row = await q.acknowledge(db, studentId, school.schoolId, date, user.id, now);
+  if (!row) throw conflict('NO_EMERGENCY_TO_ACKNOWLEDGE');
+  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } });
+  const [mood] = await studentMoodsToday(db, school.schoolId, [studentId], date);
+  return mood!;
+}

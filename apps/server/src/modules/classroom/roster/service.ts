@@ -1,0 +1,105 @@
+import { CLASSROOM_LIMITS, LIMITS } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { forbidden, notFound } from '../../../lib/errors.js';
+import { hashPassword } from '../../../lib/password.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import { endAllSessions } from '../../../plugins/session.js';
+import type { Services } from '../../../services/index.js';
+import { assertSeesStudents, audit, mapLimit, requireSchool, temporaryPassword } from '../common.js';
+import { canManageClasses, teachesStudent } from '../classes/service.js';
+import { schoolName, setTemporaryPassword } from '../invites/queries.js';
+import { temporaryPasswordExpiry } from '../invites/service.js';
+import * as q from './queries.js';
+
+function assertRosterAccess(user: SessionUser) {
+  if (!canManageClasses(user)) throw forbidden();
+  assertSeesStudents(user);
+}
+
+const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  try {
+    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
+    if (typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** Admins see every student of the school, teachers the students of their classes (docs/decisions/0115). */
+export async function roster(db: Db, user: SessionUser, search: string | undefined, cursor: string | undefined) {
+  assertRosterAccess(user);
+  const school = requireSchool(user);
+  const limit = CLASSROOM_LIMITS.rosterPageSize;
+  const rows = await q.rosterPage(db, school.schoolId, user.isAdmin ? null : user.id, search || undefined, decodeCursor(cursor), limit);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    students: page.map((r) => ({ id: r.id, name: r.name, email: r.email, grade: r.grade, registered: r.registered, invitable: school.paid && !r.registered && r.email !== null })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.sortKey, last.id) : null,
+    paid: school.paid,
+  };
+}
+
+async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
+  const school = requireSchool(user);
+  const [account] = await q.studentAccounts(db, school.schoolId, [studentId]);
+  if (!account) throw notFound();
+  if (!user.isAdmin && !(await teachesStudent(db, user, studentId))) throw forbidden();
+  return account;
+}
+
+/**
+ * Resets a student's password (docs/decisions/0116-student-password-reset.md): a random
+ * temporary password, shown once to the admin or teacher, which the student must replace at
+ * their next sign-in within 7 days. Their sessions end. Audited.
+ */
+export async function resetPassword(db: Db, services: Services, user: SessionUser, studentId: string) {
+  assertRosterAccess(user);
+  const account = await assertLooksAfter(db, user, studentId);
+  const password = temporaryPassword();
+  const expiresAt = temporaryPasswordExpiry(services.clock.now());
+  await setTemporaryPassword(db, studentId, await hashPassword(password), expiresAt);
+  await endAllSessions(db, studentId);
+  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId });
+  return { temporaryPassword: password, expiresAt: expiresAt.toISOString(), login: account.email ?? account.username ?? '' };
+}
+
+/**
+ * Paid schools: e-mails each unregistered student an invitation with a fresh temporary
+ * password. Registered students, students without an e-mail, or students the caller does not
+ * look after come back in `failedStudentIds`.
+ */
+export async function inviteUnregistered(db: Db, services: Services, user: SessionUser, studentIds: string[]) {
+  assertRosterAccess(user);
+  const school = requireSchool(user);
+  if (!school.paid) throw forbidden('PAID_SCHOOL_ONLY');
+  const accounts = await q.studentAccounts(db, school.schoolId, studentIds);
+  const eligible = [];
+  for (const a of accounts) {
+    if (a.registered || !a.email) continue;
+    if (!user.isAdmin && !(await teachesStudent(db, user, a.id))) continue;
+    eligible.push(a);
+  }
+  const expiresAt = temporaryPasswordExpiry(services.clock.now());
+  const name = await schoolName(db, school.schoolId);
+  const prepared = await mapLimit(eligible, 4, async (a) => {
+    const password = temporaryPassword();
+    return { a, password, hash: await hashPassword(password) };
+  });
+  for (const { a, password, hash } of prepared) {
+    await setTemporaryPassword(db, a.id, hash, expiresAt);
+    await services.mail.queue(db, a.email!, a.language as 'en' | 'es', 'classroom:mail.rosterInvite', {
+      name: a.firstName || a.email!,
+      school: name,
+      login: a.email!,
+      password,
+      days: LIMITS.tempPasswordDays,
+      url: services.config.publicUrl,
+    });
+  }
+  const invited = new Set(prepared.map((p) => p.a.id));
+  return { invited: invited.size, failedStudentIds: studentIds.filter((id) => !invited.has(id)) };
+}

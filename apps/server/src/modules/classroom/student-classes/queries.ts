@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+import { displayName, registered } from '../common.js';
+
+/** The school's classes with the student's enrolment and request state. One query. */
+export async function classesForStudent(db: Db, schoolId: string, studentId: string, enrolled: boolean) {
+  const rows = await db
+    .selectFrom('classes as c')
+    .innerJoin('users as o', 'o.id', 'c.ownerId')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      displayName('o').as('teacherName'),
+      eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.classId', '=', 'c.id').where('e.studentId', '=', studentId)).as('enrolled'),
+      eb.exists(eb.selectFrom('enrolmentRequests as r').select('r.classId').whereRef('r.classId', '=', 'c.id').where('r.studentId', '=', studentId)).as('requested'),
+    ])
+    .where('c.schoolId', '=', schoolId)
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({ ...r, enrolled: Boolean(r.enrolled), requested: Boolean(r.requested) })).filter((r) => r.enrolled === enrolled);
+}
+
+export async function isEnrolled(db: Db, classId: string, studentId: string) {
+  return (await db.selectFrom('enrolments').select('classId').where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
+}
+
+export async function classmates(db: Db, classId: string, schoolId: string, viewerId: string) {
+  const rows = await db
+    .selectFrom('enrolments as e')
+    .innerJoin('users as u', 'u.id', 'e.studentId')
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student'))
+    .select(['u.id', displayName('u').as('name'), registered('u').as('registered')])
+    .where('e.classId', '=', classId)
+    .orderBy(sql`lower(${displayName('u')})`)
+    .execute();
+  return rows.map((r) => ({ ...r, isMe: r.id === viewerId }));
+}
+
+export async function insertRequest(db: Db, classId: string, studentId: string) {
+  await db.insertInto('enrolmentRequests').values({ classId, studentId }).onConflict((oc) => oc.columns(['classId', 'studentId']).doNothing()).execute();
+}

@@ -1,0 +1,28 @@
+import type { CategoryOption, Language, RecognitionKind } from '@high5/contract';
+import type { Queryable } from '../../../db/database.js';
+import { enabledCategories } from './queries.js';
+
+/** A category's name in `language`. */
+export const categoryName = (row: { nameEn: string; nameEs: string }, language: Language) => (language === 'es' ? row.nameEs : row.nameEn);
+
+export const toCategoryOption = (row: { id: string; key: string | null; nameEn: string; nameEs: string }, language: Language): CategoryOption => ({
+  id: row.id,
+  key: row.key,
+  name: categoryName(row, language),
+});
+
+/** The categories a school gives with, in `language` (spec 001: built-in and the school's own, enabled). */
+export async function listCategories(db: Queryable, schoolId: string, kind: RecognitionKind, language: Language) {
+  const rows = await enabledCategories(db, schoolId, kind);
+  return rows.map((row) => toCategoryOption(row, language));
+}
+
+/**
+ * The enabled categories of `kind` among `ids`, or null when any id is unknown, of the
+ * other kind, another school's, or switched off (CATEGORY_NOT_ALLOWED).
+ */
+export async function checkCategories(db: Queryable, schoolId: string, kind: RecognitionKind, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await enabledCategories(db, schoolId, kind, unique);
+  return rows.length === unique.length ? rows : null;
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
+import { buildRecognition, setSchool } from '../give/test-factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function school() {
+  const s = await buildSchool(t.app);
+  const other = await buildSchool(t.app);
+  const me = await buildUser(t.app, { schoolId: s.id, role: 'teacher' });
+  const peer = await buildUser(t.app, { schoolId: s.id, role: 'student' });
+  return { s, other, me, peer };
+}
+
+const get = async (userId: string, schoolId?: string) => t.call('GET', '/v1/recognition/dashboard', { cookie: await sessionFor(t.app, userId, schoolId ?? null) });
+
+describe('dashboard', () => {
+  it('when signed out, it answers 401', async () => {
+    expect((await t.call('GET', '/v1/recognition/dashboard')).status).toBe(401);
+  });
+
+  it('counts given and received per month of the school year, and all-time totals, in the current school only', async () => {
+    const { s, other, me, peer } = await school();
+    t.clock.set('2026-10-15T16:00:00Z');
+    const give = (kind: 'high5' | 'vibe', schoolDate: string, giverId = me.id, receiverId = peer.id, schoolId = s.id) => buildRecognition(t.app, { kind, schoolId, giverId, receiverId, schoolDate });
+    await give('high5', '2026-08-01');
+    await give('high5', '2026-08-31');
+    await give('vibe', '2026-09-30');
+    await give('high5', '2026-10-15');
+    await give('high5', '2026-07-31'); // last school year: in the totals, not the months
+    await give('high5', '2026-10-02', peer.id, me.id);
+    await give('vibe', '2026-10-03', peer.id, me.id);
+    await give('vibe', '2027-07-31', peer.id, me.id); // the last day of this school year
+    await give('high5', '2026-10-04', me.id, me.id); // to oneself: given and received
+    await give('high5', '2026-10-05', peer.id, peer.id); // someone else's
+    await t.app.services.db.insertInto('schoolMemberships').values({ userId: me.id, schoolId: other.id, role: 'teacher' }).execute();
+    await give('high5', '2026-10-06', me.id, me.id, other.id); // another school
+
+    const res = await get(me.id, s.id);
+    expect(res.status).toBe(200);
+    const d = res.json.ResponseData;
+    expect(d.today).toBe('2026-10-15');
+    expect(d.schoolYear).toEqual({ from: '2026-08-01', to: '2027-07-31' });
+    expect(d.receivedVisible).toBe(true);
+    expect(d.totals).toEqual({ high5Given: 5, vibeGiven: 1, high5Received: 2, vibeReceived: 2 });
+    expect(d.months.map((m: { month: string }) => m.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07']);
+    expect(d.months[0]).toEqual({ month: '2026-08', from: '2026-08-01', to: '2026-08-31', high5Given: 2, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
+    expect(d.months[1]).toMatchObject({ vibeGiven: 1, high5Given: 0 });
+    expect(d.months[2]).toMatchObject({ high5Given: 2, vibeGiven: 0, high5Received: 2, vibeReceived: 1 });
+    expect(d.months[6]).toMatchObject({ from: '2027-02-01', to: '2027-02-28' });
+    expect(d.months[11]).toMatchObject({ vibeReceived: 1 });
+
+    const inOther = await get(me.id, other.id);
+    expect(inOther.json.ResponseData.totals).toEqual({ high5Given: 1, vibeGiven: 0, high5Received: 1, vibeReceived: 0 });
+  });
+
+  it('counts 29 February in a leap school year', async () => {
+    const { s, me, peer } = await school();
+    t.clock.set('2028-03-01T20:00:00Z');
+    await buildRecognition(t.app, { schoolId: s.id, giverId: peer.id, receiverId: me.id, schoolDate: '2028-02-29' });
+    const d = (await get(me.id)).json.ResponseData;
+    expect(d.months[6]).toMatchObject({ month: '2028-02', from: '2028-02-01', to: '2028-02-29', high5Received: 1 });
+    t.clock.set('2026-10-15T16:00:00Z');
+  });
+
+  it("uses the school's time zone for today and the school year", async () => {
+    const { s, me } = await school();
+    // 31 July 23:30 in Los Angeles is already 1 August in UTC.
+    t.clock.set('2027-08-01T06:30:00Z');
+    expect((await get(me.id)).json.ResponseData).toMatchObject({ today: '2027-07-31', schoolYear: { from: '2026-08-01' } });
+    await setSchool(t.app, s.id, { timeZone: 'Europe/Madrid' });
+    expect((await get(me.id)).json.ResponseData).toMatchObject({ today: '2027-08-01', schoolYear: { from: '2027-08-01' } });
+    t.clock.set('2026-10-15T16:00:00Z');
+  });
+
+  it("when the school's high5_vibes setting is OFF, no received number is sent", async () => {
+    const { s, me, peer } = await school();
+    await buildRecognition(t.app, { schoolId: s.id, giverId: peer.id, receiverId: me.id, schoolDate: '2026-10-01' });
+    await buildRecognition(t.app, { schoolId: s.id, giverId: me.id, receiverId: peer.id, schoolDate: '2026-10-01' });
+    await setSchool(t.app, s.id, { high5Vibes: false });
+    const d = (await get(me.id)).json.ResponseData;
+    expect(d.receivedVisible).toBe(false);
+    expect(d.totals).toEqual({ high5Given: 1, vibeGiven: 0, high5Received: null, vibeReceived: null });
+    expect(d.months.every((m: { high5Received: unknown; vibeReceived: unknown }) => m.high5Received === null && m.vibeReceived === null)).toBe(true);
+  });
+
+  it('for a super admin, answers an empty dashboard', async () => {
+    const admin = await buildUser(t.app, { isSuperAdmin: true });
+    const d = (await get(admin.id)).json.ResponseData;
+    expect(d.totals).toEqual({ high5Given: 0, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
+    expect(d.months).toHaveLength(12);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Role } from '@high5/contract';
+import { LIMITS } from '@high5/contract';
+import sharp from 'sharp';
+import type { Db } from '../../../db/database.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import type { Services } from '../../../services/index.js';
+import { setPhotoKey } from './queries.js';
+
+/** The longest side of a stored photo (spec 001 section 9). */
+export const PHOTO_MAX_SIDE = 1920;
+// A 50-megapixel cap refuses decompression bombs before any pixel is decoded.
+const MAX_INPUT_PIXELS = 50_000_000;
+// Formats a camera or phone produces. SVG, PDF and the like are refused even though sharp reads them.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']);
+
+/**
+ * Checks that `bytes` really are an image (by decoding them, whatever the file was called)
+ * and re-encodes them as webp: turned upright from the EXIF orientation, at most 1920 px,
+ * with every piece of metadata (GPS position, camera, time) left behind.
+ */
+export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest('IMAGE_INVALID');
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest('IMAGE_INVALID');
+  }
+}
+
+type PhotoFolder = 'teachers' | 'students' | 'parents' | 'staffs' | 'admins';
+const FOLDER_BY_ROLE: Record<Role, PhotoFolder> = { teacher: 'teachers', student: 'students', parent: 'parents', staff: 'staffs' };
+
+/** The per-role folder of spec 001 section 4: admins have their own. */
+export function photoFolder(role: Role, isAdmin: boolean): PhotoFolder {
+  return isAdmin ? 'admins' : FOLDER_BY_ROLE[role];
+}
+
+export const photoKey = (schoolId: string, folder: PhotoFolder, userId: string) => `schools/${schoolId}/${folder}/${userId}.webp`;
+
+/** A link to a stored photo that stops working after 15 minutes. */
+export function photoLink(services: Services, key: string | null): Promise<string | null> {
+  return key ? services.storage.signedUrl(key, LIMITS.profilePhotoLinkSeconds) : Promise.resolve(null);
+}
+
+/**
+ * Stores an already re-encoded photo for `userId` under the school's folder for their role,
+ * points the user at it and removes a previous file kept under another key.
+ */
+export async function storePhoto(db: Db, services: Services, target: { userId: string; schoolId: string; role: Role; isAdmin: boolean }, webp: Buffer) {
+  const key = photoKey(target.schoolId, photoFolder(target.role, target.isAdmin), target.userId);
+  await services.storage.put(key, webp, 'image/webp');
+  const previous = await setPhotoKey(db, target.userId, key);
+  if (previous && previous !== key) await services.storage.delete(previous).catch(() => {});
+  return { photoUrl: (await photoLink(services, key))! };
+}

@@ -1,0 +1,65 @@
+import type { Profile, ProfileUpdateSchema } from '@high5/contract';
+import type { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import { schoolDate } from '../../../lib/dates.js';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import type { Membership, SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { photoLink } from '../photo/service.js';
+import { findProfile, schoolTimeZone, updateProfileFields } from './queries.js';
+
+/** The membership the session works in; profile screens need one (a super admin has none). */
+export function currentSchool(user: SessionUser): Membership {
+  if (!user.school) throw forbidden();
+  return user.school;
+}
+
+/** Students and members of paid schools cannot change their own photo (spec 001 section 6). */
+export function canChangeOwnPhoto(user: SessionUser): boolean {
+  const school = currentSchool(user);
+  return school.role !== 'student' && !school.paid;
+}
+
+/** Every role but students writes a bio. */
+export const canEditBio = (user: SessionUser) => currentSchool(user).role !== 'student';
+
+export async function getProfile(db: Db, services: Services, user: SessionUser): Promise<Profile> {
+  const school = currentSchool(user);
+  const row = await findProfile(db, user.id, school.schoolId);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    role: school.role,
+    isAdmin: user.isAdmin,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    pronoun: row.pronoun,
+    phone: row.phone,
+    zipCode: row.zipCode,
+    department: row.department,
+    bio: canEditBio(user) ? row.bio : null,
+    gender: row.gender as Profile['gender'],
+    email: row.email,
+    username: row.username,
+    schoolName: row.schoolName,
+    districtName: row.districtName,
+    photoUrl: await photoLink(services, row.photoKey),
+    canChangePhoto: canChangeOwnPhoto(user),
+    canEditBio: canEditBio(user),
+    today: schoolDate(services.clock.now(), row.timeZone),
+  };
+}
+
+/** Saves the editable fields: a birth date after the school's today is refused, and so is a student's bio. */
+export async function updateProfile(db: Db, services: Services, user: SessionUser, body: z.output<typeof ProfileUpdateSchema>) {
+  const school = currentSchool(user);
+  if (!canEditBio(user) && body.bio) throw forbidden('BIO_NOT_ALLOWED');
+  if (body.dateOfBirth) {
+    const { timeZone } = await schoolTimeZone(db, school.schoolId);
+    if (body.dateOfBirth > schoolDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
+  }
+  const { bio, ...fields } = body;
+  await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, bio } : fields);
+  return getProfile(db, services, user);
+}

@@ -1,0 +1,103 @@
+import type { Recipient, RecipientRole, Role } from '@high5/contract';
+import type { Queryable } from '../../../db/database.js';
+import { forbidden } from '../../../lib/errors.js';
+import type { Membership, SessionUser } from '../../../lib/session-user.js';
+import { findMember, listMembers, parentHasChildIn, type RecipientScope } from './queries.js';
+
+/** The caller's current school membership; the give endpoints are for school members only. */
+export function currentMembership(user: SessionUser): Membership {
+  if (!user.school || user.isSuperAdmin) throw forbidden();
+  return user.school;
+}
+
+/** A display name: first and last name, or the login when both are blank. */
+export function displayName(row: { firstName: string; lastName: string; email?: string | null; username?: string | null }) {
+  const name = `${row.firstName} ${row.lastName}`.trim();
+  return name || row.email || row.username || '';
+}
+
+/**
+ * A parent gives only within their children's schools (docs/decisions/0070): a parent
+ * membership without an active child in that school gives and lists nothing.
+ */
+export async function assertGiverStanding(db: Queryable, user: SessionUser, school: Membership) {
+  if (school.role === 'parent' && !(await parentHasChildIn(db, user.id, school.schoolId))) throw forbidden();
+}
+
+export interface GiverFacts {
+  id: string;
+  role: Role;
+  status: 'active' | 'pending';
+}
+
+export interface RecipientFacts {
+  id: string;
+  role: Role;
+  status: string;
+  isChildOfGiver: boolean;
+  isParentOfGiver: boolean;
+}
+
+/**
+ * Who may give to whom inside one school (docs/decisions/0070-who-gives-to-whom.md):
+ * anyone to themselves; students only by active members, and by a parent only to their
+ * own children; a student's parents only by that student (other adults may give to any
+ * parent); teachers and staff by anyone.
+ */
+export function canGiveTo(giver: GiverFacts, recipient: RecipientFacts): boolean {
+  if (recipient.status !== 'active') return false;
+  if (recipient.id === giver.id) return true;
+  if (recipient.role === 'student') {
+    if (giver.status !== 'active') return false;
+    return giver.role !== 'parent' || recipient.isChildOfGiver;
+  }
+  if (recipient.role === 'parent' && giver.role === 'student') return recipient.isParentOfGiver;
+  return true;
+}
+
+/** No comment box when a student gives to a student (spec 001 section 5); the server refuses one. */
+export function commentAllowed(giverRole: Role, recipientRole: Role) {
+  return !(giverRole === 'student' && recipientRole === 'student');
+}
+
+/** The same rules as `canGiveTo`, as the list each role selector shows. */
+function scopeFor(school: Membership, userId: string, role: Role): RecipientScope | null {
+  if (role === 'student') {
+    if (school.status !== 'active') return null;
+    if (school.role === 'parent') return { kind: 'childrenOf', parentId: userId };
+  }
+  if (role === 'parent' && school.role === 'student') return { kind: 'parentsOf', studentId: userId };
+  return { kind: 'all', excludeUserId: userId };
+}
+
+const toRecipient = (row: { id: string; firstName: string; lastName: string; email: string | null; username: string | null; grade: number | null; role: string }): Recipient => ({
+  id: row.id,
+  name: displayName(row),
+  email: row.email,
+  grade: row.role === 'student' ? row.grade : null,
+  role: row.role as Role,
+});
+
+/** The recipient table of the give screens: one page of the people the caller may give to. */
+export async function listRecipients(db: Queryable, user: SessionUser, input: { role: RecipientRole; q?: string | undefined; offset: number; limit: number }) {
+  const school = currentMembership(user);
+  await assertGiverStanding(db, user, school);
+  if (input.role === 'self') {
+    const self = await findMember(db, school.schoolId, user.id, user.id);
+    const items = self && input.offset === 0 ? [toRecipient(self)] : [];
+    return { items, total: self ? 1 : 0 };
+  }
+  const scope = scopeFor(school, user.id, input.role);
+  if (!scope) return { items: [], total: 0 };
+  const { rows, total } = await listMembers(db, { schoolId: school.schoolId, role: input.role, scope, q: input.q, offset: input.offset, limit: input.limit });
+  return { items: rows.map(toRecipient), total };
+}
+
+/** A recipient the caller may give to in their current school, or a reason why not. */
+export async function resolveRecipient(db: Queryable, user: SessionUser, school: Membership, recipientId: string) {
+  const member = await findMember(db, school.schoolId, recipientId, user.id);
+  if (!member || member.status !== 'active') return { ok: false as const, reason: 'not_member' as const };
+  const allowed = canGiveTo({ id: user.id, role: school.role, status: school.status }, { ...member, role: member.role as Role });
+  if (!allowed) return { ok: false as const, reason: 'not_allowed' as const };
+  return { ok: true as const, member, recipient: toRecipient(member) };
+}

@@ -1,0 +1,88 @@
+import { LIMITS, monthRange, RECEIVED_ITEMS_MAX, RECEIVED_RANGE_MAX_DAYS, schoolYearOf, type Language, type ReceivedReport, type RecognitionKind, type Role } from '@high5/contract';
+import type { Queryable } from '../../../db/database.js';
+import { schoolDate } from '../../../lib/dates.js';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { toCategoryOption } from '../categories/service.js';
+import { currentMembership, displayName } from '../recipients/service.js';
+import { auditReceivedRead, categoryCounts, receivedItems, reportContext } from './queries.js';
+
+const DAY_MS = 86_400_000;
+const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+
+/**
+ * Who may read a user's received items (docs/decisions/0076): the user; a parent, their
+ * linked child's; a school admin, any member's of their school. Nobody reads what
+ * someone gave (GIVEN_CANNOT_BE_VIEWED).
+ */
+export function canViewReceived(viewer: { id: string; isAdmin: boolean; role: Role }, subject: { id: string; role: Role | null; viewerIsParent: boolean }) {
+  if (viewer.id === subject.id) return true;
+  if (viewer.isAdmin) return true;
+  return viewer.role === 'parent' && subject.role === 'student' && subject.viewerIsParent;
+}
+
+export interface ReceivedQuery {
+  kind: RecognitionKind;
+  range?: { from: string; to: string } | undefined;
+  userId?: string | undefined;
+  direction: 'received' | 'given';
+  language?: Language | undefined;
+}
+
+/** The received report of one user in the viewer's current school: category tiles and items. */
+export async function receivedReport(db: Queryable, services: Services, user: SessionUser, query: ReceivedQuery): Promise<ReceivedReport> {
+  if (query.direction === 'given') throw forbidden('GIVEN_CANNOT_BE_VIEWED');
+  const school = currentMembership(user);
+  const subjectId = query.userId ?? user.id;
+  const isSelf = subjectId === user.id;
+  const viewer = { id: user.id, isAdmin: user.isAdmin, role: school.role };
+  // Refuse before looking anything up, so that a refusal says nothing about the subject.
+  if (!isSelf && !viewer.isAdmin && viewer.role !== 'parent') throw forbidden();
+  const ctx = await reportContext(db, school.schoolId, subjectId, user.id);
+  if (!isSelf) {
+    if (!canViewReceived(viewer, { id: subjectId, role: ctx.subjectRole as Role | null, viewerIsParent: ctx.viewerIsParent })) throw forbidden();
+    if (!ctx.subjectRole) throw notFound();
+  }
+  if (!ctx.high5Vibes && !viewer.isAdmin) throw forbidden('RECEIVED_HIDDEN');
+
+  const today = schoolDate(services.clock.now(), ctx.timeZone);
+  const range = query.range ?? monthRange(today);
+  if (days(range.from, range.to) > RECEIVED_RANGE_MAX_DAYS) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'too_long' }]);
+  const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };
+  const language = query.language ?? user.language;
+
+  const tiles = await categoryCounts(db, filter);
+  const rows = await receivedItems(db, filter, RECEIVED_ITEMS_MAX + 1);
+  if (!isSelf) await auditReceivedRead(services.db, { actorId: user.id, schoolId: school.schoolId, subjectId, kind: query.kind, from: range.from, to: range.to, at: services.clock.now() });
+
+  // One signed link per sender, not per item.
+  const links = new Map<string, Promise<string>>();
+  const linkFor = (key: string | null) => {
+    if (!key) return Promise.resolve(null);
+    if (!links.has(key)) links.set(key, services.storage.signedUrl(key, LIMITS.profilePhotoLinkSeconds));
+    return links.get(key)!;
+  };
+  const items = await Promise.all(
+    rows.slice(0, RECEIVED_ITEMS_MAX).map(async (r) => ({
+      id: r.id,
+      fromUserId: r.giverId,
+      fromName: displayName(r),
+      fromRole: r.giverRole as Role,
+      date: r.schoolDate,
+      comment: r.comment,
+      categoryIds: (r.categoryIds ?? []) as string[],
+      fromHandImageUrl: await linkFor(r.imageKey),
+    })),
+  );
+  const year = schoolYearOf(today);
+  return {
+    kind: query.kind,
+    range,
+    today,
+    schoolYear: { from: year.from, to: year.to },
+    categories: tiles.map((t) => ({ ...toCategoryOption(t, language), count: t.count })),
+    items,
+    truncated: rows.length > RECEIVED_ITEMS_MAX,
+  };
+}

@@ -1,0 +1,77 @@
+import { authEndpoints, type Me } from '@high5/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../lib/api-client';
+import { setLanguage } from '../lib/i18n';
+import { clearIdleLock } from './shell/idle-lock-state';
+import { landingPath, type AppPath } from './paths';
+
+export const meKey = ['me'] as const;
+
+/** The signed-in user, or null when signed out (a 401 from `auth.me`). */
+export const meQuery = queryOptions({
+  queryKey: meKey,
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      return await api(authEndpoints.me);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** The user as the last `auth.me` (or sign-in) said; null when signed out. */
+export function useMe(): Me | null {
+  return useQuery(meQuery).data ?? null;
+}
+
+/** For screens inside the shell, where a user is always signed in. */
+export function useSignedInMe(): Me {
+  const me = useMe();
+  if (!me) throw new Error('useSignedInMe outside the signed-in shell');
+  return me;
+}
+
+const CREATE_CLASS_FLAG = 'showCreateClassPopup';
+
+/**
+ * Stores the user who just signed in (or finished sign-up, setup or the new-password
+ * challenge) and returns where they land (spec 000 section 2.2). A teacher sent to
+ * their classes gets the one-time create-class prompt flag.
+ */
+export function startSignedIn(queryClient: QueryClient, me: Me): AppPath {
+  // Anything cached belongs to whoever used this tab before.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  queryClient.setQueryData(meKey, me);
+  void setLanguage(me.language);
+  const target = landingPath(me);
+  if (target === '/teacher-classes') sessionStorage.setItem(CREATE_CLASS_FLAG, 'true');
+  return target;
+}
+
+/** Forgets the user in this tab: the cache (except a null `me`), the idle lock and the one-time flags. */
+export function forgetSignedIn(queryClient: QueryClient) {
+  queryClient.setQueryData(meKey, null);
+  void queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  sessionStorage.removeItem(CREATE_CLASS_FLAG);
+  clearIdleLock();
+}
+
+/** Ends the session on the server, then forgets it here. The caller navigates to `/`. */
+export async function signOut(queryClient: QueryClient) {
+  try {
+    await api(authEndpoints.signOut, { body: {} });
+  } catch {
+    // Already signed out (401) or offline: the tab forgets the user either way.
+  }
+  forgetSignedIn(queryClient);
+}
+
+/** Whether Google sign-in is on, and the help links (public). */
+export const authConfigQuery = queryOptions({
+  queryKey: ['authConfig'],
+  queryFn: () => api(authEndpoints.config),
+  staleTime: Infinity,
+});

@@ -1,0 +1,182 @@
+import { authEndpoints, GOOGLE_SIGN_IN_PATH, LIMITS, type Me } from '@high5/contract';
+import { Google, LockOutlined, Logout } from '@mui/icons-material';
+import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HighFiveMark } from '../../components/ui/logo';
+import { PasswordField } from '../../components/ui/password-field';
+import { ApiError, api } from '../../lib/api-client';
+import { useErrorText } from '../../lib/use-error-text';
+import { forgetSignedIn, signOut } from '../session';
+import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
+
+/** What counts as activity (spec 000 section 2.6); `load` is the mount itself. */
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'click', 'scroll', 'keydown', 'touchstart', 'wheel'] as const;
+
+/**
+ * Locks the screen after 300 s without activity. The timer is one timeout that, when it
+ * fires, checks the time of the last activity, so a moving mouse costs nothing but a
+ * timestamp.
+ */
+export function useIdleLock(userId: string) {
+  const [locked, setLocked] = useState(() => readIdleLock() === userId);
+  const limit = LIMITS.idleLockSeconds * 1000;
+
+  useEffect(() => {
+    if (locked) return;
+    let last = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const idle = Date.now() - last;
+      if (idle >= limit) {
+        setIdleLock(userId);
+        setLocked(true);
+      } else timer = setTimeout(check, limit - idle);
+    };
+    const onActivity = () => {
+      last = Date.now();
+    };
+    timer = setTimeout(check, limit);
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { passive: true, capture: true }));
+    return () => {
+      clearTimeout(timer);
+      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity, { capture: true }));
+    };
+  }, [locked, limit, userId]);
+
+  // Another tab of this browser locked or unlocked.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === IDLE_LOCK_KEY || event.key === null) setLocked(readIdleLock() === userId);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId]);
+
+  const unlock = () => {
+    clearIdleLock();
+    setLocked(false);
+  };
+  return { locked, unlock };
+}
+
+/**
+ * The overlay that hides the page until the user proves who they are: their password, or
+ * for a Google-only account a new Google sign-in. A modal dialog traps focus and hides the
+ * page from assistive technology.
+ */
+export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText('auth');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  const unlock = useMutation({
+    mutationFn: () => api(authEndpoints.unlock, { body: { password } }),
+    onSuccess: () => {
+      setPassword('');
+      setError(null);
+      onUnlocked();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 401 && e.code === 'UNAUTHENTICATED') {
+        // The server session ended meanwhile: back to sign-in.
+        forgetSignedIn(queryClient);
+        void navigate('/', { replace: true });
+        return;
+      }
+      setError(errorText(e));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(t('auth:errors.PASSWORD_EMPTY'));
+      return;
+    }
+    unlock.mutate();
+  };
+
+  const leave = async () => {
+    await signOut(queryClient);
+    void navigate('/', { replace: true });
+  };
+
+  const google = async () => {
+    // The Google round trip starts a new session; this one ends first.
+    await signOut(queryClient);
+    const back = window.location.pathname + window.location.search;
+    window.location.assign(`${GOOGLE_SIGN_IN_PATH}?returnTo=${encodeURIComponent(back)}`);
+  };
+
+  const name = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email || me.username || '';
+
+  return (
+    <Dialog
+      open
+      fullScreen
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      data-testid="idle-lock"
+      slotProps={{ paper: { sx: { bgcolor: 'background.default', backgroundImage: 'radial-gradient(circle at 20% 10%, rgba(106,27,154,0.10), transparent 55%), radial-gradient(circle at 90% 90%, rgba(0,121,107,0.10), transparent 50%)' } } }}
+    >
+      <Box sx={{ minHeight: '100%', display: 'grid', placeItems: 'center', p: 2 }}>
+        <Box sx={{ width: '100%', maxWidth: 420, bgcolor: 'background.paper', borderRadius: 4, boxShadow: '0 10px 40px rgba(60, 20, 90, 0.12)', p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={2.5}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <HighFiveMark size={44} />
+              <LockOutlined color="primary" aria-hidden />
+            </Box>
+            <Box>
+              <Typography id={titleId} variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                {t('idle.title')}
+              </Typography>
+              <Typography id={bodyId} color="text.secondary" sx={{ mt: 1 }}>
+                {me.hasPassword ? t('idle.body', { minutes: LIMITS.idleLockSeconds / 60 }) : t('idle.bodyGoogle', { minutes: LIMITS.idleLockSeconds / 60 })}
+              </Typography>
+              <Typography sx={{ mt: 1.5, fontWeight: 600 }}>{t('idle.signedInAs', { name })}</Typography>
+            </Box>
+            {me.hasPassword ? (
+              <Box component="form" onSubmit={submit} noValidate>
+                <Stack spacing={2}>
+                  {error && (
+                    <Alert severity="error" role="alert">
+                      {error}
+                    </Alert>
+                  )}
+                  <PasswordField
+                    label={t('idle.password')}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    autoComplete="current-password"
+                    autoFocus
+                    fullWidth
+                    error={!!error}
+                  />
+                  <Button type="submit" variant="contained" size="large" disabled={unlock.isPending}>
+                    {t('idle.unlock')}
+                  </Button>
+                </Stack>
+              </Box>
+            ) : (
+              <Button variant="contained" size="large" startIcon={<Google />} onClick={() => void google()}>
+                {t('idle.google')}
+              </Button>
+            )}
+            <Divider />
+            <Button color="inherit" startIcon={<Logout />} onClick={() => void leave()}>
+              {t('idle.signOut')}
+            </Button>
+          </Stack>
+        </Box>
+      </Box>
+    </Dialog>
+  );
+}

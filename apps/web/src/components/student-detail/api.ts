@@ -1,0 +1,64 @@
+import { profileEndpoints, type StudentFlags } from '@high5/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { uploadPhoto } from './upload';
+
+const e = profileEndpoints;
+
+export const studentDetailKeys = {
+  all: ['studentDetails'] as const,
+  details: (studentId: string) => ['studentDetails', studentId] as const,
+  attendance: (studentId: string, range: string) => ['studentDetails', studentId, 'attendance', range] as const,
+  moods: (studentId: string, range: string) => ['studentDetails', studentId, 'moods', range] as const,
+  notes: (studentId: string) => ['studentDetails', studentId, 'notes'] as const,
+};
+
+export const studentDetailsQuery = (studentId: string) =>
+  queryOptions({ queryKey: studentDetailKeys.details(studentId), queryFn: () => api(e.studentDetails, { params: { studentId } }), staleTime: 0 });
+
+export function useStudentAttendance(studentId: string, range: string, enabled: boolean) {
+  return useQuery({
+    queryKey: studentDetailKeys.attendance(studentId, range),
+    queryFn: () => api(e.studentAttendance, { params: { studentId }, query: { range } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudentMoods(studentId: string, range: string, enabled: boolean) {
+  return useQuery({
+    queryKey: studentDetailKeys.moods(studentId, range),
+    queryFn: () => api(e.studentMoods, { params: { studentId }, query: { range } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudentNotes(studentId: string, enabled: boolean) {
+  return useQuery({ queryKey: studentDetailKeys.notes(studentId), queryFn: () => api(e.studentNotes, { params: { studentId } }), enabled });
+}
+
+/** Saves one switch at once, then reloads the details (spec 001 section 4). */
+export function useSaveStudentFlags(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (flags: Partial<StudentFlags>) => api(e.updateStudentFlags, { params: { studentId }, body: flags }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: studentDetailKeys.details(studentId), exact: true }),
+  });
+}
+
+export function useAddStudentNote(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api(e.addStudentNote, { params: { studentId }, body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentDetailKeys.notes(studentId) }),
+  });
+}
+
+export function useUploadStudentPhoto(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ photo, filename }: { photo: Blob; filename: string }) => uploadPhoto(e.uploadStudentPhoto, { studentId }, photo, filename),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentDetailKeys.details(studentId), exact: true }),
+  });
+}

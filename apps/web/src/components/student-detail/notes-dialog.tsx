@@ -1,0 +1,100 @@
+import { NOTE_MAX } from '@high5/contract';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { format } from 'date-fns';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../ui/notifications';
+import { useAddStudentNote, useStudentNotes } from './api';
+
+/**
+ * The notes about a student (spec 001): a view of every note, newest first, and an edit
+ * mode to write one; saving returns to the view. An empty note asks for text instead.
+ */
+export function NotesDialog({ studentId, studentName, onClose }: { studentId: string; studentName: string; onClose(): void }) {
+  const { t } = useTranslation('profile');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const notify = useNotify();
+  const notes = useStudentNotes(studentId, true);
+  const add = useAddStudentNote(studentId);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+
+  const save = async () => {
+    if (!text.trim()) {
+      notify('info', t('studentDetail.notes.required'));
+      return;
+    }
+    try {
+      await add.mutateAsync(text.trim());
+      notify('success', t('studentDetail.notes.added'));
+      setText('');
+      setEditing(false);
+    } catch {
+      notify('error', t('studentDetail.notes.failed'));
+    }
+  };
+
+  return (
+    <Dialog open onClose={add.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <DialogTitle id={titleId}>{t('studentDetail.notes.title', { name: studentName })}</DialogTitle>
+      <DialogContent dividers>
+        {editing ? (
+          <TextField
+            label={t('studentDetail.notes.label')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+            helperText={`${text.length} / ${NOTE_MAX}`}
+          />
+        ) : notes.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('common:loading')} />
+          </Box>
+        ) : notes.isError ? (
+          <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>
+        ) : notes.data.length === 0 ? (
+          <Typography color="text.secondary">{t('studentDetail.notes.empty')}</Typography>
+        ) : (
+          <List disablePadding>
+            {notes.data.map((note) => (
+              <ListItem key={note.id} divider disableGutters alignItems="flex-start">
+                <ListItemText
+                  primary={note.body}
+                  secondary={t('studentDetail.notes.by', { name: note.authorName, date: format(new Date(note.createdAt), 'MM/dd/yyyy HH:mm') })}
+                  slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
+        {editing ? (
+          <>
+            <Button onClick={() => setEditing(false)} disabled={add.isPending}>
+              {t('studentDetail.notes.view')}
+            </Button>
+            <Button variant="contained" onClick={() => void save()} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+              {t('studentDetail.notes.save')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('studentDetail.notes.close')}</Button>
+            <Button variant="contained" onClick={() => setEditing(true)}>
+              {t('studentDetail.notes.edit')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,457 @@
+import type { StudentDetails, StudentFlags } from '@high5/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import LaunchIcon from '@mui/icons-material/Launch';
+import NotesOutlinedIcon from '@mui/icons-material/NotesOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  IconButton,
+  Paper,
+  Switch,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { format, parseISO, subDays } from 'date-fns';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GiveHigh5Dialog } from '../give/give-high5-dialog';
+import { GiveVibeDialog } from '../give/give-vibe-dialog';
+import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
+import { useNotify } from '../ui/notifications';
+import { studentDetailsQuery, useSaveStudentFlags, useStudentAttendance, useStudentMoods, useUploadStudentPhoto } from './api';
+import { MOOD_EMOJI } from './mood-emoji';
+import { NotesDialog } from './notes-dialog';
+import { PhotoPicker } from './photo-picker';
+import { useProfileErrorText } from './use-profile-error-text';
+
+export interface StudentDetailDialogProps {
+  studentId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+type Panel = 'trustedAdults' | 'attendance' | 'moods';
+/** Spec 001: the attendance and mood tabs default to the last 30 days. */
+const DEFAULT_DAYS = 30;
+const showDate = (iso: string) => format(parseISO(iso), 'MM/dd/yyyy');
+
+/**
+ * The student detail dialog (spec 001), opened from student lists by the student's
+ * teachers, the school's admins and the student's trusted adults (the server decides,
+ * and records every opening).
+ */
+export function StudentDetailDialog({ studentId, open, onClose }: StudentDetailDialogProps) {
+  const { t } = useTranslation('profile');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const notify = useNotify();
+  const errorText = useProfileErrorText();
+  const details = useQuery({ ...studentDetailsQuery(studentId), enabled: open });
+
+  // Spec 001 section 4: a failed load shows its message and the dialog closes.
+  useEffect(() => {
+    if (open && details.isError) {
+      notify('error', errorText(details.error));
+      onClose();
+    }
+  }, [open, details.isError]);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen} scroll="paper">
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1.5 }}>
+        <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+          {t('studentDetail.title')}
+        </Box>
+        <IconButton onClick={onClose} aria-label={t('studentDetail.close')} title={t('studentDetail.close')}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers sx={{ p: { xs: 2, sm: 3 } }}>
+        {details.data ? (
+          <DetailsBody details={details.data} />
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+            <CircularProgress aria-label={t('common:loading')} />
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailsBody({ details }: { details: StudentDetails }) {
+  const { t } = useTranslation('profile');
+  const { student, permissions } = details;
+  const name = `${student.firstName} ${student.lastName}`.trim();
+  const uploadPhoto = useUploadStudentPhoto(student.id);
+  const [panel, setPanel] = useState<Panel | false>(false);
+  const [giving, setGiving] = useState<'high5' | 'vibe' | null>(null);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const tabsId = useId();
+  const recipient = { id: student.id, name, role: 'student' as const };
+  const queryClient = useQueryClient();
+  // A give changes the totals: reload the details.
+  const onGiven = (result: 'success' | 'error') => {
+    if (result === 'success') void queryClient.invalidateQueries({ queryKey: studentDetailsQuery(student.id).queryKey, exact: true });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: panel ? 'minmax(440px, 1fr) minmax(0, 1.25fr)' : '1fr' }, gap: { xs: 3, md: 4 } }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'center', sm: 'flex-start' }, gap: 3 }}>
+          <PhotoPicker
+            photoUrl={student.photoUrl}
+            name={name}
+            canChange={permissions.canChangePhoto}
+            uploadName={student.id}
+            size={112}
+            onUpload={(photo, filename) => uploadPhoto.mutateAsync({ photo, filename })}
+          />
+          <Box sx={{ minWidth: 0, flex: 1, textAlign: { xs: 'center', sm: 'left' } }}>
+            <Typography variant="h5" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {name}
+            </Typography>
+            {(student.email ?? student.username) && (
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {student.email ?? student.username}
+              </Typography>
+            )}
+            {student.grade !== null && <Typography color="text.secondary">{t('studentDetail.grade', { grade: student.grade })}</Typography>}
+            <Typography variant="subtitle2" component="h4" sx={{ mt: 1.5 }}>
+              {t('studentDetail.classes')}
+            </Typography>
+            {student.classes.length ? (
+              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, mt: 0.5, listStyle: 'none', justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+                {student.classes.map((c, i) => (
+                  <li key={`${c}-${i}`}>
+                    <Chip size="small" label={c} />
+                  </li>
+                ))}
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('studentDetail.noClasses')}
+              </Typography>
+            )}
+            <TodayMood mood={details.todayMood} />
+          </Box>
+        </Box>
+
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" onClick={() => setGiving('high5')}>
+            {t('studentDetail.giveHigh5')}
+          </Button>
+          <Button variant="outlined" onClick={() => setGiving('vibe')}>
+            {t('studentDetail.giveVibe')}
+          </Button>
+          <Button variant="text" startIcon={<NotesOutlinedIcon />} onClick={() => setNotesOpen(true)}>
+            {t('studentDetail.notes.open')}
+          </Button>
+        </Box>
+
+        <Flags details={details} />
+        <Totals totals={details.totals} />
+
+        <Box>
+          <Tabs
+            value={panel}
+            onChange={(_event, value: Panel) => setPanel(value)}
+            aria-label={t('studentDetail.tabs.label')}
+            variant="fullWidth"
+            sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1, minWidth: 0, lineHeight: 1.25 } }}
+          >
+            {(['trustedAdults', 'attendance', 'moods'] as const).map((key) => (
+              <Tab
+                key={key}
+                value={key}
+                label={t(`studentDetail.tabs.${key}`)}
+                id={`${tabsId}-${key}-tab`}
+                aria-controls={panel === key ? `${tabsId}-${key}-panel` : undefined}
+                // A second click on the open tab closes the side panel (spec 001).
+                onClick={() => panel === key && setPanel(false)}
+                wrapped
+                sx={{ textTransform: 'none', fontWeight: 600 }}
+              />
+            ))}
+          </Tabs>
+        </Box>
+      </Box>
+
+      {panel && (
+        <Paper variant="outlined" role="tabpanel" id={`${tabsId}-${panel}-panel`} aria-labelledby={`${tabsId}-${panel}-tab`} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}>
+          {panel === 'trustedAdults' && <TrustedAdults adults={details.trustedAdults} />}
+          {panel === 'attendance' && <AttendancePanel studentId={student.id} today={details.today} />}
+          {panel === 'moods' && <MoodsPanel studentId={student.id} today={details.today} />}
+        </Paper>
+      )}
+
+      {giving === 'high5' && <GiveHigh5Dialog recipient={recipient} onClose={() => setGiving(null)} onDone={onGiven} />}
+      {giving === 'vibe' && <GiveVibeDialog recipient={recipient} onClose={() => setGiving(null)} onDone={onGiven} />}
+      {notesOpen && <NotesDialog studentId={student.id} studentName={name} onClose={() => setNotesOpen(false)} />}
+    </Box>
+  );
+}
+
+function TodayMood({ mood }: { mood: StudentDetails['todayMood'] }) {
+  const { t } = useTranslation('profile');
+  const feeling = mood ? t(`moods.${mood.mood}`, { defaultValue: mood.mood }) : null;
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography variant="subtitle2" component="h4">
+        {t('studentDetail.todayMood')}
+      </Typography>
+      {mood ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+          <Box component="span" role="img" aria-label={feeling!} sx={{ fontSize: 36, lineHeight: 1.2 }}>
+            {MOOD_EMOJI[mood.mood] ?? '•'}
+          </Box>
+          <Typography sx={{ '&::first-letter': { textTransform: 'uppercase' } }} aria-hidden>
+            {feeling}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('studentDetail.noMood')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The IEP, 504 and language switches, or (when the district owns them) their state and the deep links. */
+function Flags({ details }: { details: StudentDetails }) {
+  const { t } = useTranslation('profile');
+  const notify = useNotify();
+  const errorText = useProfileErrorText();
+  const save = useSaveStudentFlags(details.student.id);
+  // The switch shows its new position while the change is saved (then the reloaded details decide).
+  const [pending, setPending] = useState<{ key: keyof StudentFlags; on: boolean } | null>(null);
+  const { flags, links, permissions } = details;
+  const items: { key: keyof StudentFlags; label: string; on: boolean; next: (on: boolean) => Partial<StudentFlags>; link: string | null; linkLabel: string }[] = [
+    { key: 'iep', label: t('studentDetail.iep'), on: flags.iep, next: (on) => ({ iep: on }), link: links.iep, linkLabel: t('studentDetail.openIep') },
+    { key: 'plan504', label: t('studentDetail.plan504'), on: flags.plan504, next: (on) => ({ plan504: on }), link: links.plan504, linkLabel: t('studentDetail.open504') },
+    { key: 'languageLevel', label: t('studentDetail.language'), on: flags.languageLevel === 'L', next: (on) => ({ languageLevel: on ? 'L' : 'LF' }), link: links.language, linkLabel: t('studentDetail.openLanguage') },
+  ];
+  const toggle = async (item: (typeof items)[number], on: boolean) => {
+    setPending({ key: item.key, on });
+    try {
+      await save.mutateAsync(item.next(on));
+      notify('success', t('studentDetail.flagSaved'));
+    } catch (error) {
+      notify('error', errorText(error));
+    } finally {
+      setPending(null);
+    }
+  };
+  const linked = items.filter((i) => i.link);
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
+        {t('studentDetail.flags')}
+      </Typography>
+      {permissions.canEditFlags ? (
+        <FormGroup row sx={{ gap: { xs: 0, sm: 2 } }}>
+          {items.map((item) => (
+            <FormControlLabel
+              key={item.key}
+              control={<Switch checked={pending?.key === item.key ? pending.on : item.on} disabled={pending !== null} onChange={(event) => void toggle(item, event.target.checked)} />}
+              label={item.label}
+            />
+          ))}
+        </FormGroup>
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            {items.map((item) => (
+              <Chip key={item.key} variant={item.on ? 'filled' : 'outlined'} color={item.on ? 'primary' : 'default'} label={`${item.label}: ${item.on ? t('studentDetail.yes') : t('studentDetail.no')}`} />
+            ))}
+          </Box>
+          {linked.length > 0 && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+              {linked.map((item) => (
+                <Button key={item.key} size="small" variant="outlined" endIcon={<LaunchIcon />} href={item.link!} target="_blank" rel="noopener noreferrer">
+                  {item.linkLabel}
+                </Button>
+              ))}
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function Totals({ totals }: { totals: StudentDetails['totals'] }) {
+  const { t } = useTranslation('profile');
+  const cells: [string, number][] = [
+    [t('studentDetail.high5Given'), totals.high5Given],
+    [t('studentDetail.high5Received'), totals.high5Received],
+    [t('studentDetail.vibeGiven'), totals.vibeGiven],
+    [t('studentDetail.vibeReceived'), totals.vibeReceived],
+  ];
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+        {t('studentDetail.totals')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1, m: 0 }}>
+        {cells.map(([label, value]) => (
+          <Paper key={label} variant="outlined" sx={{ p: 1.25, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontSize: 26, fontWeight: 700, color: 'primary.main' }}>
+              {value}
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function TrustedAdults({ adults }: { adults: StudentDetails['trustedAdults'] }) {
+  const { t } = useTranslation('profile');
+  if (!adults.length) return <Alert severity="info">{t('studentDetail.noTrustedAdults')}</Alert>;
+  return (
+    <SimpleTable
+      caption={t('studentDetail.tabs.trustedAdults')}
+      head={[t('studentDetail.name'), t('studentDetail.email')]}
+      rows={adults.map((a) => ({ key: a.id, cells: [a.name, a.email ?? ''] }))}
+    />
+  );
+}
+
+function useDefaultRange(today: string): [DateRange, (r: DateRange) => void] {
+  const [range, setRange] = useState<DateRange>(() => ({ from: format(subDays(parseISO(today), DEFAULT_DAYS), 'yyyy-MM-dd'), to: today }));
+  return [range, setRange];
+}
+
+const validRange = (r: DateRange) => r.from <= r.to && parseISO(r.to).getTime() - parseISO(r.from).getTime() <= 366 * 86_400_000;
+
+function AttendancePanel({ studentId, today }: { studentId: string; today: string }) {
+  const { t } = useTranslation('profile');
+  const [range, setRange] = useDefaultRange(today);
+  const ok = validRange(range);
+  const rows = useStudentAttendance(studentId, `${range.from}_${range.to}`, ok);
+  return (
+    <RangePanel range={range} onRange={setRange} today={today} ok={ok} loading={rows.isFetching} error={rows.isError}>
+      {rows.data &&
+        (rows.data.length ? (
+          <SimpleTable
+            caption={t('studentDetail.tabs.attendance')}
+            head={[t('studentDetail.date'), t('studentDetail.class'), t('studentDetail.status')]}
+            rows={rows.data.map((r, i) => ({ key: `${r.date}-${r.className}-${i}`, cells: [showDate(r.date), r.className, <AttendanceCode key="c" code={r.code} />] }))}
+          />
+        ) : (
+          <Typography color="text.secondary">{t('studentDetail.noAttendance')}</Typography>
+        ))}
+    </RangePanel>
+  );
+}
+
+// Dark enough for small text on white (WCAG AA).
+const CODE_COLOURS = { P: '#1b5e20', A: '#b71c1c', T: '#8a4b00', E: '#01579b' } as const;
+function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
+  const { t } = useTranslation('profile');
+  return <Chip size="small" variant="outlined" label={t(`studentDetail.attendanceCodes.${code}`)} sx={{ color: CODE_COLOURS[code], borderColor: CODE_COLOURS[code], fontWeight: 600 }} />;
+}
+
+function MoodsPanel({ studentId, today }: { studentId: string; today: string }) {
+  const { t } = useTranslation('profile');
+  const [range, setRange] = useDefaultRange(today);
+  const ok = validRange(range);
+  const rows = useStudentMoods(studentId, `${range.from}_${range.to}`, ok);
+  return (
+    <RangePanel range={range} onRange={setRange} today={today} ok={ok} loading={rows.isFetching} error={rows.isError}>
+      {rows.data &&
+        (rows.data.length ? (
+          <SimpleTable
+            caption={t('studentDetail.tabs.moods')}
+            head={[t('studentDetail.date'), t('studentDetail.mood'), t('studentDetail.comment')]}
+            rows={rows.data.map((r) => {
+              const feeling = t(`moods.${r.mood}`, { defaultValue: r.mood });
+              return {
+                key: r.date,
+                cells: [
+                  showDate(r.date),
+                  <Box key="m" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+                    <span aria-hidden>{MOOD_EMOJI[r.mood] ?? ''}</span>
+                    {feeling}
+                  </Box>,
+                  r.comment,
+                ],
+              };
+            })}
+          />
+        ) : (
+          <Typography color="text.secondary">{t('studentDetail.noMoods')}</Typography>
+        ))}
+    </RangePanel>
+  );
+}
+
+function RangePanel({ range, onRange, today, ok, loading, error, children }: { range: DateRange; onRange(r: DateRange): void; today: string; ok: boolean; loading: boolean; error: boolean; children: ReactNode }) {
+  const { t } = useTranslation('profile');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <DateRangePicker value={range} onChange={onRange} maxDate={today} />
+      {!ok && range.from <= range.to && <Alert severity="warning">{t('studentDetail.rangeTooLong')}</Alert>}
+      {error && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
+      <Box sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
+  return (
+    <TableContainer sx={{ maxHeight: 420 }}>
+      <Table size="small" stickyHeader>
+        <caption style={{ captionSide: 'top', padding: 0, position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
+        <TableHead>
+          <TableRow>
+            {head.map((h) => (
+              <TableCell key={h} sx={{ fontWeight: 700 }}>
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              {row.cells.map((cell, i) => (
+                <TableCell key={i} sx={{ overflowWrap: 'anywhere' }}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

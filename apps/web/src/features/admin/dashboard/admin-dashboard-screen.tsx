@@ -1,0 +1,73 @@
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import { Box, Button, Tab, Tabs } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSignedInMe } from '../../../app/session';
+import { PageTitle } from '../../../components/ui/page-title';
+import { GroupReport } from '../group-report/group-report';
+import { MoodReport } from '../mood-report/mood-report';
+import { SchoolSettings } from '../settings/school-settings';
+import { UserManagement } from '../users/user-management';
+import { InviteStaffDialog } from './invite-staff-dialog';
+
+const VIEWS = ['report', 'mood', 'users', 'settings'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * /admin (spec 003 section 2.1): buttons at the top switch between the report, the mood meter
+ * report, admin users and settings within the page (kept in the address as ?view=); a separate
+ * button invites staff.
+ */
+export default function AdminDashboardScreen() {
+  const { t } = useTranslation('admin');
+  const me = useSignedInMe();
+  const id = useId();
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('view');
+  const view: View = (VIEWS as readonly string[]).includes(asked ?? '') ? (asked as View) : 'report';
+  const [inviting, setInviting] = useState(false);
+  return (
+    <Box>
+      <PageTitle
+        subtitle={me.school?.name}
+        actions={
+          <Button variant="contained" startIcon={<MailOutlinedIcon />} onClick={() => setInviting(true)}>
+            {t('invite.open')}
+          </Button>
+        }
+      >
+        {t('dashboard.title')}
+      </PageTitle>
+      <Tabs
+        value={view}
+        onChange={(_e, next: View) => setSearch(next === 'report' ? {} : { view: next }, { replace: true })}
+        aria-label={t('dashboard.viewsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {VIEWS.map((v) => (
+          <Tab key={v} value={v} label={t(`dashboard.views.${v}`)} id={`${id}-${v}`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }} />
+        ))}
+      </Tabs>
+      <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${view}`}>
+        {view === 'report' && (
+          <>
+            <GroupReport />
+            <Box sx={{ mt: 3 }}>
+              <Button component={RouterLink} to={paths.report}>
+                {t('dashboard.classReports')}
+              </Button>
+            </Box>
+          </>
+        )}
+        {view === 'mood' && <MoodReport />}
+        {view === 'users' && <UserManagement />}
+        {view === 'settings' && <SchoolSettings />}
+      </Box>
+      <InviteStaffDialog open={inviting} onClose={() => setInviting(false)} />
+    </Box>
+  );
+}

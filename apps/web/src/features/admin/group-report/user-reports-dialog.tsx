@@ -1,0 +1,214 @@
+import { adminEndpoints, toDisplayDate, type UserKindReport, type UserReportItem } from '@high5/contract';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  ButtonBase,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Paper,
+  Skeleton,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortLabel } from '../../../components/give/labels';
+import type { DateRange } from '../../../components/ui/date-range-picker';
+import { api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+import { adminKeys } from '../api';
+import { rangeParam } from '../lib/dates';
+
+type Kind = 'high5' | 'vibe';
+
+/**
+ * The Reports dialog of the group report (spec 003 section 2.7): a High 5 tab and a Positive
+ * Vibe tab, each with category tiles (names cut at 15 characters) and the received items. A
+ * tile opens the items of its category, even when it counts zero.
+ */
+export function UserReportsDialog({ userId, name, range, onClose }: { userId: string; name: string; range: DateRange; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [tab, setTab] = useState<Kind>('high5');
+  const [category, setCategory] = useState<string | null>(null);
+  const report = useQuery({
+    queryKey: adminKeys.report('user', userId, range),
+    queryFn: () => api(adminEndpoints.userReport, { params: { userId }, query: { range: rangeParam(range) } }),
+  });
+  const data = report.data?.[tab];
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg" fullScreen={fullScreen}>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {t('userReports.title')}
+        <Typography component="span" variant="body1" color="text.secondary" sx={{ display: 'block' }}>
+          {name} · {toDisplayDate(range.from)} – {toDisplayDate(range.to)}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('actions.close')} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs value={tab} onChange={(_e, v: Kind) => setTab(v)} aria-label={t('userReports.tabsLabel')} variant="fullWidth" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab sx={{ textTransform: 'none', fontWeight: 700 }} value="high5" label={t('userReports.high5Tab')} id={`${titleId}-high5`} aria-controls={`${titleId}-panel`} />
+        <Tab sx={{ textTransform: 'none', fontWeight: 700 }} value="vibe" label={t('userReports.vibeTab')} id={`${titleId}-vibe`} aria-controls={`${titleId}-panel`} />
+      </Tabs>
+      <DialogContent id={`${titleId}-panel`} role="tabpanel" aria-labelledby={`${titleId}-${tab}`} sx={{ pt: 2.5 }}>
+        {report.isError ? (
+          <Alert severity="error">{errorText(report.error)}</Alert>
+        ) : !data ? (
+          <Skeleton variant="rounded" height={280} />
+        ) : (
+          <KindReport data={data} kind={tab} onCategory={setCategory} />
+        )}
+      </DialogContent>
+      {data && category && <CategoryItemsDialog data={data} kind={tab} categoryId={category} onClose={() => setCategory(null)} />}
+    </Dialog>
+  );
+}
+
+function useCategoryNames(data: UserKindReport) {
+  const { i18n } = useTranslation();
+  const spanish = i18n.language.startsWith('es');
+  return useMemo(() => new Map(data.categories.map((c) => [c.id, spanish ? c.nameEs : c.nameEn])), [data.categories, spanish]);
+}
+
+function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Kind; onCategory: (id: string) => void }) {
+  const { t } = useTranslation('admin');
+  const names = useCategoryNames(data);
+  return (
+    <>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('userReports.categories')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }, gap: 1.25 }}>
+        {data.categories.map((c) => {
+          const label = names.get(c.id) ?? '';
+          return (
+            <Box component="li" key={c.id} sx={{ minWidth: 0 }}>
+              <Paper variant="outlined" sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}>
+                <ButtonBase
+                  onClick={() => onCategory(c.id)}
+                  title={label}
+                  aria-label={t('userReports.tile', { name: label, count: c.count })}
+                  sx={{ width: '100%', height: '100%', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                >
+                  <Typography sx={{ fontSize: 26, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {shortLabel(label)}
+                  </Typography>
+                </ButtonBase>
+              </Paper>
+            </Box>
+          );
+        })}
+      </Box>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems')}
+      </Typography>
+      <ItemsTable items={data.items} names={names} kind={kind} />
+      {data.truncated && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('userReports.truncated', { count: data.items.length })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function ItemsTable({ items, names, kind }: { items: UserReportItem[]; names: Map<string, string>; kind: Kind }) {
+  const { t } = useTranslation('admin');
+  if (items.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
+        {t(kind === 'high5' ? 'userReports.noHigh5' : 'userReports.noVibe')}
+      </Paper>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
+      <Table size="small" aria-label={t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 700 }}>{t('columns.fromName')}</TableCell>
+            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.fromRole')}</TableCell>
+            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.date')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>{t('columns.comment')}</TableCell>
+            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.categories')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => {
+            const categories = item.categoryIds.map((id) => names.get(id)).filter(Boolean).join(', ');
+            return (
+              <TableRow key={item.id}>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                    {item.fromName}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
+                    {t(`common:roles.${item.fromRole}`)}
+                    <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                      {' · '}
+                      {toDisplayDate(item.date)}
+                    </Box>
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', md: 'table-cell' } }}>{t(`common:roles.${item.fromRole}`)}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{toDisplayDate(item.date)}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 120 }}>
+                  {item.comment || (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {t('userReports.noComment')}
+                    </Typography>
+                  )}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                    {categories}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', sm: 'table-cell' } }}>{categories}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The items of one category; a category with no items still opens and says so. */
+function CategoryItemsDialog({ data, kind, categoryId, onClose }: { data: UserKindReport; kind: Kind; categoryId: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const names = useCategoryNames(data);
+  const items = data.items.filter((i) => i.categoryIds.includes(categoryId));
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
+      <DialogTitle id={titleId} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+        {names.get(categoryId)}
+        <IconButton onClick={onClose} aria-label={t('actions.close')} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <ItemsTable items={items} names={names} kind={kind} />
+      </DialogContent>
+    </Dialog>
+  );
+}

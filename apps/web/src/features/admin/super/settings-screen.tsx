@@ -1,0 +1,230 @@
+import { adminEndpoints, type Backup, type SuperSchool } from '@high5/contract';
+import BackupIcon from '@mui/icons-material/Backup';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { PageTitle } from '../../../components/ui/page-title';
+import { api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+import { adminKeys } from '../api';
+import { SchoolPicker } from '../components/pickers';
+
+const downloadPath = (backup: Backup) => `/v1/super/backups/${backup.id}/file`;
+
+/**
+ * /settings (spec 003 section 2.14): pick a school, then back up its data (a JSON file to
+ * download) or delete it after two confirmations, the second asking for its name.
+ */
+export default function SettingsScreen() {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [school, setSchool] = useState<SuperSchool | null>(null);
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [withBackup, setWithBackup] = useState(true);
+  const [lastBackup, setLastBackup] = useState<Backup | null>(null);
+  const backups = useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminEndpoints.backups, { query: {} }) });
+
+  const backup = useMutation({
+    mutationFn: (s: SuperSchool) => api(adminEndpoints.backupSchool, { params: { schoolId: s.id }, body: {} }),
+    onSuccess: (created) => {
+      setLastBackup(created);
+      notify('success', t('settingsScreen.backupSuccess', { school: created.schoolName }));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
+    },
+    onError: (error) => notify('error', `${t('settingsScreen.backupFailed')} ${errorText(error)}`),
+  });
+  const remove = useMutation({
+    mutationFn: ({ s, confirmName }: { s: SuperSchool; confirmName: string }) => api(adminEndpoints.deleteSchool, { params: { schoolId: s.id }, body: { confirmName, backup: withBackup } }),
+    onSuccess: (result, { s }) => {
+      notify('success', t('settingsScreen.deleteSuccess', { school: s.name }));
+      setLastBackup(result.backup);
+      setStep(0);
+      setSchool(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
+    },
+    onError: (error) => notify('error', `${t('settingsScreen.deleteFailed')} ${errorText(error)}`),
+  });
+
+  return (
+    <Box>
+      <PageTitle>{t('settingsScreen.title')}</PageTitle>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3, maxWidth: 760 }}>
+        <SchoolPicker value={school} onChange={setSchool} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2.5 }}>
+          <Button variant="outlined" startIcon={<BackupIcon />} disabled={!school || backup.isPending} onClick={() => school && backup.mutate(school)}>
+            {t('settingsScreen.backup')}
+          </Button>
+          <Button variant="contained" color="error" startIcon={<DeleteForeverIcon />} disabled={!school || remove.isPending} onClick={() => setStep(1)}>
+            {t('settingsScreen.delete')}
+          </Button>
+        </Box>
+        {lastBackup && (
+          <Alert severity="success" sx={{ mt: 2.5 }} action={<DownloadLink backup={lastBackup} />}>
+            {t('settingsScreen.backupReady', { school: lastBackup.schoolName })}
+          </Alert>
+        )}
+      </Paper>
+
+      <Box component="section" aria-labelledby="backup-list">
+        <Typography id="backup-list" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+          {t('settingsScreen.backupsTitle')}
+        </Typography>
+        {backups.isError ? (
+          <Alert severity="error">{errorText(backups.error)}</Alert>
+        ) : !backups.data ? (
+          <Skeleton variant="rounded" height={120} />
+        ) : backups.data.length === 0 ? (
+          <Typography color="text.secondary">{t('settingsScreen.noBackups')}</Typography>
+        ) : (
+          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
+            <Table size="small" aria-labelledby="backup-list">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 700 }}>{t('settingsScreen.school')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('settingsScreen.takenAt')}</TableCell>
+                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }} align="right">
+                    {t('settingsScreen.size')}
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 700 }} align="right">
+                    {t('settingsScreen.file')}
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {backups.data.map((b) => (
+                  <BackupRow key={b.id} backup={b} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+
+      {school && (
+        <>
+          <Dialog open={step === 1} onClose={() => setStep(0)} aria-labelledby="delete-1-title" aria-describedby="delete-1-body" maxWidth="xs" fullWidth>
+            <DialogTitle id="delete-1-title">{t('settingsScreen.confirm1Title', { school: school.name })}</DialogTitle>
+            <DialogContent>
+              <DialogContentText id="delete-1-body">{t('settingsScreen.confirm1Body', { school: school.name, district: school.districtName })}</DialogContentText>
+              <FormControlLabel control={<Checkbox checked={withBackup} onChange={(e) => setWithBackup(e.target.checked)} />} label={t('settingsScreen.backupFirst')} sx={{ mt: 1 }} />
+            </DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+              <Button onClick={() => setStep(0)} autoFocus>
+                {t('actions.cancel')}
+              </Button>
+              <Button color="error" variant="contained" onClick={() => setStep(2)}>
+                {t('settingsScreen.continue')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+          <ConfirmByName open={step === 2} school={school} busy={remove.isPending} onCancel={() => setStep(0)} onConfirm={(confirmName) => remove.mutate({ s: school, confirmName })} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The second confirmation: the school's name typed again (the server checks it too). */
+function ConfirmByName({ open, school, busy, onCancel, onConfirm }: { open: boolean; school: SuperSchool; busy: boolean; onCancel: () => void; onConfirm: (name: string) => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLocaleLowerCase() === school.name.trim().toLocaleLowerCase();
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="xs" fullWidth slotProps={{ transition: { onExited: () => setTyped('') } }}>
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (matches) onConfirm(typed);
+        }}
+      >
+        <DialogTitle id={`${id}-title`}>{t('settingsScreen.confirm2Title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-body`} sx={{ mb: 2 }}>
+            {t('settingsScreen.confirm2Body', { school: school.name })}
+          </DialogContentText>
+          <TextField label={t('settingsScreen.typeName')} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus fullWidth autoComplete="off" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onCancel} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" color="error" variant="contained" disabled={!matches || busy}>
+            {t('settingsScreen.deleteForever')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DownloadLink({ backup }: { backup: Backup }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Button component="a" href={downloadPath(backup)} download color="inherit" size="small" startIcon={<DownloadIcon />} aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}>
+      {t('settingsScreen.download')}
+    </Button>
+  );
+}
+
+function BackupRow({ backup }: { backup: Backup }) {
+  const { t, i18n } = useTranslation('admin');
+  const taken = new Date(backup.createdAt);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(taken);
+  const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: backup.sizeBytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(backup.sizeBytes / (backup.sizeBytes > 1_000_000 ? 1_000_000 : 1000));
+  return (
+    <TableRow>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        {backup.schoolName}
+        {!backup.schoolId && (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {' '}
+            ({t('settingsScreen.deleted')})
+          </Typography>
+        )}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+          {when}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{when}</TableCell>
+      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }} align="right">
+        {size}
+      </TableCell>
+      <TableCell align="right">
+        <Link href={downloadPath(backup)} download aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}>
+          {t('settingsScreen.download')}
+        </Link>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,6 @@
+import { LegalPage } from './legal-page';
+
+/** `/terms`: the terms of use, in plain words. */
+export default function TermsScreen() {
+  return <LegalPage doc="terms" />;
+}

@@ -1,0 +1,178 @@
+import { authEndpoints, EmailSchema, GOOGLE_SIGN_IN_PATH } from '@high5/contract';
+import { Google } from '@mui/icons-material';
+import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { authConfigQuery, meKey, startSignedIn, useMe } from '../../../app/session';
+import { PasswordField } from '../../../components/ui/password-field';
+import { ApiError, api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+import { retryAfterSeconds } from '../api';
+import { AuthLayout } from '../components/auth-layout';
+import { useWaitText } from '../components/wait-text';
+import { NewPasswordForm } from './new-password-form';
+import { Splash, useSplash } from './splash';
+
+/** `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. */
+export default function SignInScreen() {
+  const me = useMe();
+  const { t } = useTranslation();
+  const splash = useSplash();
+  if (me?.mustChangePassword) {
+    return (
+      <AuthLayout title={t('auth:newPassword.title')}>
+        <NewPasswordForm />
+      </AuthLayout>
+    );
+  }
+  if (splash) return <Splash />;
+  return (
+    <AuthLayout title={t('auth:signIn.title')}>
+      <Fade in appear timeout={600}>
+        <div>
+          <SignInForm />
+        </div>
+      </Fade>
+    </AuthLayout>
+  );
+}
+
+/** Errors that come back from Google sign-in as `/?error=CODE`. */
+export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED'];
+
+function SignInForm() {
+  const { t } = useTranslation();
+  const errorText = useErrorText('auth');
+  const waitText = useWaitText();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const config = useQuery(authConfigQuery);
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
+  const redirectError = search.get('error');
+  const [error, setError] = useState<string | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? errorText(new ApiError(400, redirectError)) : null));
+  const loginRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
+
+  const signIn = useMutation({
+    mutationFn: (body: { login: string; password: string }) => api(authEndpoints.signIn, { body }),
+    onSuccess: (result) => {
+      if (result.status === 'new_password_required') {
+        // The session may only set a new password: `me` says so and this screen switches.
+        void queryClient.invalidateQueries({ queryKey: meKey });
+        return;
+      }
+      void navigate(startSignedIn(queryClient, result.me), { replace: true });
+    },
+    onError: (e) => {
+      setPassword('');
+      if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
+        setError(t(e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(e.data) ?? 60) }));
+      } else setError(errorText(e));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = login.trim();
+    const errors: typeof fieldErrors = {};
+    if (!trimmed) errors.login = t('auth:signIn.loginRequired');
+    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = t('auth:errors.INVALID_EMAIL');
+    if (!password) errors.password = t('auth:errors.PASSWORD_EMPTY');
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.login) return loginRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    setLogin(trimmed);
+    signIn.mutate({ login: trimmed, password });
+  };
+
+  const googleEnabled = config.data?.googleEnabled ?? false;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 30 } }}>
+          {t('auth:signIn.heading')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.75 }}>
+          {t('auth:signIn.subtitle')}
+        </Typography>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert" ref={alertRef} tabIndex={-1} data-testid="sign-in-error">
+          {error}
+        </Alert>
+      )}
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2.25}>
+          <TextField
+            label={t('auth:signIn.login')}
+            value={login}
+            onChange={(e) => setLogin(e.target.value)}
+            onBlur={() => setLogin((v) => v.trim())}
+            error={!!fieldErrors.login}
+            helperText={fieldErrors.login}
+            autoComplete="username"
+            inputRef={loginRef}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <Box>
+            <PasswordField
+              label={t('auth:signIn.password')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={!!fieldErrors.password}
+              helperText={fieldErrors.password}
+              autoComplete="current-password"
+              inputRef={passwordRef}
+              fullWidth
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+              <MuiLink component={Link} to={paths.forgotPassword} sx={{ fontWeight: 600, fontSize: 14 }}>
+                {t('auth:signIn.forgot')}
+              </MuiLink>
+            </Box>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={signIn.isPending} sx={{ py: 1.4, fontSize: 16 }}>
+            {signIn.isPending ? t('auth:signIn.submitting') : t('auth:signIn.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <Divider sx={{ color: 'text.secondary', fontSize: 14 }}>{t('auth:signIn.or')}</Divider>
+      <Box>
+        {googleEnabled ? (
+          <Button component="a" href={GOOGLE_SIGN_IN_PATH} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
+            {t('auth:signIn.google')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outlined" size="large" fullWidth startIcon={<Google />} disabled aria-describedby="google-off" sx={{ py: 1.25 }}>
+              {t('auth:signIn.google')}
+            </Button>
+            <Typography id="google-off" variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+              {config.isPending ? '\u00a0' : t('auth:signIn.googleOff')}
+            </Typography>
+          </>
+        )}
+      </Box>
+      <Typography sx={{ textAlign: 'center' }}>
+        {t('auth:signIn.newHere')}{' '}
+        <MuiLink component={Link} to={paths.signUp} sx={{ fontWeight: 700 }}>
+          {t('auth:signIn.signUp')}
+        </MuiLink>
+      </Typography>
+    </Stack>
+  );
+}

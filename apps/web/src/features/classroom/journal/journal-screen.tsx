@@ -1,0 +1,185 @@
+import { CLASSROOM_LIMITS } from '@high5/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearProgress, Paper, TextField, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
+import { useNotify } from '../../../components/ui/notifications';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useErrorText } from '../../../lib/use-error-text';
+import { api, classroomKeys, e } from '../api';
+import { lastDays, rangeParam, showDateTime, todayIso, validRange } from '../components/dates';
+
+interface Entry {
+  id: string;
+  heading: string;
+  description: string;
+  writtenAt: string;
+  updatedAt: string;
+}
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The gratitude journal (/gratitude-journal, spec 002 sections 2.10 and 4.4): write an entry
+ * (heading and description), list the entries of a date range (default: the last 10 days),
+ * edit one (save becomes update) or delete one after a confirmation. Entries are private.
+ */
+export default function JournalScreen() {
+  const { t, i18n } = useTranslation('classroom');
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState<DateRange>(() => lastDays());
+  const [heading, setHeading] = useState('');
+  const [description, setDescription] = useState('');
+  const [editing, setEditing] = useState<Entry | null>(null);
+  const [deleting, setDeleting] = useState<Entry | null>(null);
+  const ok = validRange(range);
+  const entries = useQuery({ queryKey: classroomKeys.journal(rangeParam(range)), queryFn: () => api(e.journalList, { query: { dateRange: rangeParam(range), tz: timeZone() } }), enabled: ok });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['classroom', 'journal'] });
+  const reset = () => {
+    setEditing(null);
+    setHeading('');
+    setDescription('');
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      editing
+        ? api(e.journalUpdate, { params: { entryId: editing.id }, body: { heading: heading.trim(), description: description.trim() } })
+        : api(e.journalCreate, { body: { heading: heading.trim(), description: description.trim() } }),
+    onSuccess: async () => {
+      notify('success', t(editing ? 'journal.updated' : 'journal.saved'));
+      reset();
+      await refresh();
+    },
+    onError: (error) => notify('error', t(editing ? 'journal.updateFailed' : 'journal.saveFailed', { reason: errorText(error) })),
+  });
+  const remove = useMutation({
+    mutationFn: (entry: Entry) => api(e.journalDelete, { params: { entryId: entry.id } }),
+    onSuccess: async (_data, entry) => {
+      notify('success', t('journal.deleted'));
+      setDeleting(null);
+      if (editing?.id === entry.id) reset();
+      await refresh();
+    },
+    onError: (error) => {
+      setDeleting(null);
+      notify('error', t('journal.deleteFailed', { reason: errorText(error) }));
+    },
+  });
+
+  const rows = entries.data ?? [];
+  return (
+    <Box>
+      <PageTitle subtitle={t('journal.subtitle')}>{t('journal.title')}</PageTitle>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+        <Paper
+          component="form"
+          noValidate
+          variant="outlined"
+          aria-labelledby="journal-form-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!heading.trim()) notify('info', t('journal.headingEmpty'));
+            else if (!description.trim()) notify('info', t('journal.descriptionEmpty'));
+            else save.mutate();
+          }}
+          sx={{ borderRadius: 3, p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}
+        >
+          <Typography id="journal-form-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {editing ? t('journal.editTitle') : t('journal.newTitle')}
+          </Typography>
+          <TextField
+            label={t('journal.heading')}
+            required
+            value={heading}
+            onChange={(event) => setHeading(event.target.value.slice(0, CLASSROOM_LIMITS.journalHeadingMax))}
+            helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`}
+          />
+          <TextField
+            label={t('journal.description')}
+            required
+            multiline
+            minRows={5}
+            value={description}
+            onChange={(event) => setDescription(event.target.value.slice(0, CLASSROOM_LIMITS.journalDescriptionMax))}
+            helperText={t('journal.descriptionHelp', { length: description.length, max: CLASSROOM_LIMITS.journalDescriptionMax })}
+          />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {editing && (
+              <Button onClick={reset} disabled={save.isPending}>
+                {t('journal.cancelEdit')}
+              </Button>
+            )}
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              {editing ? t('journal.update') : t('journal.save')}
+            </Button>
+          </Box>
+        </Paper>
+
+        <Box component="section" aria-labelledby="journal-list-title">
+          <Typography id="journal-list-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+            {t('journal.entries')}
+          </Typography>
+          <Box sx={{ mb: 2 }}>
+            <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+          </Box>
+          <Box sx={{ height: 4, mb: 1 }}>{entries.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
+          {entries.isError && <Alert severity="error">{errorText(entries.error)}</Alert>}
+          {entries.data && rows.length === 0 && <Typography color="text.secondary">{t('journal.none')}</Typography>}
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            {rows.map((entry) => (
+              <Card key={entry.id} variant="outlined" sx={{ borderRadius: 3, borderColor: editing?.id === entry.id ? 'primary.main' : undefined }}>
+                <CardHeader
+                  title={entry.heading}
+                  subheader={showDateTime(entry.writtenAt, i18n.language)}
+                  slotProps={{ title: { component: 'h3', variant: 'subtitle1', sx: { fontWeight: 700, wordBreak: 'break-word' } }, subheader: { variant: 'body2', color: 'text.secondary' } }}
+                  action={
+                    <Box sx={{ display: 'flex' }}>
+                      <Tooltip title={t('journal.edit', { heading: entry.heading })}>
+                        <IconButton
+                          aria-label={t('journal.edit', { heading: entry.heading })}
+                          onClick={() => {
+                            setEditing(entry);
+                            setHeading(entry.heading);
+                            setDescription(entry.description);
+                            window.scrollTo({ top: 0, behavior: 'smooth' });
+                          }}
+                        >
+                          <EditOutlinedIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('journal.delete', { heading: entry.heading })}>
+                        <IconButton aria-label={t('journal.delete', { heading: entry.heading })} onClick={() => setDeleting(entry)}>
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </Box>
+                  }
+                />
+                <CardContent sx={{ pt: 0 }}>
+                  <Typography sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{entry.description}</Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        </Box>
+      </Box>
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('journal.deleteTitle')}
+        message={t('journal.deleteMessage', { heading: deleting?.heading ?? '' })}
+        confirmLabel={t('journal.deleteConfirm')}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,259 @@
+import { MOODS, moodInfo, type EmergencyPriority, type MoodEntry, type MoodKey } from '@high5/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  LinearProgress,
+  Paper,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useErrorText } from '../../../lib/use-error-text';
+import { api, classroomKeys, e } from '../api';
+import { showDate } from '../components/dates';
+import { EMOJI_FONT, MOOD_COLOURS } from '../components/moods';
+
+/**
+ * The mood meter (/mood, spec 002 sections 2.3 and 4.3): yesterday's and today's check-in,
+ * and the 22 moods as emoji with their feelings. A pleasant mood is saved at once; a
+ * low-energy one asks "not today" or "today" when the school prompts (prompt_moodmeter ON).
+ */
+export default function MoodScreen() {
+  const { t } = useTranslation('classroom');
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<MoodKey | null>(null);
+  const [after, setAfter] = useState<EmergencyPriority | null>(null);
+  const settings = useQuery({ queryKey: classroomKeys.moodSettings(), queryFn: () => api(e.moodSettings) });
+  const mine = useQuery({ queryKey: classroomKeys.myMoods(), queryFn: () => api(e.moodMine) });
+
+  const checkIn = useMutation({
+    mutationFn: (input: { mood: MoodKey; emergencyPriority: EmergencyPriority }) => api(e.moodCheckIn, { body: input }),
+    onSuccess: async (entry) => {
+      setAsking(null);
+      setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
+      notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
+      await queryClient.invalidateQueries({ queryKey: classroomKeys.myMoods() });
+    },
+    onError: async (error) => {
+      notify('error', errorText(error));
+      // The school may have changed its prompt setting meanwhile.
+      await queryClient.invalidateQueries({ queryKey: classroomKeys.moodSettings() });
+    },
+  });
+
+  const choose = (key: MoodKey) => {
+    if (checkIn.isPending || !settings.data) return;
+    if (moodInfo(key)!.low && settings.data.prompt) setAsking(key);
+    else checkIn.mutate({ mood: key, emergencyPriority: 'none' });
+  };
+
+  const today = mine.data?.todayEntry?.mood ?? null;
+  const message2 = settings.data?.message2 || t('mood.defaultMessage2');
+
+  return (
+    <Box>
+      <PageTitle subtitle={t('mood.subtitle')}>{t('mood.title')}</PageTitle>
+      <Box sx={{ height: 4, mb: 1 }}>{(mine.isFetching || checkIn.isPending) && <LinearProgress aria-label={t('common:loading')} />}</Box>
+      {(mine.isError || settings.isError) && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(mine.error ?? settings.error)}
+        </Alert>
+      )}
+      {after === 'today' && (
+        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setAfter(null)}>
+          {message2}
+        </Alert>
+      )}
+      {after === 'not-today' && (
+        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setAfter(null)}>
+          {t('mood.notTodayNote')}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 3 }}>
+        <DayCard title={t('mood.yesterday')} date={mine.data?.yesterday} entry={mine.data?.yesterdayEntry ?? null} />
+        <DayCard title={t('mood.today')} date={mine.data?.today} entry={mine.data?.todayEntry ?? null} />
+      </Box>
+
+      <Paper variant="outlined" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+        <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          {today ? t('mood.changeQuestion') : t('mood.question')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('mood.help')}
+        </Typography>
+        <MoodGroup title={t('mood.pleasant')} keys={MOODS.filter((m) => !m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+        <MoodGroup title={t('mood.unpleasant')} keys={MOODS.filter((m) => m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+      </Paper>
+
+      <LowMoodDialog
+        mood={asking}
+        message={settings.data?.message1 || t('mood.defaultMessage1')}
+        busy={checkIn.isPending}
+        onCancel={() => setAsking(null)}
+        onSubmit={(priority) => asking && checkIn.mutate({ mood: asking, emergencyPriority: priority })}
+      />
+    </Box>
+  );
+}
+
+function DayCard({ title, date, entry }: { title: string; date: string | undefined; entry: MoodEntry | null }) {
+  const { t } = useTranslation('classroom');
+  const info = entry ? moodInfo(entry.mood) : undefined;
+  const colour = info ? MOOD_COLOURS[info.group] : null;
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, borderLeft: 6, borderLeftColor: colour?.main ?? 'divider' }}>
+      <Box aria-hidden sx={{ fontSize: 44, lineHeight: 1, width: 56, textAlign: 'center', fontFamily: EMOJI_FONT, color: 'text.disabled' }}>
+        {info?.emoji ?? '–'}
+      </Box>
+      <Box>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {title}
+          {date && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+              {showDate(date)}
+            </Typography>
+          )}
+        </Typography>
+        <Typography>{info ? t('mood.feltThisWay', { feeling: t(`feelings.${info.feeling}`) }) : t('mood.noCheckIn')}</Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: string; keys: MoodKey[]; selected: MoodKey | null; disabled: boolean; onChoose: (key: MoodKey) => void }) {
+  const { t } = useTranslation('classroom');
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(4, 1fr)', md: 'repeat(6, 1fr)' } }}>
+        {keys.map((key) => {
+          const info = moodInfo(key)!;
+          const colour = MOOD_COLOURS[info.group];
+          const isSelected = selected === key;
+          return (
+            <ButtonBase
+              key={key}
+              focusRipple
+              disabled={disabled}
+              aria-pressed={isSelected}
+              data-mood={key}
+              onClick={() => onChoose(key)}
+              sx={{
+                flexDirection: 'column',
+                gap: 0.5,
+                py: 1.5,
+                px: 0.5,
+                borderRadius: 3,
+                border: 2,
+                borderColor: isSelected ? colour.main : 'divider',
+                bgcolor: isSelected ? colour.light : 'background.paper',
+                transition: 'transform 120ms',
+                '&:hover': { bgcolor: colour.light },
+                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                '@media (prefers-reduced-motion: no-preference)': { '&:hover': { transform: 'translateY(-2px)' } },
+              }}
+            >
+              <Box component="span" aria-hidden sx={{ fontSize: { xs: 34, sm: 40 }, lineHeight: 1.1, fontFamily: EMOJI_FONT }}>
+                {info.emoji}
+              </Box>
+              <Typography component="span" variant="body2" sx={{ fontWeight: 600, textAlign: 'center', fontSize: { xs: 13, sm: 14 }, hyphens: 'auto', overflowWrap: 'break-word', maxWidth: '100%' }}>
+                {t(`feelings.${info.feeling}`)}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: MoodKey | null; message: string; busy: boolean; onCancel: () => void; onSubmit: (priority: EmergencyPriority) => void }) {
+  const { t } = useTranslation('classroom');
+  const notify = useNotify();
+  const titleId = useId();
+  const bodyId = useId();
+  const [choice, setChoice] = useState<'' | 'not-today' | 'today'>('');
+  const [missing, setMissing] = useState(false);
+  const info = mood ? moodInfo(mood) : undefined;
+  return (
+    <Dialog
+      open={mood !== null}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setChoice('');
+            setMissing(false);
+          },
+        },
+      }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!choice) {
+            setMissing(true);
+            notify('info', t('mood.selectOption'));
+          } else onSubmit(choice);
+        }}
+      >
+        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box component="span" aria-hidden sx={{ fontSize: 36, fontFamily: EMOJI_FONT }}>
+            {info?.emoji}
+          </Box>
+          {info ? t('mood.feelingTitle', { feeling: t(`feelings.${info.feeling}`) }) : ''}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id={bodyId} sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            {message}
+          </DialogContentText>
+          <FormControl error={missing && !choice}>
+            <FormLabel id={`${titleId}-choice`} sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {t('mood.talkQuestion')}
+            </FormLabel>
+            <RadioGroup aria-labelledby={`${titleId}-choice`} value={choice} onChange={(event) => setChoice(event.target.value as 'not-today' | 'today')}>
+              <FormControlLabel value="not-today" control={<Radio />} label={t('mood.notToday')} />
+              <FormControlLabel value="today" control={<Radio />} label={t('mood.todayOption')} />
+            </RadioGroup>
+            {missing && !choice && <FormHelperText role="alert">{t('mood.selectOption')}</FormHelperText>}
+          </FormControl>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onCancel} disabled={busy}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('mood.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

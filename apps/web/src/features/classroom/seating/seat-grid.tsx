@@ -1,0 +1,284 @@
+import { cardName, type AttendanceCode, type DeskDirection, type SeatingStudent, type StudentMood } from '@high5/contract';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMOJI_FONT, MOOD_COLOURS, moodEmoji, moodGroup, moodInfo } from '../components/moods';
+import { seatKey, type Layout } from './seating-state';
+
+export const GRID_GAP = 12;
+/** The height under each card for the student's name. */
+export const NAME_LINE = 20;
+
+export const FLAG_STYLES = {
+  iep: { bg: '#5e35b1', label: 'IEP', short: 'I' },
+  plan504: { bg: '#00695c', label: '504', short: '5' },
+  language: { bg: '#bf360c', label: 'L', short: 'L' },
+} as const;
+
+export const ATTENDANCE_STYLES: Record<AttendanceCode, { bg: string; fg: string }> = {
+  P: { bg: '#2e7d32', fg: '#fff' },
+  A: { bg: '#c62828', fg: '#fff' },
+  T: { bg: '#ef6c00', fg: '#000' },
+  E: { bg: '#1565c0', fg: '#fff' },
+};
+
+const glow = keyframes`
+  0%, 100% { box-shadow: 0 0 4px 2px rgba(229, 57, 53, 0.55); }
+  50% { box-shadow: 0 0 14px 6px rgba(229, 57, 53, 0.95); }
+`;
+
+export interface CardState {
+  mood: StudentMood | undefined;
+  pick: 'current' | 'previous' | null;
+}
+
+/** What a card says to a screen reader: the name, flags, today's mood and any emergency. */
+export function useCardLabel() {
+  const { t } = useTranslation('classroom');
+  return (student: SeatingStudent, mood: StudentMood | undefined) => {
+    const parts = [student.name];
+    if (student.iep) parts.push(t('seating.flags.iep'));
+    if (student.plan504) parts.push(t('seating.flags.plan504'));
+    if (student.language) parts.push(t('seating.flags.language'));
+    const info = mood?.mood ? moodInfo(mood.mood) : undefined;
+    if (info) parts.push(t('seating.feels', { feeling: t(`feelings.${info.feeling}`) }));
+    if (mood && isEmergency(mood)) parts.push(t('seating.emergencyShort'));
+    return parts.join(', ');
+  };
+}
+
+export const isEmergency = (mood: StudentMood | undefined) => !!mood && mood.emergency && mood.emergencyPriority === 'today' && !mood.acknowledged;
+
+function initials(name: string) {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+}
+
+/** The face of a card: photo or initials, flags, today's mood emoji, coloured by mood group. */
+export function CardFace({ student, mood, size, pick, code, emergencyShown = false }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; pick: CardState['pick']; code?: AttendanceCode; emergencyShown?: boolean }) {
+  const group = moodGroup(mood?.mood);
+  const colour = group ? MOOD_COLOURS[group] : null;
+  const avatar = Math.round(size * (size >= 80 ? 0.48 : 0.42));
+  const flagSize = size >= 80 ? 11 : 9;
+  return (
+    <Box sx={{ width: size, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          width: size,
+          height: size,
+          borderRadius: 2,
+          border: 3,
+          borderColor: pick === 'current' ? '#d32f2f' : pick === 'previous' ? '#2e7d32' : (colour?.main ?? 'grey.400'),
+          outline: pick ? '3px solid' : 'none',
+          outlineColor: pick === 'current' ? '#d32f2f' : '#2e7d32',
+          bgcolor: colour?.light ?? 'background.paper',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {student.photoUrl ? (
+          <Box component="img" src={student.photoUrl} alt="" loading="lazy" sx={{ width: avatar, height: avatar, borderRadius: '50%', objectFit: 'cover', mb: size >= 80 ? 0 : '6px' }} />
+        ) : (
+          <Box aria-hidden sx={{ width: avatar, height: avatar, mb: size >= 80 ? 0 : '6px', borderRadius: '50%', bgcolor: '#6a1b9a', color: '#fff', fontWeight: 700, fontSize: avatar * 0.4, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            {initials(student.name)}
+          </Box>
+        )}
+        <Box aria-hidden sx={{ position: 'absolute', bottom: 2, left: 2, display: 'flex', gap: '2px' }}>
+          {(['iep', 'plan504', 'language'] as const)
+            .filter((flag) => student[flag])
+            .map((flag) => (
+              <Box key={flag} component="span" sx={{ bgcolor: FLAG_STYLES[flag].bg, color: '#fff', fontSize: flagSize, fontWeight: 700, lineHeight: 1.25, px: size >= 80 ? '3px' : '2px', borderRadius: 0.5 }}>
+                {size >= 80 ? FLAG_STYLES[flag].label : FLAG_STYLES[flag].short}
+              </Box>
+            ))}
+        </Box>
+        {mood?.mood && !emergencyShown && (
+          <Box aria-hidden sx={{ position: 'absolute', top: 1, right: 3, fontSize: Math.max(14, size * 0.22), lineHeight: 1.1, fontFamily: EMOJI_FONT }}>
+            {moodEmoji(mood.mood)}
+          </Box>
+        )}
+        {mood?.moodSwing && (
+          <Box aria-hidden sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2, fontWeight: 800, color: '#4a148c' }}>
+            ↕
+          </Box>
+        )}
+        {code && (
+          <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            {code}
+          </Box>
+        )}
+      </Box>
+      <Typography component="span" title={student.name} sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, lineHeight: `${NAME_LINE}px`, fontSize: size >= 80 ? 13 : 11, fontWeight: 600, textAlign: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {cardName(student.name)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A seated or unseated student that can be dragged (pointer, or Space then arrows then Space). */
+export function DraggableCard({ student, state, size, label, onOpen, onEmergency }: { student: SeatingStudent; state: CardState; size: number; label: string; onOpen: () => void; onEmergency: () => void }) {
+  const { t } = useTranslation('classroom');
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: student.id });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen();
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  return (
+    <Box sx={{ position: 'relative', opacity: isDragging ? 0.35 : 1 }}>
+      <Box
+        ref={setNodeRef}
+        {...attributes}
+        {...listeners}
+        onKeyDown={onKeyDown}
+        onClick={onOpen}
+        aria-label={label}
+        aria-roledescription={t('seating.draggable')}
+        aria-describedby="seating-dnd-help"
+        data-student={student.id}
+        sx={{ cursor: 'grab', borderRadius: 2, touchAction: 'none', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+      >
+        <CardFace student={student} mood={state.mood} size={size} pick={state.pick} emergencyShown={isEmergency(state.mood)} />
+      </Box>
+      {isEmergency(state.mood) && <EmergencyButton name={student.name} emoji={moodEmoji(state.mood?.mood)} size={size} onClick={onEmergency} />}
+    </Box>
+  );
+}
+
+/** The glowing emoji of a "today" emergency; it opens the acknowledge dialog. */
+export function EmergencyButton({ name, emoji, size, onClick }: { name: string; emoji: string; size: number; onClick: () => void }) {
+  const { t } = useTranslation('classroom');
+  const dim = Math.max(26, Math.round(size * 0.34));
+  return (
+    <Tooltip title={t('seating.emergencyOpen', { name })}>
+      <IconButton
+        onClick={onClick}
+        aria-label={t('seating.emergencyOpen', { name })}
+        data-testid="emergency"
+        sx={{
+          position: 'absolute',
+          top: -dim / 3,
+          right: -dim / 3,
+          width: dim,
+          height: dim,
+          p: 0,
+          fontSize: dim * 0.7,
+          bgcolor: '#fff',
+          border: '2px solid #e53935',
+          boxShadow: '0 0 10px 4px rgba(229, 57, 53, 0.8)',
+          '@media (prefers-reduced-motion: no-preference)': { animation: `${glow} 1.4s ease-in-out infinite` },
+          '&:hover': { bgcolor: '#ffebee' },
+          zIndex: 2,
+        }}
+      >
+        <Box component="span" aria-hidden sx={{ fontFamily: EMOJI_FONT, lineHeight: 1 }}>
+          {emoji || '❗'}
+        </Box>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A seat of the grid; empty seats are drop targets that say where they are. */
+export function Seat({ row, col, size, children }: { row: number; col: number; size: number; children?: ReactNode }) {
+  const { t } = useTranslation('classroom');
+  const { setNodeRef, isOver } = useDroppable({ id: seatKey(row, col) });
+  return (
+    <Box ref={setNodeRef} data-seat={seatKey(row, col)} sx={{ width: size + GRID_GAP - 2, minHeight: size + NAME_LINE, display: 'flex', justifyContent: 'center', borderRadius: 2, bgcolor: isOver ? 'rgba(106, 27, 154, 0.12)' : undefined }}>
+      {children ?? (
+        <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={{ width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: isOver ? 'primary.main' : 'grey.400' }} />
+      )}
+    </Box>
+  );
+}
+
+/** A seat of the attendance view (no drag and drop). */
+export function StaticSeat({ row, col, size, children }: { row: number; col: number; size: number; children?: ReactNode }) {
+  const { t } = useTranslation('classroom');
+  return (
+    <Box data-seat={seatKey(row, col)} sx={{ width: size + GRID_GAP - 2, minHeight: size + NAME_LINE, display: 'flex', justifyContent: 'center' }}>
+      {children ?? <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={{ width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: 'grey.400' }} />}
+    </Box>
+  );
+}
+
+/** The teacher's desk, on the side the direction names (0 front/top, 90 right, 180 back/bottom, 270 left). */
+export function Desk({ direction }: { direction: DeskDirection }) {
+  const { t } = useTranslation('classroom');
+  const vertical = direction === 90 || direction === 270;
+  return (
+    <Box
+      data-testid="teacher-desk"
+      data-direction={direction}
+      sx={{
+        bgcolor: '#4e342e',
+        color: '#fff',
+        borderRadius: 2,
+        fontWeight: 700,
+        fontSize: 13,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: vertical ? 0.5 : 2,
+        py: vertical ? 2 : 0.5,
+        alignSelf: 'center',
+        ...(vertical ? { writingMode: 'vertical-rl', minHeight: 140 } : { minWidth: 160 }),
+      }}
+    >
+      {t('seating.desk')}
+    </Box>
+  );
+}
+
+/** The grid with the desk on its side. */
+export function Classroom({ layout, size, renderSeat }: { layout: Layout; size: number; renderSeat: (row: number, col: number) => ReactNode }) {
+  const flexDirection = { 0: 'column', 90: 'row-reverse', 180: 'column-reverse', 270: 'row' }[layout.deskDirection];
+  return (
+    <Box sx={{ overflowX: 'auto', pb: 1 }}>
+      <Box sx={{ display: 'flex', flexDirection, gap: 2, p: 2, width: 'max-content', mx: 'auto' }}>
+        <Desk direction={layout.deskDirection} />
+        <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${layout.cols}, ${size + GRID_GAP - 2}px)`, gap: `${GRID_GAP}px`, justifyContent: 'center' }}>
+          {Array.from({ length: layout.rows * layout.cols }, (_, index) => renderSeat(Math.floor(index / layout.cols), index % layout.cols))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** A card of the attendance view: a click moves it to the next code. */
+export function AttendanceCard({ student, mood, size, code, onNext }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; code: AttendanceCode; onNext: () => void }) {
+  const { t } = useTranslation('classroom');
+  return (
+    <ButtonBase focusRipple onClick={onNext} data-student={student.id} data-code={code} aria-label={t('attendance.cardLabel', { name: student.name, status: t(`attendance.codes.${code}`) })} sx={{ borderRadius: 2, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+      <CardFace student={student} mood={mood} size={size} pick={null} code={code} />
+    </ButtonBase>
+  );
+}
+
+/** Where students without a seat wait; a seated student dropped here loses their seat. */
+export function UnseatedStrip({ children, count }: { children: ReactNode; count: number }) {
+  const { t } = useTranslation('classroom');
+  const { setNodeRef, isOver } = useDroppable({ id: 'strip' });
+  return (
+    <Box ref={setNodeRef} component="section" aria-labelledby="unseated-title" data-testid="unseated-strip" sx={{ border: '2px dashed', borderColor: isOver ? 'primary.main' : 'divider', borderRadius: 3, p: 1.5, bgcolor: isOver ? 'rgba(106, 27, 154, 0.06)' : 'background.paper' }}>
+      <Typography id="unseated-title" component="h2" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('seating.unseatedTitle', { count })}
+      </Typography>
+      {count === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('seating.allSeated')}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: `${GRID_GAP}px` }}>{children}</Box>
+      )}
+    </Box>
+  );
+}

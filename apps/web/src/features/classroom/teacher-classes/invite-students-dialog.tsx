@@ -1,0 +1,194 @@
+import { CLASSROOM_LIMITS, InviteRowSchema, parseInviteCsv, type InviteResult, type InviteRow } from '@high5/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Tab, Tabs, TextField, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { useErrorText } from '../../../lib/use-error-text';
+import { api, e } from '../api';
+
+export type InviteTab = 'email' | 'csv';
+
+interface CsvState {
+  fileName: string;
+  rows: InviteRow[];
+  invalid: number[];
+}
+
+/**
+ * Invite students (spec 002 section 2.9): an e-mail tab (first name, last name, e-mail) and a
+ * CSV tab (Email, First Name, Last Name; a header row starting with "email" is dropped and
+ * rows without an e-mail are skipped). Rows are checked here with the server's own schema.
+ */
+export function InviteStudentsDialog({ open, classId, className, initialTab, onClose, onDone }: { open: boolean; classId: string; className: string; initialTab: InviteTab; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('classroom');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const titleId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [tab, setTab] = useState<InviteTab>(initialTab);
+  const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
+  const [touched, setTouched] = useState(false);
+  const [csv, setCsv] = useState<CsvState | null>(null);
+  const [csvError, setCsvError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setTab(initialTab);
+      setForm({ email: '', firstName: '', lastName: '' });
+      setTouched(false);
+      setCsv(null);
+      setCsvError(null);
+    }
+  }, [open, initialTab]);
+
+  const invite = useMutation({
+    mutationFn: (students: InviteRow[]) => api(e.classInvite, { params: { classId }, body: { students } }),
+    onSuccess: (result: InviteResult) => {
+      if (result.failedUsers.length > 0) notify('warning', t('invite.alreadyExists', { emails: result.failedUsers.join(', '), count: result.failedUsers.length }));
+      else notify('success', t('invite.success', { count: result.invited.length + result.enrolled.length, className }));
+      onDone();
+      onClose();
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+
+  const emailCheck = InviteRowSchema.safeParse(form);
+  const emailInvalid = !emailCheck.success;
+
+  async function readFile(file: File) {
+    setCsvError(null);
+    if (file.size > 512 * 1024) {
+      setCsv(null);
+      setCsvError(t('invite.csvTooLarge'));
+      return;
+    }
+    const rows = parseInviteCsv(await file.text());
+    const invalid = rows.flatMap((row, index) => (InviteRowSchema.safeParse(row).success ? [] : [index]));
+    setCsv({ fileName: file.name, rows, invalid });
+  }
+
+  const csvProblem = !csv
+    ? null
+    : csv.rows.length === 0
+      ? t('invite.csvEmpty')
+      : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
+        ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
+        : csv.invalid.length > 0
+          ? t('invite.csvInvalid', { count: csv.invalid.length })
+          : null;
+
+  return (
+    <Dialog open={open} onClose={invite.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <DialogTitle id={titleId}>{t('invite.title', { className })}</DialogTitle>
+      <Tabs value={tab} onChange={(_event, value: InviteTab) => setTab(value)} aria-label={t('invite.tabsLabel')} sx={{ px: 3, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}>
+        <Tab value="email" label={t('invite.emailTab')} id="invite-tab-email" aria-controls="invite-panel-email" />
+        <Tab value="csv" label={t('invite.csvTab')} id="invite-tab-csv" aria-controls="invite-panel-csv" />
+      </Tabs>
+      {tab === 'email' ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (emailCheck.success) invite.mutate([emailCheck.data]);
+          }}
+        >
+          <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('invite.emailHelp')}
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <TextField label={t('invite.firstName')} value={form.firstName} onChange={(ev) => setForm({ ...form, firstName: ev.target.value.slice(0, 60) })} autoComplete="off" />
+              <TextField label={t('invite.lastName')} value={form.lastName} onChange={(ev) => setForm({ ...form, lastName: ev.target.value.slice(0, 60) })} autoComplete="off" />
+            </Box>
+            <TextField
+              label={t('invite.email')}
+              type="email"
+              required
+              value={form.email}
+              onChange={(ev) => setForm({ ...form, email: ev.target.value.slice(0, 254) })}
+              error={touched && emailInvalid}
+              helperText={touched && emailInvalid ? t('invite.emailInvalid') : ' '}
+              autoComplete="off"
+              autoFocus
+            />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose} disabled={invite.isPending}>
+              {t('common:confirm.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={invite.isPending}>
+              {t('invite.send')}
+            </Button>
+          </DialogActions>
+        </form>
+      ) : (
+        <>
+          <DialogContent id="invite-panel-csv" role="tabpanel" aria-labelledby="invite-tab-csv" sx={{ display: 'grid', gap: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('invite.csvHelp', { max: CLASSROOM_LIMITS.inviteRowsMax })}
+            </Typography>
+            <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 2, fontSize: 13, overflowX: 'auto' }}>
+              {'Email,First Name,Last Name\nana@example.org,Ana,García'}
+            </Box>
+            <input
+              ref={fileRef}
+              id="invite-csv-file"
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              onChange={(ev) => {
+                const file = ev.target.files?.[0];
+                if (file) void readFile(file);
+                ev.target.value = '';
+              }}
+            />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileRef.current?.click()} disabled={invite.isPending}>
+                {t('invite.browse')}
+              </Button>
+              {csv && (
+                <>
+                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{csv.fileName}</Typography>
+                  <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setCsv(null)} disabled={invite.isPending}>
+                    {t('invite.remove')}
+                  </Button>
+                </>
+              )}
+            </Box>
+            {csvError && <Alert severity="error">{csvError}</Alert>}
+            {csv && !csvProblem && <Alert severity="info">{t('invite.csvReady', { count: csv.rows.length })}</Alert>}
+            {csv && csvProblem && (
+              <Alert severity="error">
+                {csvProblem}
+                {csv.invalid.length > 0 && (
+                  <List dense disablePadding>
+                    {csv.invalid.slice(0, 5).map((index) => (
+                      <ListItem key={index} disableGutters sx={{ py: 0 }}>
+                        {t('invite.csvBadRow', { row: index + 1, email: csv.rows[index]!.email })}
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose} disabled={invite.isPending}>
+              {t('common:confirm.cancel')}
+            </Button>
+            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && invite.mutate(csv.rows)}>
+              {t('invite.upload')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,238 @@
+import { CLASSROOM_LIMITS } from '@high5/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
+import { useNotify } from '../../../components/ui/notifications';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useErrorText } from '../../../lib/use-error-text';
+import { api, classroomKeys, e } from '../api';
+import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+
+const headCell = { fontWeight: 700 } as const;
+
+interface High5Row {
+  id: number;
+  date: string;
+  fromName: string;
+  categories: string[];
+  comment: string;
+  canGiveFeedback: boolean;
+  myFeedback: string | null;
+}
+
+/**
+ * View High 5s (/viewhigh5, spec 002 section 2.7): a parent picks one of their children
+ * (shown by e-mail) and sees the High 5s the child received, by date; a row opens the
+ * feedback dialog, whose feedback goes to the teacher who gave the High 5.
+ */
+export default function ViewHigh5Screen() {
+  const { t } = useTranslation('classroom');
+  const errorText = useErrorText('classroom');
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState<DateRange>(() => lastDays(CLASSROOM_LIMITS.viewHigh5RangeDays));
+  const [open, setOpen] = useState<High5Row | null>(null);
+  const children = useQuery({ queryKey: classroomKeys.myStudents(), queryFn: () => api(e.myStudents) });
+  const kids = children.data ?? [];
+  const studentId = params.get('student') && kids.some((k) => k.id === params.get('student')) ? params.get('student')! : (kids[0]?.id ?? '');
+
+  useEffect(() => {
+    if (kids.length > 0 && params.get('student') !== studentId) setParams({ student: studentId }, { replace: true });
+  }, [kids.length, studentId, params, setParams]);
+
+  const ok = validRange(range);
+  const high5s = useQuery({
+    queryKey: classroomKeys.studentHigh5s(studentId, rangeParam(range)),
+    queryFn: () => api(e.studentHigh5s, { params: { studentId }, query: { dateRange: rangeParam(range) } }),
+    enabled: !!studentId && ok,
+  });
+  const rows = high5s.data ?? [];
+
+  return (
+    <Box>
+      <PageTitle subtitle={t('viewHigh5.subtitle')}>{t('viewHigh5.title')}</PageTitle>
+      {children.data && kids.length === 0 ? (
+        <Alert severity="info">{t('myStudents.none')}</Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
+            <TextField select size="small" label={t('viewHigh5.student')} value={studentId} onChange={(event) => setParams({ student: event.target.value })} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+              {kids.map((k) => (
+                <MenuItem key={k.id} value={k.id}>
+                  {k.email ?? k.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+          </Box>
+          <Box sx={{ height: 4 }}>{(high5s.isFetching || children.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
+          {high5s.isError ? (
+            <Alert severity="error" sx={{ m: 2 }}>
+              {errorText(high5s.error)}
+            </Alert>
+          ) : high5s.data && rows.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('viewHigh5.none')}
+            </Typography>
+          ) : (
+            <TableContainer>
+              <Table aria-label={t('viewHigh5.tableLabel')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ ...headCell, width: 120 }}>{t('columns.date')}</TableCell>
+                    <TableCell sx={headCell}>{t('columns.from')}</TableCell>
+                    <TableCell sx={{ ...headCell, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.categories')}</TableCell>
+                    <TableCell sx={{ ...headCell, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.comment')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow
+                      key={row.id}
+                      hover
+                      tabIndex={0}
+                      aria-label={t('viewHigh5.openRow', { name: row.fromName, date: showDate(row.date) })}
+                      onClick={() => setOpen(row)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          setOpen(row);
+                        }
+                      }}
+                      sx={{ cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+                    >
+                      <TableCell>{showDate(row.date)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>
+                        <Typography component="span" sx={{ fontWeight: 600 }}>
+                          {row.fromName}
+                        </Typography>
+                        {row.myFeedback && <Chip size="small" color="secondary" variant="outlined" label={t('viewHigh5.feedbackSent')} sx={{ ml: 1 }} />}
+                        <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                          {row.categories.map((c) => (
+                            <Chip key={c} size="small" label={c} />
+                          ))}
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                          {row.categories.map((c) => (
+                            <Chip key={c} size="small" label={c} />
+                          ))}
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-word' }}>{row.comment}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Paper>
+      )}
+      <FeedbackDialog row={open} studentId={studentId} onClose={() => setOpen(null)} />
+    </Box>
+  );
+}
+
+function FeedbackDialog({ row, studentId, onClose }: { row: High5Row | null; studentId: string; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    setText(row?.myFeedback ?? '');
+    setMissing(false);
+  }, [row]);
+  const send = useMutation({
+    mutationFn: () => api(e.feedbackGive, { body: { high5Id: row!.id, comment: text.trim() } }),
+    onSuccess: async () => {
+      notify('success', t('viewHigh5.feedbackSaved'));
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: ['classroom', 'studentHigh5s', studentId] });
+    },
+    onError: (error) => notify('error', t('viewHigh5.feedbackFailed', { reason: errorText(error) })),
+  });
+  return (
+    <Dialog open={!!row} onClose={send.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!text.trim()) {
+            setMissing(true);
+            notify('info', t('viewHigh5.enterFeedback'));
+          } else send.mutate();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('viewHigh5.dialogTitle')}</DialogTitle>
+        {row && (
+          <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, wordBreak: 'break-word' } }}>
+              <dt>{t('columns.from')}</dt>
+              <dd>{row.fromName}</dd>
+              <dt>{t('columns.date')}</dt>
+              <dd>{showDate(row.date)}</dd>
+              <dt>{t('columns.categories')}</dt>
+              <dd>{row.categories.join(', ')}</dd>
+              <dt>{t('columns.comment')}</dt>
+              <dd>{row.comment || '—'}</dd>
+            </Box>
+            {row.canGiveFeedback ? (
+              <TextField
+                label={t('viewHigh5.feedback')}
+                multiline
+                minRows={3}
+                value={text}
+                onChange={(event) => setText(event.target.value.slice(0, CLASSROOM_LIMITS.feedbackMax))}
+                error={missing && !text.trim()}
+                helperText={missing && !text.trim() ? t('viewHigh5.enterFeedback') : t('viewHigh5.feedbackHelp', { length: text.length, max: CLASSROOM_LIMITS.feedbackMax })}
+                autoFocus
+              />
+            ) : (
+              <Alert severity="info">{t('viewHigh5.teachersOnly')}</Alert>
+            )}
+          </DialogContent>
+        )}
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={send.isPending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          {row?.canGiveFeedback && (
+            <Button type="submit" variant="contained" disabled={send.isPending}>
+              {t('viewHigh5.submit')}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

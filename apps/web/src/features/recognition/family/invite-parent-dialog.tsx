@@ -1,0 +1,133 @@
+import { InviteParentSchema, profileEndpoints } from '@high5/contract';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, TextField, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../lib/api-client';
+import { useNotify } from '../../../components/ui/notifications';
+import { useProfileErrorText } from '../../../components/student-detail/use-profile-error-text';
+
+export interface InviteParentDialogProps {
+  open: boolean;
+  /** 'success' when the parent was invited or linked; 'error' when it failed (spec 001 section 4). */
+  onClose(result?: 'success' | 'error'): void;
+}
+
+const parentsKey = ['family', 'parents'] as const;
+
+/**
+ * A student invites a parent (spec 001): e-mail, first and last name, all required
+ * (INVITE_STUDENT_ATTRIBUTES_REQUIRED). The server creates the parent account and e-mails
+ * a temporary password, or links a parent who already has one.
+ */
+export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
+  const { t } = useTranslation('profile');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const descriptionId = useId();
+  const notify = useNotify();
+  const errorText = useProfileErrorText();
+  const queryClient = useQueryClient();
+  const parents = useQuery({ queryKey: parentsKey, queryFn: () => api(profileEndpoints.myParents), enabled: open });
+  const [values, setValues] = useState({ email: '', firstName: '', lastName: '' });
+  const [touched, setTouched] = useState(false);
+  const invite = useMutation({
+    mutationFn: () => api(profileEndpoints.inviteParent, { body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentsKey }),
+  });
+
+  const parsed = InviteParentSchema.safeParse(values);
+  const fieldError = (field: keyof typeof values) => touched && !parsed.success && parsed.error.issues.some((i) => i.path[0] === field);
+
+  const close = (result?: 'success' | 'error') => {
+    setValues({ email: '', firstName: '', lastName: '' });
+    setTouched(false);
+    invite.reset();
+    onClose(result);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!values.email.trim() || !values.firstName.trim() || !values.lastName.trim()) {
+      notify('error', t('notices.INVITE_STUDENT_ATTRIBUTES_REQUIRED'));
+      return;
+    }
+    if (!parsed.success) return;
+    try {
+      const result = await invite.mutateAsync();
+      notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : 'notices.INVITE_PARENT_SUCCESS'));
+      close('success');
+    } catch (error) {
+      // A reason the student can act on is shown in the dialog; anything else closes it with 'error'.
+      if (error instanceof ApiError && ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY', 'VALIDATION_FAILED'].includes(error.code)) return;
+      notify('error', t('notices.INVITE_PARENT_FAILED'));
+      close('error');
+    }
+  };
+
+  const field = (name: keyof typeof values, type: 'email' | 'text', autoComplete: string) => (
+    <TextField
+      name={name}
+      label={t(`family.${name}`)}
+      type={type}
+      value={values[name]}
+      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      required
+      fullWidth
+      autoComplete={autoComplete}
+      error={fieldError(name)}
+      helperText={fieldError(name) ? t(name === 'email' && values.email.trim() ? 'invalid.email' : 'invalid.required') : ' '}
+      slotProps={{ htmlInput: { maxLength: name === 'email' ? 254 : 60 } }}
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={invite.isPending ? undefined : () => close()} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+      <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{t('family.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={descriptionId} sx={{ mb: 2 }}>
+            {t('family.intro')}
+          </DialogContentText>
+          {invite.isError && invite.error instanceof ApiError && invite.error.code !== 'VALIDATION_FAILED' && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errorText(invite.error)}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+            {field('email', 'email', 'off')}
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+              {field('firstName', 'text', 'off')}
+              {field('lastName', 'text', 'off')}
+            </Box>
+          </Box>
+          {parents.data && parents.data.length > 0 && (
+            <Box sx={{ mt: 1 }}>
+              <Typography variant="subtitle2" component="h3">
+                {t('family.linked')}
+              </Typography>
+              <List dense disablePadding>
+                {parents.data.map((p) => (
+                  <ListItem key={p.id} disableGutters>
+                    <ListItemText primary={p.name} secondary={p.email} />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => close()} disabled={invite.isPending}>
+            {t('family.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={invite.isPending} startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            {invite.isPending ? t('family.sending') : t('family.send')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinCategories, checkIn, recognise, schoolWithAdmin, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
+import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
+import { localToday, shot } from './support.js';
+
+let h: Harness;
+let w: Awaited<ReturnType<typeof arrange>>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  h.clock.set(new Date());
+  w = await arrange();
+});
+afterAll(() => h?.close());
+
+async function arrange() {
+  const { school, admin } = await schoolWithAdmin(h.app);
+  await h.app.services.db.updateTable('schools').set({ name: 'Lincoln Elementary' }).where('id', '=', school.id).execute();
+  const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tina', lastName: 'Alpha' });
+  await buildUser(h.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'Pablo', lastName: 'Pérez' });
+  await buildUser(h.app, { schoolId: school.id, role: 'staff', firstName: 'Sam', lastName: 'Staff' });
+  const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Amy', lastName: 'Adams' });
+  await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id] });
+  const [kindness] = await builtinCategories(h.app, 'high5');
+  await recognise(h.app, { schoolId: school.id, giver: { id: teacher.id, role: 'teacher' }, receiver: { id: amy.id, role: 'student' }, date: localToday(-1), comment: 'Great teamwork', categoryIds: [kindness!.id] });
+  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: localToday(), mood: 'weary' });
+  await h.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'counselor@example.test' }).execute();
+  const { user: root } = await superAdmin(h.app);
+  return { school, admin, teacher, root };
+}
+
+interface Screen {
+  name: string;
+  who: 'admin' | 'teacher' | 'root';
+  path: string;
+  /** Brings the screen to a state worth checking (results shown, a school chosen). */
+  act?: (page: Page, es: boolean) => Promise<void>;
+}
+
+const submit = async (page: Page, es: boolean) => {
+  await page.getByRole('button', { name: es ? 'Enviar' : 'Submit' }).click();
+  await page.waitForLoadState('networkidle');
+};
+const chooseSchool = async (page: Page, es: boolean) => {
+  await page.getByRole('combobox', { name: es ? 'Escuela' : 'School' }).fill('Lincoln');
+  await page.getByRole('option', { name: /Lincoln Elementary/ }).click();
+  await page.waitForLoadState('networkidle');
+};
+
+const screens: Screen[] = [
+  { name: 'admin-report', who: 'admin', path: '/admin', act: submit },
+  { name: 'admin-mood', who: 'admin', path: '/admin?view=mood', act: submit },
+  { name: 'admin-users', who: 'admin', path: '/admin?view=users' },
+  { name: 'admin-settings', who: 'admin', path: '/admin?view=settings' },
+  {
+    name: 'admin-categories',
+    who: 'admin',
+    path: '/admin?view=settings',
+    act: async (page, es) => {
+      await page.getByRole('combobox', { name: es ? 'Configuración' : 'Settings' }).click();
+      await page.getByRole('option', { name: es ? 'Categorías de Vibras Positivas' : 'Positive Vibe categories' }).click();
+    },
+  },
+  { name: 'report', who: 'admin', path: '/report', act: submit },
+  { name: 'admin-users-page', who: 'admin', path: '/admin-users' },
+  { name: 'teacher-report', who: 'teacher', path: '/TeacherReport', act: submit },
+  { name: 'super-report', who: 'root', path: '/superAdmin-report', act: async (page, es) => (await chooseSchool(page, es), await submit(page, es)) },
+  { name: 'make-admin', who: 'root', path: '/make-admin', act: chooseSchool },
+  { name: 'add-district', who: 'root', path: '/add-district' },
+  { name: 'settings', who: 'root', path: '/settings', act: chooseSchool },
+];
+
+describe('admin screens pass axe in both languages, narrow and wide', () => {
+  for (const locale of ['en-US', 'es-ES'] as const) {
+    for (const width of [360, 1920]) {
+      it(`${locale} at ${width} px`, async () => {
+        const es = locale === 'es-ES';
+        await h.app.services.db.updateTable('users').set({ language: es ? 'es' : 'en' }).where('id', 'in', [w.admin.id, w.teacher.id, w.root.id]).execute();
+        for (const screen of screens) {
+          const { context, page } = await h.newPage({ locale, width, height: 900 });
+          try {
+            const user = w[screen.who];
+            await h.signInAs(context, user.id, screen.who === 'root' ? undefined : w.school.id);
+            await page.goto(screen.path);
+            await page.locator('main h1').waitFor();
+            await page.waitForLoadState('networkidle');
+            await screen.act?.(page, es);
+            expect(await page.locator('html').getAttribute('lang')).toBe(es ? 'es' : 'en');
+            expect(await page.locator('main h1').count()).toBe(1);
+            // Nothing sticks out sideways on a phone.
+            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+            await shot(page, `${screen.name}-${locale}-${width}`);
+            await expectNoAxeViolations(page);
+          } catch (error) {
+            await shot(page, `FAILED-${screen.name}-${locale}-${width}`);
+            throw new Error(`${screen.name}: ${(error as Error).message}`);
+          } finally {
+            await context.close();
+          }
+        }
+      }, 240_000);
+    }
+  }
+});

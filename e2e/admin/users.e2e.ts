@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
+import { buildUser } from '../../apps/server/src/test/factories.js';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
+import { shot } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  h.clock.set(new Date());
+});
+afterAll(() => h?.close());
+
+const membership = (userId: string, schoolId: string) =>
+  h.app.services.db.selectFrom('schoolMemberships').selectAll().where('userId', '=', userId).where('schoolId', '=', schoolId).executeTakeFirstOrThrow();
+
+describe('admin users', () => {
+  it('toggles admin and makes a staff member a teacher and back, each after a confirmation (English, narrow)', async () => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tina', lastName: 'Alpha' });
+    const staff = await buildUser(h.app, { schoolId: school.id, role: 'staff', firstName: 'Sam', lastName: 'Staff' });
+    const { context, page } = await h.newPage({ locale: 'en-US', width: 360, height: 800 });
+    await h.signInAs(context, admin.id, school.id);
+    await page.goto('/admin-users');
+    await page.getByRole('switch', { name: 'Tina Alpha is an admin' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Cancelling changes nothing.
+    await page.getByRole('switch', { name: 'Tina Alpha is an admin' }).click();
+    await page.getByRole('dialog', { name: 'Make admin?' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await membership(teacher.id, school.id)).isAdmin).toBe(false);
+
+    await page.getByRole('switch', { name: 'Tina Alpha is an admin' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Make admin?' });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Make admin' }).click();
+    await page.getByText('Tina Alpha is now an admin.').waitFor();
+    await expect.poll(async () => (await membership(teacher.id, school.id)).isAdmin).toBe(true);
+    await expect.poll(() => page.getByRole('switch', { name: 'Tina Alpha is an admin' }).isChecked()).toBe(true);
+
+    // The last-admin rule: with Tina an admin too, the admin may remove their own flag; here they try another's.
+    await page.getByRole('button', { name: 'Staff' }).click();
+    await page.getByRole('button', { name: 'Make Sam Staff a teacher' }).click();
+    await page.getByRole('dialog', { name: 'Make teacher?' }).getByRole('button', { name: 'Make teacher' }).click();
+    await page.getByText('Sam Staff is now a teacher.').waitFor();
+    await expect.poll(async () => (await membership(staff.id, school.id)).role).toBe('teacher');
+    await page.getByText('There are no staff members yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Teachers' }).click();
+    await page.getByRole('button', { name: 'Make Sam Staff staff again' }).click();
+    await page.getByRole('dialog', { name: 'Back to staff?' }).getByRole('button', { name: 'Back to staff' }).click();
+    await page.getByText('Sam Staff is staff again.').waitFor();
+    await expect.poll(async () => (await membership(staff.id, school.id)).role).toBe('staff');
+    await shot(page, 'users-en-360');
+    await context.close();
+  });
+
+  it('the last admin cannot remove their own flag: the server says why (English, wide)', async () => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ firstName: 'Ada', lastName: 'Admin' }).where('id', '=', admin.id).execute();
+    const { context, page } = await h.newPage({ locale: 'en-US', width: 1366 });
+    await h.signInAs(context, admin.id, school.id);
+    await page.goto('/admin?view=users');
+    await page.getByRole('switch', { name: 'Ada Admin is an admin' }).click();
+    await page.getByRole('dialog', { name: 'Remove admin?' }).getByText('You will no longer be an admin').waitFor();
+    await page.getByRole('button', { name: 'Remove admin' }).click();
+    await page.getByText('You are the school\'s only admin: make someone else an admin first.').waitFor();
+    expect((await membership(admin.id, school.id)).isAdmin).toBe(true);
+    await context.close();
+  });
+
+  it('approves a teacher waiting for approval (Spanish, wide)', async () => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
+    const pending = await buildUser(h.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'Pablo', lastName: 'Pérez', language: 'es' });
+    const other = await buildUser(h.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'Otto', lastName: 'Otro' });
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 1366 });
+    await h.signInAs(context, admin.id, school.id);
+    await page.goto('/admin?view=users');
+    await page.getByRole('heading', { name: '2 docentes esperan aprobación' }).waitFor();
+    await shot(page, 'users-pending-es-1366');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Aprobar a Pablo Pérez' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Aprobar docente?' });
+    await dialog.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByText('Pablo Pérez está aprobado.').waitFor();
+    await page.getByRole('heading', { name: '1 docente espera aprobación' }).waitFor();
+    expect((await membership(pending.id, school.id)).status).toBe('active');
+    expect((await membership(other.id, school.id)).status).toBe('pending');
+    await page.getByRole('switch', { name: 'Pablo Pérez es administrador' }).waitFor();
+    const audit = await h.app.services.db.selectFrom('auditLog').select(['action', 'actorId']).where('targetId', '=', pending.id).execute();
+    expect(audit).toEqual([{ action: 'teacher.approve', actorId: admin.id }]);
+    await h.app.services.jobs.runDue();
+    const mail = await h.app.services.db.selectFrom('devOutbox').select('subject').where('recipient', '=', pending.email!).execute();
+    expect(mail[0]?.subject).toContain('aprobada');
+    await context.close();
+  });
+
+  it('invites a staff member, and refuses an address that already has an account (Spanish, narrow)', async () => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
+    await buildUser(h.app, { role: 'parent', email: 'ocupado@example.test' });
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 800 });
+    await h.signInAs(context, admin.id, school.id);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Invitar personal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invitar a un miembro del personal' });
+    // Empty fields: an info notice says they are required.
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText('El nombre, el apellido y el correo electrónico son obligatorios.').waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Rosa');
+    await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Díaz');
+    await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill('ocupado@example.test');
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText(/No se pudo invitar al personal/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill('rosa.diaz@example.test');
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText('Invitación enviada a rosa.diaz@example.test.').waitFor();
+    const user = await h.app.services.db.selectFrom('users').select(['id', 'language', 'mustChangePassword']).where('email', '=', 'rosa.diaz@example.test').executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ language: 'es', mustChangePassword: true });
+    expect((await membership(user.id, school.id)).role).toBe('staff');
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCategory, buildRecognition } from '../../apps/server/src/modules/recognition/give/test-factories.js';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { pageAs, recognitionSchool, snap } from './fixtures';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+// A 2x2 PNG: the sender's saved hand image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNgYPj/nwEFMP7/j8QBAK3oBP5N0yfnAAAAAElFTkSuQmCC', 'base64');
+
+describe('received reports', () => {
+  it("shows this month's High 5s by category and in a table, with comments as text; a tile opens its dialog; another month reloads", async () => {
+    const s = await recognitionSchool(h.app, { activity: true });
+    const own = await buildCategory(h.app, { schoolId: s.school.id, kind: 'high5', nameEn: 'Outstanding classroom citizenship', nameEs: 'Ciudadanía ejemplar en clase' });
+    await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.ana.id, giverRole: 'student', receiverId: s.teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-12', categoryIds: [own.id] });
+    await h.app.services.storage.put(`avatars/${s.staff.id}.png`, PNG, 'image/png');
+    await h.app.services.db.insertInto('avatars').values({ userId: s.staff.id, imageKey: `avatars/${s.staff.id}.png`, hand: 'Hand4', colourInfo: JSON.stringify({}) }).execute();
+
+    const { page, context, errors } = await pageAs(h, s.teacher.id, { width: 1280, height: 900 });
+    await page.goto('/highfivereport');
+    await page.getByRole('heading', { level: 1, name: 'High 5s received' }).waitFor();
+    // This month by default (the school's today is 15 October 2026); later months are not there yet.
+    await page.getByRole('button', { name: 'October 2026', pressed: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'November 2026' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Teamwork: 2' }).waitFor();
+    await page.getByRole('button', { name: 'Kindness: 1' }).waitFor();
+    await page.getByRole('button', { name: 'Respect: 0' }).waitFor();
+    const longTile = page.getByRole('button', { name: 'Outstanding classroom citizenship: 1' });
+    expect(await longTile.getAttribute('title')).toBe('Outstanding classroom citizenship');
+    expect(await longTile.textContent()).toBe('1Outstanding cla…');
+
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(4);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Date', 'Comment', 'High 5s']);
+    expect(await table.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
+    await table.getByRole('cell', { name: 'Teamwork, Kindness' }).waitFor();
+    await snap(page, 'report-en-1280');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Teamwork: 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Teamwork in October 2026' });
+    await dialog.getByText('Sam Staffer').waitFor();
+    await dialog.getByText('Óscar Núñez').waitFor();
+    await dialog.getByText('10/09/2026').waitFor();
+    await dialog.getByText('<script>alert("x")</script> Great teamwork at the fair').waitFor();
+    const hand = dialog.getByRole('img', { name: "Sam Staffer's hand" });
+    await hand.waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('img')].some((img) => img.alt === "Sam Staffer's hand" && img.complete && img.naturalWidth === 2));
+    await dialog.getByRole('img', { name: 'Óscar Núñez has not made a hand yet' }).waitFor();
+    await snap(page, 'report-dialog-en-1280');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A tile with nothing in it still opens.
+    await page.getByRole('button', { name: 'Respect: 0' }).click();
+    await page.getByRole('dialog', { name: 'Respect in October 2026' }).getByText('No one gave this in October 2026.').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'September 2026' }).click();
+    await page.waitForURL('**/highfivereport?month=2026-09');
+    await table.getByRole('cell', { name: 'Thank you for helping me with fractions!' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Going above and beyond: 1' }).waitFor();
+    await page.getByRole('button', { name: 'Teamwork: 0' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the Positive Vibe report in Spanish at 360 px', async () => {
+    const s = await recognitionSchool(h.app, { activity: true });
+    const { page, context, errors } = await pageAs(h, s.teacher.id, { locale: 'es-ES', width: 360, height: 800 });
+    await page.goto('/positivevibereport?month=2026-10');
+    await page.getByRole('heading', { level: 1, name: 'Vibras Positivas recibidas' }).waitFor();
+    await page.getByRole('button', { name: 'Sigue brillando: 1' }).waitFor();
+    await page.getByText('You make Ana love school.').waitFor();
+    await page.getByText('Paula Pupil').waitFor();
+    await snap(page, 'vibe-report-es-360');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sigue brillando: 1' }).click();
+    const dialog = page.getByRole('dialog', { name: /Sigue brillando en octubre de 2026/ });
+    await dialog.getByText('10/10/2026').waitFor();
+    await snap(page, 'vibe-report-dialog-es-360');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'agosto de 2026' }).click();
+    await page.getByText('Todavía no has recibido nada en agosto de 2026.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAttendance, addMood, addRecognition, addTrustedAdult } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
+import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
+import { startHarness, type Harness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('nav').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
+const db = () => h.app.services.db;
+
+/** Today in Los Angeles is 2026-10-15 on the test clock. */
+async function classWithStudent(options: { paid?: boolean; language?: 'en' | 'es' } = {}) {
+  const school = await buildSchool(h.app, { name: 'Willow Creek School', paid: options.paid ?? false });
+  await db().updateTable('schools').set({ urlProgramIep: 'https://district.example/iep', urlLanguage: 'https://district.example/ell' }).where('id', '=', school.id).execute();
+  const teacher = await buildUser(h.app, { role: 'teacher', schoolId: school.id, firstName: 'Tess', lastName: 'Ng', language: options.language ?? 'en' });
+  const student = await buildUser(h.app, { role: 'student', schoolId: school.id, firstName: 'Sam', lastName: 'Rivera', grade: 4 });
+  const counselor = await buildUser(h.app, { role: 'staff', schoolId: school.id, firstName: 'Cora', lastName: 'Counselor' });
+  const math = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Math 4B', studentIds: [student.id] });
+  return { school, teacher, student, counselor, math };
+}
+
+async function openDetails(page: Page, name: string) {
+  await page.goto('/teacher-classes');
+  await page.getByRole('row', { name: new RegExp(name) }).click({ timeout: 20_000 }).catch(async (error) => {
+    await shot(page, 'debug-teacher-classes');
+    throw error;
+  });
+}
+
+describe('student detail dialog', () => {
+  it('a teacher opens a student from the class list: details, switches, tabs, notes, photo and give (en, 1280 px)', async () => {
+    const w = await classWithStudent();
+    await addTrustedAdult(h.app, w.student.id, w.counselor.id);
+    await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-15', mood: 'grinning' });
+    await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-08', mood: 'weary', comment: 'Missed my friend' });
+    await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-10-06', code: 'T' });
+    await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-08-20', code: 'A' });
+    await addRecognition(h.app, { kind: 'high5', schoolId: w.school.id, giverId: w.teacher.id, giverRole: 'teacher', receiverId: w.student.id, receiverRole: 'student', schoolDate: '2026-10-01' });
+
+    const { context, page } = await h.newPage({ locale: 'en-US', width: 1280, height: 900 });
+    await h.signInAs(context, w.teacher.id);
+    await openDetails(page, 'Sam Rivera');
+    const dialog = page.getByRole('dialog', { name: 'Student details' });
+    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+    await dialog.getByText(w.student.email!).waitFor();
+    await dialog.getByText('Math 4B').waitFor();
+    await dialog.getByRole('img', { name: 'happy' }).waitFor();
+    expect(await dialog.locator('dl').innerText()).toMatch(/High 5s received\s*1\b/);
+    await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-en-1280');
+    const views = await db().selectFrom('auditLog').select('action').where('actorId', '=', w.teacher.id).where('targetId', '=', w.student.id).execute();
+    expect(views.map((v) => v.action)).toContain('student.view');
+
+    // A switch saves at once and the details reload.
+    await dialog.getByRole('switch', { name: 'IEP' }).check();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect((await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep).toBe(true);
+    await dialog.getByRole('switch', { name: 'Language learner' }).check();
+    await expect.poll(async () => (await db().selectFrom('schoolMemberships').select('languageLevel').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).languageLevel).toBe('L');
+    expect(await dialog.getByRole('switch', { name: 'IEP' }).isChecked()).toBe(true);
+
+    // Tabs: a second click on the open tab closes the side panel.
+    await dialog.getByRole('tab', { name: 'Trusted adults' }).click();
+    const panel = dialog.getByRole('tabpanel');
+    await panel.getByRole('cell', { name: 'Cora Counselor' }).waitFor();
+    await dialog.getByRole('tab', { name: 'Trusted adults' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await dialog.getByRole('tab', { name: 'Attendance details' }).click();
+    await panel.getByRole('cell', { name: '10/06/2026' }).waitFor();
+    await panel.getByText('Tardy').waitFor();
+    expect(await panel.getByRole('cell', { name: '08/20/2026' }).count()).toBe(0);
+    expect(await panel.getByRole('group', { name: 'From' }).textContent()).toContain('09/15/2026');
+    await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-attendance-en-1280');
+
+    await dialog.getByRole('tab', { name: 'Mood meter details' }).click();
+    await panel.getByRole('cell', { name: 'Missed my friend' }).waitFor();
+    await panel.getByText('lonely').waitFor();
+
+    // Notes: view, then edit; an empty note asks for text.
+    await dialog.getByRole('button', { name: 'Notes' }).click();
+    const notes = page.getByRole('dialog', { name: 'Notes about Sam Rivera' });
+    await notes.getByText('No notes yet.').waitFor();
+    await notes.getByRole('button', { name: 'Add a note' }).click();
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Please add notes to continue').waitFor();
+    await notes.getByLabel('Note').fill('Prefers a seat near the window.');
+    await notes.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Notes added').waitFor();
+    await notes.getByText('Prefers a seat near the window.').waitFor();
+    await notes.getByText(/Tess Ng ·/).waitFor();
+    await expectNoAxeViolations(page);
+    await notes.getByRole('button', { name: 'Close' }).click();
+
+    // The teacher sets the student's photo from a file.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#4a8' } }).png().toBuffer() });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Uploaded', { exact: true }).waitFor();
+    await dialog.getByRole('img', { name: 'Photo of Sam Rivera' }).waitFor();
+
+    // The give buttons open the give dialogs for this student.
+    await dialog.getByRole('button', { name: 'Give a High 5' }).click();
+    const give = page.getByRole('dialog').filter({ hasText: 'Sam Rivera' }).last();
+    await give.waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Close student details' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const actions = (await db().selectFrom('auditLog').select('action').where('actorId', '=', w.teacher.id).execute()).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['student.view', 'student.flags.update', 'student.attendance.view', 'student.moods.view', 'student.note.add', 'student.photo.update']));
+    await context.close();
+  });
+
+  it('in a paid school a teacher sees the plans and the deep links, not the switches; no trusted adults says so (es, 360 px)', async () => {
+    const w = await classWithStudent({ paid: true, language: 'es' });
+    await db().updateTable('schoolMemberships').set({ iep: true }).where('userId', '=', w.student.id).execute();
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 780 });
+    await h.signInAs(context, w.teacher.id);
+    await openDetails(page, 'Sam Rivera');
+    const dialog = page.getByRole('dialog', { name: 'Datos del estudiante' });
+    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+    expect(await dialog.getByRole('switch').count()).toBe(0);
+    await dialog.getByText('IEP: Sí').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Abrir el programa IEP' }).getAttribute('href')).toBe('https://district.example/iep');
+    expect(await dialog.getByRole('link', { name: 'Abrir el programa de idioma' }).getAttribute('href')).toBe('https://district.example/ell');
+    expect(await dialog.getByRole('link', { name: 'Abrir el programa 504' }).count()).toBe(0);
+    // Paid schools' photos come from the district.
+    expect(await dialog.getByRole('button', { name: 'Examinar' }).count()).toBe(0);
+    await dialog.getByText('Hoy no ha registrado su ánimo').waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-paid-es-360');
+    await dialog.getByRole('tab', { name: 'Adultos de confianza' }).click();
+    await dialog.getByText('Este estudiante no tiene adultos de confianza').waitFor();
+    await dialog.getByRole('tab', { name: 'Detalles del medidor de ánimo' }).click();
+    await dialog.getByText('No hay registros de ánimo en estas fechas.').waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-moods-es-360');
+    await context.close();
+  });
+});

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { TEST_PASSWORD } from '../../apps/server/src/test/factories.js';
+
+/** The sign-in form's fields, by what they are rather than by their (translated) labels. */
+export const signInForm = (page: Page) => ({
+  login: page.locator('input[autocomplete="username"]'),
+  password: page.locator('input[autocomplete="current-password"]'),
+  submit: page.locator('form button[type="submit"]'),
+});
+
+/**
+ * Signs in through the real sign-in screen (`/`), as a person would. Waits until the
+ * browser has left `/` unless `expectToStay` (wrong password, throttling, the
+ * new-password challenge).
+ */
+export async function signInThroughForm(page: Page, login: string, password: string = TEST_PASSWORD, options: { expectToStay?: boolean } = {}) {
+  if (new URL(page.url() === 'about:blank' ? 'http://x/none' : page.url()).pathname !== '/') await page.goto('/');
+  const form = signInForm(page);
+  await form.login.fill(login);
+  await form.password.fill(password);
+  await form.submit.click();
+  if (!options.expectToStay) await page.waitForURL((url) => url.pathname !== '/');
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { daysInMonth, monthRange, schoolYearMonths, schoolYearOf, toDisplayDate } from './school-year.js';
+
+const DAY = 86_400_000;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const nextDay = (isoDate: string) => iso(new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY));
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** Any calendar date between 1901 and 2199. */
+const dates = fc.date({ min: new Date('1901-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map(iso);
+
+describe('school year', () => {
+  it('when given any date, the twelve months run from 1 August to 31 July without gaps or overlaps', () => {
+    fc.assert(
+      fc.property(dates, (date) => {
+        const months = schoolYearMonths(date);
+        const year = schoolYearOf(date);
+        expect(months).toHaveLength(12);
+        expect(months[0]!.from).toBe(year.from);
+        expect(months[11]!.to).toBe(year.to);
+        expect(year.from.endsWith('-08-01')).toBe(true);
+        expect(year.to.endsWith('-07-31')).toBe(true);
+        for (let i = 1; i < 12; i++) expect(months[i]!.from).toBe(nextDay(months[i - 1]!.to));
+      }),
+    );
+  });
+
+  it('when given any date, it lies in exactly one month of its own school year', () => {
+    fc.assert(
+      fc.property(dates, (date) => {
+        const containing = schoolYearMonths(date).filter((m) => m.from <= date && date <= m.to);
+        expect(containing).toHaveLength(1);
+        expect(containing[0]!.month).toBe(date.slice(0, 7));
+      }),
+    );
+  });
+
+  it('when the year holds a 29 February, the school year has 366 days, else 365', () => {
+    fc.assert(
+      fc.property(dates, (date) => {
+        const { from, to, startYear } = schoolYearOf(date);
+        const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
+        expect(days).toBe(isLeap(startYear + 1) ? 366 : 365);
+      }),
+    );
+  });
+
+  it('when given any month, its range ends on the real last day of that month', () => {
+    fc.assert(
+      fc.property(dates, (date) => {
+        const range = monthRange(date);
+        expect(range.from).toBe(`${date.slice(0, 7)}-01`);
+        expect(nextDay(range.to).slice(0, 7)).not.toBe(range.month);
+        expect(range.to.slice(0, 7)).toBe(range.month);
+      }),
+    );
+  });
+
+  it('counts 29 February in leap years and not otherwise', () => {
+    expect(monthRange('2028-02')).toEqual({ month: '2028-02', from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange('2027-02').to).toBe('2027-02-28');
+    expect(monthRange('2100-02').to).toBe('2100-02-28');
+    expect(monthRange('2000-02').to).toBe('2000-02-29');
+    expect(daysInMonth(2024, 2)).toBe(29);
+  });
+
+  it('starts the school year in August: July belongs to the year before', () => {
+    expect(schoolYearOf('2026-07-31')).toMatchObject({ from: '2025-08-01', to: '2026-07-31' });
+    expect(schoolYearOf('2026-08-01')).toMatchObject({ from: '2026-08-01', to: '2027-07-31' });
+    expect(schoolYearMonths('2027-03-10').map((m) => m.month)).toEqual([
+      '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07',
+    ]);
+  });
+
+  it('shows dates as MM/dd/yyyy', () => {
+    expect(toDisplayDate('2026-02-09')).toBe('02/09/2026');
+    fc.assert(
+      fc.property(dates, (date) => {
+        expect(toDisplayDate(date)).toBe(`${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`);
+      }),
+    );
+  });
+});

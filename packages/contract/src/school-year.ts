@@ -1,0 +1,64 @@
+/**
+ * The school year (August to July) and its months, computed from the real calendar:
+ * the original used a fixed 28-day February and lost 29 February in leap years.
+ * Every date here is a school-local calendar date, `yyyy-MM-dd`; the server decides
+ * "today" in the school's time zone and both sides use these functions.
+ */
+
+/** The month a school year starts in (1-based): August. */
+export const SCHOOL_YEAR_START_MONTH = 8;
+
+/** One calendar month: `month` is `yyyy-MM`, `from` and `to` its first and last day. */
+export interface MonthRange {
+  month: string;
+  from: string;
+  to: string;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function parts(isoDate: string): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(isoDate);
+  if (!match) throw new RangeError(`not a yyyy-MM-dd date: ${isoDate}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3] ?? 1) };
+}
+
+/** Days in `month` (1-12) of `year`, leap years included. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The first and last day of the month `yyyy-MM` (or of the month a `yyyy-MM-dd` date falls in). */
+export function monthRange(monthOrDate: string): MonthRange {
+  const { year, month } = parts(monthOrDate);
+  const ym = `${pad(year, 4)}-${pad(month)}`;
+  return { month: ym, from: `${ym}-01`, to: `${ym}-${pad(daysInMonth(year, month))}` };
+}
+
+/** The calendar year the school year containing `isoDate` starts in. */
+export function schoolYearStartYear(isoDate: string): number {
+  const { year, month } = parts(isoDate);
+  return month >= SCHOOL_YEAR_START_MONTH ? year : year - 1;
+}
+
+/** The school year containing `isoDate`: 1 August to 31 July. */
+export function schoolYearOf(isoDate: string): { from: string; to: string; startYear: number } {
+  const startYear = schoolYearStartYear(isoDate);
+  return { from: `${pad(startYear, 4)}-08-01`, to: `${pad(startYear + 1, 4)}-07-31`, startYear };
+}
+
+/** The twelve months (August first) of the school year containing `isoDate`. */
+export function schoolYearMonths(isoDate: string): MonthRange[] {
+  const startYear = schoolYearStartYear(isoDate);
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = ((SCHOOL_YEAR_START_MONTH - 1 + i) % 12) + 1;
+    const year = month >= SCHOOL_YEAR_START_MONTH ? startYear : startYear + 1;
+    return monthRange(`${pad(year, 4)}-${pad(month)}`);
+  });
+}
+
+/** `MM/dd/yyyy`, the way every date is shown (spec 001 section 9). */
+export function toDisplayDate(isoDate: string): string {
+  const { year, month, day } = parts(isoDate);
+  return `${pad(month)}/${pad(day)}/${pad(year, 4)}`;
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>]`
+ *
+ * Starts the real server in this process and loads it with autocannon (in a worker thread, so
+ * the load generator does not share the server's event loop). With BENCH_DATABASE_URL it runs
+ * on that PostgreSQL database, which must hold the large seed (`npm run seed:large`); without
+ * it, on a fresh PGlite database in a temporary folder with the demo seed.
+ *
+ * Scenarios live in scripts/bench/<area>.ts, each exporting `scenarios` (see bench/types.ts);
+ * every file there is picked up. Bare endpoints to compare with are in
+ * apps/server/src/modules/system/bench-routes.ts, registered here only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPGlite, openPostgres, type Database } from '../apps/server/src/db/database.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
+import { registerBenchRoutes } from '../apps/server/src/modules/system/bench-routes.js';
+import { hashToken } from '../apps/server/src/plugins/session.js';
+import type { Services } from '../apps/server/src/services/index.js';
+import type { BenchAccount, BenchContext, BenchRequest, Scenario } from './bench/types.js';
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const duration = Number(args.duration ?? 9);
+const connections = Number(args.connections ?? 10);
+const warmup = 1;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Loads the server for `seconds`; autocannon runs in a worker thread, away from the server's event loop. */
+async function load(baseUrl: string, requests: BenchRequest[], seconds: number): Promise<Measure> {
+  const r = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    workers: 1,
+    requests: requests.map((q) => ({
+      method: q.method ?? 'GET',
+      path: q.path,
+      headers: { ...(q.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(q.headers ?? {}) },
+      ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
+    })),
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function sessionFor(services: Services, userId: string, schoolId: string | null = null) {
+  const token = randomBytes(32).toString('base64url');
+  const now = services.clock.now();
+  await services.db
+    .insertInto('sessions')
+    .values({ tokenHash: hashToken(token), userId, schoolId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 12 * 3_600_000) })
+    .execute();
+  return `high5_session=${token}`;
+}
+
+async function account(services: Services, login: string, schoolName: string): Promise<BenchAccount> {
+  const row = await services.db
+    .selectFrom('users as u')
+    .innerJoin('schoolMemberships as m', 'm.userId', 'u.id')
+    .innerJoin('schools as s', 's.id', 'm.schoolId')
+    .select(['u.id', 'm.schoolId'])
+    .where('u.email', '=', login)
+    .where('s.name', '=', schoolName)
+    .executeTakeFirst();
+  if (!row) throw new Error(`${login} is missing from the database`);
+  return { id: row.id, login, schoolId: row.schoolId, cookie: await sessionFor(services, row.id, row.schoolId) };
+}
+
+async function loadScenarios(): Promise<Scenario[]> {
+  const dir = new URL('./bench/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'types.ts' && !f.startsWith('_')).sort((a, b) => (a === 'system.ts' ? -1 : b === 'system.ts' ? 1 : a.localeCompare(b)));
+  const all: Scenario[] = [];
+  for (const file of files) {
+    const module = (await import(new URL(file, dir).href)) as { scenarios?: Scenario[] };
+    all.push(...(module.scenarios ?? []));
+  }
+  return all;
+}
+
+function table(rows: { scenario: Scenario; m: Measure }[]) {
+  const byName = new Map(rows.map((r) => [r.scenario.name, r.m]));
+  const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const lines = rows.map(({ scenario, m }) => {
+    const base = scenario.baseline ? byName.get(scenario.baseline) : undefined;
+    const ratio = base && m.rps > 0 ? `${fmt(base.rps / m.rps, 1)}x the time (p99 ${fmt(m.p99 / Math.max(base.p99, 1), 1)}x)` : '';
+    const problems = m.errors + m.non2xx > 0 ? `  !! ${m.non2xx} non-2xx, ${m.errors} errors` : '';
+    return [scenario.name, fmt(m.rps), fmt(m.p50, 1), fmt(m.p99, 1), ratio + problems];
+  });
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-'));
+  let database: Database;
+  if (url) {
+    database = await openPostgres(url, { max: 10 });
+    await migrate(database);
+    log(`Database: PostgreSQL ${new URL(url).pathname.slice(1)} (BENCH_DATABASE_URL), expecting the large seed.`);
+  } else {
+    database = await openPGlite({ dataDir: join(dataDir, 'pglite') });
+    await migrate(database);
+    log(`Database: fresh PGlite in ${dataDir} with the demo seed (set BENCH_DATABASE_URL to a large-seeded PostgreSQL for the real numbers).`);
+  }
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp({ config, database, logger: false });
+  registerBenchRoutes(app);
+  // Requests still running when autocannon stops must finish before a scenario's teardown.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => void inFlight++);
+  app.addHook('onResponse', async () => void inFlight--);
+  const settle = async () => {
+    for (let waited = 0; inFlight > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  };
+  try {
+    if (!url) await seedDemoIfEmpty(app.services);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { services } = app;
+    const accounts = url
+      ? { teacher: await account(services, 'teacher1@large.high5.test', 'Oak Grove Elementary'), student: await account(services, 'student1@large.high5.test', 'Oak Grove Elementary') }
+      : { teacher: await account(services, 'teacher@demo.high5.test', 'Demo Elementary'), student: await account(services, 'student@demo.high5.test', 'Demo Elementary') };
+    const ctx: BenchContext = { baseUrl, database: database.kind, services, accounts, sessionFor: (userId, schoolId) => sessionFor(services, userId, schoolId) };
+    const counts = await services.db
+      .selectFrom('recognitions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    log(`${counts.n.toLocaleString('en-US')} recognitions; acting as ${accounts.teacher.login} and ${accounts.student.login}; ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario.`);
+
+    // --only=<text> keeps the scenarios whose name holds the text, and the baselines they name.
+    const all = await loadScenarios();
+    const chosen = all.filter((s) => !args.only || s.name.includes(args.only));
+    const wanted = all.filter((s) => chosen.includes(s) || chosen.some((c) => c.baseline === s.name));
+    const results: { scenario: Scenario; m: Measure }[] = [];
+    for (const scenario of wanted) {
+      const state = scenario.setup ? await scenario.setup(ctx) : undefined;
+      const request = scenario.request(ctx, state);
+      const requests = Array.isArray(request) ? request : [request];
+      await load(baseUrl, requests, warmup);
+      const m = await load(baseUrl, requests, duration);
+      await settle();
+      if (scenario.teardown) await scenario.teardown(ctx, state);
+      log(`  ${scenario.name}: ${Math.round(m.rps)} req/s`);
+      results.push({ scenario, m });
+    }
+    process.stdout.write(`\n${table(results)}\n\n`);
+    await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id]).execute();
+    if (results.some((r) => r.m.non2xx + r.m.errors > 0)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
