@@ -3,10 +3,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openPGlite, openPostgres, type Database } from '../db/database.js';
 
-export const TEMPLATE_DB = 'high5_test_template';
-export const templateFile = fileURLToPath(new URL('../../../../.tmp/pglite-template.tar', import.meta.url));
+// One template per test run (the global setup names it), so parallel runs never share one.
+const RUN = process.env.HIGH5_TEST_RUN ?? 'local';
+export const TEMPLATE_DB = `high5_tpl_${RUN}`;
+export const templateFile = fileURLToPath(new URL(`../../../../.tmp/pglite-template-${RUN}.tar`, import.meta.url));
 
-function withDatabase(url: string, name: string) {
+export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

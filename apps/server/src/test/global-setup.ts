@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { openPGlite, openPostgres } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { TEMPLATE_DB, templateFile } from './databases.js';
 
 /** Migrates one database once per run; every test file then starts from a copy of it. */
 export default async function setup() {
+  // Set before the workers start, so they inherit it and find this run's template.
+  process.env.HIGH5_TEST_RUN = String(process.pid);
+  const { TEMPLATE_DB, templateFile, withDatabase } = await import('./databases.js');
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = await openPostgres(url, { max: 1 });
@@ -14,7 +16,11 @@ export default async function setup() {
     const template = await openPostgres(withDatabase(url, TEMPLATE_DB), { max: 1 });
     await migrate(template);
     await template.close();
-    return;
+    return async () => {
+      const cleanup = await openPostgres(url, { max: 1 });
+      await cleanup.exec(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await cleanup.close();
+    };
   }
   const database = await openPGlite();
   await migrate(database);
@@ -22,10 +28,5 @@ export default async function setup() {
   mkdirSync(templateFile.replace(/\/[^/]+$/, ''), { recursive: true });
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-}
-
-export function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+  return () => rmSync(templateFile, { force: true });
 }
