@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type Role } from '@high5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ExpressionBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 import type { Membership, SessionUser } from '../lib/session-user.js';
 
 export const SESSION_COOKIE = 'high5_session';
@@ -41,16 +44,21 @@ export async function endAllSessions(db: Db, userId: string) {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
 
+function membershipsOf(eb: ExpressionBuilder<DB, 'users'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('schoolMemberships as m')
+      .innerJoin('schools as sc', 'sc.id', 'm.schoolId')
+      .innerJoin('districts as d', 'd.id', 'sc.districtId')
+      .select(['m.schoolId', 'sc.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status'])
+      .whereRef('m.userId', '=', 'users.id')
+      .orderBy('m.createdAt'),
+  );
+}
+
 export async function loadMemberships(db: Db, userId: string): Promise<Membership[]> {
-  const rows = await db
-    .selectFrom('schoolMemberships as m')
-    .innerJoin('schools as s', 's.id', 'm.schoolId')
-    .innerJoin('districts as d', 'd.id', 's.districtId')
-    .select(['m.schoolId', 's.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status'])
-    .where('m.userId', '=', userId)
-    .orderBy('m.createdAt')
-    .execute();
-  return rows.map((r) => ({ ...r, role: r.role as Role, status: r.status as Membership['status'] }));
+  const row = await db.selectFrom('users').select((eb) => membershipsOf(eb).as('memberships')).where('users.id', '=', userId).executeTakeFirst();
+  return (row?.memberships ?? []) as Membership[];
 }
 
 /** Resolves the session cookie into `request.user`, enforcing the idle and absolute limits. */
@@ -64,8 +72,10 @@ export function registerSession(app: FastifyInstance) {
     const tokenHash = hashToken(token);
     const row = await db
       .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.userId')
-      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 'u.id', 'u.email', 'u.username', 'u.firstName', 'u.lastName', 'u.language', 'u.isSuperAdmin', 'u.mustChangePassword', 'u.passwordHash'])
+      .innerJoin('users', 'users.id', 's.userId')
+      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 'users.id', 'users.email', 'users.username', 'users.firstName', 'users.lastName', 'users.language', 'users.isSuperAdmin', 'users.mustChangePassword', 'users.passwordHash'])
+      // One round trip per request: the memberships come along as JSON.
+      .select((eb) => membershipsOf(eb).as('memberships'))
       .where('s.tokenHash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return;
@@ -76,7 +86,7 @@ export function registerSession(app: FastifyInstance) {
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
     }
-    const memberships = await loadMemberships(db, row.id);
+    const memberships = row.memberships as Membership[];
     const school = memberships.find((m) => m.schoolId === row.schoolId) ?? memberships[0] ?? null;
     const user: SessionUser = {
       id: row.id,
