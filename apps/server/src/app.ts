@@ -27,7 +27,15 @@ const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers[
 export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean }): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACT },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: REDACT,
+            // Query strings can carry one-time tokens (e-mail confirmation links): log the path only.
+            serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }) },
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === 'production',
     genReqId: () => crypto.randomUUID(),

@@ -83,7 +83,9 @@ export function registerSession(app: FastifyInstance) {
       await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
       return;
     }
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    // Polls (the footer count, mood refreshes) do not count as activity, or a forgotten tab would never go idle.
+    const background = request.headers['x-high5-background'] === '1';
+    if (!background && now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
     }
     const memberships = row.memberships as Membership[];

@@ -15,6 +15,8 @@ export class ApiError extends Error {
 
 // NonNullable: the endpoint's schemas are optional properties, so `E['body']` includes undefined.
 type Input<E extends Endpoint> = {
+  /** A poll the user did not cause: it must not keep an idle session alive. */
+  background?: boolean;
   params?: NonNullable<E['params']> extends z.ZodType ? z.input<NonNullable<E['params']>> : never;
   query?: NonNullable<E['query']> extends z.ZodType ? z.input<NonNullable<E['query']>> : never;
   body?: NonNullable<E['body']> extends z.ZodType ? z.input<NonNullable<E['body']>> : never;
@@ -43,8 +45,11 @@ export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {})
     response = await fetch(buildUrl(endpoint, input), {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: input.body !== undefined ? { 'content-type': 'application/json' } : {},
-      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : endpoint.method !== 'GET' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      headers: {
+        ...(endpoint.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+        ...(input.background ? { 'x-high5-background': '1' } : {}),
+      },
+      ...(endpoint.method !== 'GET' ? { body: input.body !== undefined ? JSON.stringify(input.body) : '{}' } : {}),
     });
   } catch {
     throw new ApiError(0, 'NETWORK');

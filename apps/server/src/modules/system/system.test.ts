@@ -37,6 +37,18 @@ describe('system', () => {
     expect(later.json.ResponseData).toEqual({ high5sCount: 3 });
   });
 
+  it('when only background polls arrive, the session still ends after 30 idle minutes', async () => {
+    const user = await buildUser(t.app);
+    const cookie = await sessionFor(t.app, user.id);
+    const poll = { cookie, headers: { 'x-high5-background': '1' } };
+    for (let minute = 0; minute < 30; minute += 2) {
+      t.clock.advance(2 * 60_000);
+      await t.call('GET', '/v1/high5s/count', poll);
+    }
+    t.clock.advance(60_000);
+    expect((await t.call('GET', '/v1/high5s/count', poll)).status).toBe(401);
+  });
+
   it('when a path is unknown under /v1, it answers 404 in the envelope', async () => {
     const res = await t.call('GET', '/v1/nothing-here');
     expect(res.status).toBe(404);
