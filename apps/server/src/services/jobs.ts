@@ -56,7 +56,8 @@ export class Jobs {
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job.payload as Record<string, unknown>);
-        await this.db.updateTable('jobs').set({ doneAt: this.clock.now(), lockedUntil: null }).where('id', '=', job.id).execute();
+        // The payload may hold a temporary password or a code: keep no copy once it is delivered.
+        await this.db.updateTable('jobs').set({ doneAt: this.clock.now(), lockedUntil: null, payload: '{}' }).where('id', '=', job.id).execute();
       } catch (error) {
         const attempts = job.attempts + 1;
         const retryAt = new Date(this.clock.now().getTime() + 10_000 * 2 ** (attempts - 1));
@@ -68,6 +69,7 @@ export class Jobs {
             lockedUntil: null,
             runAt: retryAt,
             failedAt: attempts >= job.maxAttempts ? this.clock.now() : null,
+            ...(attempts >= job.maxAttempts ? { payload: '{}' } : {}),
           })
           .where('id', '=', job.id)
           .execute();
