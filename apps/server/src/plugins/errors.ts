@@ -39,7 +39,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/v1/') || request.method !== 'GET') {
+    // A missing built asset is a 404, never the page: a stale tab must not run HTML as script.
+    if (request.url.startsWith('/v1/') || request.url.startsWith('/assets/') || request.method !== 'GET') {
       return reply.status(404).send({ ErrorCode: 'NOT_FOUND', ResponseData: null, body: 'NOT_FOUND' });
     }
     // Any other GET is a screen of the single-page app.
