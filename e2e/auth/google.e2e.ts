@@ -61,6 +61,20 @@ describe('Google sign-in and initial setup', () => {
     await context.close();
   });
 
+  it('a teacher whose verified Google e-mail matches their account lands on their classes with the create-class prompt', async () => {
+    const school = await buildSchool(h.app);
+    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', email: `kim.${Date.now()}@school.example` });
+    google.setAccount('g-kim', { email: teacher.email!, email_verified: true, given_name: 'Kim', family_name: 'Lee' });
+    const { context, page } = await h.newPage({ locale: 'en-US' });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login with Google' }).click();
+    await passGoogle(page, 'g-kim');
+    await page.waitForURL('**/teacher-classes');
+    // Set to 'true' for the classes screen, which opens its create-class dialog once and resets it to 'false'.
+    await expect(page.evaluate(() => sessionStorage.getItem('showCreateClassPopup'))).resolves.not.toBeNull();
+    await context.close();
+  });
+
   it('a new Google teacher picks an existing district and school and waits for the admin (in Spanish)', async () => {
     const district = await buildDistrict(h.app, { name: `Distrito Sol ${Date.now()}` });
     await buildSchool(h.app, { districtId: district.id, name: 'Escuela Luna' });

@@ -84,6 +84,14 @@ export interface ClassTeachers {
   teacherId: string;
 }
 
+export interface DailyGiveCounts {
+  given: number;
+  kind: string;
+  schoolDate: string;
+  schoolId: string;
+  userId: string;
+}
+
 export interface DevOutbox {
   bodyText: string;
   id: Generated<number>;
@@ -363,6 +371,7 @@ export interface DB {
   categorySettings: CategorySettings;
   classes: Classes;
   classTeachers: ClassTeachers;
+  dailyGiveCounts: DailyGiveCounts;
   devOutbox: DevOutbox;
   districts: Districts;
   enrolmentRequests: EnrolmentRequests;

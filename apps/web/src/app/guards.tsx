@@ -8,7 +8,7 @@ import SignInScreen from '../features/auth/sign-in/sign-in-screen';
 import { setLanguage } from '../lib/i18n';
 import { allowedPaths, landingPath, paths } from './paths';
 import type { ShellHandle } from './router';
-import { meQuery, useMe } from './session';
+import { consumeGoogleSignIn, landingAfterSignIn, meQuery, useMe } from './session';
 import { Shell } from './shell/shell';
 
 /** Loads `me` once for every screen, and applies the signed-in user's language. */
@@ -26,7 +26,7 @@ export function RootLayout() {
 /** `/`: the sign-in screen (or its new-password challenge); a signed-in user goes on to their landing screen. */
 export function SignInRoute() {
   const me = useMe();
-  if (me && !me.mustChangePassword) return <Navigate to={landingPath(me)} replace />;
+  if (me && !me.mustChangePassword) return <Navigate to={consumeGoogleSignIn() ? landingAfterSignIn(me) : landingPath(me)} replace />;
   return <SignInScreen />;
 }
 
@@ -57,7 +57,7 @@ export function ShellRoute() {
   );
 }
 
-function FullPageLoading() {
+export function FullPageLoading() {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }} role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { authRoutes } from '../features/auth/routes';
 import { classroomRoutes } from '../features/classroom/routes';
 import { recognitionRoutes } from '../features/recognition/routes';
 import type { AreaRoute } from './area-route';
-import { PublicOnlyRoute, RootLayout, RouteError, SetupRoute, ShellRoute, SignInRoute } from './guards';
+import { FullPageLoading, PublicOnlyRoute, RootLayout, RouteError, SetupRoute, ShellRoute, SignInRoute } from './guards';
 import { paths, shellPaths, type AppPath } from './paths';
 import { PlaceholderScreen } from './shell/placeholder-screen';
 
@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's code loads.
+    HydrateFallback: FullPageLoading,
     children: [
       { path: paths.signIn, element: <SignInRoute /> },
       {

@@ -1,4 +1,4 @@
-import { authEndpoints, type Me } from '@high5/contract';
+import { authEndpoints, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
@@ -45,9 +45,31 @@ export function startSignedIn(queryClient: QueryClient, me: Me): AppPath {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
   queryClient.setQueryData(meKey, me);
   void setLanguage(me.language);
+  return landingAfterSignIn(me);
+}
+
+/** The landing screen right after a sign-in; a teacher sent to their classes gets the create-class prompt once. */
+export function landingAfterSignIn(me: Me): AppPath {
   const target = landingPath(me);
   if (target === '/teacher-classes') sessionStorage.setItem(CREATE_CLASS_FLAG, 'true');
   return target;
+}
+
+const GOOGLE_MARK = 'high5.googleSignIn';
+
+/**
+ * The Google round trip is a full page load that comes back to `/` (`returnTo=/`): this mark,
+ * set just before leaving, tells `/` that the signed-in user has just signed in.
+ */
+export function googleSignInHref(intent: 'signin' | 'signup', returnTo = '/') {
+  const query = new URLSearchParams({ ...(intent === 'signup' ? { intent } : {}), returnTo });
+  return `${GOOGLE_SIGN_IN_PATH}?${query.toString()}`;
+}
+export const markGoogleSignIn = () => sessionStorage.setItem(GOOGLE_MARK, '1');
+export function consumeGoogleSignIn(): boolean {
+  const marked = sessionStorage.getItem(GOOGLE_MARK) === '1';
+  sessionStorage.removeItem(GOOGLE_MARK);
+  return marked;
 }
 
 /** Forgets the user in this tab: the cache (except a null `me`), the idle lock and the one-time flags. */

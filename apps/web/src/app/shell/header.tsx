@@ -1,6 +1,6 @@
 import { authEndpoints, type Me } from '@high5/contract';
 import { AutoStoriesOutlined, Check, ExpandMore, HelpOutlined, Logout, Menu as MenuIcon, OpenInNew, PersonOutlined, RateReviewOutlined, SchoolOutlined } from '@mui/icons-material';
-import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function roleLabel(t: (key: string) => string, me: Me) {
 }
 
 /** The signed-in header: menu button (narrow), logo, school, role, language, help, user menu. */
-export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerId, helpArea }: { me: Me; showLogo: boolean; showMenuButton: boolean; menuOpen: boolean; onMenu: () => void; drawerId: string; helpArea: boolean }) {
+export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerId, helpArea, loading }: { me: Me; showLogo: boolean; showMenuButton: boolean; menuOpen: boolean; onMenu: () => void; drawerId: string; helpArea: boolean; loading: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -57,6 +57,7 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
         {helpArea && <HelpArea me={me} />}
         <UserMenu me={me} helpLinksInside={!helpArea} />
       </Toolbar>
+      {loading && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: -2, height: 2 }} aria-label={t('loading')} />}
     </AppBar>
   );
 }

@@ -1,4 +1,4 @@
-import { authEndpoints, GOOGLE_SIGN_IN_PATH, LIMITS, type Me } from '@high5/contract';
+import { authEndpoints, LIMITS, type Me } from '@high5/contract';
 import { Google, LockOutlined, Logout } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { HighFiveMark } from '../../components/ui/logo';
 import { PasswordField } from '../../components/ui/password-field';
 import { ApiError, api } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
-import { forgetSignedIn, signOut } from '../session';
+import { forgetSignedIn, googleSignInHref, signOut } from '../session';
 import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
 
 /** What counts as activity (spec 000 section 2.6); `load` is the mount itself. */
@@ -112,8 +112,8 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const google = async () => {
     // The Google round trip starts a new session; this one ends first.
     await signOut(queryClient);
-    const back = window.location.pathname + window.location.search;
-    window.location.assign(`${GOOGLE_SIGN_IN_PATH}?returnTo=${encodeURIComponent(back)}`);
+    // Back to this screen (a path only: the server accepts no query in returnTo).
+    window.location.assign(googleSignInHref('signin', window.location.pathname));
   };
 
   const name = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email || me.username || '';
@@ -145,6 +145,8 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
             </Box>
             {me.hasPassword ? (
               <Box component="form" onSubmit={submit} noValidate>
+                {/* For password managers: whose password this is. */}
+                <input type="text" name="username" autoComplete="username" value={me.email ?? me.username ?? ''} readOnly hidden />
                 <Stack spacing={2}>
                   {error && (
                     <Alert severity="error" role="alert">

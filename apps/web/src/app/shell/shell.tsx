@@ -69,8 +69,7 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ position: 'sticky', top: 0, zIndex: (th) => th.zIndex.drawer + 1 }}>
-          <Header me={me} showLogo={!permanent} showMenuButton={!permanent} menuOpen={open} onMenu={() => setOpen(true)} drawerId={DRAWER_ID} helpArea={helpArea} />
-          {navigation.state === 'loading' && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: -2, height: 2 }} aria-label={t('loading')} />}
+          <Header me={me} showLogo={!permanent} showMenuButton={!permanent} menuOpen={open} onMenu={() => setOpen(true)} drawerId={DRAWER_ID} helpArea={helpArea} loading={navigation.state === 'loading'} />
         </Box>
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 }, outline: 'none' }}>
           {me.school?.status === 'pending' && (
@@ -80,7 +79,7 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
           )}
           <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>{children}</Suspense>
         </Box>
-        <Footer />
+        <Footer paused={locked} />
       </Box>
       {locked && <IdleLockOverlay me={me} onUnlocked={unlock} />}
     </Box>

@@ -15,7 +15,7 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
       <Typography variant="caption" component="p" sx={{ fontWeight: 600, color: 'text.secondary', mb: 0.5 }}>
         {t('password.checklist.title')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.25, gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))' }}>
         {ORDER.map((key) => (
           <Box
             component="li"

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { signOut, startSignedIn } from '../../../app/session';
+import { signOut, startSignedIn, useMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -27,6 +27,7 @@ export function NewPasswordForm() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const me = useMe();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +64,8 @@ export function NewPasswordForm() {
         </Alert>
       )}
       <Box component="form" onSubmit={submit} noValidate>
+        {/* For password managers: whose password this is. */}
+        <input type="text" name="username" autoComplete="username" value={me?.email ?? me?.username ?? ''} readOnly hidden />
         <Stack spacing={2.25}>
           <PasswordField
             label={t('auth:newPassword.newPassword')}

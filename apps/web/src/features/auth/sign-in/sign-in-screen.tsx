@@ -1,4 +1,4 @@
-import { authEndpoints, EmailSchema, GOOGLE_SIGN_IN_PATH } from '@high5/contract';
+import { authEndpoints, EmailSchema } from '@high5/contract';
 import { Google } from '@mui/icons-material';
 import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { authConfigQuery, meKey, startSignedIn, useMe } from '../../../app/session';
+import { authConfigQuery, googleSignInHref, markGoogleSignIn, meKey, startSignedIn, useMe } from '../../../app/session';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -153,7 +153,7 @@ function SignInForm() {
       <Divider sx={{ color: 'text.secondary', fontSize: 14 }}>{t('auth:signIn.or')}</Divider>
       <Box>
         {googleEnabled ? (
-          <Button component="a" href={GOOGLE_SIGN_IN_PATH} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
+          <Button component="a" href={googleSignInHref('signin')} onClick={markGoogleSignIn} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
             {t('auth:signIn.google')}
           </Button>
         ) : (

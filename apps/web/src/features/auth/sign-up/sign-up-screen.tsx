@@ -1,4 +1,4 @@
-import { GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
+import type { Me } from '@high5/contract';
 import { ArrowBack, ChevronRight, Google, MailOutlined, SchoolOutlined, BackpackOutlined } from '@mui/icons-material';
 import { Alert, Box, Button, ButtonBase, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { authConfigQuery, startSignedIn } from '../../../app/session';
+import { authConfigQuery, googleSignInHref, markGoogleSignIn, startSignedIn } from '../../../app/session';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
@@ -84,7 +84,7 @@ function StepStart({ onEmail }: { onEmail: () => void }) {
           {errorText(new ApiError(400, redirectError))}
         </Alert>
       )}
-      <ChoiceCard icon={<Google />} title={t('auth:signUp.google')} body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')} href={googleEnabled ? `${GOOGLE_SIGN_IN_PATH}?intent=signup` : undefined} disabled={!googleEnabled} />
+      <ChoiceCard icon={<Google />} title={t('auth:signUp.google')} body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')} href={googleEnabled ? googleSignInHref('signup') : undefined} onClick={markGoogleSignIn} disabled={!googleEnabled} />
       <ChoiceCard icon={<MailOutlined />} title={t('auth:signUp.withEmail')} body={t('auth:signUp.withEmailBody')} onClick={onEmail} />
     </Stack>
   );
@@ -105,7 +105,8 @@ function ChoiceCard({ icon, title, body, onClick, href, disabled }: { icon: Reac
   const bodyId = useId();
   return (
     <ButtonBase
-      {...(href ? { component: 'a', href } : { onClick })}
+      {...(href ? { component: 'a', href } : {})}
+      onClick={onClick}
       disabled={disabled}
       aria-describedby={bodyId}
       focusRipple

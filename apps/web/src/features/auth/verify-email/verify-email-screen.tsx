@@ -37,7 +37,7 @@ export default function VerifyEmailScreen() {
           {state === 'checking' ? <CircularProgress size={32} /> : state === 'success' ? <CheckCircleOutlined color="success" sx={{ fontSize: 40 }} /> : state === 'missing' ? <MarkEmailReadOutlined color="primary" sx={{ fontSize: 40 }} /> : <ErrorOutlined color="error" sx={{ fontSize: 40 }} />}
         </Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 24, sm: 28 } }}>
-          {state === 'success' ? t('auth:verify.successTitle') : state === 'checking' ? t('auth:verify.checking') : t('auth:verify.title')}
+          {state === 'success' ? t('auth:verify.successTitle') : state === 'checking' ? t('auth:verify.checking') : state === 'failed' ? t('auth:verify.failedTitle') : t('auth:verify.title')}
         </Typography>
         <Typography color="text.secondary" data-testid="verify-result">
           {state === 'success' ? t('auth:verify.success') : state === 'missing' ? t('auth:verify.missing') : state === 'failed' ? (expired ? t('auth:verify.expired') : errorText(verify.error)) : t('auth:verify.wait')}
