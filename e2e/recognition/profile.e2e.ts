@@ -19,7 +19,7 @@ async function recordUploads(page: Page) {
     w.__uploads = [];
     const original = w.fetch.bind(window);
     w.fetch = (input, init) => {
-      if (init?.body instanceof FormData) for (const [field, value] of init.body.entries()) if (value instanceof File) w.__uploads.push([field, value.name, value.size]);
+      if (init?.body instanceof FormData) init.body.forEach((value, field) => value instanceof File && w.__uploads.push([field, value.name, value.size]));
       return original(input, init);
     };
   });
@@ -131,7 +131,7 @@ describe('profile', () => {
     const uploads = await recordUploads(page);
     await page.goto('/profile');
     // A large phone photo with a GPS position.
-    const big = await sharp(await sharp({ create: { width: 2600, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer())
+    const big = await sharp(await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer())
       .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 30/1' } })
       .jpeg({ quality: 95 })
       .toBuffer();

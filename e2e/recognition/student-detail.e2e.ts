@@ -102,6 +102,7 @@ describe('student detail dialog', () => {
     await notes.getByText('Prefers a seat near the window.').waitFor();
     await notes.getByText(/Tess Ng ·/).waitFor();
     await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-notes-en-1280');
     await notes.getByRole('button', { name: 'Close' }).click();
 
     // The teacher sets the student's photo from a file.

@@ -186,7 +186,7 @@ export const profileEndpoints = {
     method: 'GET',
     path: '/avatar',
     summary: 'The signed-in user\'s hand avatar (image link and colours), or null.',
-    access: SCHOOL_ROLES,
+    access: 'session',
     response: AvatarSchema.nullable(),
   }),
   saveAvatar: endpoint({
@@ -194,7 +194,7 @@ export const profileEndpoints = {
     method: 'PUT',
     path: '/avatar',
     summary: 'Saves the hand avatar: a webp (or png) data URL and its colour info.',
-    access: SCHOOL_ROLES,
+    access: 'session',
     body: z.object({ image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64), colourInfo: ColourInfoSchema }),
     response: AvatarSchema,
     errors: ['IMAGE_INVALID'],

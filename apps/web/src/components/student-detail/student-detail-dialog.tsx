@@ -30,7 +30,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO, subDays } from 'date-fns';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog } from '../give/give-high5-dialog';
 import { GiveVibeDialog } from '../give/give-vibe-dialog';
@@ -107,6 +107,11 @@ function DetailsBody({ details }: { details: StudentDetails }) {
   const [giving, setGiving] = useState<'high5' | 'vibe' | null>(null);
   const [notesOpen, setNotesOpen] = useState(false);
   const tabsId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // On a phone the panel opens below the tabs: bring it into view.
+  useEffect(() => {
+    if (panel) panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [panel]);
   const recipient = { id: student.id, name, role: 'student' as const };
   const queryClient = useQueryClient();
   // A give changes the totals: reload the details.
@@ -197,7 +202,7 @@ function DetailsBody({ details }: { details: StudentDetails }) {
       </Box>
 
       {panel && (
-        <Paper variant="outlined" role="tabpanel" id={`${tabsId}-${panel}-panel`} aria-labelledby={`${tabsId}-${panel}-tab`} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}>
+        <Paper ref={panelRef} variant="outlined" role="tabpanel" id={`${tabsId}-${panel}-panel`} aria-labelledby={`${tabsId}-${panel}-tab`} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}>
           {panel === 'trustedAdults' && <TrustedAdults adults={details.trustedAdults} />}
           {panel === 'attendance' && <AttendancePanel studentId={student.id} today={details.today} />}
           {panel === 'moods' && <MoodsPanel studentId={student.id} today={details.today} />}

@@ -89,6 +89,17 @@ describe('PUT /v1/avatar and GET /v1/avatar', () => {
   });
 });
 
+describe('a super admin\'s own hand', () => {
+  it('when a super admin (no school) saves a hand, it is stored and read back', async () => {
+    const admin = await buildUser(t.app, { isSuperAdmin: true });
+    const cookie = await sessionFor(t.app, admin.id);
+    expect((await t.call('PUT', '/v1/avatar', { cookie, body: { image: dataUrl(await webpImage(64, 64)), colourInfo } })).status).toBe(200);
+    expect((await t.call('GET', '/v1/avatar', { cookie })).json.ResponseData.colourInfo.handSelected).toBe('Hand7');
+    // Other people's hands are read through a school.
+    expect((await t.call('GET', `/v1/avatars/${admin.id}`, { cookie })).status).toBe(403);
+  });
+});
+
 describe('GET /v1/avatars and /v1/avatars/:userId', () => {
   it('when asked for users of the same school, it returns their links (null without an avatar); other schools are left out', async () => {
     const school = await buildSchool(t.app);

@@ -36,9 +36,8 @@ export async function myAvatar(db: Db, services: Services, user: SessionUser) {
   return { imageUrl: await avatarLink(services, row.imageKey), colourInfo: colourInfo.data, updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Stores the image under `avatars/<userId>.<format>` and the colour info beside it. */
+/** Stores the image under `avatars/<userId>.<format>` (a user's hand, in every school) and the colour info beside it. */
 export async function saveAvatar(db: Db, services: Services, user: SessionUser, input: { image: string; colourInfo: ColourInfo }) {
-  currentSchool(user);
   const { bytes, format } = await readAvatarImage(input.image);
   const key = `avatars/${user.id}.${format}`;
   await services.storage.put(key, bytes, `image/${format}`);

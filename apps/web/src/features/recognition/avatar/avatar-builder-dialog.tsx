@@ -142,7 +142,7 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
                   <Canvas
                     frameloop="demand"
                     dpr={[1, 2]}
-                    camera={{ position: [0, 0, 8], fov: 38 }}
+                    camera={{ position: [0, 0, 7.4], fov: 38 }}
                     gl={{ preserveDrawingBuffer: true, alpha: true, antialias: true }}
                     onCreated={({ gl }) => {
                       canvasRef.current = gl.domElement;

@@ -45,7 +45,7 @@ export function HandModel({ colours }: { colours: ColourInfo }) {
   const chainY = shape.bracelet ? BRACELET_Y - 0.42 : BRACELET_Y;
 
   return (
-    <group position={[0, -0.25, 0]}>
+    <group position={[0, 0, 0]}>
       <mesh name="palm" geometry={palm} castShadow>
         <meshStandardMaterial color={colours.hand} {...SKIN} />
       </mesh>
