@@ -5,6 +5,9 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#6a1b9a' },
     secondary: { main: '#00796b' },
+    // Darker than MUI's defaults so white text on filled notices passes WCAG AA (4.5:1).
+    info: { main: '#0b5ea8' },
+    warning: { main: '#a84a00' },
     background: { default: '#f6f4fa' },
   },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
