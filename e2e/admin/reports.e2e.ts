@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCategories, checkIn, recognise, schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { localToday, settle, shot } from './support.js';
+import { localToday, shot } from './support.js';
 
 let h: Harness;
 let w: Awaited<ReturnType<typeof arrange>>;
@@ -58,7 +58,9 @@ describe('admin reports', () => {
     await expect.poll(async () => (await amyRow.getByRole('cell').allTextContents()).slice(1)).toEqual([w.amy.email, '0', '1', '0', '1']);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Open the reports of Amy Adams' }).click();
+    // By keyboard: the name is a button.
+    await page.getByRole('button', { name: 'Open the reports of Amy Adams' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /Reports/ });
     await dialog.getByText('Helped a classmate').waitFor();
     // Tiles: names cut at 15 characters; the full name stays available.

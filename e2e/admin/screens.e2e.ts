@@ -95,7 +95,8 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
             await expectNoAxeViolations(page);
           } catch (error) {
             await shot(page, `FAILED-${screen.name}-${locale}-${width}`);
-            throw new Error(`${screen.name}: ${(error as Error).message}`);
+            console.error(`admin screen failed: ${screen.name} (${locale}, ${width} px)`);
+            throw error;
           } finally {
             await context.close();
           }

@@ -82,6 +82,8 @@ describe('super admin', () => {
     await expectNoAxeViolations(page);
     await first.getByRole('button', { name: 'Continue' }).click();
     const second = page.getByRole('dialog', { name: 'Are you sure?' });
+    await second.getByRole('textbox', { name: 'School name' }).waitFor();
+    await expectNoAxeViolations(page);
     const confirm = second.getByRole('button', { name: 'Delete school' });
     await second.getByRole('textbox', { name: 'School name' }).fill('Clock Tower');
     expect(await confirm.isDisabled()).toBe(true);

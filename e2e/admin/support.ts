@@ -9,11 +9,6 @@ export function localToday(offsetDays = 0) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Waits until the screen's data has arrived. */
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
-
 /** Where screenshots go when SCREENSHOTS_DIR is set (to look at the screens by eye). */
 export async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOTS_DIR;

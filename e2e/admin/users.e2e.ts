@@ -30,7 +30,9 @@ describe('admin users', () => {
     await page.getByRole('dialog', { name: 'Make admin?' }).getByRole('button', { name: 'Cancel' }).click();
     expect((await membership(teacher.id, school.id)).isAdmin).toBe(false);
 
-    await page.getByRole('switch', { name: 'Tina Alpha is an admin' }).click();
+    // By keyboard: Space on the switch, then the dialog's confirm button.
+    await page.getByRole('switch', { name: 'Tina Alpha is an admin' }).focus();
+    await page.keyboard.press('Space');
     const confirm = page.getByRole('dialog', { name: 'Make admin?' });
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Make admin' }).click();

@@ -24,7 +24,7 @@ export async function createFreeDistrict(db: Db, services: Services, actorId: st
 
 /**
  * Adds an Aeries or Clever district (a paid district: its schools come from the SIS). The
- * credentials are encrypted at rest and never returned (docs/decisions/0137-district-credentials.md).
+ * credentials are encrypted at rest and never returned (docs/decisions/0137-districts-and-credentials.md).
  */
 export async function addDistrict(db: Db, services: Services, actorId: string, input: AddDistrict & { testMode: boolean }) {
   await lockDistrictNames(db);

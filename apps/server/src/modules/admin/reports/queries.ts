@@ -169,6 +169,10 @@ export function schoolCategories(db: Db, schoolId: string, kind: 'high5' | 'vibe
     .execute();
 }
 
+export async function classInSchool(db: Db, schoolId: string, classId: string) {
+  return (await db.selectFrom('classes').select('id').where('id', '=', classId).where('schoolId', '=', schoolId).executeTakeFirst()) !== undefined;
+}
+
 /** Classes of a school with their owner's name; only those `teacherId` teaches when given. */
 export function classesOf(db: Db, schoolId: string, teacherId: string | null) {
   let query = db

@@ -18,6 +18,7 @@ import type { Actor } from '../actors.js';
 import { audit } from '../audit.js';
 import {
   classesOf,
+  classInSchool,
   findMember,
   findMoodReportSettings,
   moodReport,
@@ -67,8 +68,7 @@ function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] 
 async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
   if (!classId) return null;
   if (role !== 'student') throw badRequest('VALIDATION_FAILED', [{ path: 'query.classId', code: 'students_only' }]);
-  const classes = await classesOf(db, schoolId, null);
-  if (!classes.some((c) => c.id === classId)) throw notFound();
+  if (!(await classInSchool(db, schoolId, classId))) throw notFound();
   return [classId];
 }
 

@@ -14,6 +14,7 @@ import { ClassPicker, RoleSelect } from '../components/pickers';
 import { ReportTable } from '../components/report-table';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { addDaysIso, defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { parseMinimum } from '../lib/minimum';
 import { loadAllPages } from '../lib/pages';
 
 /** Spec 003 section 4: the report is fetched again 2 seconds after a submit. */
@@ -25,12 +26,6 @@ interface Submitted {
   range: DateRange;
   minLow: number;
   filters: LowEnjoymentMood[];
-}
-
-/** The minimum low-enjoyment count: used only when it is a number above 0, else -1 (spec 003 section 5). */
-export function parseMinimum(text: string) {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(n) && n > 0 ? n : -1;
 }
 
 /**

@@ -1,0 +1,6 @@
+/** The minimum low-enjoyment count: used only when it is a whole number above 0, else -1 (spec 003 section 5). */
+export function parseMinimum(text: string) {
+  const value = text.trim();
+  const n = Number(value);
+  return value !== '' && Number.isInteger(n) && n > 0 ? n : -1;
+}
