@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../apps/server/src/test/factories.js';
-import { startHarness, type Harness } from '../support/harness';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,11 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** axe on the whole page but the shell's sidebar navigation (not this area's). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('nav').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
 
 describe('hand avatar', () => {

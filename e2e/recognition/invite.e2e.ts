@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
-import { startHarness, type Harness } from '../support/harness';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,10 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('nav').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
 
 /** Delivers the queued mail and returns the newest message to `to` from the dev outbox. */

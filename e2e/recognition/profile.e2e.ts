@@ -2,15 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { hasGpsTag } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from '../support/harness';
+import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 
-/** axe on the whole page but the shell's sidebar navigation (not this area's; its list markup is reported to the shell's owner). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('nav').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 /** Records what the page sends as multipart uploads: field, file name and size. */
 async function recordUploads(page: Page) {

@@ -52,6 +52,8 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
 
 /** Fails the test when axe finds any violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // A dialog fading in has not reached its real colours yet.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(summary).toEqual([]);
