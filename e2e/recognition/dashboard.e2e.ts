@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSchool } from '../../apps/server/src/modules/recognition/give/test-factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
-import { pageAs, recognitionSchool, snap } from './fixtures';
+import { expectNoHorizontalScroll, pageAs, recognitionSchool, snap } from './fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -105,6 +105,7 @@ describe('dashboard', () => {
     await page.getByRole('link', { name: 'Ver los High 5 que recibiste' }).waitFor();
     await page.locator('.recharts-cartesian-grid').first().waitFor();
     await snap(page, 'dashboard-es-360');
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -69,3 +69,9 @@ export async function pageAs(h: Harness, userId: string, options: { locale?: 'en
 }
 
 const app = (h: Harness) => h.app;
+
+/** Nothing sticks out sideways: the page is no wider than the window. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  if (scroll > width) throw new Error(`the page is ${scroll} px wide in a ${width} px window`);
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecognition } from '../../apps/server/src/modules/recognition/give/test-factories.js';
 import { buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
-import { pageAs, recognitionSchool, snap } from './fixtures';
+import { expectNoHorizontalScroll, pageAs, recognitionSchool, snap } from './fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => h.close());
 const stored = (giverId: string) => h.app.services.db.selectFrom('recognitions').selectAll().where('giverId', '=', giverId).orderBy('id').execute();
 
 describe('giving', () => {
-  it('a teacher gives a High 5: at least one category, the certify dialog (and back), then the remaining count', async () => {
+  it('a teacher gives a High 5 (at least one category, the certify dialog and back, the remaining count) and a Vibe', async () => {
     const s = await recognitionSchool(h.app);
     const { page, context, errors } = await pageAs(h, s.teacher.id, { width: 1280 });
     await page.goto('/high5');
@@ -56,6 +56,17 @@ describe('giving', () => {
     const rows = await stored(s.teacher.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'high5', receiverId: s.ana.id, comment: 'Thank you for <b>helping</b> Bea today!' });
+
+    // And a Vibe with a comment: no confirmation, straight to the certify dialog.
+    await page.getByRole('link', { name: 'Give a Positive Vibe' }).click();
+    await page.getByRole('button', { name: 'Give a Positive Vibe to Bea Pupil' }).click();
+    const vibe = page.getByRole('dialog', { name: 'Give a Positive Vibe to Bea Pupil' });
+    await vibe.getByRole('checkbox', { name: 'Great job' }).click();
+    await vibe.getByRole('textbox', { name: 'Comment (optional)' }).fill('Your poem made the whole class smile.');
+    await vibe.getByRole('button', { name: 'Send' }).click();
+    await certify.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('You just gave some positivity. Thank you for making our world a better place. Positive Vibes left today: 19.').waitFor();
+    expect((await stored(s.teacher.id)).map((r) => r.kind)).toEqual(['high5', 'vibe']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -71,6 +82,7 @@ describe('giving', () => {
     expect(await dialog.getByRole('textbox').count()).toBe(0);
     await dialog.getByText('Cuando un estudiante da un High 5 a otro estudiante no se escribe comentario', { exact: false }).waitFor();
     await snap(page, 'give-dialog-student-es-360');
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await dialog.getByRole('checkbox', { name: 'Amabilidad' }).click();
     await dialog.getByRole('button', { name: 'Enviar' }).click();
@@ -96,6 +108,7 @@ describe('giving', () => {
     await page.getByRole('dialog', { name: 'Antes de enviar' }).getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Acabas de compartir positividad. Gracias por hacer de nuestro mundo un lugar mejor.', { exact: false }).waitFor();
     await snap(page, 'give-vibe-done-es-360');
+    await expectNoHorizontalScroll(page);
     const rows = await stored(s.ana.id);
     expect(rows.map((r) => [r.kind, r.receiverId, r.comment])).toEqual([
       ['high5', s.bea.id, ''],
@@ -105,7 +118,7 @@ describe('giving', () => {
     await context.close();
   });
 
-  it('a parent cannot pick the student role, and gives a Vibe to a teacher (360 px)', async () => {
+  it('a parent cannot pick the student role, and gives a Vibe to a teacher and a High 5 to staff (360 px)', async () => {
     const s = await recognitionSchool(h.app);
     const { page, context, errors } = await pageAs(h, s.parent.id, { width: 360, height: 760 });
     await page.goto('/positivevibes');
@@ -126,7 +139,22 @@ describe('giving', () => {
     await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
     await page.getByText('You just gave some positivity.', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
-    expect((await stored(s.parent.id)).map((r) => r.receiverId)).toEqual([s.teacher.id]);
+
+    // A High 5 to the school's staff.
+    await page.goto('/high5');
+    await page.getByRole('combobox', { name: 'Give to' }).click();
+    await page.getByRole('option', { name: 'Staff' }).click();
+    await page.getByRole('button', { name: 'Give a High 5 to Sam Staffer' }).click();
+    const high5 = page.getByRole('dialog', { name: 'Give a High 5 to Sam Staffer' });
+    await high5.getByRole('checkbox', { name: 'Helping others' }).click();
+    await high5.getByRole('textbox', { name: 'Comment' }).fill('Thank you for the safe crossing every morning.');
+    await high5.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
+    await page.getByText('High5 submitted', { exact: false }).waitFor();
+    expect((await stored(s.parent.id)).map((r) => [r.kind, r.receiverId])).toEqual([
+      ['vibe', s.teacher.id],
+      ['high5', s.staff.id],
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

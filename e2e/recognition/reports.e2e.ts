@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCategory, buildRecognition } from '../../apps/server/src/modules/recognition/give/test-factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
-import { pageAs, recognitionSchool, snap } from './fixtures';
+import { expectNoHorizontalScroll, pageAs, recognitionSchool, snap } from './fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('received reports', () => {
     await dialog.getByText('<script>alert("x")</script> Great teamwork at the fair').waitFor();
     const hand = dialog.getByRole('img', { name: "Sam Staffer's hand" });
     await hand.waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('img')].some((img) => img.alt === "Sam Staffer's hand" && img.complete && img.naturalWidth === 2));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('img')).some((img) => img.alt === "Sam Staffer's hand" && img.complete && img.naturalWidth === 2));
     await dialog.getByRole('img', { name: 'Óscar Núñez has not made a hand yet' }).waitFor();
     await snap(page, 'report-dialog-en-1280');
     await expectNoAxeViolations(page);
@@ -81,6 +81,7 @@ describe('received reports', () => {
     await page.getByText('You make Ana love school.').waitFor();
     await page.getByText('Paula Pupil').waitFor();
     await snap(page, 'vibe-report-es-360');
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Sigue brillando: 1' }).click();
     const dialog = page.getByRole('dialog', { name: /Sigue brillando en octubre de 2026/ });

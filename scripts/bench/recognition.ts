@@ -46,6 +46,16 @@ async function prepareGivers(ctx: BenchContext): Promise<GiveState> {
 async function cleanUpGivers(ctx: BenchContext, state: GiveState) {
   const { db } = ctx.services;
   await db.deleteFrom('recognitions').where('id', '>', state.lastRecognitionId).where('comment', '=', COMMENT).execute();
+  // The givers' day counts go back to what their remaining recognitions say.
+  const ids = state.givers.map((g) => g.id);
+  if (ids.length) {
+    const schoolId = ctx.accounts.teacher.schoolId;
+    await sql`delete from daily_give_counts where school_id = ${schoolId} and user_id = any(${ids}::uuid[]) and school_date >= ${state.since}::date - 1`.execute(db);
+    await sql`insert into daily_give_counts (user_id, school_id, school_date, kind, given)
+      select giver_id, school_id, school_date, kind, count(*) from recognitions
+      where school_id = ${schoolId} and giver_id = any(${ids}::uuid[]) and school_date >= ${state.since}::date - 1
+      group by giver_id, school_id, school_date, kind`.execute(db);
+  }
   await db.deleteFrom('jobs').where('id', '>', state.lastJobId).where('kind', '=', 'mail.send').execute();
   if (state.givers.length) await db.deleteFrom('sessions').where('userId', 'in', state.givers.map((g) => g.id)).where('createdAt', '>=', state.since).execute();
   await db.updateTable('schools').set({ dailyGiveLimit: state.dailyGiveLimit }).where('id', '=', ctx.accounts.teacher.schoolId).execute();

@@ -16,13 +16,3 @@ export async function listCategories(db: Queryable, schoolId: string, kind: Reco
   const rows = await enabledCategories(db, schoolId, kind);
   return rows.map((row) => toCategoryOption(row, language));
 }
-
-/**
- * The enabled categories of `kind` among `ids`, or null when any id is unknown, of the
- * other kind, another school's, or switched off (CATEGORY_NOT_ALLOWED).
- */
-export async function checkCategories(db: Queryable, schoolId: string, kind: RecognitionKind, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  const rows = await enabledCategories(db, schoolId, kind, unique);
-  return rows.length === unique.length ? rows : null;
-}

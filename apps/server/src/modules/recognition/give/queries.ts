@@ -2,81 +2,76 @@ import type { RecognitionKind, Role } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../../db/database.js';
 
-/** The school settings a give needs. */
+/** The school settings the give screens need. */
 export async function schoolSettings(db: Queryable, schoolId: string) {
-  return db
-    .selectFrom('schools')
-    .select(['id', 'name', 'timeZone', 'dailyGiveLimit', 'high5NotifyEmail', 'high5Vibes'])
-    .where('id', '=', schoolId)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('schools').select(['id', 'name', 'timeZone', 'dailyGiveLimit', 'high5NotifyEmail']).where('id', '=', schoolId).executeTakeFirstOrThrow();
 }
 
-/**
- * Locks the giver's membership row until the transaction ends, so that a giver's
- * concurrent gives count and insert one after another (the daily limit holds under
- * load). Answers false when the membership is gone.
- */
-export async function lockGiverMembership(db: Queryable, userId: string, schoolId: string) {
-  const row = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', userId).where('schoolId', '=', schoolId).forUpdate().executeTakeFirst();
-  return row !== undefined;
-}
-
-/** How many of `kind` the giver gave in the school on the school-local `date`. */
-export async function countGivenOn(db: Queryable, input: { giverId: string; schoolId: string; kind: RecognitionKind; date: string }) {
-  const row = await db
-    .selectFrom('recognitions')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('giverId', '=', input.giverId)
-    .where('kind', '=', input.kind)
-    .where('schoolDate', '=', input.date)
-    .where('schoolId', '=', input.schoolId)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
-/** Both kinds at once, for the allowance shown before giving. */
-export async function countsGivenOn(db: Queryable, input: { giverId: string; schoolId: string; date: string }) {
-  const rows = await db
-    .selectFrom('recognitions')
-    .select(['kind', sql<number>`count(*)::int`.as('n')])
-    .where('giverId', '=', input.giverId)
-    .where('schoolDate', '=', input.date)
-    .where('schoolId', '=', input.schoolId)
-    .groupBy('kind')
-    .execute();
-  const of = (kind: RecognitionKind) => rows.find((r) => r.kind === kind)?.n ?? 0;
+/** How many of each kind the giver gave in the school today (the school's today, its time zone). */
+export async function givenToday(db: Queryable, input: { giverId: string; schoolId: string; now: Date }) {
+  const result = await sql<{ kind: RecognitionKind; given: number }>`
+    select d.kind, d.given from daily_give_counts d
+    join schools s on s.id = d.school_id
+    where d.user_id = ${input.giverId} and d.school_id = ${input.schoolId}
+      and d.school_date = (${input.now}::timestamptz at time zone s.time_zone)::date`.execute(db);
+  const of = (kind: RecognitionKind) => result.rows.find((r) => r.kind === kind)?.given ?? 0;
   return { high5: of('high5'), vibe: of('vibe') };
 }
 
-export interface NewRecognition {
-  kind: RecognitionKind;
-  schoolId: string;
-  giverId: string;
-  giverRole: Role;
-  receiverId: string;
-  receiverRole: Role;
-  comment: string;
-  givenAt: Date;
-  schoolDate: string;
-  categoryIds: readonly string[];
+/** The recipient as the give rules need them (see recipients/service.ts `canGiveTo`). */
+export interface GiveRecipientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string | null;
+  language: string;
+  role: Role;
+  status: string;
+  grade: number | null;
+  isChildOfGiver: boolean;
+  isParentOfGiver: boolean;
 }
 
-/** Stores a recognition and its categories in one statement (one round trip); answers its id. */
-export async function insertRecognition(db: Queryable, r: NewRecognition) {
-  const result = await sql<{ id: number }>`
-    with inserted as (
-      insert into recognitions (kind, school_id, giver_id, giver_role, receiver_id, receiver_role, comment, given_at, school_date)
-      values (${r.kind}, ${r.schoolId}, ${r.giverId}, ${r.giverRole}, ${r.receiverId}, ${r.receiverRole}, ${r.comment}, ${r.givenAt}, ${r.schoolDate})
-      returning id
-    ), categories as (
-      insert into recognition_categories (recognition_id, category_id)
-      select inserted.id, c.id from inserted cross join unnest(${[...r.categoryIds]}::uuid[]) as c(id)
-    )
-    select id from inserted`.execute(db);
-  return result.rows[0]!.id;
+export interface GiveAttempt {
+  schoolName: string;
+  dailyGiveLimit: number;
+  high5NotifyEmail: boolean;
+  /** The school-local date of the give. */
+  today: string;
+  /** Null when the recipient is not an active member of the school. */
+  recipient: GiveRecipientRow | null;
+  /** The asked categories that are of this kind and enabled in the school. */
+  categories: { id: string; nameEn: string; nameEs: string }[];
+  /** For a parent giver: whether they have an active child in the school (true for other roles). */
+  giverHasStanding: boolean;
+  /** The giver's count of this kind today, this give included; null when nothing was stored. */
+  given: number | null;
+  /** The new recognition; null when nothing was stored. */
+  id: number | null;
 }
 
-/** Where a "you received" e-mail goes: the adult themselves, or a student's linked parents. */
+/**
+ * A whole give in one call of `give_recognition` (migration 0022, one round trip, its plan
+ * cached per connection): reads the school, the recipient and the asked categories; when the
+ * recipient and every category are valid, raises the giver's count for the day unless it has
+ * reached the limit (the count's row is locked and read at its latest committed value, so one
+ * person's concurrent gives queue there and the limit holds), and only then stores the
+ * recognition and its categories. Answers what the caller's rules need; a caller refusing the
+ * give afterwards (role rules, comment) throws, and the request's transaction undoes it all.
+ */
+export async function attemptGive(
+  db: Queryable,
+  input: { giverId: string; giverRole: Role; schoolId: string; recipientId: string; kind: RecognitionKind; categoryIds: readonly string[]; comment: string; now: Date },
+) {
+  const ids = [...new Set(input.categoryIds)];
+  const result = await sql<GiveAttempt>`select * from give_recognition(
+    ${input.giverId}::uuid, ${input.giverRole}, ${input.schoolId}::uuid, ${input.recipientId}::uuid, ${input.kind},
+    ${ids}::uuid[], ${input.comment}, ${input.now}::timestamptz)`.execute(db);
+  return result.rows[0];
+}
+
+/** Where a "you received" e-mail goes for a student: their linked parents with an address. */
 export async function parentsOf(db: Queryable, studentId: string) {
   return db
     .selectFrom('parentLinks as pl')

@@ -2,13 +2,12 @@ import type { GiveOptions, GiveResult, Language, RecognitionKind, Role } from '@
 import { GiveSchema } from '@high5/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.js';
-import { schoolDate } from '../../../lib/dates.js';
 import { AppError, badRequest, forbidden } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { categoryName, checkCategories, listCategories } from '../categories/service.js';
-import { assertGiverStanding, commentAllowed, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
-import { countGivenOn, countsGivenOn, insertRecognition, lockGiverMembership, parentsOf, schoolSettings } from './queries.js';
+import { categoryName, listCategories } from '../categories/service.js';
+import { assertGiverStanding, canGiveTo, commentAllowed, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
+import { attemptGive, givenToday, parentsOf, schoolSettings } from './queries.js';
 
 type GiveInput = z.output<typeof GiveSchema>;
 
@@ -27,9 +26,6 @@ async function recipientOrRefuse(db: Queryable, user: SessionUser, school: Membe
   return result;
 }
 
-/** The school's today in its own time zone. */
-const todayIn = (services: Services, timeZone: string) => schoolDate(services.clock.now(), timeZone);
-
 /** What the give dialog needs for one recipient, checked with the same rules as the give. */
 export async function giveOptions(db: Queryable, services: Services, user: SessionUser, input: { kind: RecognitionKind; recipientId: string; language?: Language | undefined }): Promise<GiveOptions> {
   const school = currentMembership(user);
@@ -37,13 +33,13 @@ export async function giveOptions(db: Queryable, services: Services, user: Sessi
   const { recipient } = await recipientOrRefuse(db, user, school, input.recipientId);
   const settings = await schoolSettings(db, school.schoolId);
   const categories = await listCategories(db, school.schoolId, input.kind, input.language ?? user.language);
-  const used = await countGivenOn(db, { giverId: user.id, schoolId: school.schoolId, kind: input.kind, date: todayIn(services, settings.timeZone) });
+  const given = await givenToday(db, { giverId: user.id, schoolId: school.schoolId, now: services.clock.now() });
   return {
     recipient,
     categories,
     commentAllowed: commentAllowed(school.role, recipient.role),
     dailyLimit: settings.dailyGiveLimit,
-    remainingToday: Math.max(0, settings.dailyGiveLimit - used),
+    remainingToday: Math.max(0, settings.dailyGiveLimit - given[input.kind]),
   };
 }
 
@@ -51,60 +47,53 @@ export async function giveOptions(db: Queryable, services: Services, user: Sessi
 export async function allowance(db: Queryable, services: Services, user: SessionUser) {
   const school = currentMembership(user);
   const settings = await schoolSettings(db, school.schoolId);
-  const used = await countsGivenOn(db, { giverId: user.id, schoolId: school.schoolId, date: todayIn(services, settings.timeZone) });
+  const given = await givenToday(db, { giverId: user.id, schoolId: school.schoolId, now: services.clock.now() });
   return {
     dailyLimit: settings.dailyGiveLimit,
-    high5Remaining: Math.max(0, settings.dailyGiveLimit - used.high5),
-    vibeRemaining: Math.max(0, settings.dailyGiveLimit - used.vibe),
+    high5Remaining: Math.max(0, settings.dailyGiveLimit - given.high5),
+    vibeRemaining: Math.max(0, settings.dailyGiveLimit - given.vibe),
   };
 }
 
 /**
- * Gives a High 5 or a Vibe inside the request's transaction `tx`. Every rule is checked
- * here (recipient, role rules, categories, comment, the daily limit); the giver's
- * membership row is locked before counting so concurrent gives cannot pass the limit,
- * and the notification e-mail is queued in the same transaction (sent only if it commits).
+ * Gives a High 5 or a Vibe inside the request's transaction `tx`: one statement tries the
+ * give (see `attemptGive`), then every rule is checked on what it read (the giver's standing,
+ * the recipient, the role rules, the comment, the categories, the daily limit). A refusal
+ * throws, and the transaction undoes whatever the statement wrote. The notification e-mail
+ * is queued in the same transaction, so it leaves only if the give commits.
  */
 export async function give(tx: Queryable, services: Services, user: SessionUser, input: GiveInput): Promise<GiveResult> {
   const school = currentMembership(user);
-  await assertGiverStanding(tx, user, school);
-  const { member, recipient } = await recipientOrRefuse(tx, user, school, input.recipientId);
-  const comment = input.comment;
-  if (comment !== '' && !commentAllowed(school.role, recipient.role)) throw badRequest('COMMENT_NOT_ALLOWED');
-  const categories = await checkCategories(tx, school.schoolId, input.kind, input.categoryIds);
-  if (!categories) throw badRequest('CATEGORY_NOT_ALLOWED');
-  const settings = await schoolSettings(tx, school.schoolId);
-
-  if (!(await lockGiverMembership(tx, user.id, school.schoolId))) throw forbidden();
-  const now = services.clock.now();
-  const today = schoolDate(now, settings.timeZone);
-  const used = await countGivenOn(tx, { giverId: user.id, schoolId: school.schoolId, kind: input.kind, date: today });
-  if (used >= settings.dailyGiveLimit) {
-    throw new AppError(429, 'DAILY_LIMIT_REACHED', undefined, { dailyLimit: settings.dailyGiveLimit, remainingToday: 0 });
-  }
-  const id = await insertRecognition(tx, {
-    kind: input.kind,
-    schoolId: school.schoolId,
+  const attempt = await attemptGive(tx, {
     giverId: user.id,
     giverRole: school.role,
-    receiverId: recipient.id,
-    receiverRole: recipient.role,
-    comment,
-    givenAt: now,
-    schoolDate: today,
-    categoryIds: categories.map((c) => c.id),
+    schoolId: school.schoolId,
+    recipientId: input.recipientId,
+    kind: input.kind,
+    categoryIds: input.categoryIds,
+    comment: input.comment,
+    now: services.clock.now(),
   });
+  if (!attempt || !attempt.giverHasStanding) throw forbidden();
+  const member = attempt.recipient;
+  if (!member) throw new AppError(404, 'VIBES_SUBMITTED_NOT_PART_OF_HIGH5');
+  if (!canGiveTo({ id: user.id, role: school.role, status: school.status }, member)) throw forbidden('RECIPIENT_NOT_ALLOWED');
+  if (input.comment !== '' && !commentAllowed(school.role, member.role)) throw badRequest('COMMENT_NOT_ALLOWED');
+  if (attempt.categories.length !== new Set(input.categoryIds).size) throw badRequest('CATEGORY_NOT_ALLOWED');
+  if (attempt.id === null || attempt.given === null) {
+    throw new AppError(429, 'DAILY_LIMIT_REACHED', undefined, { dailyLimit: attempt.dailyGiveLimit, remainingToday: 0 });
+  }
 
-  if (settings.high5NotifyEmail && recipient.id !== user.id) {
+  if (attempt.high5NotifyEmail && member.id !== user.id) {
     await queueReceivedMail(tx, services, {
       kind: input.kind,
       giverName: displayName(user),
-      schoolName: settings.name,
-      recipient: { id: recipient.id, role: recipient.role, firstName: member.firstName, name: recipient.name, email: member.email, language: member.language as Language },
-      categories,
+      schoolName: attempt.schoolName,
+      recipient: { id: member.id, role: member.role, firstName: member.firstName, name: displayName(member), email: member.email, language: member.language as Language },
+      categories: attempt.categories,
     });
   }
-  return { id, dailyLimit: settings.dailyGiveLimit, remainingToday: settings.dailyGiveLimit - used - 1 };
+  return { id: attempt.id, dailyLimit: attempt.dailyGiveLimit, remainingToday: Math.max(0, attempt.dailyGiveLimit - attempt.given) };
 }
 
 /**

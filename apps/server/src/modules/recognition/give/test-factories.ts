@@ -27,7 +27,7 @@ export async function setSchool(app: FastifyInstance, schoolId: string, values: 
   await app.services.db.updateTable('schools').set(values).where('id', '=', schoolId).execute();
 }
 
-/** A recognition stored directly (for reads: dashboards and reports). */
+/** A recognition stored directly (for reads: dashboards and reports), counted in the giver's day. */
 export async function buildRecognition(
   app: FastifyInstance,
   values: { kind?: RecognitionKind; schoolId: string; giverId: string; giverRole?: string; receiverId: string; receiverRole?: string; schoolDate: string; comment?: string; categoryIds?: string[] },
@@ -47,6 +47,12 @@ export async function buildRecognition(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As a give through the API would, the giver's count for that day goes up.
+  await app.services.db
+    .insertInto('dailyGiveCounts')
+    .values({ userId: values.giverId, schoolId: values.schoolId, schoolDate: values.schoolDate, kind: values.kind ?? 'high5', given: 1 })
+    .onConflict((oc) => oc.columns(['userId', 'schoolId', 'schoolDate', 'kind']).doUpdateSet((eb) => ({ given: eb('dailyGiveCounts.given', '+', 1) })))
+    .execute();
   if (values.categoryIds?.length) {
     await app.services.db
       .insertInto('recognitionCategories')

@@ -52,8 +52,8 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };
   const language = query.language ?? user.language;
 
-  const tiles = await categoryCounts(db, filter);
-  const rows = await receivedItems(db, filter, RECEIVED_ITEMS_MAX + 1);
+  // Reads outside a transaction: the two queries run side by side on the pool.
+  const [tiles, rows] = await Promise.all([categoryCounts(db, filter), receivedItems(db, filter, RECEIVED_ITEMS_MAX + 1)]);
   if (!isSelf) await auditReceivedRead(services.db, { actorId: user.id, schoolId: school.schoolId, subjectId, kind: query.kind, from: range.from, to: range.to, at: services.clock.now() });
 
   // One signed link per sender, not per item.

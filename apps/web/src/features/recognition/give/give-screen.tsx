@@ -32,16 +32,9 @@ import { useSignedInMe } from '../../../app/session';
 import { GiveHigh5Dialog, GiveVibeDialog, gradeLabel, recognitionKeys } from '../../../components/give';
 import { PageTitle } from '../../../components/ui/page-title';
 import { api } from '../../../lib/api-client';
+import { initialRole, recipientRoles } from './initial-role';
 
-const ALL_ROLES: RecipientRole[] = ['student', 'teacher', 'parent', 'staff', 'self'];
 const PAGE_SIZES = [10, 25, 50];
-
-/** The role list shown first: the one passed in navigation state, else the caller's most likely. */
-function initialRole(state: unknown, allowed: RecipientRole[]): RecipientRole {
-  const asked = (state as { role?: unknown } | null)?.role;
-  if (typeof asked === 'string' && (allowed as string[]).includes(asked)) return asked as RecipientRole;
-  return allowed.includes('student') ? 'student' : 'teacher';
-}
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -62,8 +55,7 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
   const { t } = useTranslation('recognition');
   const me = useSignedInMe();
   const location = useLocation();
-  // A parent cannot choose 'student' (spec 001 section 6).
-  const roles = useMemo(() => ALL_ROLES.filter((r) => !(me.role === 'parent' && r === 'student')), [me.role]);
+  const roles = useMemo(() => recipientRoles(me.role), [me.role]);
   const [role, setRole] = useState<RecipientRole>(() => initialRole(location.state, roles));
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
@@ -98,7 +90,14 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
               data-testid="give-left"
               variant="outlined"
               label={t(kind === 'high5' ? 'give.high5Left' : 'give.vibeLeft', { count: left, limit: allowance.data.dailyLimit })}
-              sx={left === 0 ? { fontWeight: 600, bgcolor: '#fff3e0', color: '#8a3b00', borderColor: '#e65100' } : { fontWeight: 600, bgcolor: 'background.paper', color: 'secondary.dark', borderColor: 'secondary.main' }}
+              sx={{
+                fontWeight: 600,
+                maxWidth: '100%',
+                height: 'auto',
+                py: 0.5,
+                '& .MuiChip-label': { whiteSpace: 'normal' },
+                ...(left === 0 ? { bgcolor: '#fff3e0', color: '#8a3b00', borderColor: '#e65100' } : { bgcolor: 'background.paper', color: 'secondary.dark', borderColor: 'secondary.main' }),
+              }}
             />
           ) : undefined
         }

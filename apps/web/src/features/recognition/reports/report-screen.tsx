@@ -106,7 +106,7 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
                 onClick={() => onCategory(c.id)}
                 title={c.name}
                 aria-label={t('report.tile', { name: c.name, count: c.count })}
-                sx={{ width: '100%', height: '100%', p: 1.75, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                sx={{ width: '100%', height: '100%', p: 1.75, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
               >
                 <Typography sx={{ fontSize: 30, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -1,0 +1,15 @@
+import type { RecipientRole, SessionRole } from '@high5/contract';
+
+const ALL_ROLES: RecipientRole[] = ['student', 'teacher', 'parent', 'staff', 'self'];
+
+/** The role selector's choices: a parent cannot choose 'student' (spec 001 section 6). */
+export function recipientRoles(callerRole: SessionRole | null): RecipientRole[] {
+  return ALL_ROLES.filter((r) => !(callerRole === 'parent' && r === 'student'));
+}
+
+/** The list shown first: the role passed in navigation state (`{ role }`) when allowed, else students, else teachers. */
+export function initialRole(state: unknown, allowed: RecipientRole[]): RecipientRole {
+  const asked = (state as { role?: unknown } | null)?.role;
+  if (typeof asked === 'string' && (allowed as string[]).includes(asked)) return asked as RecipientRole;
+  return allowed.includes('student') ? 'student' : 'teacher';
+}
