@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type Role } from '@high5/contract';
+import { LIMITS } from '@high5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
