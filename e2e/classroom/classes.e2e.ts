@@ -61,12 +61,29 @@ describe('teacher classes', () => {
     await page.getByText('No pending requests.').waitFor();
     await page.getByRole('button', { name: 'Back to the class' }).click();
     await page.getByRole('row', { name: /Sofia Diaz/ }).waitFor();
+    // A row opens the student detail dialog.
+    await page.getByRole('row', { name: 'Open the profile of Sofia Diaz' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Now the student sees the class and its students.
+    const classmate = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Hugo', lastName: 'Lim' });
+    const invited = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Ivy', lastName: 'New', mustChangePassword: true });
+    const cls = await h.app.services.db.selectFrom('classes').select('id').where('schoolId', '=', school.id).executeTakeFirstOrThrow();
+    await h.app.services.db.insertInto('enrolments').values([{ classId: cls.id, studentId: classmate.id }, { classId: cls.id, studentId: invited.id }]).execute();
     const again = await openAs(h, student.id, '/student-classes', { width: 360 });
     await again.page.getByRole('button', { name: 'Room 12 Science' }).click();
     await again.page.getByRole('heading', { name: 'Students of Room 12 Science' }).waitFor();
     expect(await again.page.getByRole('button', { name: 'Give Sofia Diaz a High 5' }).isDisabled()).toBe(true);
+    // Not registered yet: greyed out, no High 5.
+    await again.page.getByRole('row', { name: /Ivy New.*Not registered yet/ }).waitFor();
+    expect(await again.page.getByRole('button', { name: 'Give Ivy New a High 5' }).isDisabled()).toBe(true);
+    await expectAccessible(again.page);
+    await again.page.getByRole('button', { name: 'Give Hugo Lim a High 5' }).click();
+    await again.page.getByRole('dialog').waitFor();
+    await shot(again.page, 'flow-give-from-class-360');
+    await again.page.keyboard.press('Escape');
     await again.context.close();
     await context.close();
   });

@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { Harness } from '../support/harness.js';
+import { expectNoAxeViolations, type Harness } from '../support/harness.js';
 
-/**
- * Axe on the whole page except the shell's sidebar navigation, which the shell's own tests
- * cover (it had a `list` violation of its own while this area was built).
- */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('nav').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
+/** Axe on the whole page, once transitions have finished (the shared check). */
+export const expectAccessible = expectNoAxeViolations;
 
 export type Lang = 'en' | 'es';
 

@@ -33,7 +33,7 @@ describe('invite students to a class', () => {
       body: { students: [{ email: 'ok1@example.test' }, { email: 'not an email' }, { email: 'ok2@example.test', firstName: 'x'.repeat(61) }] },
     });
     expect(res.status).toBe(400);
-    expect(res.json.issues.map((i: { path: string }) => i.path)).toEqual(['body.students.1.email', 'body.students.2.firstName']);
+    expect(res.json.issues!.map((i: { path: string }) => i.path)).toEqual(['body.students.1.email', 'body.students.2.firstName']);
     const created = await t.app.services.db.selectFrom('users').select('id').where('email', '=', 'ok1@example.test').executeTakeFirst();
     expect(created).toBeUndefined();
     expect((await t.call('POST', `/v1/classes/${w.cls.id}/invitations`, { cookie: w.cookies.teacher, body: { students: [] } })).status).toBe(400);

@@ -120,7 +120,7 @@ function DayCard({ title, date, entry }: { title: string; date: string | undefin
   const info = entry ? moodInfo(entry.mood) : undefined;
   const colour = info ? MOOD_COLOURS[info.group] : null;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, borderLeft: 6, borderLeftColor: colour?.main ?? 'divider' }}>
+    <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, ...(colour ? { borderLeft: 6, borderLeftColor: colour.main } : {}) }}>
       <Box aria-hidden sx={{ fontSize: 44, lineHeight: 1, width: 56, textAlign: 'center', fontFamily: EMOJI_FONT, color: 'text.disabled' }}>
         {info?.emoji ?? '–'}
       </Box>

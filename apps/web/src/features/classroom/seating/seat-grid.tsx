@@ -81,7 +81,11 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
           overflow: 'hidden',
         }}
       >
-        {student.photoUrl ? (
+        {code && size < 80 ? (
+          <Box aria-hidden sx={{ width: avatar + 4, height: avatar + 4, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: avatar * 0.7, display: 'flex', alignItems: 'center', justifyContent: 'center', mb: '6px' }}>
+            {code}
+          </Box>
+        ) : student.photoUrl ? (
           <Box component="img" src={student.photoUrl} alt="" loading="lazy" sx={{ width: avatar, height: avatar, borderRadius: '50%', objectFit: 'cover', mb: size >= 80 ? 0 : '6px' }} />
         ) : (
           <Box aria-hidden sx={{ width: avatar, height: avatar, mb: size >= 80 ? 0 : '6px', borderRadius: '50%', bgcolor: '#6a1b9a', color: '#fff', fontWeight: 700, fontSize: avatar * 0.4, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -107,7 +111,7 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
             ↕
           </Box>
         )}
-        {code && (
+        {code && size >= 80 && (
           <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             {code}
           </Box>

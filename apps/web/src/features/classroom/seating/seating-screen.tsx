@@ -80,7 +80,7 @@ function useRemembered(userId: string) {
     }
   }, [key]);
   const write = useCallback((patch: (r: Remembered) => Remembered) => localStorage.setItem(key, JSON.stringify(patch(read()))), [key, read]);
-  return { read, write };
+  return useMemo(() => ({ read, write }), [read, write]);
 }
 
 function useWindowSize() {
@@ -137,7 +137,7 @@ export default function SeatingScreen() {
   const seating = useQuery({ queryKey: classroomKeys.seating(classId ?? ''), queryFn: () => api(e.seating, { params: { classId: classId! } }), enabled: !!classId });
   const moodsQuery = useQuery({
     queryKey: classroomKeys.seatingMoods(classId ?? ''),
-    queryFn: () => api(e.seatingMoods, { params: { classId: classId! } }),
+    queryFn: () => api(e.seatingMoods, { params: { classId: classId! }, background: true }),
     enabled: !!classId && !!seating.data,
     refetchInterval: CLASSROOM_LIMITS.moodRefreshMs,
     refetchIntervalInBackground: false,
@@ -162,12 +162,13 @@ export default function SeatingScreen() {
     const next = chart ? chartLayout(chart) : draftLayout(students.map((s) => s.id));
     setChartId(id);
     setLayout(next);
-    setBaseline(chart ? next : null);
+    setBaseline(next);
     setPicks({ current: null, previous: [] });
     if (chart && unseated(students, chart.seats).length > 0) notify('info', t('seating.newStudent'));
   }, [data, classId, chartId, charts, students, remembered, notify, t]);
 
-  const modified = !!layout && (!baseline || !sameLayout(layout, baseline));
+  // A new draft is compared with how it started: only real changes ask to be saved.
+  const modified = !!layout && !!baseline && !sameLayout(layout, baseline);
   const isDraft = chartId === DRAFT;
   const current = charts.find((c) => c.id === chartId);
   const waiting = layout ? unseated(students, layout.seats) : [];
@@ -176,7 +177,7 @@ export default function SeatingScreen() {
 
   /** Runs `action` now, or after asking to save the modified chart (spec 002 section 4.5). */
   const guard = (action: () => void) => {
-    if (modified && !(isDraft && charts.length === 0 && Object.keys(layout?.seats ?? {}).length === 0)) setPending(() => action);
+    if (modified) setPending(() => action);
     else action();
   };
 
@@ -378,85 +379,89 @@ export default function SeatingScreen() {
             <MenuItem value={DRAFT}>{t('seating.newChart')}</MenuItem>
           </TextField>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' }, whiteSpace: 'nowrap' } }}>
-          <Button variant="outlined" startIcon={<CasinoOutlinedIcon />} onClick={random} disabled={!layout || mode !== 'chart'}>
-            {t('seating.random')}
-          </Button>
-          <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={() => void exportImage()} disabled={!layout}>
-            {t('seating.exportImage')}
-          </Button>
-          <Button variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={takeAttendance} disabled={!layout || mode !== 'chart'}>
-            {t('seating.takeAttendance')}
-          </Button>
-          <Button variant="outlined" startIcon={<SaveAsOutlinedIcon />} onClick={() => setTitleDialog('new')} disabled={!layout || mode !== 'chart'}>
-            {t('seating.saveAsNew')}
-          </Button>
-          <Button variant={modified && !isDraft ? 'contained' : 'outlined'} startIcon={<SaveOutlinedIcon />} onClick={() => setTitleDialog(isDraft ? 'new' : 'update')} disabled={!layout || mode !== 'chart' || isDraft}>
-            {t('seating.update')}
-          </Button>
-          <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)} disabled={!current || mode !== 'chart'}>
-            {t('seating.delete')}
-          </Button>
-        </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField
-            type="number"
-            size="small"
-            label={t('seating.rows')}
-            value={layout?.rows ?? ''}
-            disabled={!current || mode !== 'chart'}
-            onChange={(event) => changeGrid('rows', event.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
-            sx={{ width: 100 }}
-          />
-          <TextField
-            type="number"
-            size="small"
-            label={t('seating.cols')}
-            value={layout?.cols ?? ''}
-            disabled={!current || mode !== 'chart'}
-            onChange={(event) => changeGrid('cols', event.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
-            sx={{ width: 100 }}
-          />
-          <TextField select size="small" label={t('seating.deskDirection')} value={layout?.deskDirection ?? 0} disabled={!layout || mode !== 'chart'} onChange={(event) => layout && setLayout({ ...layout, deskDirection: Number(event.target.value) as DeskDirection })} sx={{ width: 190 }}>
-            {DIRECTIONS.map((d) => (
-              <MenuItem key={d} value={d}>
-                {t(`seating.directions.${d}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Tooltip title={t('seating.rotate')}>
-            <span>
-              <IconButton aria-label={t('seating.rotate')} disabled={!layout || mode !== 'chart'} onClick={() => layout && setLayout({ ...layout, deskDirection: (((layout.deskDirection + 90) % 360) as DeskDirection) })}>
-                <RotateRightIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          {data?.presetsAvailable && (
-            <>
-              <Button variant="outlined" startIcon={<AutoAwesomeMosaicOutlinedIcon />} onClick={(event) => setPresetAnchor(event.currentTarget)} disabled={!layout || mode !== 'chart' || preset.isPending} aria-haspopup="menu" aria-controls={presetAnchor ? 'preset-menu' : undefined} aria-expanded={!!presetAnchor}>
-                {t('seating.presets')}
-              </Button>
-              <Menu id="preset-menu" anchorEl={presetAnchor} open={!!presetAnchor} onClose={() => setPresetAnchor(null)}>
-                {(['iep', '504', 'language'] as const).flatMap((flag) => [
-                  <ListSubheader key={`${flag}-h`}>{t(`seating.presetGroups.${flag}`)}</ListSubheader>,
-                  ...[false, true].map((spread) => (
-                    <MenuItem
-                      key={`${flag}-${spread}`}
-                      onClick={() => {
-                        setPresetAnchor(null);
-                        preset.mutate({ flag, spread });
-                      }}
-                    >
-                      {t(spread ? 'seating.spread' : 'seating.together', { group: t(`seating.presetGroups.${flag}`) })}
-                    </MenuItem>
-                  )),
-                ])}
-              </Menu>
+        {mode === 'chart' && (
+          <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' }, whiteSpace: 'nowrap' } }}>
+            <Button variant="outlined" startIcon={<CasinoOutlinedIcon />} onClick={random} disabled={!layout || mode !== 'chart'}>
+              {t('seating.random')}
+            </Button>
+            <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={() => void exportImage()} disabled={!layout}>
+              {t('seating.exportImage')}
+            </Button>
+            <Button variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={takeAttendance} disabled={!layout || mode !== 'chart'}>
+              {t('seating.takeAttendance')}
+            </Button>
+            <Button variant="outlined" startIcon={<SaveAsOutlinedIcon />} onClick={() => setTitleDialog('new')} disabled={!layout || mode !== 'chart'}>
+              {t('seating.saveAsNew')}
+            </Button>
+            <Button variant={modified && !isDraft ? 'contained' : 'outlined'} startIcon={<SaveOutlinedIcon />} onClick={() => setTitleDialog(isDraft ? 'new' : 'update')} disabled={!layout || mode !== 'chart' || isDraft}>
+              {t('seating.update')}
+            </Button>
+            <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)} disabled={!current || mode !== 'chart'}>
+              {t('seating.delete')}
+            </Button>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <TextField
+              type="number"
+              size="small"
+              label={t('seating.rows')}
+              value={layout?.rows ?? ''}
+              disabled={!current || mode !== 'chart'}
+              onChange={(event) => changeGrid('rows', event.target.value)}
+              slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
+              sx={{ width: 100 }}
+            />
+            <TextField
+              type="number"
+              size="small"
+              label={t('seating.cols')}
+              value={layout?.cols ?? ''}
+              disabled={!current || mode !== 'chart'}
+              onChange={(event) => changeGrid('cols', event.target.value)}
+              slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
+              sx={{ width: 100 }}
+            />
+            <TextField select size="small" label={t('seating.deskDirection')} value={layout?.deskDirection ?? 0} disabled={!layout || mode !== 'chart'} onChange={(event) => layout && setLayout({ ...layout, deskDirection: Number(event.target.value) as DeskDirection })} sx={{ width: 190 }}>
+              {DIRECTIONS.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {t(`seating.directions.${d}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Tooltip title={t('seating.rotate')}>
+              <span>
+                <IconButton aria-label={t('seating.rotate')} disabled={!layout || mode !== 'chart'} onClick={() => layout && setLayout({ ...layout, deskDirection: (((layout.deskDirection + 90) % 360) as DeskDirection) })}>
+                  <RotateRightIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            {data?.presetsAvailable && (
+              <>
+                <Button variant="outlined" startIcon={<AutoAwesomeMosaicOutlinedIcon />} onClick={(event) => setPresetAnchor(event.currentTarget)} disabled={!layout || mode !== 'chart' || preset.isPending} aria-haspopup="menu" aria-controls={presetAnchor ? 'preset-menu' : undefined} aria-expanded={!!presetAnchor}>
+                  {t('seating.presets')}
+                </Button>
+                <Menu id="preset-menu" anchorEl={presetAnchor} open={!!presetAnchor} onClose={() => setPresetAnchor(null)}>
+                  {(['iep', '504', 'language'] as const).flatMap((flag) => [
+                    <ListSubheader key={`${flag}-h`}>{t(`seating.presetGroups.${flag}`)}</ListSubheader>,
+                    ...[false, true].map((spread) => (
+                      <MenuItem
+                        key={`${flag}-${spread}`}
+                        onClick={() => {
+                          setPresetAnchor(null);
+                          preset.mutate({ flag, spread });
+                        }}
+                      >
+                        {t(spread ? 'seating.spread' : 'seating.together', { group: t(`seating.presetGroups.${flag}`) })}
+                      </MenuItem>
+                    )),
+                  ])}
+                </Menu>
             </>
           )}
         </Box>
+          </>
+        )}
         <Box component="ul" aria-label={t('seating.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none', alignItems: 'center' }}>
           {(['iep', 'plan504', 'language'] as const).map((flag) => (
             <Box component="li" key={flag} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
@@ -477,8 +482,8 @@ export default function SeatingScreen() {
 
       <Box sx={{ height: 4, mb: 1 }}>{(seating.isFetching || classes.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
       {seating.isError && <Alert severity="error">{errorText(seating.error)}</Alert>}
-      {modified && mode === 'chart' && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+      {(isDraft || modified) && mode === 'chart' && (
+        <Alert severity={modified ? 'warning' : 'info'} sx={{ mb: 2 }}>
           {isDraft ? t('seating.draftNotice') : t('seating.modifiedNotice')}
         </Alert>
       )}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cardName, InviteRowSchema, isLowMood, MOODS, parseCsvRecords, parseInviteCsv } from './classroom.js';
+
+describe('invite CSV', () => {
+  it('drops a header row whose first cell is "email" in any case, and rows without an e-mail', () => {
+    const text = '\uFEFFEMAIL,First Name,Last Name\r\nana@example.org,Ana,García\r\n,No,Email\r\n  bo@example.org , Bo ,\n';
+    expect(parseInviteCsv(text)).toEqual([
+      { email: 'ana@example.org', firstName: 'Ana', lastName: 'García' },
+      { email: 'bo@example.org', firstName: 'Bo', lastName: '' },
+    ]);
+  });
+
+  it('keeps the first row when it is a student, and reads quoted cells', () => {
+    expect(parseInviteCsv('a@example.org,"Smith, Jr.","O""Neil"')).toEqual([{ email: 'a@example.org', firstName: 'Smith, Jr.', lastName: 'O"Neil' }]);
+    expect(parseCsvRecords('a,b\n"x\ny",z')).toEqual([
+      ['a', 'b'],
+      ['x\ny', 'z'],
+    ]);
+  });
+
+  it('rows are validated by the same schema as the server', () => {
+    expect(InviteRowSchema.safeParse({ email: ' A@Example.org ' }).data).toEqual({ email: 'a@example.org', firstName: '', lastName: '' });
+    expect(InviteRowSchema.safeParse({ email: 'nope' }).success).toBe(false);
+    expect(InviteRowSchema.safeParse({ email: 'a@example.org', firstName: 'x'.repeat(61) }).success).toBe(false);
+  });
+});
+
+describe('moods and cards', () => {
+  it('has the 22 moods of spec 002, 12 of them low-energy', () => {
+    expect(MOODS).toHaveLength(22);
+    expect(MOODS.filter((m) => m.low)).toHaveLength(12);
+    expect(isLowMood('weary')).toBe(true);
+    expect(isLowMood('smile')).toBe(false);
+  });
+
+  it('cuts names over 20 characters to 15 plus an ellipsis', () => {
+    expect(cardName('Exactly twenty chars')).toBe('Exactly twenty chars');
+    expect(cardName('Maximiliano Fernández')).toBe('Maximiliano Fer…');
+  });
+});
