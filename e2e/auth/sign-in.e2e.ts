@@ -19,7 +19,7 @@ describe('sign-in screen (/)', () => {
     const { context, page } = await h.newPage({ locale: 'en-US' });
 
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back!' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Welcome back!' }).waitFor();
     // This server has no Google client: the button says so instead of failing.
     await page.getByText('Google sign-in is not set up on this server yet.').waitFor();
     expect(await page.getByRole('button', { name: 'Login with Google' }).isDisabled()).toBe(true);
@@ -41,7 +41,7 @@ describe('sign-in screen (/)', () => {
 
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: '¡Hola de nuevo!' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await signInThroughForm(page, student.username!);
 
