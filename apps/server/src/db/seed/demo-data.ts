@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import { addDays, schoolDate } from '../../lib/dates.js';
 import { hashPassword } from '../../lib/password.js';
@@ -664,6 +665,11 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     recognitions.flatMap((r, i) => r.categories.map((categoryId) => ({ recognitionId: recognitionIds[i]!, categoryId }))),
     (rows) => tx.insertInto('recognitionCategories').values(rows).execute(),
   );
+  // The daily limit reads these counts, not the recognitions: seeded gives count too.
+  await sql`
+    INSERT INTO daily_give_counts (user_id, school_id, school_date, kind, given)
+    SELECT giver_id, school_id, school_date, kind, count(*) FROM recognitions
+    GROUP BY giver_id, school_id, school_date, kind`.execute(tx);
 
   // Parent feedback on the latest High 5s teachers gave Maya.
   const fromTeachers = recognitions

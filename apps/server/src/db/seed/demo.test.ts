@@ -143,6 +143,9 @@ describe('demo seed', () => {
     // The comment box is hidden when a student gives to a student.
     expect(await count(sql`select count(*)::int as n from recognitions where giver_role = 'student' and receiver_role = 'student' and comment <> ''`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from recognitions where comment ~ '[áéíóúñ¡¿]'`)).toBeGreaterThan(0);
+    // The daily limit reads daily_give_counts: every seeded give is counted there.
+    const counted = await count(sql`select coalesce(sum(given), 0)::int as n from daily_give_counts`);
+    expect(counted).toBe(await count(sql`select count(*)::int as n from recognitions`));
   });
 
   it('when seeded, moods are one per student per day, and today has unacknowledged emergencies', async () => {
