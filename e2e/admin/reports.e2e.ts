@@ -113,7 +113,7 @@ describe('admin reports', () => {
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('"Nombre","Correo electrónico","Mucho disfrute","Poco disfrute","Registros de poco disfrute"');
     const [y, m, d] = localToday(-1).split('-');
-    expect(lines).toContain(`"Amy Adams","${w.amy.email}","1","1","${m}/${d}/${y} Triste"`);
+    expect(lines).toContain(`"Amy Adams","${w.amy.email}","1","1","${y}-${m}-${d} Triste"`);
     expect(lines.find((l) => l.includes('Zed'))).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\) Zed"/);
 
     // The school's report settings are kept for next time.

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptCredentials } from '../../apps/server/src/modules/admin/districts/crypto.js';
-import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
-import { buildUser } from '../../apps/server/src/test/factories.js';
+import { parseBackup, populatedSchool, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
+import { buildSchool, buildUser, sessionFor } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { shot } from './support.js';
 
@@ -71,9 +73,9 @@ describe('super admin', () => {
     await page.getByRole('button', { name: 'Backup data' }).click();
     await page.getByText('Backup of Clock Tower Elementary is ready to download.').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('alert').getByRole('link', { name: 'Download the backup of Clock Tower Elementary' }).click()]);
-    const backup = JSON.parse((await readFile(await download.path())).toString('utf8'));
-    expect(backup.school.name).toBe('Clock Tower Elementary');
-    expect(backup.tables.users.map((u: { id: string }) => u.id)).toContain(teacher.id);
+    const backup = parseBackup(await readFile(await download.path()));
+    expect(backup.header.school).toMatchObject({ name: 'Clock Tower Elementary' });
+    expect(backup.tables.users!.map((u) => u.id)).toContain(teacher.id);
     expect(JSON.stringify(backup)).not.toContain('password_hash');
     await expectNoAxeViolations(page);
 
@@ -93,8 +95,9 @@ describe('super admin', () => {
     await shot(page, 'settings-en-1366');
     expect(await db.selectFrom('schools').select('id').where('id', '=', school.id).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('users').select('id').where('id', '=', teacher.id).executeTakeFirst()).toBeUndefined();
-    // Two backups: the one asked for, and the one taken before deleting.
-    expect(await db.selectFrom('schoolBackups').select('id').where('schoolName', '=', 'Clock Tower Elementary').execute()).toHaveLength(2);
+    // The backup taken before deleting stays (until its retention ends); the earlier one went with the school.
+    expect(await db.selectFrom('schoolBackups').select('id').where('schoolName', '=', 'Clock Tower Elementary').execute()).toHaveLength(1);
+    await page.getByText(/Backup of Clock Tower Elementary is ready to download\. It is kept until \d\d\/\d\d\/\d{4}\./).waitFor();
     await context.close();
   });
 
@@ -122,6 +125,79 @@ describe('super admin', () => {
     await page.goto('/superAdmin-report');
     expect(await page.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
     await shot(page, 'super-report-es-360');
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('restores a deleted school from its backup into an empty school, with a progress bar (English, wide)', async () => {
+    const { user } = await superAdmin(h.app);
+    const p = await populatedSchool(h.app);
+    const cookie = await sessionFor(h.app, user.id);
+    const deleted = await h.call('DELETE', `/v1/super/schools/${p.school.id}`, { cookie, body: { confirmName: p.school.name, backup: true } });
+    expect(deleted.status).toBe(200);
+    const slot = await buildSchool(h.app, { name: 'Restored Academy', districtId: p.school.districtId });
+
+    const { context, page } = await h.newPage({ locale: 'en-US', width: 1366, height: 900 });
+    await h.signInAs(context, user.id);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: `Restore the backup of ${p.school.name}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Restore a school' });
+    await dialog.getByText('Accounts come back without passwords', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Start restore' }).isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Restore into' }).fill('Restored');
+    await page.getByRole('option', { name: /Restored Academy/ }).click();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Start restore' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const progress = page.getByRole('progressbar', { name: `Restore of ${p.school.name} into Restored Academy` });
+    await progress.waitFor();
+    await page.getByRole('status').getByText('Waiting to start…').waitFor();
+    await expectNoAxeViolations(page);
+    await h.app.services.jobs.runDue();
+    await page.getByText(/^Restored Academy is restored \(\d+ records\)\./).waitFor();
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('100');
+    await shot(page, 'restore-en-1366');
+    await expectNoAxeViolations(page);
+    const members = await h.app.services.db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', slot.id).execute();
+    expect(members.map((m) => m.userId).sort()).toEqual([p.admin.id, p.student.id, p.parent.id, p.twoSchools.id].sort());
+    await context.close();
+  });
+
+  it('restores a school from a downloaded file, refusing a school that is not empty (Spanish, narrow)', async () => {
+    const { user } = await superAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
+    const p = await populatedSchool(h.app);
+    const cookie = await sessionFor(h.app, user.id);
+    const backup = (await h.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
+    const file = join(await mkdtemp(join(tmpdir(), 'high5-e2e-')), 'copia.ndjson.gz');
+    await writeFile(file, (await h.app.inject({ method: 'GET', url: `/v1/super/backups/${backup.id}/file`, headers: { cookie } })).rawPayload);
+    expect((await h.call('DELETE', `/v1/super/schools/${p.school.id}`, { cookie, body: { confirmName: p.school.name, backup: false } })).status).toBe(200);
+    await buildSchool(h.app, { name: 'Escuela Restaurada', districtId: p.elsewhere.districtId });
+
+    // The server's clock stands still in tests: move it so this restore is the latest one.
+    h.clock.advance(60_000);
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 800 });
+    await h.signInAs(context, user.id);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Restaurar desde un archivo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restaurar una escuela' });
+    await dialog.getByLabel('Archivo de copia (.ndjson.gz)').setInputFiles(file);
+    // A school with people is refused.
+    await dialog.getByRole('combobox', { name: 'Restaurar en' }).fill(p.elsewhere.name);
+    await page.getByRole('option', { name: new RegExp(p.elsewhere.name) }).click();
+    await dialog.getByRole('button', { name: 'Iniciar restauración' }).click();
+    await dialog.getByText('Restaura en una escuela vacía: esta ya tiene personas o actividad.').waitFor();
+    await shot(page, 'restore-dialog-es-360');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('combobox', { name: 'Restaurar en' }).fill('Escuela Rest');
+    await page.getByRole('option', { name: /Escuela Restaurada/ }).click();
+    await dialog.getByRole('button', { name: 'Iniciar restauración' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('progressbar', { name: 'Restauración de copia.ndjson.gz en Escuela Restaurada' }).waitFor();
+    await h.app.services.jobs.runDue();
+    await page.getByText(/^Escuela Restaurada está restaurada \(\d+ registros\)\./).waitFor();
+    await shot(page, 'restore-es-360');
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -13,7 +13,9 @@ import { registerClassroomRoutes } from './modules/classroom/index.js';
 import { registerRecognitionRoutes } from './modules/recognition/index.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerWriteLimits } from './plugins/rate-limits.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
 import type { Clock } from './services/clock.js';
@@ -23,8 +25,10 @@ export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url)
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.code', '*.token'];
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the application: external plugins, then app plugins, then the areas' routes. */
-export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string }): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -37,18 +41,23 @@ export async function buildApp(options: { config: Config; database: Database; cl
             serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }) },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For only through the proxies TRUST_PROXY names (unset: none), never from anyone.
+    // A hop count trusts that many proxies nearest the server (as Fastify does for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     // Query strings stay simple: no nested objects from `a[b]=c`.
     routerOptions: { maxParamLength: 200 },
   });
-  app.decorate('services', await createServices(config, database, options.clock));
+  app.decorate('services', await createServices(config, database, options.clock, { rateLimitNamespace: options.rateLimitNamespace, logger: app.log }));
+  app.addHook('onClose', () => app.services.rateLimits.close());
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxUploadBytes, files: 1, fields: 5 } });
   await registerSecurity(app);
   registerSession(app);
   registerErrorHandling(app);
+  registerWriteLimits(app);
+  registerMetrics(app);
   await registerOpenApi(app);
 
   const hasWeb = existsSync(webDist + 'index.html');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -11,6 +12,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   DEMO: bool.optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must start with redis:// or rediss://').optional(),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('High5 <no-reply@high5.local>'),
@@ -26,7 +29,47 @@ const EnvSchema = z.object({
   EMOTIONAL_SUPPORT_URL: z.url().default('https://www.cdc.gov/mental-health/caring/index.html'),
   HELP_URL: z.url().default('https://www.high5.local/help'),
   FEEDBACK_URL: z.url().default('mailto:feedback@high5.local'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOBS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** Names proxy-addr understands for well-known ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string) {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count (the number of proxies in front of the server) or a comma-separated
+ * list of proxy addresses and CIDR ranges. `X-Forwarded-For` is read only through those; unset
+ * trusts nothing, so a client can never choose the address the limits count.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[] {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 10' });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const wrong = entries.find((e) => !isAddressOrCidr(e));
+  if (entries.length === 0 || wrong !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `expected a hop count or addresses/CIDRs separated by commas${wrong !== undefined ? ` ("${wrong}" is neither)` : ''}` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -47,6 +90,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    /** Shared rate-limit store: Redis when set, else PostgreSQL (or memory on the embedded database). */
+    redisUrl: e.REDIS_URL,
+    /** Fastify's trustProxy: false, a hop count or the trusted proxy addresses. */
+    trustProxy: e.TRUST_PROXY ?? false,
     // The embedded database is the demo by default; a real PostgreSQL starts empty unless DEMO=true.
     demo: e.DEMO ?? embedded,
     logLevel: e.LOG_LEVEL,
@@ -65,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    jobs: { concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_SECONDS * 1000, retentionMs: e.JOBS_RETENTION_DAYS * 86_400_000 },
+    backupRetentionDays: e.BACKUP_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
     links: { emotionalSupport: e.EMOTIONAL_SUPPORT_URL, help: e.HELP_URL, feedback: e.FEEDBACK_URL },
   };
 }

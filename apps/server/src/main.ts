@@ -36,6 +36,7 @@ async function main() {
     '',
     `High5 is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`,
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `Rate limits: ${{ memory: 'in memory (one process)', postgres: 'in PostgreSQL, shared by every process', redis: 'in Redis (REDIS_URL), shared by every process' }[app.services.rateLimits.kind]}`,
   ];
   if (config.demo) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((a) => `  ${a.login.padEnd(28)} ${a.what}`));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
 import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, LanguageSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -52,11 +53,6 @@ export type StaffGroup = z.infer<typeof StaffGroupSchema>;
 export const CategoryKindSchema = z.enum(['high5', 'vibe']);
 export type CategoryKind = z.infer<typeof CategoryKindSchema>;
 
-/** Whole days from `from` to `to` (both `yyyy-MM-dd`). */
-export function daysBetween(from: string, to: string) {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /** `yyyy-MM-dd_yyyy-MM-dd`, at most a year long. */
 export const ReportRangeSchema = DateRangeSchema.refine((r) => daysBetween(r.from, r.to) < REPORT_RANGE_MAX_DAYS, 'range_too_long');
 
@@ -74,15 +70,6 @@ export function isHttpUrl(value: string) {
 export const OptionalUrlSchema = z.string().trim().max(CONFIG_URL_MAX).refine((v) => v === '' || isHttpUrl(v), 'invalid_url');
 export const RequiredUrlSchema = z.string().trim().min(1).max(CONFIG_URL_MAX).refine(isHttpUrl, 'invalid_url');
 
-/** True when the runtime knows the IANA time zone. */
-export function isKnownTimeZone(value: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone');
 /** 24-hour `HH:mm` (spec 003 section 5). */
 export const TriggerTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
@@ -404,8 +391,21 @@ export const BackupSchema = z.object({
   createdAt: z.string(),
   sizeBytes: count,
   rowCount: count,
+  /** The children's private journals are in it (only when the super admin asked). */
+  includesJournals: z.boolean(),
+  /** When the retention deletes it. */
+  expiresAt: z.string(),
+  /** Version 1 files (one JSON document) can be downloaded but not restored. */
+  restorable: z.boolean(),
 });
 export type Backup = z.infer<typeof BackupSchema>;
+
+export const BackupOptionsSchema = z
+  .object({
+    /** The children's private journals are left out unless asked for here. */
+    includeJournals: z.boolean().default(false),
+  })
+  .strict();
 
 export const DeleteSchoolSchema = z
   .object({
@@ -413,8 +413,36 @@ export const DeleteSchoolSchema = z
     confirmName: requiredText(120),
     /** Take a backup first, in the same request. */
     backup: z.boolean(),
+    includeJournals: z.boolean().default(false),
   })
   .strict();
+
+export const RestoreStatusSchema = z.enum(['queued', 'checking', 'restoring', 'done', 'failed']);
+export type RestoreStatus = z.infer<typeof RestoreStatusSchema>;
+
+/** A restore of one school's backup into an empty school, with its progress. */
+export const RestoreSchema = z.object({
+  id: UuidSchema,
+  backupId: UuidSchema.nullable(),
+  /** The backup's school, or the uploaded file's name. */
+  sourceName: z.string(),
+  targetSchoolId: UuidSchema.nullable(),
+  targetSchoolName: z.string().nullable(),
+  status: RestoreStatusSchema,
+  rowsTotal: count,
+  rowsDone: count,
+  /** Why it failed: BACKUP_FILE_DAMAGED, BACKUP_FORMAT_UNSUPPORTED, RESTORE_CONFLICT, RESTORE_FAILED … */
+  errorCode: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Restore = z.infer<typeof RestoreSchema>;
+
+export const StartRestoreSchema = z.object({ backupId: UuidSchema, targetSchoolId: UuidSchema }).strict();
+export type StartRestore = z.input<typeof StartRestoreSchema>;
+
+/** Largest backup file a restore accepts as an upload. */
+export const RESTORE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export type DeleteSchool = z.input<typeof DeleteSchoolSchema>;
 
 export const adminEndpoints = {
@@ -496,6 +524,7 @@ export const adminEndpoints = {
   }),
   inviteStaff: endpoint({
     id: 'admin.inviteStaff',
+    rateLimit: { max: 100, perSeconds: 3600 }, // an account and an e-mail each
     method: 'POST',
     path: '/admin/staff-invitations',
     summary: 'Creates a staff account with a temporary password (valid 7 days) and e-mails it in the chosen language.',
@@ -536,6 +565,7 @@ export const adminEndpoints = {
   }),
   sendMoodReport: endpoint({
     id: 'admin.sendMoodReport',
+    rateLimit: { max: 10, perSeconds: 3600 }, // e-mails the report
     method: 'POST',
     path: '/admin/mood-report/send',
     summary: 'Sends the mood meter report e-mail to the configured addresses now.',
@@ -770,24 +800,73 @@ export const adminEndpoints = {
   }),
   backupSchool: endpoint({
     id: 'super.backupSchool',
+    rateLimit: { max: 10, perSeconds: 3600 }, // a whole school written out each
     method: 'POST',
     path: '/super/schools/:schoolId/backups',
-    summary: "Writes every row of the school's data as one JSON file to object storage.",
+    summary: "Streams every row of the school's data to a gzip NDJSON file in object storage (journals only when asked); a few per school a day.",
     access: 'superAdmin',
     params: schoolParams,
-    body: EmptySchema,
+    body: BackupOptionsSchema,
     response: BackupSchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'BACKUP_LIMIT_REACHED'],
   }),
   downloadBackup: endpoint({
     id: 'super.downloadBackup',
     method: 'GET',
     path: '/super/backups/:backupId/file',
-    summary: 'Downloads a backup file (application/json, not wrapped in the envelope).',
+    summary: 'Downloads a backup file (application/gzip, or application/json for version 1; not wrapped in the envelope).',
     access: 'superAdmin',
     params: z.object({ backupId: UuidSchema }),
     response: z.unknown(),
     errors: ['NOT_FOUND'],
+  }),
+  deleteBackup: endpoint({
+    id: 'super.deleteBackup',
+    method: 'DELETE',
+    path: '/super/backups/:backupId',
+    summary: 'Deletes a backup and its file.',
+    access: 'superAdmin',
+    params: z.object({ backupId: UuidSchema }),
+    response: EmptySchema,
+    errors: ['NOT_FOUND'],
+  }),
+  restores: endpoint({
+    id: 'super.restores',
+    method: 'GET',
+    path: '/super/restores',
+    summary: 'The most recent restores with their progress.',
+    access: 'superAdmin',
+    response: z.array(RestoreSchema),
+  }),
+  restore: endpoint({
+    id: 'super.restore',
+    method: 'GET',
+    path: '/super/restores/:restoreId',
+    summary: "One restore's progress.",
+    access: 'superAdmin',
+    params: z.object({ restoreId: UuidSchema }),
+    response: RestoreSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  startRestore: endpoint({
+    id: 'super.startRestore',
+    method: 'POST',
+    path: '/super/restores',
+    summary: 'Restores a backup of this High5 into an empty school (in the background: follow its progress).',
+    access: 'superAdmin',
+    body: StartRestoreSchema,
+    response: RestoreSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NOT_EMPTY', 'BACKUP_FORMAT_UNSUPPORTED', 'BACKUP_FILE_MISSING'],
+  }),
+  uploadRestore: endpoint({
+    id: 'super.uploadRestore',
+    method: 'POST',
+    path: '/super/restores/upload',
+    summary: 'Restores an uploaded backup file (multipart, field `backup`; from this or another High5) into an empty school.',
+    access: 'superAdmin',
+    query: z.object({ targetSchoolId: UuidSchema }),
+    response: RestoreSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NOT_EMPTY', 'PAYLOAD_TOO_LARGE'],
   }),
   deleteSchool: endpoint({
     id: 'super.deleteSchool',

@@ -172,6 +172,7 @@ export const authEndpoints = {
   }),
   forgotPassword: endpoint({
     id: 'auth.forgotPassword',
+    rateLimit: { max: 20, perSeconds: 3600 }, // a reset e-mail each: 20 an hour from one address
     method: 'POST',
     path: '/auth/forgot-password',
     summary: 'E-mails a 6-digit code; answers the same whether the account exists or not.',
@@ -182,6 +183,7 @@ export const authEndpoints = {
   }),
   resetPassword: endpoint({
     id: 'auth.resetPassword',
+    rateLimit: { max: 30, perSeconds: 600 }, // code guesses: 30 per 10 minutes (each code also dies after 5 wrong entries)
     method: 'POST',
     path: '/auth/reset-password',
     summary: 'Sets a new password with the e-mailed code; ends every session of the account.',
@@ -192,6 +194,7 @@ export const authEndpoints = {
   }),
   signUp: endpoint({
     id: 'auth.signUp',
+    rateLimit: { max: 100, perSeconds: 3600 }, // a class signs up together from one address
     method: 'POST',
     path: '/auth/sign-up',
     summary: 'Registers a teacher (with a school) or a student (with a class code).',
@@ -203,6 +206,7 @@ export const authEndpoints = {
   }),
   verifyEmail: endpoint({
     id: 'auth.verifyEmail',
+    rateLimit: { max: 30, perSeconds: 600 }, // link guesses
     method: 'POST',
     path: '/auth/verify-email',
     summary: 'Confirms an e-mail address with the token from the sign-up e-mail; an expired link e-mails a fresh one.',

@@ -508,6 +508,7 @@ export const classroomEndpoints = {
   }),
   classInvite: endpoint({
     id: 'classroom.classInvite',
+    rateLimit: { max: 20, perSeconds: 3600 }, // up to 200 accounts and e-mails each
     method: 'POST',
     path: '/classes/:classId/invitations',
     summary: 'Invites students by e-mail or CSV: new accounts get a temporary password by e-mail, existing students of the school are enrolled.',
@@ -832,6 +833,7 @@ export const classroomEndpoints = {
   }),
   rosterResetPassword: endpoint({
     id: 'classroom.rosterResetPassword',
+    rateLimit: { max: 60, perSeconds: 3600 }, // a temporary password each
     method: 'POST',
     path: '/roster/students/:studentId/password-reset',
     summary: 'Gives a student a random temporary password, shown once; they must change it within 7 days.',
@@ -843,6 +845,7 @@ export const classroomEndpoints = {
   }),
   rosterInvite: endpoint({
     id: 'classroom.rosterInvite',
+    rateLimit: { max: 20, perSeconds: 3600 }, // up to 200 accounts and e-mails each
     method: 'POST',
     path: '/roster/invitations',
     summary: 'Paid schools: e-mails unregistered students an invitation with a temporary password.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates.js';
 
 /** Every failure the API can answer with. The web app translates each key (namespace `errors`). */
 export const ErrorCodes = [
@@ -78,6 +79,13 @@ export const ErrorCodes = [
   'DISTRICT_EXISTS',
   'SCHOOL_EXISTS',
   'SCHOOL_NAME_MISMATCH',
+  'BACKUP_LIMIT_REACHED',
+  'BACKUP_FORMAT_UNSUPPORTED',
+  'BACKUP_FILE_DAMAGED',
+  'BACKUP_FILE_MISSING',
+  'SCHOOL_NOT_EMPTY',
+  'RESTORE_CONFLICT',
+  'RESTORE_FAILED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
@@ -109,6 +117,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call an endpoint; finer rules (school scope, parents and children) live in services. */
 export type Access = 'public' | 'session' | 'superAdmin' | readonly SessionRole[] | 'schoolAdmin';
 
+/** At most `max` calls per `perSeconds` seconds, per user (per address when signed out). */
+export interface RateLimitRule {
+  max: number;
+  perSeconds: number;
+}
+
 /** One endpoint of the API, defined once and shared by the server, the web client and the OpenAPI document. */
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
@@ -130,6 +144,11 @@ export interface Endpoint<
   allowDuringPasswordChange?: boolean;
   /** Allowed failure codes, documented in OpenAPI. */
   errors?: readonly ErrorCode[];
+  /**
+   * A limit of this endpoint's own, on top of the one every write has (those that send mail,
+   * create accounts or decode images); the server answers 429 RATE_LIMITED with Retry-After.
+   */
+  rateLimit?: RateLimitRule;
 }
 
 export function endpoint<
@@ -149,7 +168,7 @@ export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, 
 /** Trimmed text that must not be blank, with a length the server enforces. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max);
-export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalid_date');
+export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isIsoDate, 'invalid_date');
 export const UuidSchema = z.uuid();
 /** `yyyy-MM-dd_yyyy-MM-dd`, as the specification sends date ranges. */
 export const DateRangeSchema = z

@@ -174,6 +174,7 @@ export const profileEndpoints = {
   }),
   uploadPhoto: endpoint({
     id: 'profile.uploadPhoto',
+    rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/profile/photo',
     summary: 'Uploads the user\'s photo (multipart, field `photo`): re-encoded, metadata removed. Not for students or paid schools.',
@@ -191,6 +192,7 @@ export const profileEndpoints = {
   }),
   saveAvatar: endpoint({
     id: 'avatar.save',
+    rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'PUT',
     path: '/avatar',
     summary: 'Saves the hand avatar: a webp (or png) data URL and its colour info.',
@@ -265,6 +267,7 @@ export const profileEndpoints = {
   }),
   uploadStudentPhoto: endpoint({
     id: 'studentDetails.uploadPhoto',
+    rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/student-details/:studentId/photo',
     summary: 'A teacher of the student or an admin sets the student\'s photo (multipart, field `photo`); not in paid schools.',

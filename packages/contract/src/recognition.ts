@@ -77,7 +77,7 @@ export const GiveResultSchema = z.object({
 export type GiveResult = z.infer<typeof GiveResultSchema>;
 
 /** ResponseData of a DAILY_LIMIT_REACHED answer. */
-export const DailyLimitDataSchema = z.object({ dailyLimit: z.number().int(), remainingToday: z.literal(0) });
+export const DailyLimitDataSchema = z.object({ dailyLimit: z.number().int(), remainingToday: z.literal(0), /** Until the school's midnight, also sent as Retry-After. */ retryAfterSeconds: z.number().int().positive() });
 
 const countsShape = {
   high5Given: z.number().int().nonnegative(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, monthRange, schoolYearMonths, schoolYearOf, toDisplayDate } from './school-year.js';
+import { daysInMonth, monthRange, schoolYearMonths, schoolYearOf } from './school-year.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -71,14 +71,5 @@ describe('school year', () => {
     expect(schoolYearMonths('2027-03-10').map((m) => m.month)).toEqual([
       '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07',
     ]);
-  });
-
-  it('shows dates as MM/dd/yyyy', () => {
-    expect(toDisplayDate('2026-02-09')).toBe('02/09/2026');
-    fc.assert(
-      fc.property(dates, (date) => {
-        expect(toDisplayDate(date)).toBe(`${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`);
-      }),
-    );
   });
 });

@@ -56,9 +56,3 @@ export function schoolYearMonths(isoDate: string): MonthRange[] {
     return monthRange(`${pad(year, 4)}-${pad(month)}`);
   });
 }
-
-/** `MM/dd/yyyy`, the way every date is shown (spec 001 section 9). */
-export function toDisplayDate(isoDate: string): string {
-  const { year, month, day } = parts(isoDate);
-  return `${pad(month)}/${pad(day)}/${pad(year, 4)}`;
-}

@@ -16,6 +16,8 @@ export interface Database {
   /** Runs a script of several statements (migrations, seeds). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL): open, idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 // The same JavaScript types from both drivers: bigint counts as numbers, dates as 'yyyy-MM-dd'.
@@ -41,6 +43,7 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
       await db.destroy();
       await pglite.close();
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     // Exposed for tests, which snapshot a migrated database once and load it per file.
     ...({ pglite } as object),
   };
@@ -66,6 +69,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       await pool.query(script);
     },
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -153,10 +153,17 @@ export interface Jobs {
   id: Generated<number>;
   kind: string;
   lastError: string | null;
+  lockedBy: string | null;
   lockedUntil: Timestamp | null;
   maxAttempts: Generated<number>;
   payload: Json;
   runAt: Generated<Timestamp>;
+}
+
+export interface JobSchedules {
+  lastRunAt: Timestamp | null;
+  name: string;
+  nextRunAt: Timestamp;
 }
 
 export interface JournalEntries {
@@ -196,6 +203,12 @@ export interface ParentLinks {
   studentId: string;
 }
 
+export interface RateLimits {
+  expire: number | null;
+  key: string;
+  points: Generated<number>;
+}
+
 export interface RecognitionCategories {
   categoryId: string;
   recognitionId: number;
@@ -223,7 +236,10 @@ export interface SchoolBackups {
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
   districtName: string;
+  expiresAt: Timestamp;
+  formatVersion: Generated<number>;
   id: Generated<string>;
+  includesJournals: Generated<boolean>;
   rowCount: number;
   schoolId: string | null;
   schoolName: string;
@@ -249,6 +265,29 @@ export interface SchoolMemberships {
 export interface SchoolNotificationEmails {
   email: string;
   schoolId: string;
+}
+
+export interface SchoolRestoreIds {
+  newId: number;
+  oldId: number;
+  restoreId: string;
+}
+
+export interface SchoolRestores {
+  backupId: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  errorCode: string | null;
+  finishedAt: Timestamp | null;
+  id: Generated<string>;
+  rowsDone: Generated<number>;
+  rowsTotal: Generated<number>;
+  sourceName: string;
+  state: Generated<Json>;
+  status: string;
+  storageKey: string;
+  targetSchoolId: string | null;
+  uploaded: Generated<boolean>;
 }
 
 export interface Schools {
@@ -300,6 +339,13 @@ export interface SigninThrottles {
   blockedUntil: Timestamp;
   failures: number;
   loginKey: string;
+}
+
+export interface SigninTrust {
+  kind: string;
+  lastSeenAt: Timestamp;
+  userId: string;
+  valueHash: string;
 }
 
 export interface SignupRequests {
@@ -379,21 +425,26 @@ export interface DB {
   high5Feedback: High5Feedback;
   invitations: Invitations;
   jobs: Jobs;
+  jobSchedules: JobSchedules;
   journalEntries: JournalEntries;
   moodReportSettings: MoodReportSettings;
   moods: Moods;
   parentLinks: ParentLinks;
+  rateLimits: RateLimits;
   recognitionCategories: RecognitionCategories;
   recognitions: Recognitions;
   schemaMigrations: SchemaMigrations;
   schoolBackups: SchoolBackups;
   schoolMemberships: SchoolMemberships;
   schoolNotificationEmails: SchoolNotificationEmails;
+  schoolRestoreIds: SchoolRestoreIds;
+  schoolRestores: SchoolRestores;
   schools: Schools;
   seatingCharts: SeatingCharts;
   serverSecrets: ServerSecrets;
   sessions: Sessions;
   signinThrottles: SigninThrottles;
+  signinTrust: SigninTrust;
   signupRequests: SignupRequests;
   studentNotes: StudentNotes;
   trustedAdults: TrustedAdults;

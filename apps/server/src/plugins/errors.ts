@@ -3,21 +3,33 @@ import { AppError } from '../lib/errors.js';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
 
-function isDatabaseDown(error: { code?: string; message?: string }) {
+/** True for errors that mean the database cannot be reached right now (503, and jobs retry). */
+export function isDatabaseDown(error: { code?: string; message?: string }) {
   return (error.code !== undefined && DB_DOWN_CODES.has(error.code)) || /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(error.message ?? '');
+}
+
+/** Seconds a 429 tells the client to wait when the refusal did not say (a fixed window's longest). */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The wait of a 429, from its ResponseData's `retryAfterSeconds`. */
+export function retryAfterOf(data: unknown): number {
+  const value = data && typeof data === 'object' && 'retryAfterSeconds' in data ? Number(data.retryAfterSeconds) : NaN;
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
 /** Maps every failure to the envelope with an honest status; never leaks internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof AppError) {
+      // Every 429 says when to come back (RFC 9110 Retry-After, in seconds).
+      if (error.status === 429) reply.header('retry-after', String(retryAfterOf(error.data)));
       return reply.status(error.status).send({ ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ ErrorCode: 'PAYLOAD_TOO_LARGE', ResponseData: null, body: 'PAYLOAD_TOO_LARGE' });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ ErrorCode: 'RATE_LIMITED', ResponseData: null, body: 'RATE_LIMITED' });
+      return reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS)).status(429).send({ ErrorCode: 'RATE_LIMITED', ResponseData: null, body: 'RATE_LIMITED' });
     }
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       // Malformed JSON, wrong content type and the like.

@@ -32,6 +32,8 @@ export function buildOpenApi() {
       tags: [ep.id.split('.')[0]],
       ...(ep.access === 'public' ? { security: [] } : {}),
       'x-access': ep.access,
+      // Every write is rate-limited per user (per address signed out); some have a limit of their own.
+      ...(ep.method !== 'GET' ? { 'x-rate-limit': ep.rateLimit ?? 'the write limit of every caller' } : {}),
       parameters,
       ...(ep.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(ep.body, 'input') } } } } : {}),
       responses: {

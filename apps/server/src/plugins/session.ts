@@ -15,7 +15,8 @@ const TOUCH_AFTER_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function isSecure(request: FastifyRequest) {
+/** Cookies get `Secure` everywhere but on a loopback address (local development over http). */
+export function isSecure(request: FastifyRequest) {
   return !['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
 }
 

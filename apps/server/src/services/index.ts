@@ -4,7 +4,8 @@ import { serverT, type Lang } from '@high5/i18n';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/database.js';
 import { type Clock, systemClock } from './clock.js';
-import { Jobs } from './jobs.js';
+import { Jobs, type JobLogger } from './jobs.js';
+import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { devOutbox, smtpTransport, type MailMessage, type MailTransport } from './mail.js';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage.js';
 
@@ -20,6 +21,8 @@ export interface Services {
   /** Present when storage is local: /v1/files verifies links with it. */
   localStorage?: LocalStorage;
   secret: string;
+  /** Rate limits shared by every server process (Redis, PostgreSQL or, embedded, memory). */
+  rateLimits: RateLimits;
 }
 
 /** Queues translated e-mails; the `mail.send` job delivers them after the caller's transaction commits. */
@@ -45,12 +48,13 @@ async function loadSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-export async function createServices(config: Config, database: Database, clock: Clock = systemClock): Promise<Services> {
+export async function createServices(config: Config, database: Database, clock: Clock = systemClock, options: { rateLimitNamespace?: string; logger?: JobLogger } = {}): Promise<Services> {
   const db = database.db;
   const secret = await loadSecret(db);
-  const jobs = new Jobs(db, clock);
-  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : devOutbox(db);
+  const jobs = new Jobs(db, clock, { ...config.jobs, ...(options.logger ? { logger: options.logger } : {}) });
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from, config.jobs.concurrency) : devOutbox(db);
   const localStorage = config.s3 ? undefined : new LocalStorage(join(config.dataDir, 'objects'), secret, clock);
   const storage = config.s3 ? new S3Storage(config.s3) : localStorage!;
-  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret };
+  const rateLimits = await createRateLimits(config, database, options.rateLimitNamespace);
+  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret, rateLimits };
 }

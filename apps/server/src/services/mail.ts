@@ -21,9 +21,9 @@ export function devOutbox(db: Db): MailTransport {
   };
 }
 
-/** A real SMTP server, from SMTP_URL. */
-export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/** A real SMTP server, from SMTP_URL, over a pool of as many connections as jobs run at once. */
+export function smtpTransport(url: string, from: string, connections = 5): MailTransport {
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: connections, maxMessages: 1000 });
   return {
     async send(message) {
       await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });

@@ -1,14 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from './clock.js';
 
-/** Photos and avatars. Keys look like `schools/<id>/students/<userId>.webp`. */
+/** Photos, avatars and backups. Keys look like `schools/<id>/students/<userId>.webp`. */
 export interface ObjectStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Writes a stream without holding it in memory (backups); the object appears only when it is whole. */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Reads an object as a stream, or null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
   /** A link that works for `seconds`, then stops. */
   signedUrl(key: string, seconds: number): Promise<string>;
@@ -29,10 +37,23 @@ export class LocalStorage implements ObjectStorage {
     assertKey(key);
     return join(this.root, key);
   }
+  // Readable by the server's own user only: files hold children's data.
   async put(key: string, bytes: Buffer) {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, bytes);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFile(path, bytes, { mode: 0o600 });
+  }
+  async putStream(key: string, body: Readable) {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const partial = `${path}.partial`;
+    try {
+      await pipeline(body, createWriteStream(partial, { mode: 0o600 }));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
   async get(key: string) {
     try {
@@ -40,6 +61,15 @@ export class LocalStorage implements ObjectStorage {
     } catch {
       return null;
     }
+  }
+  async getStream(key: string) {
+    const path = this.path(key);
+    try {
+      await stat(path);
+    } catch {
+      return null;
+    }
+    return createReadStream(path);
   }
   async delete(key: string) {
     await rm(this.path(key), { force: true });
@@ -88,11 +118,24 @@ export class S3Storage implements ObjectStorage {
     assertKey(key);
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
+  async putStream(key: string, body: Readable, contentType: string) {
+    assertKey(key);
+    await new Upload({ client: this.client, params: { Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType } }).done();
+  }
   async get(key: string) {
     assertKey(key);
     try {
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return Buffer.from(await result.Body!.transformToByteArray());
+    } catch {
+      return null;
+    }
+  }
+  async getStream(key: string) {
+    assertKey(key);
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return result.Body as Readable;
     } catch {
       return null;
     }

@@ -15,7 +15,7 @@ export function withDatabase(url: string, name: string) {
 }
 
 /** A fresh, migrated database for one test file: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openPGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
@@ -27,6 +27,8 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openPostgres(withDatabase(url, name), { max: 20 });
   return {
     database,
+    // Another server process would connect here (tests of state shared between processes).
+    url: withDatabase(url, name),
     drop: async () => {
       await database.close();
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

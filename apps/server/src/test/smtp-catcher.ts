@@ -59,10 +59,11 @@ export function parseMessage(raw: string): { subject: string; from: string; text
 }
 
 /**
- * A real SMTP server on a free port of 127.0.0.1 that keeps what it receives. It offers no
+ * A real SMTP server on a free port of 127.0.0.1 that keeps what it receives (`answerDelayMs`
+ * makes it acknowledge some messages late, like a slow server). It offers no
  * STARTTLS and no AUTH, so nodemailer sends a plain `smtp://` URL as is.
  */
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(options: { answerDelayMs?: (to: string[]) => number } = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const waiters: { address: string; resolve: (m: CaughtMail) => void }[] = [];
@@ -85,8 +86,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'));
-        deliver({ ...parsed, to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()) });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        deliver({ ...parsed, to });
+        // A slow mail server: the message is received now, but the sender hears so only later.
+        const delay = options.answerDelayMs?.(to) ?? 0;
+        if (delay > 0) setTimeout(() => callback(), delay);
+        else callback();
       });
     },
   });

@@ -1,6 +1,6 @@
+import { addDays, toIsoDate } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
-import { addDays, schoolDate } from '../../lib/dates.js';
 import { hashPassword } from '../../lib/password.js';
 import type { Services } from '../../services/index.js';
 import type { Tx } from '../database.js';
@@ -265,7 +265,7 @@ export async function seedDemo(services: Services): Promise<void> {
 
 async function build(tx: Tx, now: Date, passwordHash: string) {
   const rnd = new Random(20240801);
-  const today = schoolDate(now, TZ);
+  const today = toIsoDate(now, TZ);
   const yearStart = schoolYearStart(today);
   const createdAt = localInstant(addDays(yearStart, -ACCOUNTS_CREATED_DAYS_BEFORE), 9 * 60);
 
@@ -644,7 +644,7 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
             else text = comment(lang, receiverRole === 'student' ? HIGH5_TO_STUDENT : HIGH5_TO_ADULT);
             const options = categoriesFor(schoolId, kind);
             recognitions.push({
-              row: { kind, schoolId, giverId: m.person.id, giverRole: m.role, receiverId, receiverRole, comment: text, givenAt, schoolDate: schoolDate(givenAt, TZ) },
+              row: { kind, schoolId, giverId: m.person.id, giverRole: m.role, receiverId, receiverRole, comment: text, givenAt, schoolDate: toIsoDate(givenAt, TZ) },
               categories: rnd.sample(options, kind === 'high5' ? rnd.int(1, 3) : rnd.int(1, 2)),
             });
             givenPerDay.set(key, given + 1);
@@ -687,7 +687,7 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
       .values(
         fromTeachers.map((r, i) => {
           const at = new Date(Math.min(now.getTime(), (r.givenAt as Date).getTime() + 5 * 3_600_000));
-          return { recognitionId: r.id, authorId: parent.id, teacherId: r.giverId, studentId: student.id, comment: feedbackText[i % feedbackText.length]!, feedbackDate: schoolDate(at, TZ), createdAt: at };
+          return { recognitionId: r.id, authorId: parent.id, teacherId: r.giverId, studentId: student.id, comment: feedbackText[i % feedbackText.length]!, feedbackDate: toIsoDate(at, TZ), createdAt: at };
         }),
       )
       .execute();

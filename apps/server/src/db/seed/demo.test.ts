@@ -1,6 +1,6 @@
+import { toIsoDate } from '@high5/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolDate } from '../../lib/dates.js';
 import { verifyPassword } from '../../lib/password.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.js';
@@ -149,7 +149,7 @@ describe('demo seed', () => {
   });
 
   it('when seeded, moods are one per student per day, and today has unacknowledged emergencies', async () => {
-    const today = schoolDate(t.clock.now(), 'America/Los_Angeles');
+    const today = toIsoDate(t.clock.now(), 'America/Los_Angeles');
     expect(await count(sql`select count(*)::int as n from moods m join school_memberships sm on sm.user_id = m.user_id and sm.school_id = m.school_id where sm.role <> 'student'`)).toBe(0);
     const urgent = await count(sql`select count(*)::int as n from moods where school_date = ${today}::date and emergency and emergency_priority = 'today' and acknowledged_at is null and low_enjoyment`);
     expect(urgent).toBeGreaterThanOrEqual(2);

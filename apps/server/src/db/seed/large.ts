@@ -1,3 +1,4 @@
+import { toIsoDate } from '@high5/contract';
 /**
  * `npm run seed:large [-- --force] [-- --scale=0.1]`: fills a database with a large district for
  * benchmarks and capacity checks: 10 schools, 10,000 students, 600 teachers, 4,000 parents, 200 staff,
@@ -12,7 +13,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { loadConfig } from '../../config.js';
-import { schoolDate } from '../../lib/dates.js';
 import { hashPassword } from '../../lib/password.js';
 import { openDatabase } from '../open.js';
 import type { DB } from '../schema.js';
@@ -85,7 +85,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?: Date; onProgress?: Progress } = {}) {
   const sizes = sizesFor(options.scale ?? 1);
   const now = options.now ?? new Date();
-  const today = schoolDate(now, TZ);
+  const today = toIsoDate(now, TZ);
   const progress = options.onProgress;
   const S = sizes.students / 10;
   const T = sizes.teachers / 10;

@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { LOW_ENJOYMENT_MOODS } from '@high5/contract';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { buildSchool, buildUser, sessionFor, type BuildUser } from '../../test/factories.js';
+import { buildClass, buildSchool, buildUser, linkParent, sessionFor, type BuildUser } from '../../test/factories.js';
 
 /** A school with an admin teacher signed in to it. */
 export async function schoolWithAdmin(app: FastifyInstance, values: { timeZone?: string } = {}) {
@@ -79,4 +81,68 @@ export async function auditActions(app: FastifyInstance, schoolId: string | null
 export async function outbox(app: FastifyInstance) {
   await app.services.jobs.runDue();
   return app.services.db.selectFrom('devOutbox').select(['recipient', 'subject', 'bodyText']).orderBy('id').execute();
+}
+
+/** A school with people, classes, recognitions, moods, categories and files. */
+export async function populatedSchool(app: FastifyInstance) {
+  const { school, admin } = await schoolWithAdmin(app);
+  const student = await buildUser(app, { schoolId: school.id, role: 'student', firstName: 'Only', lastName: 'Here' });
+  const parent = await buildUser(app, { schoolId: school.id, role: 'parent' });
+  await linkParent(app, parent.id, student.id);
+  const elsewhere = await buildSchool(app);
+  const twoSchools = await buildUser(app, { schoolId: school.id, role: 'teacher', firstName: 'Two', lastName: 'Schools' });
+  await app.services.db.insertInto('schoolMemberships').values({ userId: twoSchools.id, schoolId: elsewhere.id, role: 'teacher' }).execute();
+  const cls = await buildClass(app, { schoolId: school.id, ownerId: twoSchools.id, studentIds: [student.id] });
+  const [kindness] = await builtinCategories(app, 'high5');
+  await recognise(app, { schoolId: school.id, giver: { id: twoSchools.id, role: 'teacher' }, receiver: { id: student.id, role: 'student' }, date: '2026-10-10', comment: 'Bravo', categoryIds: [kindness!.id] });
+  await checkIn(app, { userId: student.id, schoolId: school.id, date: '2026-10-10', mood: 'weary' });
+  await app.services.db.insertInto('categories').values({ kind: 'high5', schoolId: school.id, key: null, nameEn: 'Own', nameEs: 'Propia' }).execute();
+  await app.services.db.insertInto('journalEntries').values({ userId: student.id, heading: 'Dear diary', description: 'Grateful' }).execute();
+  const photoKey = `schools/${school.id}/students/${student.id}.jpeg`;
+  await app.services.storage.put(photoKey, Buffer.from('photo'), 'image/jpeg');
+  await app.services.db.updateTable('users').set({ photoKey }).where('id', '=', student.id).execute();
+  // Every other kind of school row, for the backup and restore round trip.
+  const db = app.services.db;
+  const [recognition] = await db.selectFrom('recognitions').select('id').where('schoolId', '=', school.id).execute();
+  await db.insertInto('high5Feedback').values({ recognitionId: recognition!.id, authorId: admin.id, teacherId: twoSchools.id, studentId: student.id, comment: 'Well seen', feedbackDate: '2026-10-11' }).execute();
+  await db.insertInto('trustedAdults').values({ studentId: student.id, adultId: admin.id }).execute();
+  await db.insertInto('studentNotes').values({ schoolId: school.id, studentId: student.id, authorId: admin.id, body: 'Needs glasses' }).execute();
+  await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Front', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': student.id }), createdBy: admin.id }).execute();
+  await db.insertInto('attendance').values({ classId: cls.id, studentId: student.id, schoolDate: '2026-10-12', code: 'P', recordedBy: twoSchools.id }).execute();
+  await db.insertInto('invitations').values({ schoolId: school.id, userId: parent.id, invitedBy: admin.id, kind: 'parent' }).execute();
+  await db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'office@example.test' }).execute();
+  await db.insertInto('moodReportSettings').values({ schoolId: school.id, rangeDays: 14, filters: ['emergency'] }).execute();
+  await db.insertInto('categorySettings').values({ schoolId: school.id, categoryId: kindness!.id, enabled: false }).execute();
+  await db.insertInto('dailyGiveCounts').values({ userId: twoSchools.id, schoolId: school.id, schoolDate: '2026-10-10', kind: 'high5', given: 1 }).execute();
+  await db.insertInto('auditLog').values({ actorId: admin.id, schoolId: school.id, action: 'test.action', details: JSON.stringify({ note: 'kept' }) }).execute();
+  await db.updateTable('moods').set({ acknowledgedBy: admin.id, acknowledgedAt: sql<Date>`'2026-10-10T19:00:00.123456Z'::timestamptz` }).where('userId', '=', student.id).execute();
+  // Links to another school's people stay out of this school's backup.
+  const otherChild = await buildUser(app, { schoolId: elsewhere.id, role: 'student' });
+  const otherAdult = await buildUser(app, { schoolId: elsewhere.id, role: 'teacher' });
+  await linkParent(app, parent.id, otherChild.id);
+  await db.insertInto('trustedAdults').values({ studentId: student.id, adultId: otherAdult.id }).execute();
+  return { school, admin, student, parent, twoSchools, elsewhere, cls, photoKey, otherChild, otherAdult };
+}
+
+/** A backup file (gzip NDJSON) read back: its header, image files (base64 by key), rows by table, and trailer. */
+export function parseBackup(bytes: Buffer) {
+  const lines = gunzipSync(bytes).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const tables: Record<string, Record<string, unknown>[]> = {};
+  const files: Record<string, string> = {};
+  for (const line of lines.slice(1, -1)) {
+    if (typeof line.f === 'string') files[line.f] = line.b as string;
+    else (tables[line.t as string] ??= []).push(line.r as Record<string, unknown>);
+  }
+  return { header: lines[0]!, tables, files, trailer: lines.at(-1)! };
+}
+
+/** Uploads a backup file for a restore into `schoolId`, as the settings screen does. */
+export function uploadBackup(app: FastifyInstance, cookie: string, schoolId: string, bytes: Buffer) {
+  const boundary = '----high5test';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="backup"; filename="school.ndjson.gz"\r\nContent-Type: application/gzip\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({ method: 'POST', url: `/v1/super/restores/upload?targetSchoolId=${schoolId}`, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 }

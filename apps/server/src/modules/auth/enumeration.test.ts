@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { buildClass, buildSchool, buildUser } from '../../test/factories.js';
-import { NEW_PASSWORD } from './test-factories.js';
+import { NEW_PASSWORD, resetLimits } from './test-factories.js';
 
 // No account enumeration: for an account that exists and one that does not, sign-in, sign-up
 // and forgot password answer with the same status and body, in about the same time.
@@ -77,7 +77,7 @@ describe('no account enumeration', () => {
     await compare(
       (i) => t.call('POST', '/v1/auth/sign-in', { body: { login: users[i]!.email, password: 'Wrong-pass1!' } }),
       (i) => t.call('POST', '/v1/auth/sign-in', { body: { login: `ghost${i}@example.test`, password: 'Wrong-pass1!' } }),
-      () => t.app.authLimits.reset(),
+      () => resetLimits(t.app),
     );
   }, TIMEOUT);
 
@@ -90,7 +90,7 @@ describe('no account enumeration', () => {
     await compare(
       () => t.call('POST', '/v1/auth/sign-up', { body: body(taken.email!) }),
       (i) => t.call('POST', '/v1/auth/sign-up', { body: body(`new-student-${i}@example.test`) }),
-      () => t.app.authLimits.reset(),
+      () => resetLimits(t.app),
     );
   }, TIMEOUT);
 
@@ -99,7 +99,7 @@ describe('no account enumeration', () => {
     await compare(
       () => t.call('POST', '/v1/auth/forgot-password', { body: { email: user.email } }),
       (i) => t.call('POST', '/v1/auth/forgot-password', { body: { email: `ghost${i}@example.test` } }),
-      () => t.app.authLimits.reset(),
+      () => resetLimits(t.app),
     );
   }, TIMEOUT);
 });

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../../lib/errors.js';
+import { retryAfterOf } from '../../plugins/errors.js';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session.js';
 
 /**
@@ -28,9 +29,7 @@ async function answerThen(reply: FastifyReply, status: number, envelope: object,
 
 /** Answers with `error`, then does `work` (see answerThen). */
 export function failThen(reply: FastifyReply, error: AppError, work?: () => Promise<void>): Promise<never> {
-  if (error.status === 429 && error.data && typeof error.data === 'object' && 'retryAfterSeconds' in error.data) {
-    reply.header('retry-after', String(error.data.retryAfterSeconds));
-  }
+  if (error.status === 429) reply.header('retry-after', String(retryAfterOf(error.data)));
   return answerThen(reply, error.status, { ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) }, work);
 }
 

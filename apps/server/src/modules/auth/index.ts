@@ -7,7 +7,7 @@ import { registerSignUpRoutes } from './sign-up/routes.js';
 
 /** Registers every route of the auth area. */
 export function registerAuthRoutes(app: FastifyInstance) {
-  app.decorate('authLimits', new AuthLimits(app.services.clock));
+  app.decorate('authLimits', new AuthLimits(app.services.rateLimits));
   registerSessionRoutes(app);
   registerPasswordResetRoutes(app);
   registerSignUpRoutes(app);

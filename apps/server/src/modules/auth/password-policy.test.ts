@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { commonPasswordCount, isCommonPassword, newPasswordProblem } from './password-policy.js';
-import { blockAfter } from './rate-limits.js';
 
 describe('password policy', () => {
   it('bundles at least 10,000 common passwords, compared without case and trailing symbols', () => {
@@ -16,11 +15,5 @@ describe('password policy', () => {
     expect(newPasswordProblem('nouppercase1!')).toBe('PASSWORD_TOO_WEAK');
     expect(newPasswordProblem('Qwerty123!')).toBe('PASSWORD_TOO_COMMON');
     expect(newPasswordProblem(`Aa1!${'x'.repeat(125)}`)).toBe('PASSWORD_TOO_WEAK');
-  });
-});
-
-describe('throttle', () => {
-  it('waits from the 5th failure, doubling from 1 s, capped at 15 minutes', () => {
-    expect([1, 4, 5, 6, 7, 14, 15, 40].map(blockAfter)).toEqual([0, 0, 1000, 2000, 4000, 512_000, 900_000, 900_000]);
   });
 });

@@ -10,6 +10,13 @@ export const NEW_PASSWORD = 'Violet-Harbor-42!';
 export const signIn = (t: TestApp, login: string, password: string, cookie?: string) =>
   t.call('POST', '/v1/auth/sign-in', { body: { login, password }, ...(cookie ? { cookie } : {}) });
 
+/** Forgets every rate-limit counter and password throttle, so a test starts with none. */
+export async function resetLimits(app: FastifyInstance) {
+  await app.services.rateLimits.reset();
+  await app.services.db.deleteFrom('signinThrottles').execute();
+  await app.services.db.updateTable('users').set({ failedSignins: 0, signinBlockedUntil: null }).execute();
+}
+
 /** A user created by an invitation or an admin reset: a temporary password and the challenge. */
 export async function buildInvitedUser(app: FastifyInstance, values: BuildUser & { tempPassword: string; expiresAt: Date }) {
   const { tempPassword, expiresAt, ...rest } = values;

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { CLASSROOM_LIMITS, passwordMeetsRule } from '@high5/contract';
+import { addDays, CLASSROOM_LIMITS, passwordMeetsRule, toIsoDate } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { addDays, schoolDate } from '../../lib/dates.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { Membership, SessionUser } from '../../lib/session-user.js';
 import type { Services } from '../../services/index.js';
@@ -35,7 +34,7 @@ export function assertSeesStudents(user: SessionUser) {
 /** The school's local date now ("today" is always the school's time zone). */
 export async function schoolToday(db: Db, services: Services, schoolId: string) {
   const row = await db.selectFrom('schools').select('timeZone').where('id', '=', schoolId).executeTakeFirstOrThrow();
-  return schoolDate(services.clock.now(), row.timeZone);
+  return toIsoDate(services.clock.now(), row.timeZone);
 }
 
 /** Rejects ranges longer than a year (the journal, feedback, High 5 and attendance lists). */

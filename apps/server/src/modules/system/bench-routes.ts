@@ -1,6 +1,6 @@
+import { toIsoDate } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { schoolDate } from '../../lib/dates.js';
 import { unauthenticated } from '../../lib/errors.js';
 
 /**
@@ -33,7 +33,7 @@ export function registerBenchRoutes(app: FastifyInstance) {
         receiverRole: user.school.role,
         comment: 'bench',
         givenAt: now,
-        schoolDate: schoolDate(now, 'America/Los_Angeles'),
+        schoolDate: toIsoDate(now, 'America/Los_Angeles'),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

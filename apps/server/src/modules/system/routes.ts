@@ -1,16 +1,37 @@
 import { systemEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ping } from '../../db/database.js';
+import { ping, type Db } from '../../db/database.js';
+import { pendingMigrations } from '../../db/migrate.js';
 import { route } from '../../plugins/routes.js';
 
 const COUNT_CACHE_MS = 30_000;
+const PROBE_TIMEOUT_MS = 2000;
+
+/** Whether the database answers `select 1` within the probe's time. */
+function databaseAnswers(db: Db) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
+  return Promise.race([ping(db).then(() => true, () => false), late]).finally(() => clearTimeout(timer));
+}
 
 export function registerSystemRoutes(app: FastifyInstance) {
-  route(app, systemEndpoints.health, async ({ services, reply }) => {
-    const up = await ping(services.db).then(() => true, () => false);
-    if (!up) reply.status(503);
+  // Liveness never fails for the database's sake (restarting the process would not bring it back).
+  route(app, systemEndpoints.health, async ({ services }) => {
+    const up = await databaseAnswers(services.db);
     return { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), driver: services.database.kind };
+  });
+
+  // Readiness: no traffic while the database is unreachable or migrations are pending.
+  let migrated = false;
+  route(app, systemEndpoints.ready, async ({ services, reply }) => {
+    const up = await databaseAnswers(services.db);
+    let pending: number | null = null;
+    if (up) pending = migrated ? 0 : await pendingMigrations(services.database).then((files) => files.length, () => null);
+    if (pending === 0) migrated = true;
+    const ready = up && pending === 0;
+    if (!ready) reply.status(503);
+    return { ready, database: up ? ('up' as const) : ('down' as const), pendingMigrations: pending };
   });
 
   // Every open screen asks every 120 s; counting a million rows each time would be waste.

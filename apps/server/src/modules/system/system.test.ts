@@ -8,11 +8,78 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('probes when the database is gone', () => {
+  it('liveness still answers 200 (degraded); readiness answers 503', async () => {
+    const lost = await buildTestApp();
+    await lost.app.services.database.close();
+    const health = await lost.call('GET', '/v1/health');
+    expect(health.status).toBe(200);
+    expect(health.json.ResponseData).toMatchObject({ status: 'degraded', database: 'down' });
+    const ready = await lost.call('GET', '/v1/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.json.ResponseData).toEqual({ ready: false, database: 'down', pendingMigrations: null });
+    await lost.close().catch(() => {});
+  });
+
+  it('with METRICS_TOKEN set, /metrics asks for it, from anywhere', async () => {
+    const token = 'a-long-metrics-token-1234';
+    const other = await buildTestApp({ METRICS_TOKEN: token });
+    expect((await other.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(403);
+    expect((await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-wrong-token1' } })).statusCode).toBe(403);
+    const res = await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    await other.close();
+  });
+});
+
 describe('system', () => {
   it('when the database is up, health reports it', async () => {
     const res = await t.call('GET', '/v1/health');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ErrorCode: 'err_0', ResponseData: { status: 'ok', database: 'up' } });
+  });
+
+  it('the readiness probe fails while a migration is pending, and passes once it is applied', async () => {
+    const [last] = await t.app.services.db.selectFrom('schemaMigrations').selectAll().orderBy('name', 'desc').limit(1).execute();
+    await t.app.services.db.deleteFrom('schemaMigrations').where('name', '=', last!.name).execute();
+    const pending = await t.call('GET', '/v1/health/ready');
+    expect(pending.status).toBe(503);
+    expect(pending.json.ResponseData).toEqual({ ready: false, database: 'up', pendingMigrations: 1 });
+    await t.app.services.db.insertInto('schemaMigrations').values(last!).execute();
+    const ready = await t.call('GET', '/v1/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.json.ResponseData).toEqual({ ready: true, database: 'up', pendingMigrations: 0 });
+  });
+
+  it('serves /metrics in the Prometheus format to loopback clients only', async () => {
+    await t.call('GET', '/v1/health');
+    await t.call('GET', '/v1/nothing-here');
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/high5_http_requests_total\{method="GET",route="\/v1\/health",status="200"\} \d+/);
+    expect(res.body).toMatch(/high5_http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
+    expect(res.body).toContain('high5_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/v1/health",status="200"}');
+    expect(res.body).toMatch(/high5_db_pool_connections\{state="total"\} \d+/);
+    expect(res.body).toContain('# TYPE high5_jobs_queued gauge');
+    expect(res.body).toContain('high5_process_cpu_seconds_total');
+
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
+    // A proxy on this machine forwards outsiders from loopback: refused too.
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
+  });
+
+  it('counts jobs by kind and outcome in /metrics', async () => {
+    t.app.services.jobs.register('test.metrics', async (payload) => {
+      if (payload.fail) throw new Error('no');
+    });
+    await t.app.services.jobs.enqueue(t.app.services.db, 'test.metrics', {});
+    await t.app.services.jobs.enqueue(t.app.services.db, 'test.metrics', { fail: true });
+    await t.app.services.jobs.runDue();
+    const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toContain('high5_jobs_total{kind="test.metrics",outcome="done"} 1');
+    expect(body).toContain('high5_jobs_total{kind="test.metrics",outcome="retry"} 1');
+    expect(body).toContain('high5_jobs_queued{kind="test.metrics",state="waiting"} 1');
   });
 
   it('when signed out, the High 5 count answers 401', async () => {

@@ -79,13 +79,3 @@ export async function concerningCheckIns(db: Db, schoolId: string, from: string,
   ]);
   return { rows, total: total.n };
 }
-
-const TICK_LOCK = sql`select pg_advisory_xact_lock(hashtext('high5:mood-report.tick'))`;
-
-/** Whether a tick is waiting: any not yet run (`after` unset), or one due after `after`. */
-export async function lockTicks(db: Db, kind: string, after?: Date) {
-  await TICK_LOCK.execute(db);
-  let query = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('doneAt', 'is', null).where('failedAt', 'is', null);
-  if (after) query = query.where('runAt', '>', after);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
-}

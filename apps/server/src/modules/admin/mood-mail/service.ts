@@ -1,18 +1,15 @@
+import { addDays, formatDate, toIsoDate } from '@high5/contract';
 import { serverT, type Lang } from '@high5/i18n';
 import type { Db } from '../../../db/database.js';
 import { inTransaction } from '../../../db/database.js';
-import { addDays, schoolDate } from '../../../lib/dates.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
 import { audit } from '../audit.js';
-import { claimDailyReport, concerningCheckIns, dueSchools, lockTicks, reportRecipients, schoolForReport } from './queries.js';
+import { claimDailyReport, concerningCheckIns, dueSchools, reportRecipients, schoolForReport } from './queries.js';
 
-/** The recurring job that sends each school's daily mood meter report at its trigger time. */
+/** The job, run every minute by a schedule (once across servers), that sends each school's daily mood meter report at its trigger time. */
 export const MOOD_REPORT_TICK = 'mood-report.tick';
-const TICK_MS = 60_000;
-
-const display = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}`;
 
 /**
  * Queues the report e-mail of one school, in the caller's transaction: the low-enjoyment and
@@ -27,13 +24,13 @@ async function queueReport(db: Db, services: Services, school: { id: string; nam
     const lines = checkIns.rows.map((row) => {
       const feeling = t(`admin:moods.${row.mood}`);
       const urgency = row.emergencyPriority === 'today' ? t('admin:mail.moodReport.emergencyToday') : row.emergency ? t('admin:mail.moodReport.emergencyLater') : '';
-      return `- ${display(row.schoolDate)}  ${row.lastName}, ${row.firstName}: ${feeling}${urgency ? ` (${urgency})` : ''}`;
+      return `- ${formatDate(row.schoolDate, lang)}  ${row.lastName}, ${row.firstName}: ${feeling}${urgency ? ` (${urgency})` : ''}`;
     });
     if (checkIns.total > checkIns.rows.length) lines.push(t('admin:mail.moodReport.more', { count: checkIns.total - checkIns.rows.length }));
     await services.mail.queue(db, recipient.email, lang, 'admin:mail.moodReport', {
       schoolName: school.name,
-      from: display(from),
-      to: display(today),
+      from: formatDate(from, lang),
+      to: formatDate(today, lang),
       count: checkIns.total,
       lines: lines.length ? lines.join('\n') : t('admin:mail.moodReport.none'),
       url: services.config.publicUrl,
@@ -46,7 +43,7 @@ async function queueReport(db: Db, services: Services, school: { id: string; nam
 export async function sendMoodReportNow(db: Db, services: Services, actor: Actor) {
   const school = await schoolForReport(db, actor.schoolId);
   if (!school) throw notFound();
-  const today = schoolDate(services.clock.now(), school.timeZone);
+  const today = toIsoDate(services.clock.now(), school.timeZone);
   const recipients = await queueReport(db, services, school, today);
   if (recipients === 0) throw new AppError(400, 'NO_NOTIFICATION_EMAILS');
   await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'moodReport.send', targetType: 'school', targetId: actor.schoolId, details: { recipients, date: today } }, services.clock.now());
@@ -54,18 +51,12 @@ export async function sendMoodReportNow(db: Db, services: Services, actor: Actor
 }
 
 /**
- * One tick: schedules the next, then sends the report of every school that is due. Each school
- * is claimed (last_mood_report_sent_on) in the same transaction that queues its mail, so a
- * report goes out once per school day however many ticks or servers run.
+ * One tick: sends the report of every school that is due. Each school is claimed
+ * (last_mood_report_sent_on) in the same transaction that queues its mail, so a report goes out
+ * once per school day however many ticks or servers run.
  */
 export async function runMoodReportTick(services: Services) {
   const now = services.clock.now();
-  await inTransaction(services.db, async (tx) => {
-    if (!(await lockTicks(tx, MOOD_REPORT_TICK, now))) {
-      const next = new Date(Math.floor(now.getTime() / TICK_MS) * TICK_MS + TICK_MS);
-      await services.jobs.enqueue(tx, MOOD_REPORT_TICK, {}, next);
-    }
-  });
   let sent = 0;
   for (const school of await dueSchools(services.db, now)) {
     await inTransaction(services.db, async (tx) => {
@@ -76,11 +67,4 @@ export async function runMoodReportTick(services: Services) {
     });
   }
   return sent;
-}
-
-/** Enqueues the first tick unless one is already waiting (several servers may start at once). */
-export async function ensureMoodReportTick(services: Services) {
-  await inTransaction(services.db, async (tx) => {
-    if (!(await lockTicks(tx, MOOD_REPORT_TICK))) await services.jobs.enqueue(tx, MOOD_REPORT_TICK, {}, services.clock.now());
-  });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildClass, buildDistrict, buildSchool, buildUser, linkParent } from '../../../test/factories.js';
-import { auditActions, builtinCategories, checkIn, recognise, schoolWithAdmin, superAdmin } from '../test-factories.js';
+import { buildDistrict, buildSchool } from '../../../test/factories.js';
+import { auditActions, parseBackup, populatedSchool, schoolWithAdmin, superAdmin } from '../test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,82 +73,6 @@ describe('POST /super/schools', () => {
   });
 });
 
-/** A school with people, classes, recognitions, moods, categories and files. */
-async function populatedSchool() {
-  const { school, admin } = await schoolWithAdmin(t.app);
-  const student = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Only', lastName: 'Here' });
-  const parent = await buildUser(t.app, { schoolId: school.id, role: 'parent' });
-  await linkParent(t.app, parent.id, student.id);
-  const elsewhere = await buildSchool(t.app);
-  const twoSchools = await buildUser(t.app, { schoolId: school.id, role: 'teacher', firstName: 'Two', lastName: 'Schools' });
-  await t.app.services.db.insertInto('schoolMemberships').values({ userId: twoSchools.id, schoolId: elsewhere.id, role: 'teacher' }).execute();
-  const cls = await buildClass(t.app, { schoolId: school.id, ownerId: twoSchools.id, studentIds: [student.id] });
-  const [kindness] = await builtinCategories(t.app, 'high5');
-  await recognise(t.app, { schoolId: school.id, giver: { id: twoSchools.id, role: 'teacher' }, receiver: { id: student.id, role: 'student' }, date: '2026-10-10', comment: 'Bravo', categoryIds: [kindness!.id] });
-  await checkIn(t.app, { userId: student.id, schoolId: school.id, date: '2026-10-10', mood: 'weary' });
-  await t.app.services.db.insertInto('categories').values({ kind: 'high5', schoolId: school.id, key: null, nameEn: 'Own', nameEs: 'Propia' }).execute();
-  await t.app.services.db.insertInto('journalEntries').values({ userId: student.id, heading: 'Dear diary', description: 'Grateful' }).execute();
-  const photoKey = `schools/${school.id}/students/${student.id}.jpeg`;
-  await t.app.services.storage.put(photoKey, Buffer.from('photo'), 'image/jpeg');
-  await t.app.services.db.updateTable('users').set({ photoKey }).where('id', '=', student.id).execute();
-  return { school, admin, student, parent, twoSchools, elsewhere, cls, photoKey };
-}
-
-describe('backups', () => {
-  it('answer 401 signed out and 403 for a school admin', async () => {
-    const { school, cookie } = await schoolWithAdmin(t.app);
-    expect((await t.call('POST', `/v1/super/schools/${school.id}/backups`)).status).toBe(401);
-    expect((await t.call('POST', `/v1/super/schools/${school.id}/backups`, { cookie })).status).toBe(403);
-    expect((await t.call('GET', '/v1/super/backups', { cookie })).status).toBe(403);
-    expect((await t.call('GET', `/v1/super/backups/${randomUUID()}/file`, { cookie })).status).toBe(403);
-  });
-
-  it('when the school or the backup does not exist, it answers 404; a bad id answers 400', async () => {
-    const { cookie } = await superAdmin(t.app);
-    expect((await t.call('POST', `/v1/super/schools/${randomUUID()}/backups`, { cookie })).status).toBe(404);
-    expect((await t.call('GET', `/v1/super/backups/${randomUUID()}/file`, { cookie })).status).toBe(404);
-    expect((await t.call('GET', '/v1/super/backups/nope/file', { cookie })).status).toBe(400);
-  });
-
-  it('writes every row of the school\'s data, without secrets, as a JSON file to download', async () => {
-    const p = await populatedSchool();
-    const { user, cookie } = await superAdmin(t.app);
-    const res = await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie });
-    expect(res.status).toBe(200);
-    const backup = res.json.ResponseData;
-    expect(backup).toMatchObject({ schoolId: p.school.id, schoolName: p.school.name, rowCount: expect.any(Number), sizeBytes: expect.any(Number) });
-    const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${backup.id}/file`, headers: { cookie } });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toContain('application/json');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="high5-backup-.*\.json"$/);
-    const doc = JSON.parse(file.body);
-    expect(doc).toMatchObject({ format: 'high5-school-backup', version: 1, school: { id: p.school.id } });
-    expect(file.body.length).toBe(backup.sizeBytes);
-    const ids = (table: string) => doc.tables[table].map((r: { id?: string; user_id?: string }) => r.id ?? r.user_id);
-    expect(ids('users')).toEqual(expect.arrayContaining([p.student.id, p.parent.id, p.twoSchools.id, p.admin.id]));
-    expect(doc.tables.users[0]).not.toHaveProperty('password_hash');
-    expect(doc.tables.users[0]).toHaveProperty('first_name');
-    expect(doc.tables.districts[0]).not.toHaveProperty('credentials_encrypted');
-    expect(doc.tables.recognitions).toEqual([expect.objectContaining({ comment: 'Bravo', school_date: '2026-10-10' })]);
-    expect(doc.tables.recognition_categories).toHaveLength(1);
-    expect(doc.tables.moods).toEqual([expect.objectContaining({ mood: 'weary' })]);
-    expect(doc.tables.classes).toHaveLength(1);
-    expect(doc.tables.enrolments).toHaveLength(1);
-    expect(doc.tables.parent_links).toHaveLength(1);
-    expect(doc.tables.categories).toEqual([expect.objectContaining({ name_en: 'Own' })]);
-    expect(doc.tables.journal_entries).toEqual([expect.objectContaining({ heading: 'Dear diary' })]);
-    expect(doc.tables.school_memberships).toHaveLength(4);
-    // Another school's rows stay out.
-    expect(JSON.stringify(doc)).not.toContain(p.elsewhere.id);
-    const rowCount = Object.values(doc.tables as Record<string, unknown[]>).reduce((n, rows) => n + rows.length, 0);
-    expect(backup.rowCount).toBe(rowCount);
-    const listed = await t.call('GET', `/v1/super/backups?schoolId=${p.school.id}`, { cookie });
-    expect(listed.json.ResponseData).toEqual([backup]);
-    const actions = (await auditActions(t.app, p.school.id)).filter((a) => a.actorId === user.id).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['school.backup', 'school.backup.download']));
-  });
-});
-
 describe('DELETE /super/schools/:schoolId', () => {
   it('when signed out, it answers 401', async () => {
     expect((await t.call('DELETE', `/v1/super/schools/${randomUUID()}`, { body: { confirmName: 'x', backup: false } })).status).toBe(401);
@@ -178,8 +102,10 @@ describe('DELETE /super/schools/:schoolId', () => {
   });
 
   it('backs up, then deletes the school, its data and the accounts of nobody else, keeping the backup downloadable', async () => {
-    const p = await populatedSchool();
+    const p = await populatedSchool(t.app);
     const { user, cookie } = await superAdmin(t.app);
+    const earlier = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
+    const earlierKey = (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', earlier.id).executeTakeFirstOrThrow()).storageKey;
     const res = await t.call('DELETE', `/v1/super/schools/${p.school.id}`, { cookie, body: { confirmName: p.school.name.toUpperCase(), backup: true } });
     expect(res.status).toBe(200);
     const backup = res.json.ResponseData.backup;
@@ -197,13 +123,18 @@ describe('DELETE /super/schools/:schoolId', () => {
     // Their files are removed once the deletion committed.
     await t.app.services.jobs.runDue();
     expect(await t.app.services.storage.get(p.photoKey)).toBeNull();
-    // The backup outlives the school.
+    // The backup taken now outlives the school until its retention ends; earlier ones go, files too.
     const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${backup.id}/file`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
-    expect(JSON.parse(file.body).tables.moods).toHaveLength(1);
+    expect(parseBackup(file.rawPayload).tables.moods).toHaveLength(1);
     const listed = (await t.call('GET', '/v1/super/backups', { cookie })).json.ResponseData;
-    expect(listed).toContainEqual(expect.objectContaining({ id: backup.id, schoolId: null }));
-    expect(await auditActions(t.app, null)).toContainEqual(expect.objectContaining({ action: 'school.delete', actorId: user.id, targetId: p.school.id, details: expect.objectContaining({ usersDeleted: 3, backupId: backup.id }) }));
+    expect(listed).toContainEqual(expect.objectContaining({ id: backup.id, schoolId: null, expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString() }));
+    expect(listed.find((b: { id: string }) => b.id === earlier.id)).toBeUndefined();
+    expect(await t.app.services.storage.get(earlierKey)).toBeNull();
+    // Its audit rows, which name its people, go with it; the deletion itself is recorded.
+    expect(await db.selectFrom('auditLog').select('id').where('action', '=', 'test.action').where('targetId', 'is', null).where('actorId', 'is', null).execute()).toEqual([]);
+    expect(await db.selectFrom('auditLog').select('id').where('details', '@>', JSON.stringify({ note: 'kept' })).execute()).toEqual([]);
+    expect(await auditActions(t.app, null)).toContainEqual(expect.objectContaining({ action: 'school.delete', actorId: user.id, targetId: p.school.id, details: expect.objectContaining({ usersDeleted: 3, backupsDeleted: 1, backupId: backup.id }) }));
   });
 
   it('deletes without a backup when not asked for one', async () => {

@@ -39,16 +39,8 @@ export function findUserByGoogleSub(db: Db, sub: string) {
   return db.selectFrom('users').select(['id']).where('googleSub', '=', sub).executeTakeFirst();
 }
 
-export async function recordSignInFailure(db: Db, userId: string, failures: number, blockedUntil: Date) {
-  await db.updateTable('users').set({ failedSignins: failures, signinBlockedUntil: blockedUntil }).where('id', '=', userId).execute();
-}
-
 export async function recordSignInSuccess(db: Db, userId: string, now: Date) {
   await db.updateTable('users').set({ failedSignins: 0, signinBlockedUntil: null, lastSigninAt: now }).where('id', '=', userId).execute();
-}
-
-export async function clearThrottle(db: Db, userId: string) {
-  await db.updateTable('users').set({ failedSignins: 0, signinBlockedUntil: null }).where('id', '=', userId).execute();
 }
 
 /** Sets a chosen (not temporary) password; the account may then do everything. */
@@ -111,22 +103,4 @@ export function findUserProfile(db: Db, userId: string) {
     .select(['id', 'email', 'username', 'firstName', 'lastName', 'language', 'isSuperAdmin', 'mustChangePassword', sql<boolean>`password_hash is not null`.as('hasPassword')])
     .where('id', '=', userId)
     .executeTakeFirst();
-}
-
-/** The throttle of a login that matches no account (kept like an account's, see migration 0011). */
-export function findLoginThrottle(db: Db, loginKey: string) {
-  return db.selectFrom('signinThrottles').select(['failures', 'blockedUntil']).where('loginKey', '=', loginKey).executeTakeFirst();
-}
-
-export async function saveLoginThrottle(db: Db, loginKey: string, failures: number, blockedUntil: Date) {
-  await db
-    .insertInto('signinThrottles')
-    .values({ loginKey, failures, blockedUntil })
-    .onConflict((oc) => oc.column('loginKey').doUpdateSet({ failures, blockedUntil }))
-    .execute();
-}
-
-/** Forgets throttles of unknown logins that no longer count. */
-export async function deleteStaleLoginThrottles(db: Db, before: Date) {
-  await db.deleteFrom('signinThrottles').where('blockedUntil', '<', before).execute();
 }

@@ -1,15 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransaction } from '../../../db/database.js';
 import { AppError } from '../../../lib/errors.js';
+import { isSecure } from '../../../plugins/session.js';
 import { recordSignInSuccess } from '../account/queries.js';
 import { signInAs } from '../session/service.js';
 import { accountForGoogle, finishGoogleSignIn, readState, safeReturnTo, startGoogleSignIn, STATE_COOKIE, STATE_MAX_AGE_S, type GoogleState } from './service.js';
 
 const COOKIE_PATH = '/v1/auth/google';
-
-function isSecure(request: FastifyRequest) {
-  return !['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
-}
 
 /** Back to the screen the person came from, with a code the web app translates. */
 function fail(reply: FastifyReply, intent: GoogleState['intent'] | undefined, code: 'GOOGLE_FAILED' | 'RATE_LIMITED' | 'GOOGLE_ACCOUNT_LINKED') {
@@ -30,7 +27,7 @@ export function registerGoogleRoutes(app: FastifyInstance) {
     }
     const intent = request.query.intent === 'signup' ? 'signup' : 'signin';
     try {
-      app.authLimits.hit('google', request.ip);
+      await app.authLimits.hit('google', request.ip);
     } catch (error) {
       if (error instanceof AppError) return fail(reply, intent, 'RATE_LIMITED');
       throw error;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
-import { BAD_TEXT, buildInvitedUser, NEW_PASSWORD, signIn } from '../test-factories.js';
+import { BAD_TEXT, buildInvitedUser, NEW_PASSWORD, signIn, resetLimits } from '../test-factories.js';
 
 let t: TestApp;
 let smtp: SmtpCatcher;
@@ -14,7 +14,7 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => t.app.authLimits.reset());
+beforeEach(() => resetLimits(t.app));
 
 const forgot = (email: string) => t.call('POST', '/v1/auth/forgot-password', { body: { email } });
 const reset = (email: string, code: string, newPassword = NEW_PASSWORD) => t.call('POST', '/v1/auth/reset-password', { body: { email, code, newPassword } });
@@ -132,16 +132,17 @@ describe('forgot password', () => {
     expect((await reset(user.email!, code)).status).toBe(200);
   });
 
-  it('limits requests per address with RATE_LIMITED', async () => {
-    t.app.authLimits.rules.forgotPassword.max = 2;
+  it('limits requests per address with RATE_LIMITED and Retry-After', async () => {
+    t.app.services.rateLimits.override('writes.auth.forgotPassword', { max: 2, perSeconds: 3600 });
     try {
       expect((await forgot('a@example.test')).status).toBe(200);
       expect((await forgot('b@example.test')).status).toBe(200);
       const res = await forgot('c@example.test');
       expect(res.status).toBe(429);
       expect(res.json.ErrorCode).toBe('RATE_LIMITED');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
     } finally {
-      t.app.authLimits.rules.forgotPassword.max = 20;
+      t.app.services.rateLimits.override('writes.auth.forgotPassword');
     }
   });
 
@@ -151,6 +152,8 @@ describe('forgot password', () => {
     }
     const good = { email: 'a@example.test', code: '123456', newPassword: NEW_PASSWORD };
     for (const bad of [...BAD_TEXT, '12345', '1234567', 'abcdef']) {
+      // Malformed requests count against the address's 30 code entries too: start each round afresh.
+      await resetLimits(t.app);
       expect.soft((await t.call('POST', '/v1/auth/reset-password', { body: { ...good, code: bad } })).status).toBe(400);
       expect.soft((await t.call('POST', '/v1/auth/reset-password', { body: { ...good, newPassword: bad } })).status).toBe(400);
       expect.soft((await t.call('POST', '/v1/auth/reset-password', { body: { ...good, email: bad } })).status).toBe(400);

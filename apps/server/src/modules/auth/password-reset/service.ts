@@ -22,7 +22,6 @@ export const MAX_CODES_PER_HOUR = 5;
  * answer is the same in content and in time; the job creates and e-mails the code.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string) {
-  ctx.limits.hit('forgotPassword', ctx.request.ip);
   await ctx.services.jobs.enqueue(ctx.db, RESET_JOB, { email });
   return {};
 }
@@ -51,7 +50,6 @@ const invalidCode = () => new AppError(400, 'CODE_INVALID', [{ path: 'body.code'
 
 /** Sets a new password with the e-mailed code; every session of the account ends. */
 export async function resetPassword(ctx: AuthContext, email: string, code: string, newPassword: string) {
-  ctx.limits.hit('resetPassword', ctx.request.ip);
   assertNewPassword(newPassword);
   const now = ctx.services.clock.now();
   const open = await findOpenResetCode(ctx.db, email);

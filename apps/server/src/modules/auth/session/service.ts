@@ -12,19 +12,16 @@ import {
   deleteSession,
   findAccountById,
   findAccountForSignIn,
-  findLoginThrottle,
   findUserProfile,
-  deleteStaleLoginThrottles,
-  saveLoginThrottle,
-  recordSignInFailure,
   recordSignInSuccess,
   setLanguage,
   setPassword,
   setSessionSchool,
 } from '../account/queries.js';
-import { failThen, incomingSessionHash } from '../http.js';
+import { incomingSessionHash } from '../http.js';
 import { assertNewPassword } from '../password-policy.js';
-import { blockAfter, liveFailures, THROTTLE, throttled, type AuthLimits } from '../rate-limits.js';
+import type { AuthLimits } from '../rate-limits.js';
+import { checkPasswordThrottled, rememberClient, wrongCredentials } from '../throttle/service.js';
 
 export interface AuthContext {
   db: Db;
@@ -33,8 +30,6 @@ export interface AuthContext {
   reply: FastifyReply;
   limits: AuthLimits;
 }
-
-const wrongCredentials = () => new AppError(401, 'enterCorrectIDandPass');
 
 /** The login as typed: an e-mail when it has an '@', otherwise a username; both compared in lower case. */
 export function parseLogin(login: string): { email: string } | { username: string } {
@@ -83,41 +78,30 @@ export async function signInAs(ctx: AuthContext, userId: string): Promise<Me> {
   if (previous) await deleteSession(ctx.db, previous);
   const schoolId = firstSchool(await loadMemberships(ctx.db, userId));
   await startSession(ctx.db, ctx.reply, userId, schoolId, ctx.services.clock.now());
+  await rememberClient(ctx, userId);
   return loadMe(ctx.db, userId, schoolId);
 }
 
 /**
  * Sign-in with an e-mail or username and a password. Unknown accounts, wrong passwords and
- * unconfirmed e-mails all answer enterCorrectIDandPass after the same argon2 work; after 5
- * consecutive failures every attempt waits (even with the right password).
+ * unconfirmed e-mails all answer enterCorrectIDandPass after the same argon2 work, under the
+ * password throttles (throttle/service.ts): a client waits only for failures of its own kind.
  */
 export async function signIn(ctx: AuthContext, login: string, password: string) {
-  const { db, services, request, limits } = ctx;
-  limits.check('signInFailures', request.ip);
+  const { db, services } = ctx;
   const now = services.clock.now();
   const key = parseLogin(login);
   const loginKey = 'email' in key ? `e:${key.email}` : `u:${key.username}`;
   const account = await findAccountForSignIn(db, key);
-  // Read for every attempt, so that known and unknown logins do the same work.
-  const loginThrottle = await findLoginThrottle(db, loginKey);
-  const failuresSoFar = account ? account.failedSignins : (loginThrottle?.failures ?? 0);
-  const blockedUntil = account ? account.signinBlockedUntil : (loginThrottle?.blockedUntil ?? null);
-  if (blockedUntil && blockedUntil > now) throw throttled(blockedUntil, now);
-
-  const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-  // An unconfirmed e-mail counts as a failure too: otherwise whoever signed up with someone
-  // else's address could tell, by the throttle, whether that address already had an account.
-  const unconfirmed = !!account && account.email !== null && account.emailVerifiedAt === null && !account.mustChangePassword;
-  if (!account || !passwordOk || unconfirmed) {
-    const failures = liveFailures(failuresSoFar, blockedUntil, now) + 1;
-    const until = new Date(now.getTime() + blockAfter(failures));
-    limits.count('signInFailures', request.ip);
-    return failThen(ctx.reply, wrongCredentials(), async () => {
-      if (account) await recordSignInFailure(db, account.id, failures, until);
-      else await saveLoginThrottle(db, loginKey, failures, until);
-      if (Math.random() < 0.01) await deleteStaleLoginThrottles(db, new Date(now.getTime() - THROTTLE.forgetAfterMs));
-    });
-  }
+  const passed = await checkPasswordThrottled(ctx, { account: account ?? null, loginKey }, async () => {
+    const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+    // An unconfirmed e-mail counts as a failure too: otherwise whoever signed up with someone
+    // else's address could tell, by the throttle, whether that address already had an account.
+    const unconfirmed = !!account && account.email !== null && account.emailVerifiedAt === null && !account.mustChangePassword;
+    return !!account && passwordOk && !unconfirmed;
+  });
+  // The 401 has been sent (and the failure counted): the route returns the reply as it is.
+  if (!passed || !account) return ctx.reply as never;
 
   if (account.mustChangePassword && account.tempPasswordExpiresAt && account.tempPasswordExpiresAt <= now) {
     throw new AppError(403, 'TEMP_PASSWORD_EXPIRED');
@@ -128,21 +112,18 @@ export async function signIn(ctx: AuthContext, login: string, password: string) 
   return { status: 'signed_in' as const, me };
 }
 
-/** Lifts the idle lock: the signed-in user's password, under the same throttle as sign-in. */
+/** Lifts the idle lock: the signed-in user's password, under the same throttles as sign-in. */
 export async function unlock(ctx: AuthContext, user: SessionUser, password: string) {
-  const { db, services, request, limits } = ctx;
-  limits.check('signInFailures', request.ip);
-  const now = services.clock.now();
+  const { db, services } = ctx;
   const account = await findAccountById(db, user.id);
   if (!account) throw wrongCredentials();
-  if (account.signinBlockedUntil && account.signinBlockedUntil > now) throw throttled(account.signinBlockedUntil, now);
-  const passwordOk = account.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-  if (!passwordOk) {
-    const failures = liveFailures(account.failedSignins, account.signinBlockedUntil, now) + 1;
-    limits.count('signInFailures', request.ip);
-    return failThen(ctx.reply, wrongCredentials(), () => recordSignInFailure(db, account.id, failures, new Date(now.getTime() + blockAfter(failures))));
-  }
-  await recordSignInSuccess(db, account.id, now);
+  const loginKey = account.email ? `e:${account.email}` : `u:${account.username ?? account.id}`;
+  const passed = await checkPasswordThrottled(ctx, { account, loginKey }, async () =>
+    account.passwordHash ? verifyPassword(account.passwordHash, password) : verifyAgainstDummy(password),
+  );
+  if (!passed) return ctx.reply as never;
+  await recordSignInSuccess(db, account.id, services.clock.now());
+  await rememberClient(ctx, account.id);
   return {};
 }
 

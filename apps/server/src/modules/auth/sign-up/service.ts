@@ -149,7 +149,6 @@ async function createAccount(db: Db, body: SignUpDetails, facts: SignUpFacts, pa
  */
 export async function signUp(ctx: AuthContext, body: SignUp) {
   const { db, services } = ctx;
-  ctx.limits.hit('signUp', ctx.request.ip);
   assertNewPassword(body.password, 'body.password');
   const { password, ...details } = body;
   const facts = await checkSignUp(db, details);
@@ -200,7 +199,6 @@ export async function processSignUp(services: Services, requestId: string) {
 
 /** Confirms an e-mail address with the link's token. An expired link sends a fresh one. */
 export async function verifyEmail(ctx: AuthContext, token: string) {
-  ctx.limits.hit('verifyEmail', ctx.request.ip);
   const now = ctx.services.clock.now();
   const row = await findEmailToken(ctx.db, codeHash(ctx.services.secret, 'email_verify', '', token));
   if (!row) throw field('body.token', 'CODE_INVALID');

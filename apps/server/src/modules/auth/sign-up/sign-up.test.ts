@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildClass, buildDistrict, buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
-import { BAD_TEXT, confirmationToken, lastOutboxId, NEW_PASSWORD, outbox, signIn } from '../test-factories.js';
+import { BAD_TEXT, confirmationToken, lastOutboxId, NEW_PASSWORD, outbox, signIn, resetLimits } from '../test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'https://high5.example.test' });
 });
 afterAll(() => t.close());
-beforeEach(() => t.app.authLimits.reset());
+beforeEach(() => resetLimits(t.app));
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${n++}`;

@@ -1,5 +1,5 @@
+import { isKnownTimeZone } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { isTimeZone } from '../../../lib/dates.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -14,7 +14,7 @@ const present = (r: Row) => ({ id: r.id, heading: r.heading, description: r.desc
 
 export async function list(db: Db, user: SessionUser, range: { from: string; to: string }, timeZone: string) {
   assertRange(range);
-  if (!isTimeZone(timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.tz', code: 'invalid_time_zone' }]);
+  if (!isKnownTimeZone(timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.tz', code: 'invalid_time_zone' }]);
   return (await q.entries(db, user.id, range.from, range.to, timeZone)).map(present);
 }
 

@@ -1,6 +1,5 @@
-import { isLowMood, type EmergencyPriority, type MoodEntry, type MoodKey, type StudentMood } from '@high5/contract';
+import { addDays, type EmergencyPriority, isLowMood, type MoodEntry, type MoodKey, type StudentMood, toIsoDate } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { addDays, schoolDate } from '../../../lib/dates.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -23,7 +22,7 @@ function toEntry(row: Row): MoodEntry {
 
 async function today(db: Db, services: Services, schoolId: string) {
   const settings = await q.moodSettings(db, schoolId);
-  return { settings, today: schoolDate(services.clock.now(), settings.timeZone) };
+  return { settings, today: toIsoDate(services.clock.now(), settings.timeZone) };
 }
 
 type Messages = Partial<Record<'en' | 'es', { message1?: string; message2?: string }>>;

@@ -72,14 +72,3 @@ export function liveSeats(seats: Seats, rows: number, cols: number, enrolled: Se
     }),
   );
 }
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: string[]) => cells.map(csvCell).join(',');
-
-/** yyyy-MM-dd shown as MM/dd/yyyy. */
-export const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

@@ -1,4 +1,4 @@
-import { AttendanceCodeSchema, SeatsSchema, type AttendanceCode, type DeskDirection, type PresetFlag, type SeatingChartInput } from '@high5/contract';
+import { AttendanceCodeSchema, formatDate, SeatsSchema, toCsv, type AttendanceCode, type CsvColumn, type DeskDirection, type PresetFlag, type SeatingChartInput } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
@@ -7,7 +7,7 @@ import type { Services } from '../../../services/index.js';
 import { assertRange, assertSeesStudents, auditOncePerHour, requireSchool, schoolToday } from '../common.js';
 import { loadManagedClass } from '../classes/service.js';
 import { studentMoodsToday } from '../moods/service.js';
-import { csvLine, liveSeats, nearSquare, presetLayout, seatProblem, usDate } from './layout.js';
+import { liveSeats, nearSquare, presetLayout, seatProblem } from './layout.js';
 import * as q from './queries.js';
 
 /** Seating charts and attendance belong to the class's teachers (owner or substitute). */
@@ -151,16 +151,20 @@ export async function exportAttendance(db: Db, user: SessionUser, classId: strin
   const rows = await q.attendanceInRange(db, classId, range.from, range.to);
   const t = serverT(user.language);
   const dates = [...new Set(rows.map((r) => r.schoolDate))].sort();
-  const students = new Map<string, { name: string; email: string; codes: Map<string, string> }>();
+  type Line = { name: string; email: string; codes: Map<string, string> };
+  const students = new Map<string, Line>();
   for (const r of rows) {
     const s = students.get(r.studentId) ?? { name: r.name, email: r.email ?? '', codes: new Map() };
     s.codes.set(r.schoolDate, r.code);
     students.set(r.studentId, s);
   }
   const codes = ['P', 'A', 'T', 'E'] as const;
-  const header = [t('classroom:attendanceCsv.student'), t('classroom:attendanceCsv.email'), ...dates.map(usDate), ...codes.map((c) => t(`classroom:attendance.codes.${c}`))];
-  const lines = [...students.values()]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((s) => csvLine([s.name, s.email, ...dates.map((d) => s.codes.get(d) ?? ''), ...codes.map((c) => String([...s.codes.values()].filter((v) => v === c).length))]));
-  return { filename: 'attendance.csv' as const, csv: `\uFEFF${[csvLine(header), ...lines].join('\r\n')}\r\n`, rows: rows.length };
+  const columns: CsvColumn<Line>[] = [
+    { header: t('classroom:attendanceCsv.student'), value: (s) => s.name },
+    { header: t('classroom:attendanceCsv.email'), value: (s) => s.email },
+    ...dates.map((d) => ({ header: formatDate(d, user.language), value: (s: Line) => s.codes.get(d) ?? '' })),
+    ...codes.map((c) => ({ header: t(`classroom:attendance.codes.${c}`), value: (s: Line) => [...s.codes.values()].filter((v) => v === c).length })),
+  ];
+  const lines = [...students.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { filename: 'attendance.csv' as const, csv: toCsv(lines, columns), rows: rows.length };
 }

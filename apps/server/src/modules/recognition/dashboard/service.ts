@@ -1,6 +1,5 @@
-import { schoolYearMonths, schoolYearOf, type Dashboard } from '@high5/contract';
+import { type Dashboard, schoolYearMonths, schoolYearOf, toIsoDate } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
-import { schoolDate } from '../../../lib/dates.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { dashboardCounts, dashboardSettings, type CountRow } from './queries.js';
@@ -25,7 +24,7 @@ function add(counts: Counts, row: CountRow) {
 export async function dashboard(db: Queryable, services: Services, user: SessionUser): Promise<Dashboard> {
   const school = user.isSuperAdmin ? null : user.school;
   const settings = school ? await dashboardSettings(db, school.schoolId) : null;
-  const today = schoolDate(services.clock.now(), settings?.timeZone ?? 'UTC');
+  const today = toIsoDate(services.clock.now(), settings?.timeZone ?? 'UTC');
   const year = schoolYearOf(today);
   const withReceived = settings?.high5Vibes ?? true;
   const rows = school ? await dashboardCounts(db, { schoolId: school.schoolId, userId: user.id, from: year.from, to: year.to, withReceived }) : [];

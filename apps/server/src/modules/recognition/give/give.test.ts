@@ -162,7 +162,9 @@ describe('daily limit', () => {
     expect(remaining).toEqual([2, 1, 0]);
     const over = await giveAs(teacher.id, aHigh5(student.id));
     expect(over.status).toBe(429);
-    expect(over.json).toMatchObject({ ErrorCode: 'DAILY_LIMIT_REACHED', ResponseData: { dailyLimit: 3, remainingToday: 0 } });
+    // Until midnight in Los Angeles (07:00 UTC on the 16th): 15 hours, said in Retry-After too.
+    expect(over.json).toMatchObject({ ErrorCode: 'DAILY_LIMIT_REACHED', ResponseData: { dailyLimit: 3, remainingToday: 0, retryAfterSeconds: 15 * 3600 } });
+    expect(over.headers['retry-after']).toBe(String(15 * 3600));
     expect(await countRecognitions(t.app, teacher.id)).toBe(3);
     // Vibes have their own count.
     expect((await giveAs(teacher.id, aVibe(student.id))).json.ResponseData.remainingToday).toBe(2);

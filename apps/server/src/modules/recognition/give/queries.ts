@@ -18,6 +18,14 @@ export async function givenToday(db: Queryable, input: { giverId: string; school
   return { high5: of('high5'), vibe: of('vibe') };
 }
 
+/** Seconds from `now` until the school's next day starts (its midnight, in its time zone): when a daily limit renews. */
+export async function secondsUntilSchoolTomorrow(db: Queryable, schoolId: string, now: Date) {
+  const row = await sql<{ seconds: number }>`
+    select ceil(extract(epoch from ((date_trunc('day', ${now}::timestamptz at time zone s.time_zone) + interval '1 day') at time zone s.time_zone) - ${now}::timestamptz))::int as seconds
+    from schools s where s.id = ${schoolId}`.execute(db);
+  return Math.max(1, row.rows[0]?.seconds ?? 1);
+}
+
 /** The recipient as the give rules need them (see recipients/service.ts `canGiveTo`). */
 export interface GiveRecipientRow {
   id: string;

@@ -7,7 +7,7 @@ import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { categoryName, listCategories } from '../categories/service.js';
 import { assertGiverStanding, canGiveTo, commentAllowed, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
-import { attemptGive, givenToday, parentsOf, schoolSettings } from './queries.js';
+import { attemptGive, givenToday, parentsOf, schoolSettings, secondsUntilSchoolTomorrow } from './queries.js';
 
 type GiveInput = z.output<typeof GiveSchema>;
 
@@ -64,6 +64,7 @@ export async function allowance(db: Queryable, services: Services, user: Session
  */
 export async function give(tx: Queryable, services: Services, user: SessionUser, input: GiveInput): Promise<GiveResult> {
   const school = currentMembership(user);
+  const now = services.clock.now();
   const attempt = await attemptGive(tx, {
     giverId: user.id,
     giverRole: school.role,
@@ -72,7 +73,7 @@ export async function give(tx: Queryable, services: Services, user: SessionUser,
     kind: input.kind,
     categoryIds: input.categoryIds,
     comment: input.comment,
-    now: services.clock.now(),
+    now,
   });
   if (!attempt || !attempt.giverHasStanding) throw forbidden();
   const member = attempt.recipient;
@@ -81,7 +82,9 @@ export async function give(tx: Queryable, services: Services, user: SessionUser,
   if (input.comment !== '' && !commentAllowed(school.role, member.role)) throw badRequest('COMMENT_NOT_ALLOWED');
   if (attempt.categories.length !== new Set(input.categoryIds).size) throw badRequest('CATEGORY_NOT_ALLOWED');
   if (attempt.id === null || attempt.given === null) {
-    throw new AppError(429, 'DAILY_LIMIT_REACHED', undefined, { dailyLimit: attempt.dailyGiveLimit, remainingToday: 0 });
+    // The limit renews at the school's midnight: that is when to come back (Retry-After).
+    const retryAfterSeconds = await secondsUntilSchoolTomorrow(tx, school.schoolId, now);
+    throw new AppError(429, 'DAILY_LIMIT_REACHED', undefined, { dailyLimit: attempt.dailyGiveLimit, remainingToday: 0, retryAfterSeconds });
   }
 
   if (attempt.high5NotifyEmail && member.id !== user.id) {

@@ -1,7 +1,7 @@
+import { toIsoDate } from '@high5/contract';
 import type { Profile, ProfileUpdateSchema } from '@high5/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
-import { schoolDate } from '../../../lib/dates.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -47,7 +47,7 @@ export async function getProfile(db: Db, services: Services, user: SessionUser):
     photoUrl: await photoLink(services, row.photoKey),
     canChangePhoto: canChangeOwnPhoto(user),
     canEditBio: canEditBio(user),
-    today: schoolDate(services.clock.now(), row.timeZone),
+    today: toIsoDate(services.clock.now(), row.timeZone),
   };
 }
 
@@ -57,7 +57,7 @@ export async function updateProfile(db: Db, services: Services, user: SessionUse
   if (!canEditBio(user) && body.bio) throw forbidden('BIO_NOT_ALLOWED');
   if (body.dateOfBirth) {
     const { timeZone } = await schoolTimeZone(db, school.schoolId);
-    if (body.dateOfBirth > schoolDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
+    if (body.dateOfBirth > toIsoDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
   }
   const { bio, ...fields } = body;
   await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, bio } : fields);

@@ -1,6 +1,5 @@
-import { LIMITS, monthRange, RECEIVED_ITEMS_MAX, RECEIVED_RANGE_MAX_DAYS, schoolYearOf, type Language, type ReceivedReport, type RecognitionKind, type Role } from '@high5/contract';
+import { type Language, LIMITS, monthRange, RECEIVED_ITEMS_MAX, RECEIVED_RANGE_MAX_DAYS, type ReceivedReport, type RecognitionKind, type Role, schoolYearOf, toIsoDate } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
-import { schoolDate } from '../../../lib/dates.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -46,7 +45,7 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   }
   if (!ctx.high5Vibes && !viewer.isAdmin) throw forbidden('RECEIVED_HIDDEN');
 
-  const today = schoolDate(services.clock.now(), ctx.timeZone);
+  const today = toIsoDate(services.clock.now(), ctx.timeZone);
   const range = query.range ?? monthRange(today);
   if (days(range.from, range.to) > RECEIVED_RANGE_MAX_DAYS) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'too_long' }]);
   const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };

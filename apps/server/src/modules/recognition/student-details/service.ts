@@ -1,6 +1,5 @@
-import { STUDENT_RANGE_MAX_DAYS, type StudentDetails, type StudentFlags } from '@high5/contract';
+import { addDays, STUDENT_RANGE_MAX_DAYS, type StudentDetails, type StudentFlags, toIsoDate } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { addDays, schoolDate } from '../../../lib/dates.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -60,7 +59,7 @@ const audit = (db: Db, services: Services, user: SessionUser, access: StudentAcc
 
 export async function getStudentDetails(db: Db, services: Services, user: SessionUser, studentId: string): Promise<StudentDetails> {
   const access = await canViewStudent(db, user, studentId);
-  const today = schoolDate(services.clock.now(), access.timeZone);
+  const today = toIsoDate(services.clock.now(), access.timeZone);
   const row = await findStudentDetails(db, access.school.schoolId, studentId, today);
   await audit(db, services, user, access, 'student.view');
   const editable = canEditStudentFlags(access);

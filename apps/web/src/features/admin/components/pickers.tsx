@@ -54,7 +54,7 @@ export function ClassPicker({ classes, value, onChange, loading }: { classes: Cl
 }
 
 /** The super admin's school search (by school or district name). */
-export function SchoolPicker({ value, onChange, autoFocus }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean }) {
+export function SchoolPicker({ value, onChange, autoFocus, label }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean; label?: string }) {
   const { t } = useTranslation('admin');
   const schools = useQuery(superSchoolsQuery);
   return (
@@ -83,7 +83,7 @@ export function SchoolPicker({ value, onChange, autoFocus }: { value: SuperSchoo
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={t('filters.school')} placeholder={t('filters.schoolPlaceholder')} autoFocus={autoFocus} />}
+      renderInput={(params) => <TextField {...params} label={label ?? t('filters.school')} placeholder={t('filters.schoolPlaceholder')} autoFocus={autoFocus} />}
       sx={{ width: { xs: '100%', sm: 360 } }}
       noOptionsText={t('filters.noSchools')}
       loadingText={t('common:loading')}

@@ -1,4 +1,4 @@
-import { adminEndpoints, toDisplayDate, type UserKindReport, type UserReportItem } from '@high5/contract';
+import { adminEndpoints, formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -40,7 +40,7 @@ type Kind = 'high5' | 'vibe';
  * tile opens the items of its category, even when it counts zero.
  */
 export function UserReportsDialog({ userId, name, range, onClose }: { userId: string; name: string; range: DateRange; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -57,7 +57,7 @@ export function UserReportsDialog({ userId, name, range, onClose }: { userId: st
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {t('userReports.title')}
         <Typography component="span" variant="body1" color="text.secondary" sx={{ display: 'block' }}>
-          {name} · {toDisplayDate(range.from)} – {toDisplayDate(range.to)}
+          {name} · {formatDate(range.from, i18n.language)} – {formatDate(range.to, i18n.language)}
         </Typography>
         <IconButton onClick={onClose} aria-label={t('actions.close')} sx={{ position: 'absolute', right: 12, top: 12 }}>
           <CloseIcon />
@@ -131,7 +131,7 @@ function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Ki
 }
 
 function ItemsTable({ items, names, kind }: { items: UserReportItem[]; names: Map<string, string>; kind: Kind }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (items.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
@@ -164,12 +164,12 @@ function ItemsTable({ items, names, kind }: { items: UserReportItem[]; names: Ma
                     {t(`common:roles.${item.fromRole}`)}
                     <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
                       {' · '}
-                      {toDisplayDate(item.date)}
+                      {formatDate(item.date, i18n.language)}
                     </Box>
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', md: 'table-cell' } }}>{t(`common:roles.${item.fromRole}`)}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{toDisplayDate(item.date)}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(item.date, i18n.language)}</TableCell>
                 <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 120 }}>
                   {item.comment || (
                     <Typography component="span" variant="body2" color="text.secondary">

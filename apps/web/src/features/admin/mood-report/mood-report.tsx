@@ -1,4 +1,4 @@
-import { adminEndpoints, daysBetween, LOW_ENJOYMENT_MOODS, toDisplayDate, type LowEnjoymentMood, type MoodReportRow, type Role } from '@high5/contract';
+import { adminEndpoints, daysBetween, LOW_ENJOYMENT_MOODS, type LowEnjoymentMood, type MoodReportRow, type Role } from '@high5/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -100,7 +100,7 @@ export function MoodReport() {
   const exportCsv = () => {
     if (!report.data) return;
     const header = [t('columns.name'), t('columns.email'), t('columns.highEnjoyment'), t('columns.lowEnjoyment'), t('columns.lowEntries')];
-    const lines = report.data.map((r) => [r.name, r.email ?? '', r.highEnjoyment, r.lowEnjoyment, r.lowEntries.map((e) => `${toDisplayDate(e.date)} ${feeling(e.mood)}${e.emergency ? ` (${t('moodReport.emergency')})` : ''}`).join('; ')]);
+    const lines = report.data.map((r) => [r.name, r.email ?? '', r.highEnjoyment, r.lowEnjoyment, r.lowEntries.map((e) => `${e.date} ${feeling(e.mood)}${e.emergency ? ` (${t('moodReport.emergency')})` : ''}`).join('; ')]);
     downloadCsv('MoodMeterReport.csv', toCsv([header, ...lines]));
   };
 

@@ -1,4 +1,4 @@
-import { adminEndpoints, ConfigUrlsSchema, isKnownTimeZone, toDisplayDate, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
+import { adminEndpoints, ConfigUrlsSchema, isKnownTimeZone, formatDate, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -68,7 +68,7 @@ function useUpdate(success: string) {
 }
 
 function MoodReportBlock({ config }: { config: Configuration }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -155,7 +155,7 @@ function MoodReportBlock({ config }: { config: Configuration }) {
         </Button>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {config.lastMoodReportSentOn ? t('config.lastSent', { date: toDisplayDate(config.lastMoodReportSentOn) }) : t('config.neverSent')}
+        {config.lastMoodReportSentOn ? t('config.lastSent', { date: formatDate(config.lastMoodReportSentOn, i18n.language) }) : t('config.neverSent')}
       </Typography>
 
       <Box sx={{ mt: 3 }}>

@@ -1,7 +1,9 @@
-import { adminEndpoints, type Backup, type SuperSchool } from '@high5/contract';
+import { adminEndpoints, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
+import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
 import {
   Alert,
   Box,
@@ -13,6 +15,7 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
+  IconButton,
   Link,
   Paper,
   Skeleton,
@@ -28,18 +31,21 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { SchoolPicker } from '../components/pickers';
+import { RestoreDialog, RestoreProgress } from './restore';
 
 const downloadPath = (backup: Backup) => `/v1/super/backups/${backup.id}/file`;
 
 /**
- * /settings (spec 003 section 2.14): pick a school, then back up its data (a JSON file to
- * download) or delete it after two confirmations, the second asking for its name.
+ * /settings (spec 003 section 2.14): pick a school, then back up its data (a file to download;
+ * journals only when asked) or delete it after two confirmations, the second asking for its name.
+ * Backups can be restored into an empty school, with a progress bar (docs/decisions/0183).
  */
 export default function SettingsScreen() {
   const { t } = useTranslation('admin');
@@ -50,10 +56,13 @@ export default function SettingsScreen() {
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [withBackup, setWithBackup] = useState(true);
   const [lastBackup, setLastBackup] = useState<Backup | null>(null);
+  const [includeJournals, setIncludeJournals] = useState(false);
+  const [restoring, setRestoring] = useState<{ backup: Backup | null } | null>(null);
+  const [removing, setRemoving] = useState<Backup | null>(null);
   const backups = useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminEndpoints.backups, { query: {} }) });
 
   const backup = useMutation({
-    mutationFn: (s: SuperSchool) => api(adminEndpoints.backupSchool, { params: { schoolId: s.id }, body: {} }),
+    mutationFn: (s: SuperSchool) => api(adminEndpoints.backupSchool, { params: { schoolId: s.id }, body: { includeJournals } }),
     onSuccess: (created) => {
       setLastBackup(created);
       notify('success', t('settingsScreen.backupSuccess', { school: created.schoolName }));
@@ -74,13 +83,24 @@ export default function SettingsScreen() {
     },
     onError: (error) => notify('error', `${t('settingsScreen.deleteFailed')} ${errorText(error)}`),
   });
+  const removeBackup = useMutation({
+    mutationFn: (b: Backup) => api(adminEndpoints.deleteBackup, { params: { backupId: b.id } }),
+    onSuccess: (_result, b) => {
+      notify('success', t('settingsScreen.backupDeleted', { school: b.schoolName }));
+      if (lastBackup?.id === b.id) setLastBackup(null);
+      setRemoving(null);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
 
   return (
     <Box>
       <PageTitle>{t('settingsScreen.title')}</PageTitle>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3, maxWidth: 760 }}>
         <SchoolPicker value={school} onChange={setSchool} />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2.5 }}>
+        <FormControlLabel control={<Checkbox checked={includeJournals} onChange={(e) => setIncludeJournals(e.target.checked)} />} label={t('settingsScreen.includeJournals')} sx={{ mt: 1.5 }} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1 }}>
           <Button variant="outlined" startIcon={<BackupIcon />} disabled={!school || backup.isPending} onClick={() => school && backup.mutate(school)}>
             {t('settingsScreen.backup')}
           </Button>
@@ -90,15 +110,22 @@ export default function SettingsScreen() {
         </Box>
         {lastBackup && (
           <Alert severity="success" sx={{ mt: 2.5 }} action={<DownloadLink backup={lastBackup} />}>
-            {t('settingsScreen.backupReady', { school: lastBackup.schoolName })}
+            {t('settingsScreen.backupReady', { school: lastBackup.schoolName })} <KeptUntil backup={lastBackup} />
           </Alert>
         )}
       </Paper>
 
+      <RestoreProgress />
+
       <Box component="section" aria-labelledby="backup-list">
-        <Typography id="backup-list" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-          {t('settingsScreen.backupsTitle')}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+          <Typography id="backup-list" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('settingsScreen.backupsTitle')}
+          </Typography>
+          <Button variant="outlined" size="small" startIcon={<RestoreIcon />} onClick={() => setRestoring({ backup: null })}>
+            {t('restore.fromFileButton')}
+          </Button>
+        </Box>
         {backups.isError ? (
           <Alert severity="error">{errorText(backups.error)}</Alert>
         ) : !backups.data ? (
@@ -116,19 +143,31 @@ export default function SettingsScreen() {
                     {t('settingsScreen.size')}
                   </TableCell>
                   <TableCell sx={{ fontWeight: 700 }} align="right">
-                    {t('settingsScreen.file')}
+                    {t('settingsScreen.actions')}
                   </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {backups.data.map((b) => (
-                  <BackupRow key={b.id} backup={b} />
+                  <BackupRow key={b.id} backup={b} onRestore={() => setRestoring({ backup: b })} onDelete={() => setRemoving(b)} />
                 ))}
               </TableBody>
             </Table>
           </TableContainer>
         )}
       </Box>
+
+      <RestoreDialog open={!!restoring} backup={restoring?.backup ?? null} onClose={() => setRestoring(null)} />
+      <ConfirmDialog
+        open={!!removing}
+        title={t('settingsScreen.deleteBackupTitle')}
+        message={removing ? t('settingsScreen.deleteBackupBody', { school: removing.schoolName }) : undefined}
+        confirmLabel={t('settingsScreen.deleteBackup')}
+        destructive
+        busy={removeBackup.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && removeBackup.mutate(removing)}
+      />
 
       {school && (
         <>
@@ -197,10 +236,16 @@ function DownloadLink({ backup }: { backup: Backup }) {
   );
 }
 
-function BackupRow({ backup }: { backup: Backup }) {
+/** When the retention deletes the backup. */
+function KeptUntil({ backup }: { backup: Backup }) {
+  const { t, i18n } = useTranslation('admin');
+  return <>{t('settingsScreen.keptUntil', { date: formatDate(backup.expiresAt, i18n.language) })}</>;
+}
+
+function BackupRow({ backup, onRestore, onDelete }: { backup: Backup; onRestore: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const taken = new Date(backup.createdAt);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(taken);
+  const when = formatDateTime(taken, i18n.language);
   const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: backup.sizeBytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(backup.sizeBytes / (backup.sizeBytes > 1_000_000 ? 1_000_000 : 1000));
   return (
     <TableRow>
@@ -212,6 +257,12 @@ function BackupRow({ backup }: { backup: Backup }) {
             ({t('settingsScreen.deleted')})
           </Typography>
         )}
+        {backup.includesJournals && (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {' '}
+            ({t('settingsScreen.withJournals')})
+          </Typography>
+        )}
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
           {when}
         </Typography>
@@ -220,10 +271,16 @@ function BackupRow({ backup }: { backup: Backup }) {
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }} align="right">
         {size}
       </TableCell>
-      <TableCell align="right">
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <Link href={downloadPath(backup)} download aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}>
           {t('settingsScreen.download')}
         </Link>
+        <IconButton size="small" onClick={onRestore} disabled={!backup.restorable} aria-label={t('restore.for', { school: backup.schoolName })} sx={{ ml: 0.5 }}>
+          <RestoreIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" onClick={onDelete} aria-label={t('settingsScreen.deleteBackupFor', { school: backup.schoolName })}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
       </TableCell>
     </TableRow>
   );

@@ -1,4 +1,4 @@
-import { recognitionEndpoints, toDisplayDate, type Dashboard } from '@high5/contract';
+import { recognitionEndpoints, formatDate, type Dashboard } from '@high5/contract';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
@@ -87,7 +87,7 @@ export default function DashboardScreen() {
 
   return (
     <Box>
-      <PageTitle subtitle={d ? t('dashboard.subtitle', { from: toDisplayDate(d.schoolYear.from), to: toDisplayDate(d.schoolYear.to) }) : ' '}>{title}</PageTitle>
+      <PageTitle subtitle={d ? t('dashboard.subtitle', { from: formatDate(d.schoolYear.from, i18n.language), to: formatDate(d.schoolYear.to, i18n.language) }) : ' '}>{title}</PageTitle>
       {d ? <Boxes d={d} canGive={canGive} /> : <Skeleton variant="rounded" height={168} />}
       {d && !d.receivedVisible && (
         <Alert severity="info" icon={<FlagOutlinedIcon />} sx={{ mt: 2 }}>

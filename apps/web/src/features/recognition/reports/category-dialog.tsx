@@ -1,4 +1,4 @@
-import { toDisplayDate, type ReceivedReport } from '@high5/contract';
+import { formatDate, type ReceivedReport } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -47,7 +47,7 @@ export function CategoryDialog({ report, month, categoryId, onClose }: { report:
                       </Typography>
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {toDisplayDate(item.date)}
+                      {formatDate(item.date, i18n.language)}
                     </Typography>
                   </Box>
                   <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} color={item.comment ? 'text.primary' : 'text.secondary'}>

@@ -1,4 +1,4 @@
-import { monthRange, recognitionEndpoints, schoolYearMonths, toDisplayDate, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
+import { monthRange, recognitionEndpoints, schoolYearMonths, formatDate, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { Alert, Box, Button, ButtonBase, LinearProgress, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -139,7 +139,7 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
 
 /** The spec's columns: from_name, from_role, Date, comment, and the categories. */
 function ItemsTable({ items, kind, names }: { items: ReceivedItem[]; kind: RecognitionKind; names: Map<string, string> }) {
-  const { t } = useTranslation('recognition');
+  const { t, i18n } = useTranslation('recognition');
   const categories = (item: ReceivedItem) => item.categoryIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
@@ -162,11 +162,11 @@ function ItemsTable({ items, kind, names }: { items: ReceivedItem[]; kind: Recog
                 </Typography>
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
                   {t(`roles.${item.fromRole}`)}
-                  <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}> · {toDisplayDate(item.date)}</Box>
+                  <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}> · {formatDate(item.date, i18n.language)}</Box>
                 </Typography>
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', md: 'table-cell' } }}>{t(`roles.${item.fromRole}`)}</TableCell>
-              <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{toDisplayDate(item.date)}</TableCell>
+              <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(item.date, i18n.language)}</TableCell>
               <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 140 }}>
                 {item.comment || (
                   <Typography component="span" variant="body2" color="text.secondary">

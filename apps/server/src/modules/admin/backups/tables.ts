@@ -1,0 +1,98 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * What a school backup holds, table by table, in the order a restore inserts them
+ * (docs/decisions/0182). Every table of the database is either here or in NOT_BACKED_UP, and a
+ * test checks it, so a new table is never silently left out.
+ *
+ * Strictly one school: rows that link two people (parent links, trusted adults, class teachers,
+ * enrolments, feedback, notes) are kept only when both are this school's people, so no other
+ * school's ids travel in the file.
+ */
+export interface BackupTable {
+  name: string;
+  /** The rows of school `s`, as a WHERE condition on alias `t`. */
+  where: (s: string) => RawBuilder<unknown>;
+  /** Columns never written: credentials. */
+  secret?: string[];
+  /** Only when the super admin asked for the children's private journals. */
+  journal?: true;
+}
+
+/** This school's people: members, and anyone whose recognitions or check-ins are kept here. */
+const people = (s: string) => sql`(
+  select user_id from school_memberships where school_id = ${s}
+  union select giver_id from recognitions where school_id = ${s}
+  union select receiver_id from recognitions where school_id = ${s}
+  union select user_id from moods where school_id = ${s})`;
+/** Members of no other school: their personal rows (journals) belong to this school alone. */
+const onlyHere = (s: string) => sql`(select m.user_id from school_memberships m where m.school_id = ${s}
+  and not exists (select 1 from school_memberships o where o.user_id = m.user_id and o.school_id <> ${s}))`;
+const classes = (s: string) => sql`(select id from classes where school_id = ${s})`;
+const recognitions = (s: string) => sql`(select id from recognitions where school_id = ${s})`;
+const ofSchool = (s: string) => sql`t.school_id = ${s}`;
+
+export const BACKUP_TABLES: BackupTable[] = [
+  { name: 'schools', where: (s) => sql`t.id = ${s}` },
+  { name: 'users', where: (s) => sql`t.id in ${people(s)}`, secret: ['password_hash', 'google_sub'] },
+  { name: 'school_memberships', where: ofSchool },
+  { name: 'parent_links', where: (s) => sql`t.parent_id in ${people(s)} and t.student_id in ${people(s)}` },
+  { name: 'invitations', where: (s) => sql`t.school_id = ${s} and t.user_id in ${people(s)}` },
+  { name: 'classes', where: (s) => sql`t.school_id = ${s} and t.owner_id in ${people(s)}` },
+  { name: 'class_teachers', where: (s) => sql`t.class_id in ${classes(s)} and t.teacher_id in ${people(s)}` },
+  { name: 'enrolments', where: (s) => sql`t.class_id in ${classes(s)} and t.student_id in ${people(s)}` },
+  { name: 'enrolment_requests', where: (s) => sql`t.class_id in ${classes(s)} and t.student_id in ${people(s)}` },
+  { name: 'categories', where: ofSchool },
+  { name: 'category_settings', where: ofSchool },
+  { name: 'recognitions', where: ofSchool },
+  { name: 'recognition_categories', where: (s) => sql`t.recognition_id in ${recognitions(s)}` },
+  {
+    name: 'high5_feedback',
+    where: (s) => sql`t.recognition_id in ${recognitions(s)} and t.author_id in ${people(s)} and t.teacher_id in ${people(s)} and t.student_id in ${people(s)}`,
+  },
+  { name: 'moods', where: ofSchool },
+  { name: 'daily_give_counts', where: ofSchool },
+  { name: 'trusted_adults', where: (s) => sql`t.student_id in ${people(s)} and t.adult_id in ${people(s)}` },
+  { name: 'journal_entries', where: (s) => sql`t.user_id in ${onlyHere(s)}`, journal: true },
+  { name: 'student_notes', where: (s) => sql`t.school_id = ${s} and t.student_id in ${people(s)} and t.author_id in ${people(s)}` },
+  { name: 'seating_charts', where: (s) => sql`t.class_id in ${classes(s)}` },
+  { name: 'attendance', where: (s) => sql`t.class_id in ${classes(s)} and t.student_id in ${people(s)}` },
+  { name: 'avatars', where: (s) => sql`t.user_id in ${people(s)}` },
+  { name: 'mood_report_settings', where: ofSchool },
+  { name: 'school_notification_emails', where: ofSchool },
+  { name: 'audit_log', where: ofSchool },
+];
+
+/** Tables a backup leaves out, and why. */
+export const NOT_BACKED_UP: Record<string, string> = {
+  districts: 'the restore goes into a school of an existing district; SIS credentials never leave',
+  sessions: 'sign-ins end with the backup; restored accounts sign in again',
+  verification_codes: 'short-lived codes',
+  signin_throttles: 'short-lived counters',
+  signin_trust: 'devices and addresses an account signed in from: sign-in state, built again at the next sign-in',
+  rate_limits: 'short-lived counters',
+  signup_requests: 'sign-ups not yet processed',
+  dev_outbox: 'the embedded server\'s mail, not school data',
+  jobs: 'the server\'s queue',
+  job_schedules: 'the server\'s schedules',
+  server_secrets: 'the server\'s own keys',
+  schema_migrations: 'the database\'s version',
+  school_backups: 'the list of backups itself',
+  school_restores: 'the list of restores itself',
+  school_restore_ids: 'a restore\'s working table',
+};
+
+/** Identity columns: a restore gives the rows new ids (another High5 has its own sequence). */
+export const NEW_IDS: Record<string, 'map' | 'drop'> = { recognitions: 'map', moods: 'drop', audit_log: 'drop' };
+
+/** Nullable references to accounts that may not exist where a backup is restored: emptied then. */
+export const SOFT_USER_REFERENCES: Record<string, string[]> = {
+  audit_log: ['actor_id'],
+  invitations: ['invited_by'],
+  moods: ['acknowledged_by'],
+  seating_charts: ['created_by'],
+  attendance: ['recorded_by'],
+};
+
+/** Tables whose uuid ids must not exist where the backup is restored (the school would be there twice). */
+export const UUID_IDS = ['invitations', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts'];

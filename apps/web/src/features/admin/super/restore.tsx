@@ -1,0 +1,147 @@
+import { adminEndpoints, formatDateTime, type Backup, type Restore, type SuperSchool } from '@high5/contract';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { api, ApiError } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload';
+import { useErrorText } from '../../../lib/use-error-text';
+import { adminKeys } from '../api';
+import { SchoolPicker } from '../components/pickers';
+
+const restoresKey = ['admin', 'restores'] as const;
+
+const running = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
+
+/**
+ * Restores a backup into an empty school: one of the list's backups, or a file downloaded from
+ * this or another High5 (docs/decisions/0183). The server does the work in the background.
+ */
+export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup: Backup | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [target, setTarget] = useState<SuperSchool | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const start = useMutation({
+    mutationFn: async () => {
+      if (!target) throw new ApiError(400, 'VALIDATION_FAILED');
+      if (backup) return api(adminEndpoints.startRestore, { body: { backupId: backup.id, targetSchoolId: target.id } });
+      if (!file) throw new ApiError(400, 'VALIDATION_FAILED');
+      return uploadFile(adminEndpoints.uploadRestore, { query: { targetSchoolId: target.id } }, 'backup', file, file.name);
+    },
+    onSuccess: (restore) => {
+      queryClient.setQueryData(restoresKey, (list: Restore[] | undefined) => [restore, ...(list ?? [])]);
+      void queryClient.invalidateQueries({ queryKey: restoresKey });
+      notify('success', t('restore.started', { school: restore.targetSchoolName ?? '' }));
+      onClose();
+    },
+  });
+  const ready = !!target && (!!backup || !!file) && !start.isPending;
+  const when = backup ? formatDateTime(backup.createdAt, i18n.language) : '';
+  return (
+    <Dialog
+      open={open}
+      onClose={start.isPending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      maxWidth="sm"
+      fullWidth
+      slotProps={{ transition: { onExited: () => (setTarget(null), setFile(null), start.reset()) } }}
+    >
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (ready) start.mutate();
+        }}
+      >
+        <DialogTitle id={`${id}-title`}>{t('restore.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-body`} sx={{ mb: 2 }}>
+            {backup ? t('restore.fromBackup', { school: backup.schoolName, date: when }) : t('restore.fromFile')} {t('restore.passwords')}
+          </DialogContentText>
+          {!backup && (
+            <Box sx={{ mb: 2.5 }}>
+              <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
+                {t('restore.file')}
+              </Typography>
+              <input id={`${id}-file`} type="file" accept=".gz,application/gzip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} style={{ maxWidth: '100%' }} />
+            </Box>
+          )}
+          <SchoolPicker value={target} onChange={setTarget} label={t('restore.target')} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('restore.targetHelp')}
+          </Typography>
+          {start.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(start.error)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={start.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!ready}>
+            {t('restore.start')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The latest restore with its progress bar, refreshed every second while it runs. */
+export function RestoreProgress() {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const restores = useQuery({
+    queryKey: restoresKey,
+    queryFn: () => api(adminEndpoints.restores),
+    refetchInterval: (query) => (query.state.data?.some(running) ? 1000 : false),
+  });
+  // A finished restore stays on the screen for a day.
+  const first = restores.data?.[0];
+  const latest = first && (running(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
+  const doneId = latest?.status === 'done' ? latest.id : null;
+  useEffect(() => {
+    // The restored school now has people and activity: every admin list may show it differently.
+    if (doneId) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  }, [doneId, queryClient]);
+  if (!latest) return null;
+  const percent = latest.rowsTotal > 0 ? Math.round((latest.rowsDone / latest.rowsTotal) * 100) : 0;
+  const determinate = latest.status === 'restoring' || latest.status === 'done';
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3, maxWidth: 760 }}>
+      <Typography id={`${id}-title`} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
+        {t('restore.progressTitle', { source: latest.sourceName, school: latest.targetSchoolName ?? '—' })}
+      </Typography>
+      {latest.status !== 'failed' && (
+        <LinearProgress
+          variant={determinate ? 'determinate' : 'indeterminate'}
+          value={determinate ? (latest.status === 'done' ? 100 : percent) : undefined}
+          aria-labelledby={`${id}-title`}
+          sx={{ height: 10, borderRadius: 5, mb: 1.5 }}
+        />
+      )}
+      <Box role="status" aria-live="polite">
+        {latest.status === 'done' ? (
+          <Alert severity="success">
+            {t('restore.done', { school: latest.targetSchoolName ?? '', count: latest.rowsTotal })} {t('restore.passwords')}
+          </Alert>
+        ) : latest.status === 'failed' ? (
+          <Alert severity="error">{errorText(new ApiError(0, latest.errorCode ?? 'RESTORE_FAILED'))}</Alert>
+        ) : (
+          <Typography variant="body2">
+            {latest.status === 'restoring' ? t('restore.restoring', { done: latest.rowsDone, total: latest.rowsTotal, percent }) : t(`restore.${latest.status}`)}
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * CSV files, written one way on both sides (docs/decisions/0190-one-csv-writer-and-date-formatter.md):
+ * RFC 4180 (comma, CRLF after every record, a field quoted when it holds a quote, comma, CR or
+ * LF, quotes doubled), a UTF-8 byte-order mark so spreadsheet apps read accents, and text that
+ * starts with = + - @ (or a tab or CR) prefixed with an apostrophe so a spreadsheet never runs
+ * it as a formula (OWASP's CSV injection advice). Numbers are written as they are: -3 stays -3.
+ */
+
+/** The UTF-8 byte-order mark every CSV file starts with. */
+export const CSV_BOM = '\uFEFF';
+
+/** What a cell may hold; null and undefined are empty cells. */
+export type CsvValue = string | number | null | undefined;
+
+/** One column: its header (already translated) and how a row fills it. */
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvValue;
+}
+
+/** One field, guarded against formulas and quoted when needed. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A whole CSV file: the byte-order mark, a header record, then one record per row. */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  const records = [columns.map((c) => csvCell(c.header)), ...rows.map((row) => columns.map((c) => csvCell(c.value(row))))];
+  return CSV_BOM + records.map((cells) => `${cells.join(',')}\r\n`).join('');
+}
