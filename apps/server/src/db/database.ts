@@ -59,8 +59,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     },
   } as pg.CustomTypesConfig;
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process: an idle one is dropped by the pool
+  // ('error' on the pool); one checked out by a transaction emits 'error' on itself between
+  // queries, and its next query fails instead. pg-pool discards a dead client on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,
