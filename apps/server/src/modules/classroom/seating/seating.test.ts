@@ -173,7 +173,7 @@ describe('attendance', () => {
     expect(exp.json.ResponseData.filename).toBe('attendance.csv');
     expect(exp.json.ResponseData.rows).toBe(3);
     const lines = exp.json.ResponseData.csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Student,Email,10/14/2026,10/15/2026,Present,Absent,Tardy,Excused');
+    expect(lines[0]).toBe('Student,Email,2026-10-14,2026-10-15,Present,Absent,Tardy,Excused');
     expect(lines[1]).toBe(`"'=HYPERLINK(""x"") Student",${w.student2.email},,T,0,0,1,0`);
     expect(lines[2]).toBe(`Amy Student,${w.student.email},E,P,1,0,0,1`);
     const long = await t.call('GET', `${url}/export?dateRange=2024-10-01_2026-10-15`, { cookie });
@@ -187,7 +187,7 @@ describe('attendance', () => {
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: es.id });
     await t.app.services.db.insertInto('attendance').values({ classId: cls.id, studentId: w.student.id, schoolDate: '2026-10-14', code: 'P' }).execute();
     const res = await t.call('GET', `/v1/classes/${cls.id}/attendance/export?dateRange=2026-10-01_2026-10-15`, { cookie: await sessionFor(t.app, es.id) });
-    expect(res.json.ResponseData.csv).toContain('Estudiante,Correo electrónico,14/10/2026,Presente,Ausente,Tarde,Justificado');
+    expect(res.json.ResponseData.csv).toContain('Estudiante,Correo electrónico,2026-10-14,Presente,Ausente,Tarde,Justificado');
   });
 });
 

@@ -1,4 +1,4 @@
-import { AttendanceCodeSchema, formatDate, SeatsSchema, toCsv, type AttendanceCode, type CsvColumn, type DeskDirection, type PresetFlag, type SeatingChartInput } from '@high5/contract';
+import { AttendanceCodeSchema, SeatsSchema, toCsv, type AttendanceCode, type CsvColumn, type DeskDirection, type PresetFlag, type SeatingChartInput } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
@@ -162,7 +162,8 @@ export async function exportAttendance(db: Db, user: SessionUser, classId: strin
   const columns: CsvColumn<Line>[] = [
     { header: t('classroom:attendanceCsv.student'), value: (s) => s.name },
     { header: t('classroom:attendanceCsv.email'), value: (s) => s.email },
-    ...dates.map((d) => ({ header: formatDate(d, user.language), value: (s: Line) => s.codes.get(d) ?? '' })),
+    // Dates in files stay yyyy-MM-dd in every language (decision 0190): sortable, never misread.
+    ...dates.map((d) => ({ header: d, value: (s: Line) => s.codes.get(d) ?? '' })),
     ...codes.map((c) => ({ header: t(`classroom:attendance.codes.${c}`), value: (s: Line) => [...s.codes.values()].filter((v) => v === c).length })),
   ];
   const lines = [...students.values()].sort((a, b) => a.name.localeCompare(b.name));
