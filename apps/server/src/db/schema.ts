@@ -214,6 +214,15 @@ export interface RecognitionCategories {
   recognitionId: number;
 }
 
+export interface RecognitionMonthCounts {
+  direction: string;
+  kind: string;
+  month: string;
+  n: number;
+  schoolId: string;
+  userId: string;
+}
+
 export interface Recognitions {
   comment: Generated<string>;
   givenAt: Generated<Timestamp>;
@@ -432,6 +441,7 @@ export interface DB {
   parentLinks: ParentLinks;
   rateLimits: RateLimits;
   recognitionCategories: RecognitionCategories;
+  recognitionMonthCounts: RecognitionMonthCounts;
   recognitions: Recognitions;
   schemaMigrations: SchemaMigrations;
   schoolBackups: SchoolBackups;

@@ -71,6 +71,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   signin_throttles: 'short-lived counters',
   signin_trust: 'devices and addresses an account signed in from: sign-in state, built again at the next sign-in',
   rate_limits: 'short-lived counters',
+  recognition_month_counts: 'derived from recognitions by triggers: a restore rebuilds them as it inserts the recognitions',
   signup_requests: 'sign-ups not yet processed',
   dev_outbox: 'the embedded server\'s mail, not school data',
   jobs: 'the server\'s queue',

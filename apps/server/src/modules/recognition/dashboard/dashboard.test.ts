@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
@@ -94,5 +95,41 @@ describe('dashboard', () => {
     const d = (await get(admin.id)).json.ResponseData;
     expect(d.totals).toEqual({ high5Given: 0, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
     expect(d.months).toHaveLength(12);
+  });
+});
+
+describe('the monthly counts the dashboard reads (docs/decisions/0260)', () => {
+  const recount = async () => {
+    const { db } = t.app.services;
+    const kept = await db.selectFrom('recognitionMonthCounts').select(['userId', 'schoolId', 'direction', 'kind', 'month', 'n']).where('n', '>', 0).execute();
+    const counted = await sql<{ userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }>`
+      select user_id, school_id, direction, kind, to_char(month, 'YYYY-MM-DD') as month, count(*)::int as n from (
+        select giver_id as user_id, school_id, 'given' as direction, kind, date_trunc('month', school_date) as month from recognitions
+        union all select receiver_id, school_id, 'received', kind, date_trunc('month', school_date) from recognitions) x
+      group by 1, 2, 3, 4, 5`.execute(db);
+    const key = (r: { userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }) => `${r.userId} ${r.schoolId} ${r.direction} ${r.kind} ${r.month} ${r.n}`;
+    return { kept: kept.map(key).sort(), counted: counted.rows.map(key).sort() };
+  };
+
+  it('stay equal to a recount after gives through HTTP, several rows at once, moved dates and deleted people', async () => {
+    const { s, me, peer } = await school();
+    t.clock.set('2026-10-15T16:00:00Z');
+    await setSchool(t.app, s.id, { dailyGiveLimit: 10 });
+    const category = await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).executeTakeFirstOrThrow();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('POST', '/v1/recognitions', { cookie: await sessionFor(t.app, me.id, s.id), body: { kind: 'high5', recipientId: peer.id, categoryIds: [category.id], comment: '' } });
+      expect(res.status).toBe(200);
+    }
+    const third = await buildUser(t.app, { schoolId: s.id, role: 'student' });
+    await buildRecognition(t.app, { kind: 'vibe', schoolId: s.id, giverId: third.id, receiverId: me.id, schoolDate: '2026-09-01' });
+    await buildRecognition(t.app, { kind: 'high5', schoolId: s.id, giverId: peer.id, receiverId: third.id, schoolDate: '2026-09-02' });
+    await t.app.services.db.updateTable('recognitions').set({ schoolDate: '2026-08-20' }).where('giverId', '=', me.id).where('schoolId', '=', s.id).execute();
+    await t.app.services.db.deleteFrom('users').where('id', '=', third.id).execute();
+
+    const d = (await get(me.id, s.id)).json.ResponseData;
+    expect(d.totals).toEqual({ high5Given: 3, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
+    expect(d.months[0]).toMatchObject({ month: '2026-08', high5Given: 3 });
+    const { kept, counted } = await recount();
+    expect(kept).toEqual(counted);
   });
 });

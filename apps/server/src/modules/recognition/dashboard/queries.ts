@@ -15,17 +15,19 @@ export interface CountRow {
 }
 
 /**
- * Every count the dashboard shows, in one statement: the user's given (and, when
- * `withReceived`, received) recognitions in the school, by kind and by month of the
- * school year `from`..`to` (a null month gathers the rest, for the all-time totals).
- * Each half reads its own index (giver or receiver), so a self-give counts on both sides.
+ * Every count the dashboard shows, in one statement, from the per-person monthly counts that
+ * triggers keep in step with every recognition (docs/decisions/0260): the user's given (and,
+ * when `withReceived`, received) counts in the school, by kind and by month of the school year
+ * `from`..`to` (a null month gathers the rest, for the all-time totals). About 24 rows per user
+ * and year, whatever their activity. A self-give counts on both sides.
  */
 export async function dashboardCounts(db: Queryable, input: { schoolId: string; userId: string; from: string; to: string; withReceived: boolean }) {
-  const month = sql<string | null>`case when school_date between ${input.from} and ${input.to} then to_char(school_date, 'YYYY-MM') end`;
-  const given = sql<CountRow>`select 'given' as direction, kind, ${month} as month, count(*)::int as n
-    from recognitions where giver_id = ${input.userId} and school_id = ${input.schoolId} group by kind, 3`;
-  const received = sql<CountRow>`select 'received' as direction, kind, ${month} as month, count(*)::int as n
-    from recognitions where receiver_id = ${input.userId} and school_id = ${input.schoolId} group by kind, 3`;
-  const query = input.withReceived ? sql<CountRow>`${given} union all ${received}` : given;
+  const directions = input.withReceived ? ['given', 'received'] : ['given'];
+  const query = sql<CountRow>`select direction, kind,
+      case when month between date_trunc('month', ${input.from}::date) and ${input.to}::date then to_char(month, 'YYYY-MM') end as month,
+      sum(n)::int as n
+    from recognition_month_counts
+    where user_id = ${input.userId} and school_id = ${input.schoolId} and direction in (${sql.join(directions)})
+    group by 1, 2, 3`;
   return (await query.execute(db)).rows;
 }
