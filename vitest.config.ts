@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/lib/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/lib/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,32 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundary rule (docs/decisions/0195) must fire on the imports the code really writes:
+// relative paths that reach into another area.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function boundaryErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+describe('area boundaries', { timeout: 60_000 }, () => {
+  const server = 'apps/server/src/modules/recognition/give/probe.ts';
+  const web = 'apps/web/src/features/recognition/give/probe.tsx';
+
+  it("refuses a server area importing another area's queries or services by a relative path", async () => {
+    expect(await boundaryErrors(server, "import { recognitionReport } from '../../admin/reports/queries.js';\nexport const x = recognitionReport;\n")).toHaveLength(1);
+    expect(await boundaryErrors(server, "import { groupReport } from '../../admin/reports/service.js';\nexport const x = groupReport;\n")).toHaveLength(1);
+  });
+
+  it("allows another area's public index.ts, the same area and the shared services", async () => {
+    expect(await boundaryErrors(server, "import { registerAdminRoutes } from '../../admin/index.js';\nexport const x = registerAdminRoutes;\n")).toEqual([]);
+    expect(await boundaryErrors(server, "import { displayName } from '../recipients/service.js';\nexport const x = displayName;\n")).toEqual([]);
+    expect(await boundaryErrors(server, "import type { Services } from '../../../services/index.js';\nexport type X = Services;\n")).toEqual([]);
+  });
+
+  it('refuses a web feature importing another feature', async () => {
+    expect(await boundaryErrors(web, "import { adminKeys } from '../../admin/api';\nexport const x = adminKeys;\n")).toHaveLength(1);
+    expect(await boundaryErrors(web, "import { api } from '../../../lib/api-client';\nexport const x = api;\n")).toEqual([]);
+  });
+});
