@@ -274,7 +274,7 @@ export function DataTable<T>(props: Props<T>) {
                         <TableCell
                           key={c.id}
                           align={c.numeric ? 'right' : 'left'}
-                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'anywhere' }), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
                         >
                           {c.cell(row)}
                         </TableCell>

@@ -14,7 +14,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, reportClassesQuery } from '../api';
 import { ClassPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
+import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
 type ReportTab = 'report' | 'mood';
 
@@ -114,7 +114,7 @@ function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitte
     ...personColumns<MoodReportRow>(t),
     countColumn<MoodReportRow>('highEnjoyment', t('columns.highEnjoyment'), (r) => r.highEnjoyment),
     countColumn<MoodReportRow>('lowEnjoyment', t('columns.lowEnjoyment'), (r) => r.lowEnjoyment),
-    countColumn<MoodReportRow>('talkToday', t('columns.talkToday'), (r) => r.talkToday),
+    talkTodayColumn<MoodReportRow>(t),
     countColumn<MoodReportRow>('talkNotToday', t('columns.talkNotToday'), (r) => r.talkNotToday),
   ];
   const download = useMutation({

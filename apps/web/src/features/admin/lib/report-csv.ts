@@ -1,5 +1,6 @@
 import { REPORT_PAGE_SIZE, toCsv, toIsoDate, type CsvColumn, type CsvValue, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
+import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
 import { downloadCsv } from '../../../lib/download';
 
@@ -30,9 +31,10 @@ export interface ReportFile<T> {
   range?: { from: string; to: string };
   /** What narrowed the rows, already translated: [label, value]. */
   filters: [string, CsvValue][];
-  table: TableState;
+  /** A server-paged table's search and order (the rows come in it); lists without it are whole. */
+  table?: TableState;
   /** The header of the column the table is sorted by. */
-  sortHeader: string;
+  sortHeader?: string;
   columns: CsvColumn<T>[];
   rows: T[];
 }
@@ -54,8 +56,12 @@ export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
     [t('admin:csv.report'), file.title],
     ...(file.range ? ([[t('admin:csv.from'), file.range.from], [t('admin:csv.to'), file.range.to]] as [string, CsvValue][]) : []),
     ...file.filters,
-    [t('admin:csv.search'), file.table.q || t('admin:csv.none')],
-    [t('admin:csv.sort'), `${file.sortHeader} (${t(file.table.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending')})`],
+    ...(file.table
+      ? ([
+          [t('admin:csv.search'), file.table.q || t('admin:csv.none')],
+          [t('admin:csv.sort'), `${file.sortHeader ?? ''} (${t(file.table.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending')})`],
+        ] as [string, CsvValue][])
+      : []),
     [t('admin:csv.createdOn'), toIsoDate(new Date())],
   ];
   const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(slug).filter(Boolean).join('_');
@@ -81,3 +87,12 @@ export function personColumns<T extends { name: string; email: string | null; us
 
 /** A count column. */
 export const countColumn = <T>(id: string, header: string, value: (row: T) => number): ReportColumn<T> => ({ id, header, cell: value, value, numeric: true });
+
+/** "Asked to talk today": a count above 0 stands out, so nobody who asked is missed. */
+export const talkTodayColumn = <T extends { talkToday: number }>(t: TFunction): ReportColumn<T> => ({
+  id: 'talkToday',
+  header: t('admin:columns.talkToday'),
+  value: (r) => r.talkToday,
+  numeric: true,
+  cell: (r) => (r.talkToday > 0 ? createElement('strong', { style: { color: 'var(--mui-palette-error-dark, #c62828)' } }, r.talkToday) : r.talkToday),
+});

@@ -24,7 +24,7 @@ import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
 import { ClassPicker, RoleSelect } from '../components/pickers';
 import { addDaysIso, defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { parseMinimum } from '../lib/minimum';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
+import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
 /** Spec 003 section 4: the report is fetched again 2 seconds after a submit. */
 const REFETCH_AFTER_MS = 2000;
@@ -126,7 +126,7 @@ export function MoodReport() {
     ...personColumns<MoodReportRow>(t),
     countColumn<MoodReportRow>('highEnjoyment', t('columns.highEnjoyment'), (r) => r.highEnjoyment),
     countColumn<MoodReportRow>('lowEnjoyment', t('columns.lowEnjoyment'), (r) => r.lowEnjoyment),
-    countColumn<MoodReportRow>('talkToday', t('columns.talkToday'), (r) => r.talkToday),
+    talkTodayColumn<MoodReportRow>(t),
     countColumn<MoodReportRow>('talkNotToday', t('columns.talkNotToday'), (r) => r.talkNotToday),
   ];
   const describe = (values: { rangeDays: number; minLow: number; filters: readonly string[] }) =>
