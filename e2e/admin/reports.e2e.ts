@@ -23,7 +23,9 @@ async function arrange() {
   const bob = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Bob', lastName: 'Brown' });
   // A name that a spreadsheet would run as a formula: the CSV export must defuse it.
   const evil = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: '=HYPERLINK("http://x")', lastName: 'Zed' });
-  const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id, evil.id] });
+  // A student who signs in with a username only: reports show the username, never "—".
+  const cal = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Cal', lastName: 'Clark', email: null, username: `cal.clark.${Date.now()}` });
+  const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id, evil.id, cal.id] });
   await buildClass(h.app, { schoolId: school.id, ownerId: admin.id, name: 'Art 2', studentIds: [bob.id] });
   const high5 = await builtinCategories(h.app, 'high5');
   const above = high5.find((c) => c.key === 'above_beyond')!;
@@ -36,7 +38,7 @@ async function arrange() {
   await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: localToday(), mood: 'grinning' });
   await checkIn(h.app, { userId: evil.id, schoolId: school.id, date: localToday(), mood: 'persevere', emergency: true, priority: 'today' });
   await checkIn(h.app, { userId: bob.id, schoolId: school.id, date: localToday(), mood: 'worried' });
-  return { school, admin, teacher, amy, bob, evil, cls, kindness, above };
+  return { school, admin, teacher, amy, bob, evil, cal, cls, kindness, above };
 }
 
 async function setLanguage(userId: string, language: 'en' | 'es') {
@@ -56,6 +58,46 @@ describe('admin reports', () => {
     const amyRow = table.getByRole('row').filter({ hasText: 'Amy Adams' });
     // High 5s given, received, Vibes given, received.
     await expect.poll(async () => (await amyRow.getByRole('cell').allTextContents()).slice(1)).toEqual([w.amy.email, '0', '1', '0', '1']);
+    const calRow = table.getByRole('row').filter({ hasText: 'Cal Clark' });
+    await expect.poll(async () => (await calRow.getByRole('cell').allTextContents())[1]).toBe(w.cal.username);
+    await expectNoAxeViolations(page);
+
+    // Sorting by High 5s received, fewest first, finds the students nobody recognised.
+    const names = () => table.locator('tbody tr td:first-child button').allInnerTexts();
+    await table.getByRole('button', { name: 'High 5s received' }).click();
+    await expect.poll(async () => (await names())[3]).toBe('Amy Adams');
+    await expect.poll(() => table.getByRole('columnheader', { name: /High 5s received/ }).getAttribute('aria-sort')).toBe('ascending');
+    await table.getByRole('button', { name: /High 5s received/ }).click();
+    await expect.poll(async () => (await names())[0]).toBe('Amy Adams');
+    await expect.poll(() => table.getByRole('columnheader', { name: /High 5s received/ }).getAttribute('aria-sort')).toBe('descending');
+
+    // The CSV states its dates and filters, and keeps the username of a username-only student.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`Report_Student_${localToday(-10)}_${localToday()}.csv`);
+    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv.slice(0, 8)).toEqual([
+      'Report,Report',
+      `From,${localToday(-10)}`,
+      `To,${localToday()}`,
+      'User group,Student',
+      'Search,None',
+      'Sorted by,High 5s received (sorted descending)',
+      `Downloaded on,${localToday()}`,
+      '',
+    ]);
+    expect(csv[8]).toBe('Name,E-mail or username,High 5s given,High 5s received,Vibes given,Vibes received');
+    expect(csv[9]).toBe(`Amy Adams,${w.amy.email},0,1,0,1`);
+    expect(csv).toContain(`Cal Clark,${w.cal.username},0,0,0,0`);
+
+    // Search: names, e-mail addresses and usernames; the server answers.
+    await page.getByRole('searchbox', { name: 'Search by name, e-mail or username' }).fill('CAL.clark');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expect.poll(() => table.textContent()).toContain('Cal Clark');
+    await page.getByRole('searchbox', { name: 'Search by name, e-mail or username' }).fill('nobody-like-this');
+    await page.getByText('Nobody matches “nobody-like-this”.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search by name, e-mail or username' }).fill('');
+    await table.waitFor();
+    await shot(page, 'group-report-en-1366');
     await expectNoAxeViolations(page);
 
     // By keyboard: the name is a button.
@@ -107,14 +149,28 @@ describe('admin reports', () => {
     await shot(page, 'mood-es-360');
     await expectNoAxeViolations(page);
 
+    // Who asked to talk today shows in the table.
+    await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'Zed' }).textContent()).toContain('Pidió hablar hoy1');
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe('MoodMeterReport.csv');
+    expect(download.suggestedFilename()).toBe(`Informe-del-medidor-de-animo_Estudiante_${localToday(-10)}_${localToday()}.csv`);
     const csv = (await readFile(await download.path())).toString('utf8');
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Nombre","Correo electrónico","Mucho disfrute","Poco disfrute","Registros de poco disfrute"');
-    const [y, m, d] = localToday(-1).split('-');
-    expect(lines).toContain(`"Amy Adams","${w.amy.email}","1","1","${y}-${m}-${d} Triste"`);
-    expect(lines.find((l) => l.includes('Zed'))).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\) Zed"/);
+    // The file says what it holds: dates (yyyy-MM-dd), group, class, feelings, minimum.
+    expect(lines.slice(0, 7)).toEqual([
+      'Informe,Informe del medidor de ánimo',
+      `Desde,${localToday(-10)}`,
+      `Hasta,${localToday()}`,
+      'Grupo de usuarios,Estudiante',
+      'Clase,Todas las clases',
+      'Sentimientos de poco disfrute,Triste',
+      'Mínimo de registros de poco disfrute,1',
+    ]);
+    const header = lines.indexOf('') + 1;
+    expect(lines[header]).toBe('Nombre,Correo electrónico o nombre de usuario,Mucho disfrute,Poco disfrute,Pidió hablar hoy,"Quiere hablar, hoy no",Registros de poco disfrute');
+    expect(lines).toContain(`Amy Adams,${w.amy.email},1,1,0,0,${localToday(-1)} Triste`);
+    // "Today" is kept apart from "not today"; a formula-like name is defused.
+    expect(lines.find((l) => l.includes('Zed'))).toBe(`"'=HYPERLINK(""http://x"") Zed",${w.evil.email},0,1,1,0,${localToday()} Triste (Pidió hablar hoy)`);
 
     // The school's report settings are kept for next time.
     const saved = await h.app.services.db.selectFrom('moodReportSettings').selectAll().where('schoolId', '=', w.school.id).executeTakeFirstOrThrow();
@@ -124,6 +180,37 @@ describe('admin reports', () => {
 
     await page.getByRole('button', { name: 'Abrir los detalles de Amy Adams' }).click();
     await page.getByRole('dialog').first().waitFor();
+    await context.close();
+  });
+
+  it('the mood report says which saved filters it reuses, clears them, and sorts by who asked to talk today (English, wide)', async () => {
+    await setLanguage(w.admin.id, 'en');
+    await h.app.services.db
+      .insertInto('moodReportSettings')
+      .values({ schoolId: w.school.id, rangeDays: 10, minimumLowEnjoyment: 1, filters: ['persevere'] })
+      .onConflict((oc) => oc.column('schoolId').doUpdateSet({ rangeDays: 10, minimumLowEnjoyment: 1, filters: ['persevere'] }))
+      .execute();
+    const { context, page } = await h.newPage({ locale: 'en-US', width: 1366 });
+    await h.signInAs(context, w.admin.id, w.school.id);
+    await page.goto('/admin?view=mood');
+    const notice = page.getByRole('alert').filter({ hasText: 'Filters saved by the last mood report' });
+    await expect.poll(() => notice.textContent()).toContain('the last 10 days; feelings: Sad; at least 1 low-enjoyment check-ins');
+    await expectNoAxeViolations(page);
+    await shot(page, 'mood-saved-filters-en-1366');
+    await notice.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('status').filter({ hasText: 'Filters cleared' }).waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Minimum low-enjoyment count' }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const table = page.getByRole('table', { name: 'Mood meter report: Student' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    await table.getByRole('button', { name: 'Asked to talk today' }).click();
+    await table.getByRole('button', { name: /Asked to talk today/ }).click();
+    await expect.poll(async () => (await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(4, 6)).toEqual(['1', '0']);
+    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain('Zed');
+    await expect.poll(() => page.getByText(/^In use: /).textContent()).toBe('In use: the last 10 days');
+    await shot(page, 'mood-talk-en-1366');
+    await expectNoAxeViolations(page);
     await context.close();
   });
 
@@ -138,14 +225,31 @@ describe('admin reports', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     const list = page.getByRole('list', { name: 'High 5 report' });
     await list.waitFor();
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     await expect.poll(() => list.textContent()).not.toContain('Bob');
+    // The username-only student shows their username.
+    await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'Cal Clark' }).textContent()).toContain(w.cal.username);
     await expectNoAxeViolations(page);
-    await page.getByRole('tab', { name: 'Mood meter report' }).click();
+
+    // Pick one class and older dates: they stay when switching tabs and after a reload.
+    await page.getByRole('combobox', { name: 'Class' }).click();
+    await page.getByRole('option', { name: 'Maths 1 · Tina Alpha' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('list', { name: 'Mood meter report' }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe(w.cls.id);
+    const from = new URL(page.url()).searchParams.get('from');
+    expect(from).toBe(localToday(-10));
+    await page.getByRole('tab', { name: 'Mood meter report' }).click();
+    const mood = page.getByRole('list', { name: 'Mood meter report' });
+    await expect.poll(() => mood.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Class' }).inputValue()).toBe('Maths 1');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('mood');
     await shot(page, 'teacher-report-en-360');
     await expectNoAxeViolations(page);
+    await page.reload();
+    await expect.poll(() => page.getByRole('list', { name: 'Mood meter report' }).getByRole('listitem').count()).toBe(3);
+    await page.getByRole('tab', { name: 'High 5 report' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Class' }).inputValue()).toBe('Maths 1');
+    await expect.poll(() => page.getByRole('list', { name: 'High 5 report' }).getByRole('listitem').count()).toBe(3);
     await context.close();
   });
 });

@@ -121,6 +121,11 @@ describe('super admin', () => {
     await page.getByText('Se agregó el distrito Distrito Clever.').waitFor();
     const clever = await h.app.services.db.selectFrom('districts').selectAll().where('name', '=', 'Distrito Clever').executeTakeFirstOrThrow();
     expect(clever).toMatchObject({ kind: 'clever', testMode: false });
+    // The district list: searched, and downloaded as CSV.
+    await page.getByRole('searchbox', { name: 'Buscar distritos' }).fill('clever');
+    const districts = page.getByRole('list', { name: 'Distritos' });
+    await expect.poll(() => districts.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Distrito Clever')]);
+    await shot(page, 'districts-es-360');
 
     await page.goto('/superAdmin-report');
     expect(await page.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);

@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { shot } from './support.js';
+import { localToday, shot } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,6 +55,51 @@ describe('admin users', () => {
     await page.getByText('Sam Staff is staff again.').waitFor();
     await expect.poll(async () => (await membership(staff.id, school.id)).role).toBe('staff');
     await shot(page, 'users-en-360');
+    await context.close();
+  });
+
+  it('searches, sorts, pages and downloads the teacher list (Spanish, wide and narrow)', async () => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
+    for (let i = 0; i < 30; i++) await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: `Docente${String(i).padStart(2, '0')}`, lastName: 'Muñoz' });
+    await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Zoe', lastName: 'Zeta' });
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 1366 });
+    await h.signInAs(context, admin.id, school.id);
+    await page.goto('/admin-users');
+    const table = page.getByRole('table', { name: 'Docentes' });
+    await table.waitFor();
+    // 32 teachers: 25 a page.
+    await page.getByText('1–25 de 32').waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(26);
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await page.getByText('26–32 de 32').waitFor();
+    // Sorting by name, Z to A, brings Zoe Zeta first.
+    // The list opens sorted by name, A to Z; one click turns it.
+    await expect.poll(() => table.getByRole('columnheader', { name: /Nombre/ }).getAttribute('aria-sort')).toBe('ascending');
+    await table.getByRole('button', { name: /Nombre/ }).click();
+    await expect.poll(() => table.getByRole('columnheader', { name: /Nombre/ }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => table.getByRole('row').nth(1).textContent()).toContain('Zoe Zeta');
+    await page.getByRole('searchbox', { name: 'Buscar por nombre, correo o nombre de usuario' }).fill('zeta');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await shot(page, 'users-table-es-1366');
+    await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv.slice(0, 5)).toEqual(['Informe,Usuarios administradores', `Escuela,${school.name}`, 'Grupo de usuarios,Docentes', `Descargado el,${localToday()}`, '']);
+    expect(csv[5]).toBe('Nombre,Correo electrónico,Administrador');
+    expect(csv.filter((l) => l.includes('Muñoz'))).toHaveLength(30);
+
+    // Narrow: rows are cards, and the order is chosen from a list.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('searchbox', { name: 'Buscar por nombre, correo o nombre de usuario' }).fill('');
+    const list = page.getByRole('list', { name: 'Docentes' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(25);
+    await page.getByRole('combobox', { name: 'Ordenar por' }).click();
+    await page.getByRole('option', { name: 'Nombre: de la A a la Z' }).click();
+    await expect.poll(() => list.getByRole('listitem').first().textContent()).toContain('Docente00 Muñoz');
+    await shot(page, 'users-table-es-360');
+    await expectNoAxeViolations(page);
     await context.close();
   });
 

@@ -10,8 +10,12 @@ import { LIMITS } from './limits.js';
 
 /** Longest range a report may cover: one year. */
 export const REPORT_RANGE_MAX_DAYS = 366;
-/** Rows per report page; the screens load pages until `nextCursor` is null (spec 003 section 4). */
+/** Most rows a report page may hold; the CSV download loads pages of this size (decision 0310). */
 export const REPORT_PAGE_SIZE = 500;
+/** Rows per page a report screen may ask for. */
+export const REPORT_PAGE_SIZES = [25, 50, 100] as const;
+/** Longest search text of a report or list. */
+export const REPORT_SEARCH_MAX = 100;
 /** Items of one kind in a user's Reports dialog (newest first). */
 export const USER_REPORT_ITEMS_MAX = 1000;
 /** Notification e-mail addresses a school may configure. */
@@ -75,7 +79,6 @@ export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 
 export const TriggerTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
 
 const count = z.number().int().nonnegative();
-const cursorQuery = z.string().min(1).max(400).optional();
 /** A list in a query string: `a,b,c`; empty means none. */
 const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
   z
@@ -233,41 +236,78 @@ const kindParams = z.object({ kind: CategoryKindSchema });
 // Reports (spec 003 sections 2.6 to 2.9)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Every report row names its person by `name`, `email` and `username`: a student who signs in
+ * with a username only has no e-mail, and the screens and CSV files then show the username.
+ */
 export const ReportRowSchema = z.object({
   userId: UuidSchema,
   name: z.string(),
   email: z.string().nullable(),
+  username: z.string().nullable(),
   high5Given: count,
   high5Received: count,
   vibeGiven: count,
   vibeReceived: count,
 });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
-export const ReportPageSchema = z.object({ rows: z.array(ReportRowSchema), nextCursor: z.string().nullable() });
+
+/** How a report page is ordered: by a column, up or down; ties by last name, first name, id. */
+export const SortDirectionSchema = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirectionSchema>;
+export const ReportSortSchema = z.enum(['name', 'email', 'high5Given', 'high5Received', 'vibeGiven', 'vibeReceived']);
+export type ReportSort = z.infer<typeof ReportSortSchema>;
+export const MoodReportSortSchema = z.enum(['name', 'email', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
+export type MoodReportSort = z.infer<typeof MoodReportSortSchema>;
+
+/** One page of a report: the rows, and how many rows match in all. */
+const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: count, page: count, pageSize: count });
+export const ReportPageSchema = pageOf(ReportRowSchema);
 export type ReportPage = z.infer<typeof ReportPageSchema>;
 
-/** `mood` is one of LOW_ENJOYMENT_MOODS (a string, so a feeling added later does not break the report). */
-export const LowEnjoymentEntrySchema = z.object({ date: IsoDateSchema, mood: z.string(), emergency: z.boolean() });
+/**
+ * `mood` is one of LOW_ENJOYMENT_MOODS (a string, so a feeling added later does not break the
+ * report). `talk` is what the student answered to "do you want to talk to someone?": 'today',
+ * 'not-today', or 'none' when they were not asked.
+ */
+export const LowEnjoymentEntrySchema = z.object({ date: IsoDateSchema, mood: z.string(), emergency: z.boolean(), talk: z.enum(['none', 'not-today', 'today']) });
+export type LowEnjoymentEntry = z.infer<typeof LowEnjoymentEntrySchema>;
 export const MoodReportRowSchema = z.object({
   userId: UuidSchema,
   name: z.string(),
   email: z.string().nullable(),
+  username: z.string().nullable(),
   highEnjoyment: count,
   lowEnjoyment: count,
+  /** Check-ins in the range that asked to talk to someone the same day. */
+  talkToday: count,
+  /** Check-ins in the range that wanted to talk, but not today. */
+  talkNotToday: count,
   /** The low-enjoyment check-ins counted, oldest first. */
   lowEntries: z.array(LowEnjoymentEntrySchema),
 });
 export type MoodReportRow = z.infer<typeof MoodReportRowSchema>;
-export const MoodReportPageSchema = z.object({ rows: z.array(MoodReportRowSchema), nextCursor: z.string().nullable() });
+export const MoodReportPageSchema = pageOf(MoodReportRowSchema);
 export type MoodReportPage = z.infer<typeof MoodReportPageSchema>;
+
+/** Search, order and page of a report, checked here so the server enforces them (decision 0310). */
+const pageQuery = {
+  /** Matches names, e-mail addresses and usernames (any part, any case). */
+  q: z.string().trim().max(REPORT_SEARCH_MAX).default(''),
+  dir: SortDirectionSchema.default('asc'),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE).default(REPORT_PAGE_SIZES[0]),
+};
 
 export const GroupReportQuerySchema = z.object({
   role: RoleSchema,
   range: ReportRangeSchema,
   /** Students only: one class, or every student when omitted. */
   classId: UuidSchema.optional(),
-  cursor: cursorQuery,
+  sort: ReportSortSchema.default('name'),
+  ...pageQuery,
 });
+export type GroupReportQuery = z.input<typeof GroupReportQuerySchema>;
 
 /** The minimum low-enjoyment count: used only above 0, else -1 (spec 003 section 5). */
 export const MinimumLowSchema = z.coerce.number().int().min(-1).max(10_000).default(-1);
@@ -279,8 +319,10 @@ export const MoodReportQuerySchema = z.object({
   minLow: MinimumLowSchema,
   /** Low-enjoyment feelings to count, comma separated; empty counts every low-enjoyment feeling. */
   filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
-  cursor: cursorQuery,
+  sort: MoodReportSortSchema.default('name'),
+  ...pageQuery,
 });
+export type MoodReportQuery = z.input<typeof MoodReportQuerySchema>;
 
 export const UserReportCategorySchema = z.object({
   id: UuidSchema,
@@ -307,7 +349,7 @@ export const UserKindReportSchema = z.object({
 });
 export type UserKindReport = z.infer<typeof UserKindReportSchema>;
 export const UserReportSchema = z.object({
-  user: z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), role: RoleSchema }),
+  user: z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), username: z.string().nullable(), role: RoleSchema }),
   high5: UserKindReportSchema,
   vibe: UserKindReportSchema,
 });
@@ -328,7 +370,14 @@ export const ClassReportQuerySchema = z.object({
   /** One class; omitted means every class the caller may see. */
   classId: UuidSchema.optional(),
   range: ReportRangeSchema,
-  cursor: cursorQuery,
+  sort: ReportSortSchema.default('name'),
+  ...pageQuery,
+});
+export const ClassMoodReportQuerySchema = z.object({
+  classId: UuidSchema.optional(),
+  range: ReportRangeSchema,
+  sort: MoodReportSortSchema.default('name'),
+  ...pageQuery,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -693,7 +742,7 @@ export const adminEndpoints = {
     path: '/class-reports/mood',
     summary: 'High and low enjoyment check-ins per student of a class (every read is audited).',
     access: ['teacher', 'staff'],
-    query: ClassReportQuerySchema,
+    query: ClassMoodReportQuerySchema,
     response: MoodReportPageSchema,
     errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
   }),

@@ -14,6 +14,12 @@ describe('csv', () => {
     expect(toCsv([], columns)).toBe(`${CSV_BOM}Name,Count\r\n`);
   });
 
+  it('writes the preamble (what the file holds) and an empty record before the table', () => {
+    const file = toCsv([{ name: 'Ana', count: 2 }], columns, { preamble: [['From', '2026-11-01'], ['Search', '=x, y']] });
+    expect(file).toBe(`${CSV_BOM}From,2026-11-01\r\nSearch,"'=x, y"\r\n\r\nName,Count\r\nAna,2\r\n`);
+    expect(toCsv([], columns, { preamble: [] })).toBe(`${CSV_BOM}Name,Count\r\n`);
+  });
+
   it('quotes a field holding a quote, comma, CR or LF, and doubles its quotes', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');

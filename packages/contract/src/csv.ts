@@ -26,8 +26,18 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A whole CSV file: the byte-order mark, a header record, then one record per row. */
-export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
-  const records = [columns.map((c) => csvCell(c.header)), ...rows.map((row) => columns.map((c) => csvCell(c.value(row))))];
+export interface CsvOptions {
+  /**
+   * Records written before the table, then one empty record: what the file holds, e.g.
+   * `[['From', '2026-11-01'], ['Class', 'All classes']]` (decision 0310). A reader that wants only
+   * the table skips up to the first empty record.
+   */
+  preamble?: readonly (readonly CsvValue[])[];
+}
+
+/** A whole CSV file: the byte-order mark, the preamble if any, a header record, then one record per row. */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[], options: CsvOptions = {}): string {
+  const before = options.preamble?.length ? [...options.preamble.map((record) => record.map(csvCell)), ['']] : [];
+  const records = [...before, columns.map((c) => csvCell(c.header)), ...rows.map((row) => columns.map((c) => csvCell(c.value(row))))];
   return CSV_BOM + records.map((cells) => `${cells.join(',')}\r\n`).join('');
 }

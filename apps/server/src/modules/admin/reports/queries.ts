@@ -1,9 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
-/** Where a report page starts: after this (last name, first name, id), all lower case. */
-export type ReportCursor = [string, string, string];
-
 export interface ReportScope {
   schoolId: string;
   role: string;
@@ -11,7 +8,12 @@ export interface ReportScope {
   to: string;
   /** Only students enrolled in one of these classes; null for no class filter. Never empty. */
   classIds: string[] | null;
-  after: ReportCursor | null;
+  /** Part of a name, e-mail address or username; '' for everyone. */
+  search: string;
+  /** A column of the report (see SORT_KEYS), validated by the contract. */
+  sort: string;
+  dir: 'asc' | 'desc';
+  offset: number;
   limit: number;
 }
 
@@ -20,22 +22,52 @@ interface MemberColumns {
   firstName: string;
   lastName: string;
   email: string | null;
+  username: string | null;
+  /** Rows matching the filters, on every page (count(*) over ()). */
+  total: number;
 }
 
-/** The WHERE of every report: active members of one role of the school, from the cursor on. */
+/** `%`, `_` and `\` of a search are matched as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of every report: active members of one role of the school, narrowed by class and search. */
 function memberFilter(scope: ReportScope): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`];
   if (scope.classIds) {
     parts.push(sql`exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in (${sql.join(scope.classIds)}))`);
   }
-  if (scope.after) {
-    const [last, first, id] = scope.after;
-    parts.push(sql`(lower(u.last_name), lower(u.first_name), u.id) > (${last}, ${first}, ${id}::uuid)`);
+  if (scope.search) {
+    const like = likePattern(scope.search);
+    parts.push(
+      sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.last_name || ' ' || u.first_name ilike ${like} or coalesce(u.email, '') ilike ${like} or coalesce(u.username, '') ilike ${like})`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
 
-const ORDER = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
+/** Sortable columns: a report's own counts, by their output names, and the person's name and identifier. */
+const SORT_KEYS: Record<string, RawBuilder<unknown>[]> = {
+  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  email: [sql`lower(coalesce(u.email, u.username, ''))`],
+  high5Given: [sql.raw('high5_given')],
+  high5Received: [sql.raw('high5_received')],
+  vibeGiven: [sql.raw('vibe_given')],
+  vibeReceived: [sql.raw('vibe_received')],
+  highEnjoyment: [sql.raw('high_enjoyment')],
+  lowEnjoyment: [sql.raw('low_enjoyment')],
+  talkToday: [sql.raw('talk_today')],
+  talkNotToday: [sql.raw('talk_not_today')],
+};
+
+/** ORDER BY the chosen column, then name and id so that pages never overlap; then the page. */
+function orderAndPage(scope: ReportScope): RawBuilder<unknown> {
+  const keys = SORT_KEYS[scope.sort] ?? SORT_KEYS.name!;
+  const dir = scope.dir === 'desc' ? sql`desc` : sql`asc`;
+  const order = [...keys.map((k) => sql`${k} ${dir}`), sql`lower(u.last_name)`, sql`lower(u.first_name)`, sql`u.id`];
+  return sql`order by ${sql.join(order)} limit ${scope.limit} offset ${scope.offset}`;
+}
+
+const MEMBER = sql`u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total`;
 
 export interface RecognitionReportRow extends MemberColumns {
   high5Given: number;
@@ -47,7 +79,7 @@ export interface RecognitionReportRow extends MemberColumns {
 /**
  * The group report: High 5s and Vibes given and received per member. The school's recognitions
  * in the range (index recognitions (school_id, school_date)) are counted per giver and per
- * receiver in SQL, then joined to one page of members: one query per page.
+ * receiver in SQL, then joined to the members, ordered and paged: one query per page.
  */
 export async function recognitionReport(db: Db, scope: ReportScope) {
   const result = await sql<RecognitionReportRow>`
@@ -63,7 +95,7 @@ export async function recognitionReport(db: Db, scope: ReportScope) {
       select receiver_id as user_id, count(*) filter (where kind = 'high5') as high5, count(*) filter (where kind = 'vibe') as vibe
       from in_range group by receiver_id
     )
-    select u.id as user_id, u.first_name, u.last_name, u.email,
+    select ${MEMBER},
       coalesce(g.high5, 0)::int as high5_given, coalesce(r.high5, 0)::int as high5_received,
       coalesce(g.vibe, 0)::int as vibe_given, coalesce(r.vibe, 0)::int as vibe_received
     from school_memberships m
@@ -71,21 +103,23 @@ export async function recognitionReport(db: Db, scope: ReportScope) {
     left join given g on g.user_id = u.id
     left join received r on r.user_id = u.id
     where ${memberFilter(scope)}
-    ${ORDER}
-    limit ${scope.limit}`.execute(db);
+    ${orderAndPage(scope)}`.execute(db);
   return result.rows;
 }
 
 export interface MoodReportRow extends MemberColumns {
   highEnjoyment: number;
   lowEnjoyment: number;
-  lowEntries: { date: string; mood: string; emergency: boolean }[];
+  talkToday: number;
+  talkNotToday: number;
+  lowEntries: { date: string; mood: string; emergency: boolean; talk: 'none' | 'not-today' | 'today' }[];
 }
 
 /**
  * The mood meter report: high and low enjoyment check-ins per member in the range (index
- * moods (school_id, school_date)). `filters` narrows what counts as low enjoyment to those
- * feelings; only members with at least `minimumLow` such check-ins (and one, with a filter) are listed.
+ * moods (school_id, school_date)), and how many asked to talk today or not today. `filters`
+ * narrows what counts as low enjoyment to those feelings; only members with at least
+ * `minimumLow` such check-ins (and one, with a filter) are listed.
  */
 export async function moodReport(db: Db, scope: ReportScope, options: { filters: string[]; minimumLow: number }) {
   const isLow = options.filters.length ? sql`low_enjoyment and mood in (${sql.join(options.filters)})` : sql`low_enjoyment`;
@@ -97,21 +131,23 @@ export async function moodReport(db: Db, scope: ReportScope, options: { filters:
       select user_id,
         count(*) filter (where not low_enjoyment) as high,
         count(*) filter (where ${isLow}) as low,
-        json_agg(json_build_object('date', to_char(school_date, 'YYYY-MM-DD'), 'mood', mood, 'emergency', emergency) order by school_date, id)
+        count(*) filter (where emergency_priority = 'today') as talk_today,
+        count(*) filter (where emergency_priority = 'not-today') as talk_not_today,
+        json_agg(json_build_object('date', to_char(school_date, 'YYYY-MM-DD'), 'mood', mood, 'emergency', emergency, 'talk', emergency_priority) order by school_date, id)
           filter (where ${isLow}) as entries
       from moods
       where school_id = ${scope.schoolId} and school_date between ${scope.from} and ${scope.to}
       group by user_id
     )
-    select u.id as user_id, u.first_name, u.last_name, u.email,
+    select ${MEMBER},
       coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
+      coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today,
       coalesce(c.entries, '[]'::json) as low_entries
     from school_memberships m
     join users u on u.id = m.user_id
     left join counted c on c.user_id = u.id
     where ${memberFilter(scope)} ${threshold}
-    ${ORDER}
-    limit ${scope.limit}`.execute(db);
+    ${orderAndPage(scope)}`.execute(db);
   return result.rows;
 }
 
@@ -120,7 +156,7 @@ export function findMember(db: Db, schoolId: string, userId: string) {
   return db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role'])
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.username', 'm.role'])
     .where('m.schoolId', '=', schoolId)
     .where('m.userId', '=', userId)
     .where('m.status', '=', 'active')

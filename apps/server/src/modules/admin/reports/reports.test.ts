@@ -46,7 +46,7 @@ async function arrange() {
   await checkIn(t.app, { userId: amy.id, schoolId: sid, date: '2026-10-10', mood: 'persevere' });
   await checkIn(t.app, { userId: amy.id, schoolId: sid, date: '2026-10-11', mood: 'worried', emergency: true, priority: 'today' });
   await checkIn(t.app, { userId: amy.id, schoolId: sid, date: '2026-10-12', mood: 'grinning' });
-  await checkIn(t.app, { userId: bob.id, schoolId: sid, date: '2026-10-12', mood: 'worried' });
+  await checkIn(t.app, { userId: bob.id, schoolId: sid, date: '2026-10-12', mood: 'worried', emergency: true, priority: 'not-today' });
   await checkIn(t.app, { userId: bob.id, schoolId: sid, date: '2026-10-13', mood: 'smile' });
   await checkIn(t.app, { userId: teacher1.id, schoolId: sid, date: '2026-10-12', mood: 'sleeping' });
   await checkIn(t.app, { userId: amy.id, schoolId: sid, date: '2026-08-01', mood: 'rage' }); // before the range
@@ -74,7 +74,12 @@ describe('GET /admin/reports/group', () => {
     ['a date that does not exist', 'role=student&range=2026-02-30_2026-03-01'],
     ['an unknown group', `role=admin&range=${RANGE}`],
     ['a class for teachers', `role=teacher&range=${RANGE}&classId=${randomUUID()}`],
-    ['a made-up cursor', `role=student&range=${RANGE}&cursor=abc`],
+    ['an unknown sort column', `role=student&range=${RANGE}&sort=password`],
+    ['a sort direction that is not asc or desc', `role=student&range=${RANGE}&sort=name&dir=sideways`],
+    ['a negative page', `role=student&range=${RANGE}&page=-1`],
+    ['a page of 501 rows', `role=student&range=${RANGE}&pageSize=501`],
+    ['a page size of 0', `role=student&range=${RANGE}&pageSize=0`],
+    ['a search of 101 characters', `role=student&range=${RANGE}&q=${'a'.repeat(101)}`],
   ])('when given %s, it answers 400', async (_label, query) => {
     const res = await t.call('GET', `/v1/admin/reports/group?${query}`, { cookie: s.cookie });
     expect(res.status).toBe(400);
@@ -90,11 +95,14 @@ describe('GET /admin/reports/group', () => {
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({
       rows: [
-        { userId: s.amy.id, name: 'Amy Adams', email: s.amy.email, high5Given: 1, high5Received: 2, vibeGiven: 0, vibeReceived: 1 },
-        { userId: s.bob.id, name: 'Bob Brown', email: s.bob.email, high5Given: 0, high5Received: 1, vibeGiven: 0, vibeReceived: 0 },
-        { userId: s.cal.id, name: 'Cal Clark', email: null, high5Given: 0, high5Received: 0, vibeGiven: 0, vibeReceived: 0 },
+        { userId: s.amy.id, name: 'Amy Adams', email: s.amy.email, username: s.amy.username, high5Given: 1, high5Received: 2, vibeGiven: 0, vibeReceived: 1 },
+        { userId: s.bob.id, name: 'Bob Brown', email: s.bob.email, username: s.bob.username, high5Given: 0, high5Received: 1, vibeGiven: 0, vibeReceived: 0 },
+        // A username-only student: no e-mail, and the username to show instead.
+        { userId: s.cal.id, name: 'Cal Clark', email: null, username: s.cal.username, high5Given: 0, high5Received: 0, vibeGiven: 0, vibeReceived: 0 },
       ],
-      nextCursor: null,
+      total: 3,
+      page: 0,
+      pageSize: 25,
     });
   });
 
@@ -113,6 +121,27 @@ describe('GET /admin/reports/group', () => {
     expect(res.json.ResponseData.rows.map((r: { userId: string }) => r.userId)).toEqual([s.bob.id]);
   });
 
+  it('sorts by any count, either way, ties by name', async () => {
+    const ids = async (query: string) =>
+      ((await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&${query}`, { cookie: s.cookie })).json.ResponseData.rows as { userId: string }[]).map((r) => r.userId);
+    // The students nobody recognised come first when sorting received High 5s upwards.
+    expect(await ids('sort=high5Received&dir=asc')).toEqual([s.cal.id, s.bob.id, s.amy.id]);
+    expect(await ids('sort=high5Received&dir=desc')).toEqual([s.amy.id, s.bob.id, s.cal.id]);
+    expect(await ids('sort=high5Given&dir=desc')).toEqual([s.amy.id, s.bob.id, s.cal.id]);
+    expect(await ids('sort=vibeReceived&dir=desc')).toEqual([s.amy.id, s.bob.id, s.cal.id]);
+    expect(await ids('sort=name&dir=desc')).toEqual([s.cal.id, s.bob.id, s.amy.id]);
+  });
+
+  it('searches names, e-mail addresses and usernames, any case; % is matched as itself', async () => {
+    const search = async (q: string) =>
+      (await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&q=${encodeURIComponent(q)}`, { cookie: s.cookie })).json.ResponseData as { rows: { userId: string }[]; total: number };
+    expect((await search('bob')).rows.map((r) => r.userId)).toEqual([s.bob.id]);
+    expect((await search('adams amy')).rows.map((r) => r.userId)).toEqual([s.amy.id]);
+    expect((await search(s.cal.username!.toUpperCase())).rows.map((r) => r.userId)).toEqual([s.cal.id]);
+    expect((await search(s.amy.email!.slice(0, 12))).rows.map((r) => r.userId)).toEqual([s.amy.id]);
+    expect(await search('%')).toMatchObject({ rows: [], total: 0 });
+  });
+
   it('pages through a large school, 500 rows a page, without gaps or repeats', async () => {
     const big = await schoolWithAdmin(t.app);
     const users = await t.app.services.db
@@ -121,12 +150,15 @@ describe('GET /admin/reports/group', () => {
       .returning('id')
       .execute();
     await t.app.services.db.insertInto('schoolMemberships').values(users.map((u) => ({ userId: u.id, schoolId: big.school.id, role: 'student', grade: 3 }))).execute();
-    const first = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}`, { cookie: big.cookie });
+    const first = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&pageSize=500`, { cookie: big.cookie });
     expect(first.json.ResponseData.rows).toHaveLength(500);
-    expect(first.json.ResponseData.nextCursor).toEqual(expect.any(String));
-    const second = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&cursor=${first.json.ResponseData.nextCursor}`, { cookie: big.cookie });
+    expect(first.json.ResponseData).toMatchObject({ total: 520, page: 0, pageSize: 500 });
+    const second = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&pageSize=500&page=1`, { cookie: big.cookie });
     expect(second.json.ResponseData.rows).toHaveLength(20);
-    expect(second.json.ResponseData.nextCursor).toBeNull();
+    expect(second.json.ResponseData.total).toBe(520);
+    // Past the end: no rows, and still the total.
+    const past = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&pageSize=500&page=9`, { cookie: big.cookie });
+    expect(past.json.ResponseData).toMatchObject({ rows: [], total: 520, page: 9 });
     const ids = [...first.json.ResponseData.rows, ...second.json.ResponseData.rows].map((r: { userId: string }) => r.userId);
     expect(new Set(ids)).toEqual(new Set(users.map((u) => u.id)));
   });
@@ -153,7 +185,7 @@ describe('GET /admin/reports/users/:userId (the Reports dialog)', () => {
     const res = await t.call('GET', `/v1/admin/reports/users/${s.amy.id}?range=${RANGE}`, { cookie: s.cookie });
     expect(res.status).toBe(200);
     const report = res.json.ResponseData;
-    expect(report.user).toEqual({ id: s.amy.id, name: 'Amy Adams', email: s.amy.email, role: 'student' });
+    expect(report.user).toEqual({ id: s.amy.id, name: 'Amy Adams', email: s.amy.email, username: s.amy.username, role: 'student' });
     const counts = Object.fromEntries(report.high5.categories.map((c: { id: string; count: number }) => [c.id, c.count]));
     expect(counts[s.kindness.id]).toBe(2);
     expect(counts[s.respect.id]).toBe(1);
@@ -208,17 +240,33 @@ describe('GET /admin/reports/mood', () => {
           userId: s.amy.id,
           name: 'Amy Adams',
           email: s.amy.email,
+          username: s.amy.username,
           highEnjoyment: 1,
           lowEnjoyment: 2,
+          talkToday: 1,
+          talkNotToday: 0,
           lowEntries: [
-            { date: '2026-10-10', mood: 'persevere', emergency: false },
-            { date: '2026-10-11', mood: 'worried', emergency: true },
+            { date: '2026-10-10', mood: 'persevere', emergency: false, talk: 'none' },
+            { date: '2026-10-11', mood: 'worried', emergency: true, talk: 'today' },
           ],
         },
-        { userId: s.bob.id, name: 'Bob Brown', email: s.bob.email, highEnjoyment: 1, lowEnjoyment: 1, lowEntries: [{ date: '2026-10-12', mood: 'worried', emergency: false }] },
-        { userId: s.cal.id, name: 'Cal Clark', email: null, highEnjoyment: 0, lowEnjoyment: 0, lowEntries: [] },
+        // "Not today" is kept apart from "today".
+        {
+          userId: s.bob.id,
+          name: 'Bob Brown',
+          email: s.bob.email,
+          username: s.bob.username,
+          highEnjoyment: 1,
+          lowEnjoyment: 1,
+          talkToday: 0,
+          talkNotToday: 1,
+          lowEntries: [{ date: '2026-10-12', mood: 'worried', emergency: true, talk: 'not-today' }],
+        },
+        { userId: s.cal.id, name: 'Cal Clark', email: null, username: s.cal.username, highEnjoyment: 0, lowEnjoyment: 0, talkToday: 0, talkNotToday: 0, lowEntries: [] },
       ],
-      nextCursor: null,
+      total: 3,
+      page: 0,
+      pageSize: 25,
     });
     expect(await auditActions(t.app, s.school.id)).toContainEqual(
       expect.objectContaining({ action: 'report.mood.read', actorId: s.admin.id, details: expect.objectContaining({ role: 'student', from: '2026-10-06', to: '2026-10-15', rows: 3 }) }),
@@ -227,7 +275,7 @@ describe('GET /admin/reports/mood', () => {
 
   it('with a feeling filter, counts only those feelings and lists only students who had one', async () => {
     const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&filters=persevere,weary`, { cookie: s.cookie });
-    expect(res.json.ResponseData.rows).toEqual([expect.objectContaining({ userId: s.amy.id, lowEnjoyment: 1, lowEntries: [{ date: '2026-10-10', mood: 'persevere', emergency: false }] })]);
+    expect(res.json.ResponseData.rows).toEqual([expect.objectContaining({ userId: s.amy.id, lowEnjoyment: 1, lowEntries: [{ date: '2026-10-10', mood: 'persevere', emergency: false, talk: 'none' }] })]);
   });
 
   it('with a minimum above 0, lists only students with at least that many low-enjoyment check-ins', async () => {
@@ -235,6 +283,17 @@ describe('GET /admin/reports/mood', () => {
     expect(res.json.ResponseData.rows.map((r: { userId: string }) => r.userId)).toEqual([s.amy.id]);
     const zero = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&minLow=0`, { cookie: s.cookie });
     expect(zero.json.ResponseData.rows).toHaveLength(3);
+  });
+
+  it('sorts by who asked to talk today, searches and pages, and records the search in the audit', async () => {
+    const talk = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&sort=talkToday&dir=desc&pageSize=1`, { cookie: s.cookie });
+    expect(talk.json.ResponseData).toMatchObject({ rows: [expect.objectContaining({ userId: s.amy.id, talkToday: 1 })], total: 3, pageSize: 1 });
+    const later = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&sort=talkNotToday&dir=desc&pageSize=1`, { cookie: s.cookie });
+    expect(later.json.ResponseData.rows.map((r: { userId: string }) => r.userId)).toEqual([s.bob.id]);
+    const found = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&q=brown`, { cookie: s.cookie });
+    expect(found.json.ResponseData).toMatchObject({ rows: [expect.objectContaining({ userId: s.bob.id })], total: 1 });
+    expect(await auditActions(t.app, s.school.id)).toContainEqual(expect.objectContaining({ action: 'report.mood.read', details: expect.objectContaining({ search: 'brown', rows: 1 }) }));
+    expect((await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&sort=high5Given`, { cookie: s.cookie })).status).toBe(400);
   });
 
   it('filters students by class and covers teachers', async () => {
@@ -320,7 +379,7 @@ describe('class reports (/report and /TeacherReport)', () => {
     const loner = await buildUser(t.app, { schoolId: s.school.id, role: 'teacher' });
     const cookie = await cookieOf(loner);
     expect((await t.call('GET', '/v1/class-reports/classes', { cookie })).json.ResponseData).toEqual([]);
-    expect((await t.call('GET', `/v1/class-reports/mood?range=${RANGE}`, { cookie })).json.ResponseData).toEqual({ rows: [], nextCursor: null });
+    expect((await t.call('GET', `/v1/class-reports/mood?range=${RANGE}`, { cookie })).json.ResponseData).toEqual({ rows: [], total: 0, page: 0, pageSize: 25 });
   });
 
   it('an admin sees every class of the school', async () => {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_REPORT_DAYS,
-  REPORT_PAGE_SIZE,
   USER_REPORT_ITEMS_MAX,
   type ClassOption,
   type MoodReportPage,
@@ -27,7 +26,6 @@ import {
   recognitionReport,
   saveMoodReportSettings,
   schoolCategories,
-  type ReportCursor,
   type ReportScope,
 } from './queries.js';
 
@@ -38,30 +36,28 @@ interface Range {
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
-function encodeCursor(row: { firstName: string; lastName: string; userId: string }) {
-  return Buffer.from(JSON.stringify([row.lastName.toLowerCase(), row.firstName.toLowerCase(), row.userId])).toString('base64url');
+/** Search, order and page of a report, as the contract validated them. */
+export interface PageQuery {
+  q: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
 }
 
-function decodeCursor(cursor: string | undefined): ReportCursor | null {
-  if (!cursor) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'string') && /^[0-9a-f-]{36}$/i.test(String(value[2]))) return value as ReportCursor;
-  } catch {
-    // falls through
-  }
-  throw badRequest('VALIDATION_FAILED', [{ path: 'query.cursor', code: 'invalid_cursor' }]);
+function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
+  return { schoolId, role, from: range.from, to: range.to, classIds, search: paging.q, sort: paging.sort, dir: paging.dir, offset: paging.page * paging.pageSize, limit: paging.pageSize };
 }
 
-/** One page of rows and the cursor of the next (null on the last page). */
-function page<T extends { firstName: string; lastName: string; userId: string }>(rows: T[]) {
-  const more = rows.length > REPORT_PAGE_SIZE;
-  const shown = more ? rows.slice(0, REPORT_PAGE_SIZE) : rows;
-  return { shown, nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
-}
+/** A page that lists nobody (a teacher without classes). */
+const emptyPage = (paging: PageQuery) => ({ rows: [], total: 0, page: paging.page, pageSize: paging.pageSize });
 
-function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, cursor: string | undefined): ReportScope {
-  return { schoolId, role, from: range.from, to: range.to, classIds, after: decodeCursor(cursor), limit: REPORT_PAGE_SIZE + 1 };
+/** How many rows match in all: on every row of a page; a page past the end asks again for the count. */
+async function totalOf(rows: { total: number }[], scope: ReportScope, again: (scope: ReportScope) => Promise<{ total: number }[]>) {
+  if (rows.length > 0) return rows[0]!.total;
+  if (scope.offset === 0) return 0;
+  const first = await again({ ...scope, offset: 0, limit: 1 });
+  return first[0]?.total ?? 0;
 }
 
 /** The class filter of a report: students only, and the class must belong to the school. */
@@ -73,15 +69,17 @@ async function classFilter(db: Db, schoolId: string, role: Role, classId: string
 }
 
 async function recognitionPage(db: Db, scope: ReportScope): Promise<ReportPage> {
-  const { shown, nextCursor } = page(await recognitionReport(db, scope));
+  const shown = await recognitionReport(db, scope);
   return {
-    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, high5Given: r.high5Given, high5Received: r.high5Received, vibeGiven: r.vibeGiven, vibeReceived: r.vibeReceived })),
-    nextCursor,
+    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, username: r.username, high5Given: r.high5Given, high5Received: r.high5Received, vibeGiven: r.vibeGiven, vibeReceived: r.vibeReceived })),
+    total: await totalOf(shown, scope, (s) => recognitionReport(db, s)),
+    page: scope.offset / scope.limit,
+    pageSize: scope.limit,
   };
 }
 
 async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: { filters: string[]; minimumLow: number }, source: string): Promise<MoodReportPage> {
-  const { shown, nextCursor } = page(await moodReport(db, scope, options));
+  const shown = await moodReport(db, scope, options);
   // Children's (and colleagues') moods: every read is on record.
   await audit(
     db,
@@ -91,20 +89,44 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
       action: 'report.mood.read',
       targetType: 'school',
       targetId: scope.schoolId,
-      details: { source, role: scope.role, from: scope.from, to: scope.to, classIds: scope.classIds, filters: options.filters, minimumLow: options.minimumLow, rows: shown.length, continued: scope.after !== null },
+      details: {
+        source,
+        role: scope.role,
+        from: scope.from,
+        to: scope.to,
+        classIds: scope.classIds,
+        filters: options.filters,
+        minimumLow: options.minimumLow,
+        search: scope.search,
+        sort: `${scope.sort} ${scope.dir}`,
+        offset: scope.offset,
+        rows: shown.length,
+      },
     },
     services.clock.now(),
   );
   return {
-    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, highEnjoyment: r.highEnjoyment, lowEnjoyment: r.lowEnjoyment, lowEntries: r.lowEntries })),
-    nextCursor,
+    rows: shown.map((r) => ({
+      userId: r.userId,
+      name: fullName(r),
+      email: r.email,
+      username: r.username,
+      highEnjoyment: r.highEnjoyment,
+      lowEnjoyment: r.lowEnjoyment,
+      talkToday: r.talkToday,
+      talkNotToday: r.talkNotToday,
+      lowEntries: r.lowEntries,
+    })),
+    total: await totalOf(shown, scope, (s) => moodReport(db, s, options)),
+    page: scope.offset / scope.limit,
+    pageSize: scope.limit,
   };
 }
 
 /** The admin's group report (2.7) and the super admin report (2.8). */
-export async function groupReport(db: Db, schoolId: string, query: { role: Role; range: Range; classId?: string | undefined; cursor?: string | undefined }) {
+export async function groupReport(db: Db, schoolId: string, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
   const classIds = await classFilter(db, schoolId, query.role, query.classId);
-  return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query.cursor));
+  return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query));
 }
 
 /** The admin's mood meter report (2.9); the read is audited. */
@@ -112,10 +134,10 @@ export async function adminMoodReport(
   db: Db,
   services: Services,
   actor: Actor,
-  query: { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; cursor?: string | undefined },
+  query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[] },
 ) {
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
-  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query.cursor), { filters: query.filters, minimumLow: query.minLow }, 'admin');
+  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow }, 'admin');
 }
 
 function kindReport(categories: Awaited<ReturnType<typeof schoolCategories>>, counts: Map<string, number>, items: Awaited<ReturnType<typeof receivedItems>>): UserKindReport {
@@ -142,7 +164,7 @@ export async function userReport(db: Db, services: Services, actor: Actor, userI
   if (member.role === 'student') {
     await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'report.user.read', targetType: 'user', targetId: userId, details: { from: range.from, to: range.to } }, services.clock.now());
   }
-  return { user: { id: member.id, name: fullName(member), email: member.email, role: member.role as Role }, high5, vibe };
+  return { user: { id: member.id, name: fullName(member), email: member.email, username: member.username, role: member.role as Role }, high5, vibe };
 }
 
 const presentClass = (c: { id: string; name: string; firstName: string; lastName: string }): ClassOption => ({ id: c.id, name: c.name, teacherName: fullName(c) });
@@ -175,16 +197,16 @@ async function reportClassIds(db: Db, user: SessionUser, classId: string | undef
   return { ...viewer, classIds: classId ? [classId] : classes.map((c) => c.id) };
 }
 
-export async function classRecognitionReport(db: Db, user: SessionUser, query: { classId?: string | undefined; range: Range; cursor?: string | undefined }): Promise<ReportPage> {
+export async function classRecognitionReport(db: Db, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
   const { actor, classIds } = await reportClassIds(db, user, query.classId);
-  if (classIds.length === 0) return { rows: [], nextCursor: null };
-  return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query.cursor));
+  if (classIds.length === 0) return emptyPage(query);
+  return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
 }
 
-export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: { classId?: string | undefined; range: Range; cursor?: string | undefined }): Promise<MoodReportPage> {
+export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<MoodReportPage> {
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
-  if (classIds.length === 0) return { rows: [], nextCursor: null };
-  return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query.cursor), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
+  if (classIds.length === 0) return emptyPage(query);
+  return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
 }
 
 // --- Saved mood meter report settings, per school.

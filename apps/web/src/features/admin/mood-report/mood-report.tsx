@@ -1,21 +1,30 @@
-import { adminEndpoints, daysBetween, LOW_ENJOYMENT_MOODS, type LowEnjoymentMood, type MoodReportRow, type Role } from '@high5/contract';
-import DownloadIcon from '@mui/icons-material/Download';
+import {
+  adminEndpoints,
+  daysBetween,
+  DEFAULT_REPORT_DAYS,
+  LOW_ENJOYMENT_MOODS,
+  type LowEnjoymentEntry,
+  type LowEnjoymentMood,
+  type MoodReportRow,
+  type MoodReportSettings,
+  type MoodReportSort,
+  type Role,
+} from '@high5/contract';
 import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
+import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
 import { ClassPicker, RoleSelect } from '../components/pickers';
-import { ReportTable } from '../components/report-table';
-import { downloadCsv, toCsv } from '../lib/csv';
 import { addDaysIso, defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { parseMinimum } from '../lib/minimum';
-import { loadAllPages } from '../lib/pages';
+import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
 /** Spec 003 section 4: the report is fetched again 2 seconds after a submit. */
 const REFETCH_AFTER_MS = 2000;
@@ -47,10 +56,14 @@ export function MoodReport() {
   const [filters, setFilters] = useState<LowEnjoymentMood[]>([]);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const [student, setStudent] = useState<MoodReportRow | null>(null);
+  const [table, setTable] = useState<TableState>(() => initialTableState());
+  /** The school's saved settings that filled the form, until the admin changes or clears them. */
+  const [saved, setSaved] = useState<MoodReportSettings | null>(null);
+  const [cleared, setCleared] = useState(false);
   const applied = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The school's saved settings fill the form once.
+  // The school's saved settings fill the form once, and say so.
   useEffect(() => {
     if (!settings.data || applied.current) return;
     applied.current = true;
@@ -58,26 +71,34 @@ export function MoodReport() {
     setRange({ from: addDaysIso(to, -settings.data.rangeDays), to });
     setMinimum(settings.data.minimumLowEnjoyment > 0 ? String(settings.data.minimumLowEnjoyment) : '');
     setFilters(settings.data.filters);
+    setSaved(isDefault(settings.data) ? null : settings.data);
   }, [settings.data]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const key = adminKeys.report('mood', submitted);
+  const clear = () => {
+    setRange(defaultRange());
+    setMinimum('');
+    setFilters([]);
+    setSaved(null);
+    setCleared(true);
+  };
+
+  const fetchPage = (state: TableState) =>
+    api(adminEndpoints.moodReport, {
+      query: {
+        role: submitted!.role,
+        range: rangeParam(submitted!.range),
+        minLow: submitted!.minLow,
+        filters: submitted!.filters.join(','),
+        ...(submitted!.classId ? { classId: submitted!.classId } : {}),
+        ...pageParams<MoodReportSort>(state),
+      },
+    });
   const report = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      loadAllPages((cursor) =>
-        api(adminEndpoints.moodReport, {
-          query: {
-            role: submitted!.role,
-            range: rangeParam(submitted!.range),
-            minLow: submitted!.minLow,
-            filters: submitted!.filters.join(','),
-            ...(submitted!.classId ? { classId: submitted!.classId } : {}),
-            ...(cursor ? { cursor } : {}),
-          },
-        }),
-      ),
+    queryKey: adminKeys.report('mood', submitted, table),
+    queryFn: () => fetchPage(table),
     enabled: submitted !== null,
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
@@ -87,25 +108,84 @@ export function MoodReport() {
     if (!isValidRange(range)) return;
     const next: Submitted = { role, classId: students ? classId : null, range, minLow: students ? parseMinimum(minimum) : -1, filters: students ? filters : [] };
     setSubmitted(next);
+    setTable((state) => ({ ...state, page: 0 }));
+    setCleared(false);
     if (students) {
       api(adminEndpoints.saveMoodReportSettings, { body: { rangeDays: Math.max(1, daysBetween(range.from, range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters } })
         .then((saved) => queryClient.setQueryData(moodSettingsQuery.queryKey, saved))
         .catch((error: unknown) => notify('error', errorText(error)));
     }
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', next), exact: true }), REFETCH_AFTER_MS);
+    timer.current = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', next) }), REFETCH_AFTER_MS);
   };
 
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
-  const exportCsv = () => {
-    if (!report.data) return;
-    const header = [t('columns.name'), t('columns.email'), t('columns.highEnjoyment'), t('columns.lowEnjoyment'), t('columns.lowEntries')];
-    const lines = report.data.map((r) => [r.name, r.email ?? '', r.highEnjoyment, r.lowEnjoyment, r.lowEntries.map((e) => `${e.date} ${feeling(e.mood)}${e.emergency ? ` (${t('moodReport.emergency')})` : ''}`).join('; ')]);
-    downloadCsv('MoodMeterReport.csv', toCsv([header, ...lines]));
-  };
+  const talk = (entry: LowEnjoymentEntry) =>
+    entry.talk === 'today' ? ` (${t('columns.talkToday')})` : entry.talk === 'not-today' ? ` (${t('columns.talkNotToday')})` : entry.emergency ? ` (${t('moodReport.emergency')})` : '';
+  const columns: ReportColumn<MoodReportRow>[] = [
+    ...personColumns<MoodReportRow>(t),
+    countColumn<MoodReportRow>('highEnjoyment', t('columns.highEnjoyment'), (r) => r.highEnjoyment),
+    countColumn<MoodReportRow>('lowEnjoyment', t('columns.lowEnjoyment'), (r) => r.lowEnjoyment),
+    talkTodayColumn<MoodReportRow>(t),
+    countColumn<MoodReportRow>('talkNotToday', t('columns.talkNotToday'), (r) => r.talkNotToday),
+  ];
+  const describe = (values: { rangeDays: number; minLow: number; filters: readonly string[] }) =>
+    [
+      t('moodFilters.range', { count: values.rangeDays }),
+      values.filters.length ? t('moodFilters.feelings', { list: values.filters.map(feeling).join(', ') }) : null,
+      values.minLow > 0 ? t('moodFilters.minimum', { count: values.minLow }) : null,
+    ]
+      .filter(Boolean)
+      .join('; ');
+  const download = useMutation({
+    mutationFn: async () => {
+      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }));
+      const group = t(`common:roles.${submitted!.role}`);
+      const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
+      downloadReport(t, {
+        title: t('dashboard.views.mood'),
+        nameParts: [group],
+        range: submitted!.range,
+        filters: [
+          [t('csv.group'), group],
+          ...(submitted!.role === 'student'
+            ? ([
+                [t('csv.class'), className],
+                [t('csv.feelings'), submitted!.filters.length ? submitted!.filters.map(feeling).join(', ') : t('csv.all')],
+                [t('csv.minimum'), submitted!.minLow > 0 ? submitted!.minLow : t('csv.none')],
+              ] as [string, string | number][])
+            : []),
+        ],
+        table,
+        sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
+        columns: [
+          ...csvColumnsOf(columns),
+          { header: t('columns.lowEntries'), value: (r) => r.lowEntries.map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') },
+        ],
+        rows,
+      });
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
 
   return (
     <Box>
+      {saved && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={clear}>
+              {t('moodFilters.clear')}
+            </Button>
+          }
+        >
+          {t('moodFilters.saved', { filters: describe({ rangeDays: saved.rangeDays, minLow: saved.minimumLowEnjoyment, filters: saved.filters }) })}
+        </Alert>
+      )}
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: cleared ? 2 : 0 }}>
+        {cleared ? t('moodFilters.cleared') : ''}
+      </Typography>
       <Box component="form" onSubmit={submit} aria-label={t('moodReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
         <RoleSelect value={role} onChange={setRole} />
         {students && <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />}
@@ -150,26 +230,24 @@ export function MoodReport() {
       ) : report.data ? (
         <>
           {submitted.role === 'student' && (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={report.data.length === 0}>
-                {t('moodReport.export')}
-              </Button>
-            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('moodFilters.inUse', { filters: describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }) })}
+            </Typography>
           )}
-          <ReportTable
-            rows={report.data}
+          <DataTable
+            rows={report.data.rows}
+            server={{ total: report.data.total, state: table, onStateChange: setTable }}
             rowKey={(r) => r.userId}
             caption={t('moodReport.caption', { group: t(`common:roles.${submitted.role}`) })}
             empty={t('reports.empty')}
+            searchLabel={t('search.people')}
+            onDownload={() => download.mutate()}
+            downloading={download.isPending}
+            downloadLabel={t('moodReport.export')}
             onOpen={submitted.role === 'student' ? setStudent : undefined}
             openLabel={(r) => t('moodReport.open', { name: r.name })}
-            subline={(r) => r.email ?? ''}
-            columns={[
-              { key: 'name', label: t('columns.name'), value: (r) => r.name },
-              { key: 'email', label: t('columns.email'), value: (r) => r.email ?? '—', wide: true },
-              { key: 'high', label: t('columns.highEnjoyment'), value: (r) => r.highEnjoyment, numeric: true },
-              { key: 'low', label: t('columns.lowEnjoyment'), value: (r) => r.lowEnjoyment, numeric: true },
-            ]}
+            subline={identifierOf}
+            columns={columns}
           />
         </>
       ) : null}
@@ -177,3 +255,6 @@ export function MoodReport() {
     </Box>
   );
 }
+
+/** The settings a school starts with: nothing to point out. */
+const isDefault = (settings: MoodReportSettings) => settings.rangeDays === DEFAULT_REPORT_DAYS && settings.minimumLowEnjoyment <= 0 && settings.filters.length === 0;

@@ -14,23 +14,19 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, districtsQuery, superSchoolsQuery } from '../api';
+import { downloadReport } from '../lib/report-csv';
 
 type SchoolType = 'free' | 'aeries' | 'clever';
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -221,33 +217,43 @@ function DistrictList() {
       ) : !districts.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-          <Table size="small" aria-labelledby="district-list">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>{t('district.districtName')}</TableCell>
-                <TableCell sx={{ fontWeight: 700 }}>{t('district.type')}</TableCell>
-                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('district.baseUrl')}</TableCell>
-                <TableCell sx={{ fontWeight: 700 }} align="right">
-                  {t('district.schools')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {districts.data.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.name}</TableCell>
-                  <TableCell>
-                    {kindLabel(d.kind)}
-                    {d.kind !== 'free' && d.testMode && <Chip size="small" label={t('district.test')} sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>{d.baseUrl ?? '—'}</TableCell>
-                  <TableCell align="right">{d.schoolCount}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          rows={districts.data}
+          rowKey={(d) => d.id}
+          caption={t('district.listTitle')}
+          empty={t('district.none')}
+          searchLabel={t('district.search')}
+          onDownload={() =>
+            downloadReport(t, {
+              title: t('district.listTitle'),
+              nameParts: [],
+              filters: [],
+              columns: [
+                { header: t('district.districtName'), value: (d) => d.name },
+                { header: t('district.type'), value: (d) => kindLabel(d.kind) },
+                { header: t('district.baseUrl'), value: (d) => d.baseUrl ?? '' },
+                { header: t('district.schools'), value: (d) => d.schoolCount },
+              ],
+              rows: districts.data,
+            })
+          }
+          columns={[
+            { id: 'name', header: t('district.districtName'), cell: (d) => d.name, value: (d) => d.name },
+            {
+              id: 'kind',
+              header: t('district.type'),
+              value: (d) => kindLabel(d.kind),
+              cell: (d) => (
+                <>
+                  {kindLabel(d.kind)}
+                  {d.kind !== 'free' && d.testMode && <Chip size="small" label={t('district.test')} sx={{ ml: 1 }} />}
+                </>
+              ),
+            },
+            { id: 'baseUrl', header: t('district.baseUrl'), cell: (d) => d.baseUrl ?? '—', value: (d) => d.baseUrl ?? '', wide: true },
+            { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
+          ]}
+        />
       )}
     </Box>
   );

@@ -1,11 +1,12 @@
 import { adminEndpoints, type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contract';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { Alert, Box, Chip, IconButton, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { api } from '../../../lib/api-client';
@@ -13,6 +14,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
 import { SchoolPicker } from '../components/pickers';
+import { downloadUserList } from '../lib/user-list-csv';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -44,6 +46,29 @@ export default function MakeAdminScreen() {
     },
   });
   const active = (users.data ?? []).filter((u) => u.status === 'active');
+  const columns: DataColumn<AdminUser>[] = [
+    { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
+    { id: 'email', header: t('columns.email'), cell: (u) => u.email ?? '', value: (u) => u.email ?? '', wide: true },
+    {
+      id: 'admin',
+      header: t('users.admin'),
+      value: (u) => (u.isAdmin ? t('users.admin') : ''),
+      cell: (u) =>
+        u.isAdmin ? (
+          <Tooltip title={t('makeAdmin.removeFor', { name: fullName(u) })}>
+            <IconButton color="error" onClick={() => setPending({ user: u, make: false })} aria-label={t('makeAdmin.removeFor', { name: fullName(u) })}>
+              <RemoveCircleOutlineIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Tooltip title={t('makeAdmin.makeFor', { name: fullName(u) })}>
+            <IconButton color="primary" onClick={() => setPending({ user: u, make: true })} aria-label={t('makeAdmin.makeFor', { name: fullName(u) })}>
+              <AddCircleOutlineIcon />
+            </IconButton>
+          </Tooltip>
+        ),
+    },
+  ];
   return (
     <Box>
       <PageTitle>{t('makeAdmin.title')}</PageTitle>
@@ -59,55 +84,18 @@ export default function MakeAdminScreen() {
             <Alert severity="error">{errorText(users.error)}</Alert>
           ) : users.isPending ? (
             <Skeleton variant="rounded" height={200} />
-          ) : active.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-              {t(group === 'teacher' ? 'users.noTeachers' : 'users.noStaff')}
-            </Paper>
           ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-              <Table size="small" aria-label={t('makeAdmin.listLabel', { school: school.name })}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 700 }}>{t('columns.name')}</TableCell>
-                    <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.email')}</TableCell>
-                    <TableCell sx={{ fontWeight: 700 }} align="center">
-                      {t('users.admin')}
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {active.map((u) => (
-                    <TableRow key={u.id}>
-                      <TableCell>
-                        <Typography component="span" sx={{ fontWeight: 600 }}>
-                          {fullName(u)}
-                        </Typography>
-                        {u.isAdmin && <Chip size="small" color="primary" label={t('users.isAdmin')} sx={{ ml: 1 }} />}
-                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}>
-                          {u.email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>{u.email}</TableCell>
-                      <TableCell align="center">
-                        {u.isAdmin ? (
-                          <Tooltip title={t('makeAdmin.removeFor', { name: fullName(u) })}>
-                            <IconButton color="error" onClick={() => setPending({ user: u, make: false })} aria-label={t('makeAdmin.removeFor', { name: fullName(u) })}>
-                              <RemoveCircleOutlineIcon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : (
-                          <Tooltip title={t('makeAdmin.makeFor', { name: fullName(u) })}>
-                            <IconButton color="primary" onClick={() => setPending({ user: u, make: true })} aria-label={t('makeAdmin.makeFor', { name: fullName(u) })}>
-                              <AddCircleOutlineIcon />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable
+              rows={active}
+              rowKey={(u) => u.id}
+              caption={t('makeAdmin.listLabel', { school: school.name })}
+              empty={t(group === 'teacher' ? 'users.noTeachers' : 'users.noStaff')}
+              searchLabel={t('search.people')}
+              onDownload={() => downloadUserList(t, { title: t('makeAdmin.title'), school: school.name, group, users: active })}
+              subline={(u) => u.email ?? ''}
+              badge={(u) => (u.isAdmin ? <Chip size="small" color="primary" label={t('users.isAdmin')} sx={{ ml: 1 }} /> : null)}
+              columns={columns}
+            />
           )}
         </>
       )}

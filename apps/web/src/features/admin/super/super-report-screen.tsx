@@ -1,17 +1,18 @@
-import { adminEndpoints, type Role, type SuperSchool } from '@high5/contract';
+import { adminEndpoints, type ReportRow, type ReportSort, type Role, type SuperSchool } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
+import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
-import { ReportTable } from '../components/report-table';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { loadAllPages } from '../lib/pages';
+import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 
 interface Submitted {
   school: SuperSchool;
@@ -34,20 +35,53 @@ export default function SuperReportScreen() {
     queryFn: () => api(adminEndpoints.superClasses, { params: { schoolId: school!.id } }),
     enabled: !!school && role === 'student',
   });
+  const [table, setTable] = useState<TableState>(() => initialTableState());
+  const notify = useNotify();
+  const fetchPage = (state: TableState) =>
+    api(adminEndpoints.superGroupReport, {
+      params: { schoolId: submitted!.school.id },
+      query: { role: submitted!.role, range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}), ...pageParams<ReportSort>(state) },
+    });
   const report = useQuery({
-    queryKey: adminKeys.report('super', submitted?.school.id, submitted?.role, submitted?.classId, submitted?.range),
-    queryFn: () =>
-      loadAllPages((cursor) =>
-        api(adminEndpoints.superGroupReport, {
-          params: { schoolId: submitted!.school.id },
-          query: { role: submitted!.role, range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}), ...(cursor ? { cursor } : {}) },
-        }),
-      ),
+    queryKey: adminKeys.report('super', submitted?.school.id, submitted?.role, submitted?.classId, submitted?.range, table),
+    queryFn: () => fetchPage(table),
     enabled: submitted !== null,
+    placeholderData: keepPreviousData,
+  });
+  const columns: ReportColumn<ReportRow>[] = [
+    ...personColumns<ReportRow>(t),
+    countColumn<ReportRow>('high5Given', t('columns.high5Given'), (r) => r.high5Given),
+    countColumn<ReportRow>('high5Received', t('columns.high5Received'), (r) => r.high5Received),
+    countColumn<ReportRow>('vibeGiven', t('columns.vibeGiven'), (r) => r.vibeGiven),
+    countColumn<ReportRow>('vibeReceived', t('columns.vibeReceived'), (r) => r.vibeReceived),
+  ];
+  const download = useMutation({
+    mutationFn: async () => {
+      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }));
+      const group = t(`common:roles.${submitted!.role}`);
+      const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
+      downloadReport(t, {
+        title: t('superReport.title'),
+        nameParts: [submitted!.school.name, group],
+        range: submitted!.range,
+        filters: [
+          [t('csv.school'), submitted!.school.name],
+          [t('csv.group'), group],
+          ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : []),
+        ],
+        table,
+        sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
+        columns: csvColumnsOf(columns),
+        rows,
+      });
+    },
+    onError: (error) => notify('error', errorText(error)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (school && isValidRange(range)) setSubmitted({ school, role, classId: role === 'student' ? classId : null, range });
+    if (!school || !isValidRange(range)) return;
+    setSubmitted({ school, role, classId: role === 'student' ? classId : null, range });
+    setTable((state) => ({ ...state, page: 0 }));
   };
   return (
     <Box>
@@ -77,20 +111,17 @@ export default function SuperReportScreen() {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
             {t('superReport.resultTitle', { school: submitted.school.name, group: t(`common:roles.${submitted.role}`) })}
           </Typography>
-          <ReportTable
-            rows={report.data}
+          <DataTable
+            rows={report.data.rows}
+            server={{ total: report.data.total, state: table, onStateChange: setTable }}
             rowKey={(r) => r.userId}
             caption={t('superReport.resultTitle', { school: submitted.school.name, group: t(`common:roles.${submitted.role}`) })}
             empty={t('reports.empty')}
-            subline={(r) => r.email ?? ''}
-            columns={[
-              { key: 'name', label: t('columns.name'), value: (r) => r.name },
-              { key: 'email', label: t('columns.email'), value: (r) => r.email ?? '—', wide: true },
-              { key: 'h5g', label: t('columns.high5Given'), value: (r) => r.high5Given, numeric: true },
-              { key: 'h5r', label: t('columns.high5Received'), value: (r) => r.high5Received, numeric: true },
-              { key: 'vg', label: t('columns.vibeGiven'), value: (r) => r.vibeGiven, numeric: true },
-              { key: 'vr', label: t('columns.vibeReceived'), value: (r) => r.vibeReceived, numeric: true },
-            ]}
+            searchLabel={t('search.people')}
+            onDownload={() => download.mutate()}
+            downloading={download.isPending}
+            subline={identifierOf}
+            columns={columns}
           />
         </>
       ) : null}

@@ -1,17 +1,19 @@
 import { adminEndpoints, type AdminUser, type StaffGroup } from '@high5/contract';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { Alert, Box, Button, Chip, IconButton, Paper, Skeleton, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meKey, useSignedInMe } from '../../../app/session';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
+import { downloadUserList } from '../lib/user-list-csv';
 
 type Action = 'makeAdmin' | 'removeAdmin' | 'makeTeacher' | 'revertToStaff' | 'approve' | 'reject';
 
@@ -71,6 +73,39 @@ export function UserManagement() {
   const waiting = list.filter((u) => u.status === 'pending');
   const active = list.filter((u) => u.status === 'active');
 
+  const columns: DataColumn<AdminUser>[] = [
+    { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
+    { id: 'email', header: t('columns.email'), cell: (u) => u.email ?? '', value: (u) => u.email ?? '', wide: true },
+    { id: 'admin', header: t('users.admin'), value: (u) => (u.isAdmin ? t('users.admin') : ''), cell: (u) => (
+        <Switch checked={u.isAdmin} onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)} slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u) }) } }} />
+      ) },
+    {
+      id: 'role',
+      header: t(group === 'teacher' ? 'users.backToStaff' : 'users.makeTeacher'),
+      sortable: false,
+      cell: (u) =>
+        group === 'staff' ? (
+          <Tooltip title={t('users.makeTeacherFor', { name: fullName(u) })}>
+            <IconButton color="primary" onClick={() => ask('makeTeacher', u)} aria-label={t('users.makeTeacherFor', { name: fullName(u) })}>
+              <PersonAddAlt1Icon />
+            </IconButton>
+          </Tooltip>
+        ) : u.staffAsTeacher ? (
+          <Tooltip title={t('users.backToStaffFor', { name: fullName(u) })}>
+            <IconButton color="error" onClick={() => ask('revertToStaff', u)} aria-label={t('users.backToStaffFor', { name: fullName(u) })}>
+              <PersonRemoveIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Tooltip title={t('users.signedUpAsTeacher')}>
+            <Typography component="span" color="text.secondary" aria-label={t('users.signedUpAsTeacher')} tabIndex={0}>
+              —
+            </Typography>
+          </Tooltip>
+        ),
+    },
+  ];
+
   return (
     <Box>
       <GroupSwitch value={group} onChange={setGroup} />
@@ -111,72 +146,17 @@ export function UserManagement() {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
             {t(group === 'teacher' ? 'users.teacherList' : 'users.staffList')}
           </Typography>
-          {active.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-              {t(group === 'teacher' ? 'users.noTeachers' : 'users.noStaff')}
-            </Paper>
-          ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-              <Table size="small" aria-label={t(group === 'teacher' ? 'users.teacherList' : 'users.staffList')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 700 }}>{t('columns.name')}</TableCell>
-                    <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.email')}</TableCell>
-                    <TableCell sx={{ fontWeight: 700 }} align="center">
-                      {t('users.admin')}
-                    </TableCell>
-                    <TableCell sx={{ fontWeight: 700 }} align="center">
-                      {t(group === 'teacher' ? 'users.backToStaff' : 'users.makeTeacher')}
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {active.map((u) => (
-                    <TableRow key={u.id}>
-                      <TableCell>
-                        <Typography component="span" sx={{ fontWeight: 600 }}>
-                          {fullName(u)}
-                        </Typography>
-                        {u.isSelf && <Chip size="small" label={t('users.you')} sx={{ ml: 1 }} />}
-                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}>
-                          {u.email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>{u.email}</TableCell>
-                      <TableCell align="center">
-                        <Switch
-                          checked={u.isAdmin}
-                          onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)}
-                          slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u) }) } }}
-                        />
-                      </TableCell>
-                      <TableCell align="center">
-                        {group === 'staff' ? (
-                          <Tooltip title={t('users.makeTeacherFor', { name: fullName(u) })}>
-                            <IconButton color="primary" onClick={() => ask('makeTeacher', u)} aria-label={t('users.makeTeacherFor', { name: fullName(u) })}>
-                              <PersonAddAlt1Icon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : u.staffAsTeacher ? (
-                          <Tooltip title={t('users.backToStaffFor', { name: fullName(u) })}>
-                            <IconButton color="error" onClick={() => ask('revertToStaff', u)} aria-label={t('users.backToStaffFor', { name: fullName(u) })}>
-                              <PersonRemoveIcon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : (
-                          <Tooltip title={t('users.signedUpAsTeacher')}>
-                            <Typography component="span" color="text.secondary" aria-label={t('users.signedUpAsTeacher')} tabIndex={0}>
-                              —
-                            </Typography>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          <DataTable
+            rows={active}
+            rowKey={(u) => u.id}
+            caption={t(group === 'teacher' ? 'users.teacherList' : 'users.staffList')}
+            empty={t(group === 'teacher' ? 'users.noTeachers' : 'users.noStaff')}
+            searchLabel={t('search.people')}
+            onDownload={() => downloadUserList(t, { title: t('users.title'), school: schoolName, group, users: active })}
+            subline={(u) => u.email ?? ''}
+            badge={(u) => (u.isSelf ? <Chip size="small" label={t('users.you')} sx={{ ml: 1 }} /> : null)}
+            columns={columns}
+          />
         </>
       )}
       <ConfirmDialog

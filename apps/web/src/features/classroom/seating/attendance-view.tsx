@@ -11,7 +11,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
-import { downloadBlob } from '../components/download';
+import { downloadBlob } from '../../../lib/download';
 import { ATTENDANCE_STYLES, AttendanceCard, Classroom, StaticSeat } from './seat-grid';
 import { nextCode, seatKey, type Layout } from './seating-state';
 

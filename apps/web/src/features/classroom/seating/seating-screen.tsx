@@ -54,7 +54,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
-import { downloadBlob } from '../components/download';
+import { downloadBlob } from '../../../lib/download';
 import { MOOD_COLOURS } from '../components/moods';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';

@@ -1,0 +1,317 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from './visually-hidden';
+
+export interface DataColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** What the column sorts and searches by on this device (lists the server sends whole). */
+  value?: (row: T) => string | number;
+  numeric?: boolean;
+  /** False for columns that hold buttons. */
+  sortable?: boolean;
+  /** Hidden on middle-sized screens (the first column repeats what matters). */
+  wide?: boolean;
+}
+
+/** The search, order and page of a table: what the server is asked for when it pages. */
+export interface TableState {
+  q: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZES = [25, 50, 100];
+export const initialTableState = (sort = 'name'): TableState => ({ q: '', sort, dir: 'asc', page: 0, pageSize: PAGE_SIZES[0]! });
+
+interface Props<T> {
+  rows: T[];
+  columns: DataColumn<T>[];
+  rowKey: (row: T) => string;
+  caption: string;
+  empty: string;
+  /** The server searches, sorts and pages: `rows` is one page of `total`. Without it, the table does all three. */
+  server?: { total: number; state: TableState; onStateChange: (state: TableState) => void };
+  searchLabel?: string;
+  onDownload?: () => void;
+  downloading?: boolean;
+  downloadLabel?: string;
+  onOpen?: (row: T) => void;
+  openLabel?: (row: T) => string;
+  canOpen?: (row: T) => boolean;
+  /** Shown under the first cell on narrow screens. */
+  subline?: (row: T) => ReactNode;
+  /** Shown after the name in the first cell (a "You" chip). */
+  badge?: (row: T) => ReactNode;
+}
+
+/**
+ * The one table of lists and reports (decision 0310), on TanStack Table: a search field, sorting
+ * by any column (header buttons; a select on phones, where rows are cards), pages of 25, 50 or
+ * 100, and a CSV download. With `server`, the server does search, sort and paging.
+ */
+export function DataTable<T>(props: Props<T>) {
+  const { rows, columns, rowKey, caption, empty, server, onOpen, openLabel, canOpen, subline, badge } = props;
+  const { t } = useTranslation('common');
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const id = useId();
+  const [local, setLocal] = useState<TableState>(() => initialTableState(columns[0]?.id));
+  const state = server?.state ?? local;
+  const setState = (next: TableState) => (server ? server.onStateChange(next) : setLocal(next));
+  // The search box answers each key at once; the table follows after a short pause.
+  const [text, setText] = useState(state.q);
+  useEffect(() => setText(state.q), [state.q]);
+  useEffect(() => {
+    if (text.trim() === state.q) return;
+    const timer = setTimeout(() => setState({ ...state, q: text.trim(), page: 0 }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const defs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: c.value ?? ((row: T) => String(c.cell(row) ?? '')),
+        enableSorting: c.sortable !== false,
+        enableGlobalFilter: c.value !== undefined,
+        sortDescFirst: false,
+        sortingFn: c.numeric ? 'basic' : 'alphanumeric',
+      })),
+    [columns],
+  );
+  const table = useReactTable<T>({
+    data: rows,
+    columns: defs,
+    getRowId: (row) => rowKey(row),
+    state: { sorting: [{ id: state.sort, desc: state.dir === 'desc' }], pagination: { pageIndex: state.page, pageSize: state.pageSize }, globalFilter: state.q },
+    manualSorting: !!server,
+    manualPagination: !!server,
+    manualFiltering: !!server,
+    rowCount: server?.total,
+    globalFilterFn: 'includesString',
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+  const total = server ? server.total : table.getFilteredRowModel().rows.length;
+  const shown: Row<T>[] = table.getRowModel().rows;
+  const sortBy = (column: string, dir?: 'asc' | 'desc') =>
+    setState({ ...state, sort: column, dir: dir ?? (state.sort === column && state.dir === 'asc' ? 'desc' : 'asc'), page: 0 });
+  const sortable = columns.filter((c) => c.sortable !== false);
+
+  const [first, ...rest] = columns;
+  const openOf = (row: T) => (onOpen && (!canOpen || canOpen(row)) ? () => onOpen(row) : undefined);
+  const nameCell = (row: T, open: (() => void) | undefined) => (
+    <>
+      {open ? (
+        <ButtonBase
+          onClick={(event) => {
+            event.stopPropagation();
+            open();
+          }}
+          aria-label={openLabel?.(row)}
+          sx={{ font: 'inherit', fontWeight: 600, color: 'primary.main', textAlign: 'left', borderRadius: 1, textDecoration: 'underline', textUnderlineOffset: 3, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+        >
+          {first!.cell(row)}
+        </ButtonBase>
+      ) : (
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {first!.cell(row)}
+        </Typography>
+      )}
+      {badge?.(row)}
+    </>
+  );
+
+  const toolbar = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+      <TextField
+        size="small"
+        type="search"
+        label={props.searchLabel ?? t('table.search')}
+        value={text}
+        onChange={(e) => setText(e.target.value.slice(0, 100))}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
+      />
+      {narrow && sortable.length > 0 && (
+        <TextField
+          select
+          size="small"
+          label={t('table.sortBy')}
+          value={`${state.sort}:${state.dir}`}
+          onChange={(e) => {
+            const [column, dir] = e.target.value.split(':') as [string, 'asc' | 'desc'];
+            sortBy(column, dir);
+          }}
+          sx={{ flex: '1 1 100%' }}
+        >
+          {sortable.flatMap((c) => [
+            <MenuItem key={`${c.id}:asc`} value={`${c.id}:asc`}>
+              {t(c.numeric ? 'table.fewestFirst' : 'table.ascending', { column: c.header })}
+            </MenuItem>,
+            <MenuItem key={`${c.id}:desc`} value={`${c.id}:desc`}>
+              {t(c.numeric ? 'table.mostFirst' : 'table.descending', { column: c.header })}
+            </MenuItem>,
+          ])}
+        </TextField>
+      )}
+      {props.onDownload && (
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={props.onDownload} disabled={total === 0 || props.downloading} sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
+          {props.downloadLabel ?? t('table.download')}
+        </Button>
+      )}
+    </Box>
+  );
+
+  const body =
+    total === 0 ? (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
+        {state.q ? t('table.noMatch', { search: state.q }) : empty}
+      </Paper>
+    ) : (
+      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+        {narrow ? (
+          <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {shown.map(({ original: row }, index) => {
+              const open = openOf(row);
+              return (
+                <Box component="li" key={rowKey(row)} onClick={open} sx={{ px: 2, py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', cursor: open ? 'pointer' : 'default' }}>
+                  {nameCell(row, open)}
+                  {subline && (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {subline(row)}
+                    </Typography>
+                  )}
+                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.5 }}>
+                    {rest
+                      .filter((c) => !c.wide)
+                      .map((c) => (
+                        <Box key={c.id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                          <Typography component="dt" variant="body2" color="text.secondary">
+                            {c.header}
+                          </Typography>
+                          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                            {c.cell(row)}
+                          </Typography>
+                        </Box>
+                      ))}
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={caption}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => {
+                    const active = state.sort === c.id;
+                    return (
+                      <TableCell
+                        key={c.id}
+                        align={c.numeric ? 'right' : 'left'}
+                        sortDirection={active ? state.dir : false}
+                        sx={{ fontWeight: 700, py: 1.25, ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                      >
+                        {c.sortable === false ? (
+                          c.header
+                        ) : (
+                          <TableSortLabel active={active} direction={active ? state.dir : 'asc'} onClick={() => sortBy(c.id)}>
+                            {c.header}
+                            {active && <Box component="span" sx={visuallyHidden}>{t(state.dir === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}</Box>}
+                          </TableSortLabel>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map(({ original: row }) => {
+                  const open = openOf(row);
+                  return (
+                    <TableRow key={rowKey(row)} hover={!!open} onClick={open} sx={{ cursor: open ? 'pointer' : 'default' }}>
+                      <TableCell sx={{ py: 1.25 }}>
+                        {nameCell(row, open)}
+                        {subline && (
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}>
+                            {subline(row)}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      {rest.map((c) => (
+                        <TableCell
+                          key={c.id}
+                          align={c.numeric ? 'right' : 'left'}
+                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                        >
+                          {c.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {total > PAGE_SIZES[0]! && (
+          <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.min(state.page, Math.max(0, Math.ceil(total / state.pageSize) - 1))}
+              onPageChange={(_e, page) => setState({ ...state, page })}
+              rowsPerPage={state.pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onRowsPerPageChange={(e) => setState({ ...state, pageSize: Number(e.target.value), page: 0 })}
+              labelRowsPerPage={t('table.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) => t('table.displayed', { from, to, count })}
+              getItemAriaLabel={(type) => t(`table.${type}Page`)}
+              slotProps={{ select: { id: `${id}-per-page` } }}
+            />
+          </Box>
+        )}
+      </Paper>
+    );
+  return (
+    <Box>
+      {toolbar}
+      <Typography role="status" sx={visuallyHidden}>
+        {t('table.count', { count: total })}
+      </Typography>
+      {body}
+    </Box>
+  );
+}

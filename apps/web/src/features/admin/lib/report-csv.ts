@@ -1,0 +1,98 @@
+import { REPORT_PAGE_SIZE, toCsv, toIsoDate, type CsvColumn, type CsvValue, type SortDirection } from '@high5/contract';
+import type { TFunction } from 'i18next';
+import { createElement } from 'react';
+import type { DataColumn, TableState } from '../../../components/ui/data-table';
+import { downloadCsv } from '../../../lib/download';
+
+/** How a person is named beside their name: the e-mail address, else the username (students without e-mail). */
+export const identifierOf = (row: { email: string | null; username?: string | null }) => row.email ?? row.username ?? '';
+
+/** The search, order and page of a server-paged report, as query parameters. */
+export function pageParams<Sort extends string>(state: TableState) {
+  return { sort: state.sort as Sort, dir: state.dir as SortDirection, page: state.page, pageSize: state.pageSize, ...(state.q ? { q: state.q } : {}) };
+}
+
+/** Every row of a report in the table's search and order, a page of 500 at a time (for the CSV file). */
+export async function loadAllRows<T>(fetchPage: (page: number, pageSize: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; page < 1000; page++) {
+    const result = await fetchPage(page, REPORT_PAGE_SIZE);
+    rows.push(...result.rows);
+    if (result.rows.length === 0 || rows.length >= result.total) break;
+  }
+  return rows;
+}
+
+export interface ReportFile<T> {
+  /** The report's name, e.g. "Group report": first line of the file and start of its name. */
+  title: string;
+  /** Name parts of the file (`yyyy-MM-dd` dates, the group), joined with `_`. */
+  nameParts: string[];
+  range?: { from: string; to: string };
+  /** What narrowed the rows, already translated: [label, value]. */
+  filters: [string, CsvValue][];
+  /** A server-paged table's search and order (the rows come in it); lists without it are whole. */
+  table?: TableState;
+  /** The header of the column the table is sorted by. */
+  sortHeader?: string;
+  columns: CsvColumn<T>[];
+  rows: T[];
+}
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+/**
+ * Writes a report's CSV file with the contract's `toCsv`: a preamble states the report, its date
+ * range (`yyyy-MM-dd`), every filter, the search and the order, then comes the table (decision 0310).
+ */
+export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
+  const preamble: [string, CsvValue][] = [
+    [t('admin:csv.report'), file.title],
+    ...(file.range ? ([[t('admin:csv.from'), file.range.from], [t('admin:csv.to'), file.range.to]] as [string, CsvValue][]) : []),
+    ...file.filters,
+    ...(file.table
+      ? ([
+          [t('admin:csv.search'), file.table.q || t('admin:csv.none')],
+          [t('admin:csv.sort'), `${file.sortHeader ?? ''} (${t(file.table.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending')})`],
+        ] as [string, CsvValue][])
+      : []),
+    [t('admin:csv.createdOn'), toIsoDate(new Date())],
+  ];
+  const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(slug).filter(Boolean).join('_');
+  downloadCsv(toCsv(file.rows, file.columns, { preamble }), `${name}.csv`);
+}
+
+/** A table column that also goes into the CSV file (by `csv`, else by `value`). */
+export type ReportColumn<T> = DataColumn<T> & { csv?: (row: T) => CsvValue };
+
+export const csvColumnsOf = <T>(columns: ReportColumn<T>[]): CsvColumn<T>[] =>
+  columns.flatMap((c) => {
+    const value = c.csv ?? c.value;
+    return value ? [{ header: c.header, value }] : [];
+  });
+
+/** The columns every people report starts with: the name, and the e-mail address or username. */
+export function personColumns<T extends { name: string; email: string | null; username: string | null }>(t: TFunction): ReportColumn<T>[] {
+  return [
+    { id: 'name', header: t('admin:columns.name'), cell: (r) => r.name, value: (r) => r.name },
+    { id: 'email', header: t('admin:columns.identifier'), cell: (r) => identifierOf(r) || '—', value: identifierOf, wide: true },
+  ];
+}
+
+/** A count column. */
+export const countColumn = <T>(id: string, header: string, value: (row: T) => number): ReportColumn<T> => ({ id, header, cell: value, value, numeric: true });
+
+/** "Asked to talk today": a count above 0 stands out, so nobody who asked is missed. */
+export const talkTodayColumn = <T extends { talkToday: number }>(t: TFunction): ReportColumn<T> => ({
+  id: 'talkToday',
+  header: t('admin:columns.talkToday'),
+  value: (r) => r.talkToday,
+  numeric: true,
+  cell: (r) => (r.talkToday > 0 ? createElement('strong', { style: { color: 'var(--mui-palette-error-dark, #c62828)' } }, r.talkToday) : r.talkToday),
+});
