@@ -13,6 +13,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
 import { SchoolPicker } from '../components/pickers';
+import { PendingApprovals } from './pending-approvals';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -47,6 +48,7 @@ export default function MakeAdminScreen() {
   return (
     <Box>
       <PageTitle>{t('makeAdmin.title')}</PageTitle>
+      <PendingApprovals />
       <Box sx={{ mb: 2 }}>
         <SchoolPicker value={school} onChange={setSchool} />
       </Box>

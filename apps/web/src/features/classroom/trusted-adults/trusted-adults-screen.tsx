@@ -31,7 +31,6 @@ import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
 
 const headCell = { fontWeight: 700 } as const;
-const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 interface Adult {
   id: string;
