@@ -395,8 +395,43 @@ export const SuperSchoolSchema = z.object({
   districtKind: DistrictKindSchema,
   paid: z.boolean(),
   timeZone: z.string(),
+  /** False for a school founded at sign-up in an existing district until the super admin approves it. */
+  approved: z.boolean(),
 });
 export type SuperSchool = z.infer<typeof SuperSchoolSchema>;
+
+/** What waits for the super admin (docs/decisions/0157): unapproved schools and pending people of any school. */
+export const SuperPendingSchema = z.object({
+  schools: z.array(SuperSchoolSchema.extend({ createdAt: z.string() })),
+  people: z.array(
+    z.object({
+      schoolId: UuidSchema,
+      schoolName: z.string(),
+      districtName: z.string(),
+      userId: UuidSchema,
+      name: z.string(),
+      email: z.string().nullable(),
+      role: z.enum(['teacher', 'staff']),
+      /** True when the school has no active admin who could decide instead. */
+      schoolHasAdmin: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SuperPending = z.infer<typeof SuperPendingSchema>;
+
+/** A family link of the school (docs/decisions/0155): linked, or asked and not yet accepted. */
+export const FamilyLinkSchema = z.object({
+  parentId: UuidSchema,
+  parentName: z.string(),
+  parentEmail: z.string().nullable(),
+  studentId: UuidSchema,
+  studentName: z.string(),
+  status: z.enum(['linked', 'requested']),
+  /** ISO timestamp of the link or the request. */
+  since: z.string(),
+});
+export type FamilyLink = z.infer<typeof FamilyLinkSchema>;
 
 export const DistrictSummarySchema = z.object({
   id: UuidSchema,
@@ -570,6 +605,25 @@ export const adminEndpoints = {
     body: EmptySchema,
     response: EmptySchema,
     errors: ['NOT_FOUND', 'NOT_PENDING'],
+  }),
+  familyLinks: endpoint({
+    id: 'admin.familyLinks',
+    method: 'GET',
+    path: '/admin/family-links',
+    summary: "The current school's parent links and the requests not yet accepted.",
+    access: 'schoolAdmin',
+    response: z.array(FamilyLinkSchema),
+  }),
+  removeFamilyLink: endpoint({
+    id: 'admin.removeFamilyLink',
+    method: 'DELETE',
+    path: '/admin/family-links/:parentId/:studentId',
+    summary: 'Removes a parent link or request of the current school; a parent left without a child here loses their parent membership. Audited.',
+    access: 'schoolAdmin',
+    params: z.object({ parentId: UuidSchema, studentId: UuidSchema }),
+    body: EmptySchema,
+    response: z.array(FamilyLinkSchema),
+    errors: ['NOT_FOUND'],
   }),
   inviteStaff: endpoint({
     id: 'admin.inviteStaff',
@@ -783,6 +837,47 @@ export const adminEndpoints = {
     body: AddSchoolSchema,
     response: SuperSchoolSchema,
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS', 'SCHOOL_EXISTS'],
+  }),
+  superPending: endpoint({
+    id: 'super.pending',
+    method: 'GET',
+    path: '/super/pending',
+    summary: 'What waits for the super admin: schools founded in an existing district, and teachers or staff of any school waiting for approval.',
+    access: 'superAdmin',
+    response: SuperPendingSchema,
+  }),
+  superApproveSchool: endpoint({
+    id: 'super.approveSchool',
+    method: 'POST',
+    path: '/super/schools/:schoolId/approval',
+    summary: 'Approves a school founded in an existing district: it becomes visible in the sign-up pickers.',
+    access: 'superAdmin',
+    params: schoolParams,
+    body: EmptySchema,
+    response: SuperPendingSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  superApproveMember: endpoint({
+    id: 'super.approveMember',
+    method: 'POST',
+    path: '/super/schools/:schoolId/users/:userId/approval',
+    summary: 'Approves a pending teacher or staff member of any school; the person is told by e-mail.',
+    access: 'superAdmin',
+    params: schoolUserParams,
+    body: EmptySchema,
+    response: SuperPendingSchema,
+    errors: ['NOT_FOUND', 'NOT_PENDING'],
+  }),
+  superRejectMember: endpoint({
+    id: 'super.rejectMember',
+    method: 'DELETE',
+    path: '/super/schools/:schoolId/users/:userId/approval',
+    summary: 'Declines a pending teacher or staff member of any school: their membership of that school is removed.',
+    access: 'superAdmin',
+    params: schoolUserParams,
+    body: EmptySchema,
+    response: SuperPendingSchema,
+    errors: ['NOT_FOUND', 'NOT_PENDING'],
   }),
   superUsers: endpoint({
     id: 'super.users',

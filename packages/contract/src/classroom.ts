@@ -239,10 +239,10 @@ export const CheckInSchema = z.object({
   emergencyPriority: EmergencyPrioritySchema.default('none'),
 });
 
+/** No e-mail: a student needs an adult's name and role, not their address (docs/decisions/0156). */
 export const TrustedAdultSchema = z.object({
   id: UuidSchema,
   name: z.string(),
-  email: z.string().nullable(),
   /** The adult's role at the school: teacher or staff. */
   category: z.enum(['teacher', 'staff']),
 });

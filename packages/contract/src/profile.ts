@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, IsoDateSchema, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, RoleSchema, UuidSchema } from './core.js';
 
 /* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
 
@@ -111,7 +111,24 @@ export const InviteParentSchema = z.object({
   lastName: z.string().trim().min(1).max(60),
 });
 export type InviteParent = z.input<typeof InviteParentSchema>;
-export const LinkedParentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
+export const LinkedParentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  /** 'requested': an existing account that has not yet accepted (docs/decisions/0155). */
+  status: z.enum(['linked', 'requested']),
+});
+
+/** A student's request that the signed-in account become their parent, waiting for an answer. */
+export const FamilyRequestSchema = z.object({
+  id: UuidSchema,
+  studentName: z.string(),
+  schoolName: z.string(),
+  /** ISO timestamp. */
+  createdAt: z.string(),
+});
+export type FamilyRequest = z.infer<typeof FamilyRequestSchema>;
+const FamilyRequestParams = z.object({ requestId: UuidSchema });
 
 /* Student detail dialog */
 
@@ -228,19 +245,49 @@ export const profileEndpoints = {
     id: 'family.inviteParent',
     method: 'POST',
     path: '/family/parents',
-    summary: 'A student invites a parent: creates the parent account with a temporary password (or links an existing parent) and e-mails it.',
+    summary: 'A student invites a parent: a new address gets a parent account with a temporary password; an existing account is asked by e-mail and linked only when it accepts.',
     access: ['student'],
     body: InviteParentSchema,
-    response: z.object({ status: z.enum(['invited', 'linked']) }),
+    response: z.object({ status: z.enum(['invited', 'requested', 'linked']) }),
     errors: ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY'],
   }),
   myParents: endpoint({
     id: 'family.parents',
     method: 'GET',
     path: '/family/parents',
-    summary: 'The parents linked to the signed-in student.',
+    summary: 'The parents linked to the signed-in student, and those asked who have not answered yet.',
     access: ['student'],
     response: z.array(LinkedParentSchema),
+  }),
+  familyRequests: endpoint({
+    id: 'family.requests',
+    method: 'GET',
+    path: '/family/requests',
+    summary: 'Students who asked the signed-in account to be their parent and wait for an answer.',
+    access: 'session',
+    response: z.array(FamilyRequestSchema),
+  }),
+  acceptFamilyRequest: endpoint({
+    id: 'family.acceptRequest',
+    method: 'POST',
+    path: '/family/requests/:requestId/accept',
+    summary: 'Accepts a request: the account becomes the student\'s parent in the student\'s school. Audited.',
+    access: 'session',
+    params: FamilyRequestParams,
+    body: EmptySchema,
+    response: z.array(FamilyRequestSchema),
+    errors: ['NOT_FOUND', 'FAMILY_REQUEST_NOT_POSSIBLE'],
+  }),
+  declineFamilyRequest: endpoint({
+    id: 'family.declineRequest',
+    method: 'POST',
+    path: '/family/requests/:requestId/decline',
+    summary: 'Declines a request; nothing is linked and the student is not told who declined.',
+    access: 'session',
+    params: FamilyRequestParams,
+    body: EmptySchema,
+    response: z.array(FamilyRequestSchema),
+    errors: ['NOT_FOUND'],
   }),
   studentDetails: endpoint({
     id: 'studentDetails.get',

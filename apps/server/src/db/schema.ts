@@ -197,6 +197,14 @@ export interface Moods {
   userId: string;
 }
 
+export interface ParentLinkRequests {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  parentId: string;
+  schoolId: string;
+  studentId: string;
+}
+
 export interface ParentLinks {
   createdAt: Generated<Timestamp>;
   parentId: string;
@@ -300,6 +308,7 @@ export interface SchoolRestores {
 }
 
 export interface Schools {
+  approved: Generated<boolean>;
   createdAt: Generated<Timestamp>;
   dailyGiveLimit: Generated<number>;
   districtId: string;
@@ -438,6 +447,7 @@ export interface DB {
   journalEntries: JournalEntries;
   moodReportSettings: MoodReportSettings;
   moods: Moods;
+  parentLinkRequests: ParentLinkRequests;
   parentLinks: ParentLinks;
   rateLimits: RateLimits;
   recognitionCategories: RecognitionCategories;

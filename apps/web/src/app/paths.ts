@@ -33,6 +33,7 @@ export const paths = {
   makeAdmin: '/make-admin',
   addDistrict: '/add-district',
   settings: '/settings',
+  familyRequests: '/family-requests',
 } as const;
 export type AppPath = (typeof paths)[keyof typeof paths];
 
@@ -49,10 +50,10 @@ const p = paths;
  * (docs/decisions/0050-admin-screens-need-the-admin-flag.md).
  */
 const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
-  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport],
+  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
-  parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood],
-  staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport],
+  parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood, p.familyRequests],
+  staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport, p.familyRequests],
   superAdmin: [p.superAdminReport, p.makeAdmin, p.addDistrict, p.settings, p.gratitudeJournal, p.dashboard],
 };
 const ADMIN_EXTRA: AppPath[] = [p.report, p.adminUsers, p.admin, p.gratitudeJournal];

@@ -3,6 +3,8 @@ import { registerBackupRoutes } from './backups/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerConfigurationRoutes } from './configuration/routes.js';
 import { registerDistrictRoutes } from './districts/routes.js';
+import { registerFamilyLinkRoutes } from './family-links/routes.js';
+import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
@@ -17,6 +19,8 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerDistrictRoutes(app);
   registerSchoolRoutes(app);
   registerBackupRoutes(app);
+  registerFamilyLinkRoutes(app);
+  registerPendingRoutes(app);
 
   app.services.jobs.register(MOOD_REPORT_TICK, async () => {
     await runMoodReportTick(app.services);

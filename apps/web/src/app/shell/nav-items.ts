@@ -88,4 +88,5 @@ export const pathLabels: Record<AppPath, string> = {
   [p.makeAdmin]: 'makeAdmin',
   [p.addDistrict]: 'addDistrict',
   [p.settings]: 'settings',
+  [p.familyRequests]: 'familyRequests',
 };

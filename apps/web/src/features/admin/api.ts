@@ -13,6 +13,8 @@ export const adminKeys = {
   reportClasses: ['admin', 'reportClasses'] as const,
   superClasses: (schoolId: string) => ['admin', 'superClasses', schoolId] as const,
   superSchools: ['admin', 'superSchools'] as const,
+  superPending: ['admin', 'superPending'] as const,
+  familyLinks: ['admin', 'familyLinks'] as const,
   districts: ['admin', 'districts'] as const,
   backups: (schoolId: string | null) => ['admin', 'backups', schoolId] as const,
   moodSettings: ['admin', 'moodSettings'] as const,

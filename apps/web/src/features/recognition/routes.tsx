@@ -11,4 +11,6 @@ export const recognitionRoutes: AreaRoute[] = [
   { path: paths.vibeReport, load: () => import('./reports/vibe-report-screen') },
   // profile
   { path: paths.profile, load: () => import('./profile/profile-screen') },
+  // a student's request to be their parent, opened from its e-mail (docs/decisions/0155)
+  { path: paths.familyRequests, load: () => import('./family/family-requests-screen') },
 ];

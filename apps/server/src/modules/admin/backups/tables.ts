@@ -73,6 +73,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   rate_limits: 'short-lived counters',
   recognition_month_counts: 'derived from recognitions by triggers: a restore rebuilds them as it inserts the recognitions',
   signup_requests: 'sign-ups not yet processed',
+  parent_link_requests: 'requests not yet accepted: the student asks again',
   dev_outbox: 'the embedded server\'s mail, not school data',
   jobs: 'the server\'s queue',
   job_schedules: 'the server\'s schedules',

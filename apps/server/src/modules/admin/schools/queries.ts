@@ -5,7 +5,7 @@ export function listSchools(db: Db) {
   return db
     .selectFrom('schools as s')
     .innerJoin('districts as d', 'd.id', 's.districtId')
-    .select(['s.id', 's.name', 's.districtId', 'd.name as districtName', 'd.kind as districtKind', 'd.paid', 's.timeZone'])
+    .select(['s.id', 's.name', 's.districtId', 'd.name as districtName', 'd.kind as districtKind', 'd.paid', 's.timeZone', 's.approved'])
     .orderBy(sql`lower(s.name)`)
     .orderBy(sql`lower(d.name)`)
     .execute();
@@ -15,7 +15,7 @@ export function findSchool(db: Db, schoolId: string, lock = false) {
   const query = db
     .selectFrom('schools as s')
     .innerJoin('districts as d', 'd.id', 's.districtId')
-    .select(['s.id', 's.name', 's.districtId', 'd.name as districtName', 'd.kind as districtKind', 'd.paid', 's.timeZone'])
+    .select(['s.id', 's.name', 's.districtId', 'd.name as districtName', 'd.kind as districtKind', 'd.paid', 's.timeZone', 's.approved'])
     .where('s.id', '=', schoolId);
   return (lock ? query.forUpdate('s') : query).executeTakeFirst();
 }

@@ -17,8 +17,9 @@ export function insertDistrict(db: Db, name: string) {
   return db.insertInto('districts').values({ name }).returning(['id', 'name', 'paid', 'whitelistingDomains']).executeTakeFirstOrThrow();
 }
 
+/** The district's schools others may join: approved ones only (docs/decisions/0157). */
 export function listSchools(db: Db, districtId: string) {
-  return db.selectFrom('schools').select(['id', 'name']).where('districtId', '=', districtId).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db.selectFrom('schools').select(['id', 'name']).where('districtId', '=', districtId).where('approved', '=', true).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
 export function findSchoolWithDistrict(db: Db, schoolId: string) {
@@ -27,15 +28,37 @@ export function findSchoolWithDistrict(db: Db, schoolId: string) {
     .innerJoin('districts as d', 'd.id', 's.districtId')
     .select(['s.id', 's.districtId', 'd.paid', 'd.whitelistingDomains'])
     .where('s.id', '=', schoolId)
+    // A school waiting for the super admin cannot be picked by id either.
+    .where('s.approved', '=', true)
     .executeTakeFirst();
 }
 
 export function findSchoolByName(db: Db, districtId: string, name: string) {
-  return db.selectFrom('schools').select(['id']).where('districtId', '=', districtId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db.selectFrom('schools').select(['id', 'approved']).where('districtId', '=', districtId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
 }
 
-export function insertSchool(db: Db, districtId: string, name: string) {
-  return db.insertInto('schools').values({ districtId, name }).returning(['id']).executeTakeFirstOrThrow();
+export function insertSchool(db: Db, districtId: string, name: string, approved: boolean) {
+  return db.insertInto('schools').values({ districtId, name, approved }).returning(['id']).executeTakeFirstOrThrow();
+}
+
+/** The active admins of a school, or the super admins when it has none: who decides a pending teacher. */
+export async function approvers(db: Db, schoolId: string) {
+  const admins = await db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.email', 'u.language'])
+    .where('m.schoolId', '=', schoolId)
+    .where('m.isAdmin', '=', true)
+    .where('m.status', '=', 'active')
+    .where('u.email', 'is not', null)
+    .execute();
+  if (admins.length > 0) return { toSuperAdmins: false, people: admins };
+  const supers = await db.selectFrom('users').select(['email', 'language']).where('isSuperAdmin', '=', true).where('email', 'is not', null).execute();
+  return { toSuperAdmins: true, people: supers };
+}
+
+export function schoolTitle(db: Db, schoolId: string) {
+  return db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow();
 }
 
 export function findClassByCode(db: Db, joiningCode: string) {

@@ -30,6 +30,8 @@ import {
   takeSignUpRequest,
   listSchools,
   markEmailVerified,
+  approvers,
+  schoolTitle,
 } from './queries.js';
 
 type SignUp = z.output<typeof SignUpSchema>;
@@ -81,12 +83,26 @@ async function teacherSchool(db: Db, body: Extract<SignUpDetails, { role: 'teach
   if (body.schoolId) {
     const school = await findSchoolWithDistrict(db, body.schoolId);
     if (!school || !district || school.districtId !== district.id) throw field('body.schoolId', 'SCHOOL_UNKNOWN');
-    return { district, schoolId: school.id, create: null };
+    return { district, schoolId: school.id, create: null, unapproved: false };
   }
   // A "new" school or district that already exists (same name, any case) is that one.
   const existing = district ? await findSchoolByName(db, district.id, body.newSchoolName!) : undefined;
-  if (existing) return { district: district!, schoolId: existing.id, create: null };
-  return { district, schoolId: null, create: { districtName: body.newDistrictName ?? null, schoolName: body.newSchoolName! } };
+  if (existing) return { district: district!, schoolId: existing.id, create: null, unapproved: !existing.approved };
+  return { district, schoolId: null, create: { districtName: body.newDistrictName ?? null, schoolName: body.newSchoolName! }, unapproved: false };
+}
+
+/**
+ * Tells whoever decides that a teacher waits for approval (issue 8): the school's active admins,
+ * or the super admins when it has none (a founder in a paid district). A fixed subject in each
+ * reader's language; no name anyone typed, so the school's address carries no one's free text.
+ */
+export async function notifyApprovers(db: Db, services: Services, schoolId: string) {
+  const [{ toSuperAdmins, people }, school] = await Promise.all([approvers(db, schoolId), schoolTitle(db, schoolId)]);
+  const base = services.config.publicUrl.replace(/\/$/, '');
+  const url = `${base}${toSuperAdmins ? '/make-admin' : '/admin-users'}`;
+  for (const person of people) {
+    await services.mail.queue(db, person.email!, person.language === 'es' ? 'es' : 'en', 'auth:mail.teacherWaiting', { schoolName: school.name, url });
+  }
 }
 
 type Login = { email: string } | { username: string };
@@ -107,7 +123,7 @@ async function checkSignUp(db: Db, body: SignUpDetails): Promise<SignUpFacts> {
 }
 
 /** Creates the account with its school membership (and enrolment); undefined when the login is taken. */
-async function createAccount(db: Db, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
+async function createAccount(db: Db, services: Services, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
   const { login, place, cls } = facts;
   const email = 'email' in login ? login.email : null;
   const userId = await insertUserUnlessTaken(db, {
@@ -125,8 +141,11 @@ async function createAccount(db: Db, body: SignUpDetails, facts: SignUpFacts, pa
     let { schoolId, district } = place;
     let founder = false;
     if (place.create) {
+      // A school founded in a district that already exists waits for the super admin before
+      // anyone else can find it (docs/decisions/0157); a new district's first school does not.
+      const existingDistrict = !!district;
       district ??= await insertDistrict(db, place.create.districtName!);
-      schoolId = (await insertSchool(db, district.id, place.create.schoolName)).id;
+      schoolId = (await insertSchool(db, district.id, place.create.schoolName, !existingDistrict)).id;
       founder = true;
     }
     const whitelisted = isWhitelisted(email, district!.whitelistingDomains);
@@ -134,6 +153,7 @@ async function createAccount(db: Db, body: SignUpDetails, facts: SignUpFacts, pa
     // unless the e-mail's domain is whitelisted. A paid district vets founders as well.
     const status = founder ? (district!.paid && !whitelisted ? 'pending' : 'active') : whitelisted ? 'active' : 'pending';
     await insertMembership(db, { userId, schoolId: schoolId!, role: 'teacher', isAdmin: founder, status, createdAt: now });
+    if (status === 'pending') await notifyApprovers(db, services, schoolId!);
   } else if (cls) {
     await insertMembership(db, { userId, schoolId: cls.schoolId, role: 'student', isAdmin: false, status: 'active', createdAt: now });
     await insertEnrolment(db, cls.id, userId, now);
@@ -155,7 +175,7 @@ export async function signUp(ctx: AuthContext, body: SignUp) {
   const passwordHash = await hashPassword(password);
 
   if ('username' in facts.login) {
-    const userId = await createAccount(db, details, facts, passwordHash, services.clock.now());
+    const userId = await createAccount(db, services, details, facts, passwordHash, services.clock.now());
     if (!userId) throw conflict();
     return { status: 'signed_in' as const, me: await signInAs(ctx, userId) };
   }
@@ -180,7 +200,7 @@ export async function processSignUp(services: Services, requestId: string) {
     }
     if (!('email' in facts.login)) return;
     const email = facts.login.email;
-    const userId = await createAccount(db, details, facts, passwordHash, now);
+    const userId = await createAccount(db, services, details, facts, passwordHash, now);
     if (userId) {
       await sendConfirmationLink(db, services, { id: userId, email, firstName: details.firstName, language: details.language });
       return;
@@ -230,6 +250,7 @@ export async function setup(ctx: AuthContext, user: SessionUser, body: Setup) {
     schoolId = school.id;
     const status = isWhitelisted(user.email, school.whitelistingDomains) ? 'active' : 'pending';
     await insertMembership(db, { userId: user.id, schoolId, role: 'teacher', isAdmin: false, status, createdAt: now });
+    if (status === 'pending') await notifyApprovers(db, services, schoolId);
   } else {
     const cls = await findClassByCode(db, body.classCode);
     if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');

@@ -8,7 +8,7 @@ export async function trustedAdults(db: Db, studentId: string, schoolId: string)
     .selectFrom('trustedAdults as ta')
     .innerJoin('users as u', 'u.id', 'ta.adultId')
     .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', 'in', ['teacher', 'staff']))
-    .select(['u.id', 'u.email', 'm.role as category', displayName('u').as('name')])
+    .select(['u.id', 'm.role as category', displayName('u').as('name')])
     .where('ta.studentId', '=', studentId)
     .orderBy(sql`lower(${displayName('u')})`)
     .execute();
@@ -20,14 +20,15 @@ export async function candidates(db: Db, studentId: string, schoolId: string, se
   let query = db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.email', 'm.role as category', displayName('u').as('name')])
+    .select(['u.id', 'm.role as category', displayName('u').as('name')])
     .where('m.schoolId', '=', schoolId)
     .where('m.role', 'in', ['teacher', 'staff'])
     .where('m.status', '=', 'active')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('trustedAdults as ta').select('ta.adultId').where('ta.studentId', '=', studentId).whereRef('ta.adultId', '=', 'u.id'))));
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+    // By name only: searching addresses would reveal them one letter at a time.
+    query = query.where(displayName('u'), 'ilike', pattern);
   }
   const rows = await query.orderBy(sql`lower(${displayName('u')})`).limit(limit).execute();
   return rows.map((r) => ({ ...r, category: r.category as 'teacher' | 'staff' }));

@@ -28,9 +28,16 @@ describe('trusted adults', () => {
     expect(ids).toEqual(expect.arrayContaining([w.teacher.id, w.substitute.id, w.admin.id, w.staff.id]));
     for (const id of [w.pending.id, w.parent.id, w.student2.id, w.otherTeacher.id]) expect(ids).not.toContain(id);
     const staff = res.json.ResponseData.find((a: { id: string }) => a.id === w.staff.id);
-    expect(staff).toEqual({ id: w.staff.id, name: 'Stan Staff', email: w.staff.email, category: 'staff' });
+    // A student gets no adult's e-mail, and cannot find one by searching addresses either.
+    expect(staff).toEqual({ id: w.staff.id, name: 'Stan Staff', category: 'staff' });
     const search = await t.call('GET', '/v1/trusted-adults/candidates?search=stan', { cookie: w.cookies.student });
     expect(search.json.ResponseData.map((a: { id: string }) => a.id)).toEqual([w.staff.id]);
+    const byAddress = await t.call('GET', `/v1/trusted-adults/candidates?search=${encodeURIComponent(w.staff.email!)}`, { cookie: w.cookies.student });
+    expect(byAddress.json.ResponseData).toEqual([]);
+    await t.call('POST', '/v1/trusted-adults', { cookie: w.cookies.student, body: { adultIds: [w.staff.id] } });
+    const mine = await t.call('GET', '/v1/trusted-adults', { cookie: w.cookies.student });
+    expect(JSON.stringify(mine.json.ResponseData)).not.toContain('@');
+    await t.call('DELETE', `/v1/trusted-adults/${w.staff.id}`, { cookie: w.cookies.student });
   });
 
   it('adds and removes trusted adults; bad ids are refused as a whole', async () => {

@@ -93,41 +93,114 @@ describe('POST /v1/family/parents', () => {
     expect(children).toEqual([{ studentId: student.id }]);
   });
 
-  it('when the address belongs to a parent already, it only links and sends a notice (no new password)', async () => {
+  it('when the address belongs to a parent already, nothing is linked until they accept; they are asked by e-mail in their language with a fixed subject', async () => {
     const school = await buildSchool(t.app);
-    const parent = await buildUser(t.app, { role: 'parent', schoolId: school.id, email: 'known.parent@example.test', language: 'en' });
+    const parent = await buildUser(t.app, { role: 'parent', schoolId: school.id, email: 'known.parent@example.test', language: 'es' });
     const sibling = await buildUser(t.app, { role: 'student', schoolId: school.id });
-    const student = await buildUser(t.app, { role: 'student', schoolId: school.id, firstName: 'Zoe', lastName: 'Park', language: 'es' });
+    const student = await buildUser(t.app, { role: 'student', schoolId: school.id, firstName: 'Zoe', lastName: 'Park', language: 'en' });
     await db().insertInto('parentLinks').values({ parentId: parent.id, studentId: sibling.id }).execute();
     const before = await db().selectFrom('users').select('passwordHash').where('id', '=', parent.id).executeTakeFirstOrThrow();
+    const studentCookie = await sessionFor(t.app, student.id);
 
-    const res = await invite(await sessionFor(t.app, student.id), { email: 'KNOWN.parent@example.test', firstName: 'Any', lastName: 'Name' });
+    const res = await invite(studentCookie, { email: 'KNOWN.parent@example.test', firstName: 'Any', lastName: 'Name' });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toEqual({ status: 'linked' });
-    const links = await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute();
-    expect(links.map((l) => l.studentId).sort()).toEqual([sibling.id, student.id].sort());
+    expect(res.json.ResponseData).toEqual({ status: 'requested' });
+    expect((await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute()).map((l) => l.studentId)).toEqual([sibling.id]);
     const after = await db().selectFrom('users').select(['passwordHash', 'firstName', 'mustChangePassword']).where('id', '=', parent.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ passwordHash: before.passwordHash, firstName: 'Test', mustChangePassword: false });
     const mails = await mailTo('known.parent@example.test');
     expect(mails).toHaveLength(1);
-    // The parent's own language, not the student's.
-    expect(mails[0]!.subject).toBe('Zoe Park added you as a parent on High5');
-    expect(mails[0]!.bodyText).not.toMatch(/password:/i);
+    // The parent's own language, and no name the student typed in the subject.
+    expect(mails[0]!.subject).toBe('Un estudiante te pidió ser su padre o madre en High5');
+    expect(mails[0]!.bodyText).toContain('/family-requests');
+    expect(mails[0]!.bodyText).not.toMatch(/contraseña temporal/i);
+    // The student sees the request as waiting.
+    expect((await t.call('GET', '/v1/family/parents', { cookie: studentCookie })).json.ResponseData).toEqual([{ id: parent.id, name: expect.any(String), email: 'known.parent@example.test', status: 'requested' }]);
+    // Nothing of the child is visible to the parent before accepting.
+    const parentCookie = await sessionFor(t.app, parent.id);
+    const kids = await t.call('GET', '/v1/recognition/recipients?role=student', { cookie: parentCookie });
+    expect(kids.json.ResponseData.items.map((r: { id: string }) => r.id)).toEqual([sibling.id]);
 
-    // Inviting again changes nothing and sends nothing more.
-    expect((await invite(await sessionFor(t.app, student.id), { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({ status: 'linked' });
+    // Asking again changes nothing and sends nothing more.
+    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({ status: 'requested' });
     expect(await mailTo('known.parent@example.test')).toHaveLength(1);
+
+    const requests = await t.call('GET', '/v1/family/requests', { cookie: parentCookie });
+    expect(requests.json.ResponseData).toEqual([{ id: expect.any(String), studentName: 'Zoe Park', schoolName: expect.any(String), createdAt: expect.any(String) }]);
+    const accepted = await t.call('POST', `/v1/family/requests/${requests.json.ResponseData[0].id}/accept`, { cookie: parentCookie, body: {} });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.ResponseData).toEqual([]);
+    const links = await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute();
+    expect(links.map((l) => l.studentId).sort()).toEqual([sibling.id, student.id].sort());
+    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({ status: 'linked' });
   });
 
-  it('when the address belongs to a user of another school, it adds a parent membership here and links', async () => {
+  it('when the address belongs to a user of another school, nothing is added until they accept; then a parent membership here and the link', async () => {
     const teacherElsewhere = await buildUser(t.app, { role: 'teacher', email: 'teacher.mom@example.test' });
     const school = await buildSchool(t.app);
     const student = await buildUser(t.app, { role: 'student', schoolId: school.id });
     const res = await invite(await sessionFor(t.app, student.id), { email: 'teacher.mom@example.test', firstName: 'T', lastName: 'M' });
-    expect(res.json.ResponseData).toEqual({ status: 'linked' });
-    const roles = await db().selectFrom('schoolMemberships').select(['schoolId', 'role']).where('userId', '=', teacherElsewhere.id).orderBy('createdAt').execute();
+    expect(res.json.ResponseData).toEqual({ status: 'requested' });
+    const rolesOf = () => db().selectFrom('schoolMemberships').select(['schoolId', 'role']).where('userId', '=', teacherElsewhere.id).orderBy('createdAt').execute();
+    expect((await rolesOf()).find((r) => r.schoolId === school.id)).toBeUndefined();
+    expect(await db().selectFrom('parentLinks').selectAll().where('parentId', '=', teacherElsewhere.id).execute()).toEqual([]);
+
+    const cookie = await sessionFor(t.app, teacherElsewhere.id);
+    const [request] = (await t.call('GET', '/v1/family/requests', { cookie })).json.ResponseData;
+    expect((await t.call('POST', `/v1/family/requests/${request.id}/accept`, { cookie, body: {} })).status).toBe(200);
+    const roles = await rolesOf();
     expect(roles.find((r) => r.schoolId === school.id)?.role).toBe('parent');
     expect(roles.filter((r) => r.role === 'teacher')).toHaveLength(1);
+    expect(await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', teacherElsewhere.id).execute()).toEqual([{ studentId: student.id }]);
+  });
+
+  it('when the account declines, nothing is linked, the request is gone, and nobody else can answer it', async () => {
+    const school = await buildSchool(t.app);
+    const stranger = await buildUser(t.app, { role: 'teacher', email: 'stranger@example.test' });
+    const student = await buildUser(t.app, { role: 'student', schoolId: school.id });
+    await invite(await sessionFor(t.app, student.id), { email: 'stranger@example.test', firstName: 'S', lastName: 'T' });
+    const cookie = await sessionFor(t.app, stranger.id);
+    const [request] = (await t.call('GET', '/v1/family/requests', { cookie })).json.ResponseData;
+    // Another account cannot accept or decline it, nor learn of it.
+    const other = await buildUser(t.app, { role: 'teacher' });
+    const otherCookie = await sessionFor(t.app, other.id);
+    expect((await t.call('GET', '/v1/family/requests', { cookie: otherCookie })).json.ResponseData).toEqual([]);
+    expect((await t.call('POST', `/v1/family/requests/${request.id}/accept`, { cookie: otherCookie, body: {} })).status).toBe(404);
+    expect((await t.call('POST', `/v1/family/requests/${request.id}/decline`, { cookie: otherCookie, body: {} })).status).toBe(404);
+    expect((await t.call('POST', '/v1/family/requests/not-a-uuid/decline', { cookie, body: {} })).status).toBe(400);
+    expect((await t.call('POST', `/v1/family/requests/${request.id}/accept`, { body: {} })).status).toBe(401);
+
+    const declined = await t.call('POST', `/v1/family/requests/${request.id}/decline`, { cookie, body: {} });
+    expect(declined.json.ResponseData).toEqual([]);
+    expect(await db().selectFrom('parentLinks').selectAll().where('parentId', '=', stranger.id).execute()).toEqual([]);
+    expect(await db().selectFrom('schoolMemberships').selectAll().where('userId', '=', stranger.id).where('schoolId', '=', school.id).execute()).toEqual([]);
+    expect((await t.call('POST', `/v1/family/requests/${request.id}/accept`, { cookie, body: {} })).status).toBe(404);
+  });
+
+  it('when the address belongs to a student of another school, it answers 409 and asks no one: a student account never becomes a parent', async () => {
+    const otherSchool = await buildSchool(t.app);
+    const seventhGrader = await buildUser(t.app, { role: 'student', schoolId: otherSchool.id, email: 'grade7@example.test' });
+    const student = await buildUser(t.app, { role: 'student' });
+    const res = await invite(await sessionFor(t.app, student.id), { email: 'grade7@example.test', firstName: 'G', lastName: 'S' });
+    expect(res.status).toBe(409);
+    expect(res.json.ErrorCode).toBe('INVITE_PARENT_NOT_POSSIBLE');
+    expect(await db().selectFrom('parentLinkRequests').selectAll().where('parentId', '=', seventhGrader.id).execute()).toEqual([]);
+    expect(await mailTo('grade7@example.test')).toEqual([]);
+  });
+
+  it('when an account became a student after being asked, accepting answers 409 and links nothing', async () => {
+    const school = await buildSchool(t.app);
+    const adult = await buildUser(t.app, { role: 'teacher', email: 'later.student@example.test' });
+    const student = await buildUser(t.app, { role: 'student', schoolId: school.id });
+    await invite(await sessionFor(t.app, student.id), { email: 'later.student@example.test', firstName: 'L', lastName: 'S' });
+    const cookie = await sessionFor(t.app, adult.id);
+    const [request] = (await t.call('GET', '/v1/family/requests', { cookie })).json.ResponseData;
+    const thirdSchool = await buildSchool(t.app);
+    await db().insertInto('schoolMemberships').values({ userId: adult.id, schoolId: thirdSchool.id, role: 'student' }).execute();
+    const res = await t.call('POST', `/v1/family/requests/${request.id}/accept`, { cookie, body: {} });
+    expect(res.status).toBe(409);
+    expect(res.json.ErrorCode).toBe('FAMILY_REQUEST_NOT_POSSIBLE');
+    expect(await db().selectFrom('parentLinks').selectAll().where('parentId', '=', adult.id).execute()).toEqual([]);
   });
 
   it.each([
@@ -179,7 +252,7 @@ describe('GET /v1/family/parents', () => {
     expect((await t.call('GET', '/v1/family/parents', { cookie })).json.ResponseData).toEqual([]);
     await invite(cookie, { email: 'listed@example.test', firstName: 'Lis', lastName: 'Ted' });
     const res = await t.call('GET', '/v1/family/parents', { cookie });
-    expect(res.json.ResponseData).toEqual([{ id: expect.any(String), name: 'Lis Ted', email: 'listed@example.test' }]);
+    expect(res.json.ResponseData).toEqual([{ id: expect.any(String), name: 'Lis Ted', email: 'listed@example.test', status: 'linked' }]);
   });
 
   it('when signed out it answers 401, and 403 for other roles', async () => {

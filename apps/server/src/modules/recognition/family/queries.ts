@@ -1,13 +1,75 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
-/** The account that owns `email`, with its membership (if any) in `schoolId`. */
-export function findAccountByEmail(db: Db, email: string, schoolId: string) {
-  return db
+/**
+ * The account that owns `email` (or has id `userId`), with its membership (if any) in
+ * `schoolId` and whether it is a student anywhere.
+ */
+export function findAccount(db: Db, by: { email: string } | { userId: string }, schoolId: string) {
+  const query = db
     .selectFrom('users as u')
     .leftJoin('schoolMemberships as m', (join) => join.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId))
-    .select(['u.id', 'u.isSuperAdmin', 'u.language', 'u.firstName', 'm.role as roleHere'])
-    .where('u.email', '=', email)
-    .executeTakeFirst();
+    .select((eb) => [
+      'u.id',
+      'u.isSuperAdmin',
+      'u.language',
+      'u.firstName',
+      'm.role as roleHere',
+      eb.exists(eb.selectFrom('schoolMemberships as sm').select('sm.userId').whereRef('sm.userId', '=', 'u.id').where('sm.role', '=', 'student')).$castTo<boolean>().as('isStudentAnywhere'),
+    ]);
+  return ('email' in by ? query.where('u.email', '=', by.email) : query.where('u.id', '=', by.userId)).executeTakeFirst();
+}
+
+export function isLinked(db: Db, parentId: string, studentId: string) {
+  return db.selectFrom('parentLinks').select('parentId').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst();
+}
+
+/** Records a request; false when the same request is already waiting. */
+export async function insertLinkRequest(db: Db, values: { schoolId: string; parentId: string; studentId: string; createdAt: Date }) {
+  const row = await db.insertInto('parentLinkRequests').values(values).onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing()).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The requests waiting for `parentId`'s answer, oldest first. */
+export function requestsFor(db: Db, parentId: string) {
+  return db
+    .selectFrom('parentLinkRequests as r')
+    .innerJoin('users as s', 's.id', 'r.studentId')
+    .innerJoin('schools as sc', 'sc.id', 'r.schoolId')
+    .select(['r.id', 'r.schoolId', 'r.studentId', 'r.createdAt', 's.firstName', 's.lastName', 'sc.name as schoolName'])
+    .where('r.parentId', '=', parentId)
+    .orderBy('r.createdAt')
+    .execute();
+}
+
+/** Takes (deletes and returns) one of `parentId`'s requests. */
+export function takeRequest(db: Db, parentId: string, requestId: string) {
+  return db.deleteFrom('parentLinkRequests').where('id', '=', requestId).where('parentId', '=', parentId).returning(['schoolId', 'studentId']).executeTakeFirst();
+}
+
+/** True when the student is still an active student of the school. */
+export async function isStudentOf(db: Db, studentId: string, schoolId: string) {
+  const row = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', studentId).where('schoolId', '=', schoolId).where('role', '=', 'student').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markInvitationAccepted(db: Db, values: { schoolId: string; userId: string; invitedBy: string; at: Date }) {
+  await db
+    .updateTable('invitations')
+    .set({ acceptedAt: values.at })
+    .where('schoolId', '=', values.schoolId)
+    .where('userId', '=', values.userId)
+    .where('invitedBy', '=', values.invitedBy)
+    .where('kind', '=', 'parent')
+    .where('acceptedAt', 'is', null)
+    .execute();
+}
+
+export async function writeAudit(db: Db, entry: { actorId: string; schoolId: string; action: string; targetId: string; details: Record<string, unknown>; at: Date }) {
+  await db
+    .insertInto('auditLog')
+    .values({ at: entry.at, actorId: entry.actorId, schoolId: entry.schoolId, action: entry.action, targetType: 'user', targetId: entry.targetId, details: JSON.stringify(entry.details) })
+    .execute();
 }
 
 export function countParentInvitationsSince(db: Db, studentId: string, since: Date) {
@@ -53,14 +115,19 @@ export async function recordInvitation(db: Db, values: { schoolId: string; userI
   await db.insertInto('invitations').values({ ...values, kind: 'parent' }).execute();
 }
 
+/** The student's parents, linked and asked, in the order they were added. */
 export function studentParents(db: Db, studentId: string) {
-  return db
+  const linked = db
     .selectFrom('parentLinks as l')
     .innerJoin('users as u', 'u.id', 'l.parentId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email'])
-    .where('l.studentId', '=', studentId)
-    .orderBy('l.createdAt')
-    .execute();
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'l.createdAt', sql<'linked' | 'requested'>`'linked'`.as('status')])
+    .where('l.studentId', '=', studentId);
+  const asked = db
+    .selectFrom('parentLinkRequests as r')
+    .innerJoin('users as u', 'u.id', 'r.parentId')
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'r.createdAt', sql<'linked' | 'requested'>`'requested'`.as('status')])
+    .where('r.studentId', '=', studentId);
+  return linked.unionAll(asked).orderBy('createdAt').execute();
 }
 
 export function schoolName(db: Db, schoolId: string) {

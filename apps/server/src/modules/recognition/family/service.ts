@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { LIMITS, passwordMeetsRule, type InviteParentSchema } from '@high5/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
-import { AppError, conflict } from '../../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -10,12 +10,19 @@ import { currentSchool } from '../profile/service.js';
 import {
   addParentMembership,
   countParentInvitationsSince,
-  findAccountByEmail,
+  findAccount,
+  insertLinkRequest,
   insertParentAccount,
+  isLinked,
+  isStudentOf,
   linkParentToStudent,
+  markInvitationAccepted,
   recordInvitation,
+  requestsFor,
   schoolName,
   studentParents,
+  takeRequest,
+  writeAudit,
 } from './queries.js';
 
 /** How many parent invitations a student may send in 24 hours. */
@@ -40,11 +47,16 @@ export function temporaryPassword(): string {
   return passwordMeetsRule(password) ? password : temporaryPassword();
 }
 
+/** An account that may never be a parent in `schoolId`: a student anywhere, a super admin, or another role there. */
+const cannotBeParent = (account: { isSuperAdmin: boolean; isStudentAnywhere: boolean; roleHere: string | null }) =>
+  account.isSuperAdmin || account.isStudentAnywhere || (account.roleHere !== null && account.roleHere !== 'parent');
+
 /**
- * A student invites a parent (docs/decisions/0093). A new address gets a parent account in
- * the student's school with a temporary password valid 7 days, e-mailed in the student's
- * language. An existing account is linked (and told so) unless it has another role in this
- * school or is a super admin.
+ * A student invites a parent (docs/decisions/0093, 0155). A new address gets a parent account
+ * in the student's school with a temporary password valid 7 days, e-mailed in the student's
+ * language: only that address's owner can sign in, so the link is made at once. An existing
+ * account is only asked, by e-mail in its own language: nothing is linked or visible until it
+ * accepts. A student account (any school), a super admin or another role here is refused.
  */
 export async function inviteParent(db: Db, services: Services, user: SessionUser, input: z.output<typeof InviteParentSchema>) {
   const school = currentSchool(user);
@@ -55,22 +67,22 @@ export async function inviteParent(db: Db, services: Services, user: SessionUser
   const { name: schoolTitle } = await schoolName(db, school.schoolId);
   const studentName = `${user.firstName} ${user.lastName}`.trim();
   const signInUrl = `${services.config.publicUrl.replace(/\/$/, '')}/`;
-  const existing = await findAccountByEmail(db, input.email, school.schoolId);
+  const existing = await findAccount(db, { email: input.email }, school.schoolId);
 
   if (existing) {
-    if (existing.isSuperAdmin || (existing.roleHere && existing.roleHere !== 'parent')) throw conflict('INVITE_PARENT_NOT_POSSIBLE');
-    await addParentMembership(db, existing.id, school.schoolId);
-    const linked = await linkParentToStudent(db, existing.id, user.id);
-    await recordInvitation(db, { schoolId: school.schoolId, userId: existing.id, invitedBy: user.id, createdAt: now, acceptedAt: now });
-    if (linked) {
-      await services.mail.queue(db, input.email, existing.language === 'es' ? 'es' : 'en', 'profile:mail.parentLinked', {
+    if (cannotBeParent(existing)) throw conflict('INVITE_PARENT_NOT_POSSIBLE');
+    if (await isLinked(db, existing.id, user.id)) return { status: 'linked' as const };
+    const asked = await insertLinkRequest(db, { schoolId: school.schoolId, parentId: existing.id, studentId: user.id, createdAt: now });
+    if (asked) {
+      await recordInvitation(db, { schoolId: school.schoolId, userId: existing.id, invitedBy: user.id, createdAt: now, acceptedAt: null });
+      await services.mail.queue(db, input.email, existing.language === 'es' ? 'es' : 'en', 'profile:mail.parentLinkRequest', {
         parentName: existing.firstName,
         studentName,
         schoolName: schoolTitle,
-        signInUrl,
+        requestsUrl: `${signInUrl}family-requests`,
       });
     }
-    return { status: 'linked' as const };
+    return { status: 'requested' as const };
   }
 
   const password = temporaryPassword();
@@ -101,5 +113,34 @@ export async function inviteParent(db: Db, services: Services, user: SessionUser
 
 export async function myParents(db: Db, user: SessionUser) {
   const rows = await studentParents(db, user.id);
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, status: r.status }));
+}
+
+/** The students waiting for the signed-in account's answer. */
+export async function familyRequests(db: Db, user: SessionUser) {
+  const rows = await requestsFor(db, user.id);
+  return rows.map((r) => ({ id: r.id, studentName: `${r.firstName} ${r.lastName}`.trim(), schoolName: r.schoolName, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The account accepts a student's request: it becomes a parent in the student's school and is
+ * linked. The rules of the invitation are checked again, as the account may have changed since.
+ */
+export async function acceptFamilyRequest(db: Db, services: Services, user: SessionUser, requestId: string) {
+  const request = await takeRequest(db, user.id, requestId);
+  if (!request) throw notFound();
+  const account = await findAccount(db, { userId: user.id }, request.schoolId);
+  if (!account || cannotBeParent(account) || !(await isStudentOf(db, request.studentId, request.schoolId))) throw conflict('FAMILY_REQUEST_NOT_POSSIBLE');
+  const now = services.clock.now();
+  await addParentMembership(db, user.id, request.schoolId);
+  await linkParentToStudent(db, user.id, request.studentId);
+  await markInvitationAccepted(db, { schoolId: request.schoolId, userId: user.id, invitedBy: request.studentId, at: now });
+  await writeAudit(db, { actorId: user.id, schoolId: request.schoolId, action: 'family.linkAccepted', targetId: request.studentId, details: {}, at: now });
+  return familyRequests(db, user);
+}
+
+/** The account declines: the request is gone and nothing was ever linked. */
+export async function declineFamilyRequest(db: Db, user: SessionUser, requestId: string) {
+  if (!(await takeRequest(db, user.id, requestId))) throw notFound();
+  return familyRequests(db, user);
 }

@@ -13,7 +13,7 @@ export type RecipientScope =
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of the active members of `role` in a school, by name, with the total. */
-export async function listMembers(db: Queryable, input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; offset: number; limit: number }) {
+export async function listMembers(db: Queryable, input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; searchEmail: boolean; offset: number; limit: number }) {
   let query = db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
@@ -34,8 +34,8 @@ export async function listMembers(db: Queryable, input: { schoolId: string; role
       eb.or([
         eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', pattern),
         eb(sql`u.last_name || ' ' || u.first_name`, 'ilike', pattern),
-        eb('u.email', 'ilike', pattern),
-        eb('u.username', 'ilike', pattern),
+        // Logins are searched only where the caller may see them, or a search would reveal them.
+        ...(input.searchEmail ? [eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)] : []),
       ]),
     );
   }

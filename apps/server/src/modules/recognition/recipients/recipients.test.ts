@@ -110,6 +110,35 @@ describe('recipients', () => {
     expect(all.json.ResponseData.total).toBe(2);
   });
 
+  it('when a parent lists parents, no other parent\'s e-mail is sent, nor can one be found by address', async () => {
+    const { parent, parent2, teacher, students } = await school();
+    const cookie = await sessionFor(t.app, parent.id);
+    const parents = await list(cookie, 'role=parent');
+    expect(parents.json.ResponseData.items).toEqual([{ id: parent2.id, name: 'Pedro Parent', email: null, grade: null, role: 'parent' }]);
+    expect((await list(cookie, `role=parent&q=${encodeURIComponent(parent2.email!)}`)).json.ResponseData.total).toBe(0);
+    // A parent may write to the school's adults and sees their own child's address.
+    expect((await list(cookie, 'role=teacher')).json.ResponseData.items.find((r: { id: string }) => r.id === teacher.id).email).toBe(teacher.email);
+    expect((await list(cookie, 'role=student')).json.ResponseData.items[0].email).toBe(students[0]!.email);
+    const options = await t.call('GET', `/v1/recognition/give-options?kind=high5&recipientId=${parent2.id}`, { cookie });
+    expect(options.json.ResponseData.recipient.email).toBeNull();
+  });
+
+  it('when a student lists adults, no adult\'s e-mail is sent, nor can one be found by address; classmates\' and own parents\' are', async () => {
+    const { students, teacher, staff, parent } = await school();
+    const cookie = await sessionFor(t.app, students[0]!.id);
+    for (const role of ['teacher', 'staff']) {
+      const res = await list(cookie, `role=${role}`);
+      expect(res.json.ResponseData.items.length).toBeGreaterThan(0);
+      expect(res.json.ResponseData.items.every((r: { email: string | null }) => r.email === null)).toBe(true);
+    }
+    expect((await list(cookie, `role=teacher&q=${encodeURIComponent(teacher.email!)}`)).json.ResponseData.total).toBe(0);
+    expect((await list(cookie, `role=staff&q=${encodeURIComponent(staff.email!)}`)).json.ResponseData.total).toBe(0);
+    const options = await t.call('GET', `/v1/recognition/give-options?kind=high5&recipientId=${teacher.id}`, { cookie });
+    expect(options.json.ResponseData.recipient.email).toBeNull();
+    expect((await list(cookie, 'role=student')).json.ResponseData.items[0].email).toBe(students[1]!.email);
+    expect((await list(cookie, 'role=parent')).json.ResponseData.items[0].email).toBe(parent.email);
+  });
+
   it('when a teacher is pending approval, they see no students but do see staff', async () => {
     const { s } = await school();
     const pending = await buildUser(t.app, { schoolId: s.id, role: 'teacher', status: 'pending' });

@@ -70,10 +70,26 @@ function scopeFor(school: Membership, userId: string, role: Role): RecipientScop
   return { kind: 'all', excludeUserId: userId };
 }
 
-const toRecipient = (row: { id: string; firstName: string; lastName: string; email: string | null; username: string | null; grade: number | null; role: string }): Recipient => ({
+/**
+ * Whose e-mail a caller may see (docs/decisions/0156): teachers and staff see everyone's;
+ * a student sees students' and their own parents'; a parent sees teachers', staff's and
+ * their own children's; everyone sees their own. Never a parent another parent's, never a
+ * student an adult's.
+ */
+export function emailVisible(callerRole: Role, recipientRole: Role, related: { self: boolean; family: boolean }): boolean {
+  if (related.self || related.family) return true;
+  if (callerRole === 'teacher' || callerRole === 'staff') return true;
+  if (callerRole === 'student') return recipientRole === 'student';
+  return recipientRole === 'teacher' || recipientRole === 'staff';
+}
+
+type MemberRow = { id: string; firstName: string; lastName: string; email: string | null; username: string | null; grade: number | null; role: string };
+
+const toRecipient = (row: MemberRow, showEmail: boolean): Recipient => ({
   id: row.id,
-  name: displayName(row),
-  email: row.email,
+  // The name falls back to the login only where the address may be seen.
+  name: displayName(showEmail ? row : { ...row, email: null }),
+  email: showEmail ? row.email : null,
   grade: row.role === 'student' ? row.grade : null,
   role: row.role as Role,
 });
@@ -84,13 +100,14 @@ export async function listRecipients(db: Queryable, user: SessionUser, input: { 
   await assertGiverStanding(db, user, school);
   if (input.role === 'self') {
     const self = await findMember(db, school.schoolId, user.id, user.id);
-    const items = self && input.offset === 0 ? [toRecipient(self)] : [];
+    const items = self && input.offset === 0 ? [toRecipient(self, true)] : [];
     return { items, total: self ? 1 : 0 };
   }
   const scope = scopeFor(school, user.id, input.role);
   if (!scope) return { items: [], total: 0 };
-  const { rows, total } = await listMembers(db, { schoolId: school.schoolId, role: input.role, scope, q: input.q, offset: input.offset, limit: input.limit });
-  return { items: rows.map(toRecipient), total };
+  const showEmail = emailVisible(school.role, input.role, { self: false, family: scope.kind === 'childrenOf' || scope.kind === 'parentsOf' });
+  const { rows, total } = await listMembers(db, { schoolId: school.schoolId, role: input.role, scope, q: input.q, searchEmail: showEmail, offset: input.offset, limit: input.limit });
+  return { items: rows.map((row) => toRecipient(row, showEmail)), total };
 }
 
 /** A recipient the caller may give to in their current school, or a reason why not. */
@@ -99,5 +116,6 @@ export async function resolveRecipient(db: Queryable, user: SessionUser, school:
   if (!member || member.status !== 'active') return { ok: false as const, reason: 'not_member' as const };
   const allowed = canGiveTo({ id: user.id, role: school.role, status: school.status }, { ...member, role: member.role as Role });
   if (!allowed) return { ok: false as const, reason: 'not_allowed' as const };
-  return { ok: true as const, member, recipient: toRecipient(member) };
+  const showEmail = emailVisible(school.role, member.role as Role, { self: member.id === user.id, family: member.isChildOfGiver || member.isParentOfGiver });
+  return { ok: true as const, member, recipient: toRecipient(member, showEmail) };
 }

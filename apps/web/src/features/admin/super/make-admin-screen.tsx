@@ -15,6 +15,7 @@ import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
 import { SchoolPicker } from '../components/pickers';
 import { downloadUserList } from '../lib/user-list-csv';
+import { PendingApprovals } from './pending-approvals';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -72,6 +73,7 @@ export default function MakeAdminScreen() {
   return (
     <Box>
       <PageTitle>{t('makeAdmin.title')}</PageTitle>
+      <PendingApprovals />
       <Box sx={{ mb: 2 }}>
         <SchoolPicker value={school} onChange={setSchool} />
       </Box>

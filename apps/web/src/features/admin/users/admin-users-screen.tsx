@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
+import { FamilyLinks } from './family-links';
 import { UserManagement } from './user-management';
 
 /** /admin-users: the school admin's user management on its own page. */
@@ -12,6 +13,7 @@ export default function AdminUsersScreen() {
     <Box>
       <PageTitle subtitle={me.school?.name}>{t('users.title')}</PageTitle>
       <UserManagement />
+      <FamilyLinks />
     </Box>
   );
 }

@@ -192,7 +192,11 @@ export function DistrictSchoolPicker({
           error={!!schoolError}
           helperText={schoolError ?? (!district ? t('auth:picker.districtFirst') : school?.kind === 'new' ? t('auth:picker.newSchoolHelp') : undefined)}
           addTitle={(name) => t('auth:picker.addSchoolTitle', { name })}
-          addBody={(name) => t('auth:picker.addSchoolBody', { name, district: district?.name ?? '' })}
+          // What will really happen (decision 0157): a new district's school is open at once; in an
+          // existing district it waits for the super admin, and a paid district vets its founder.
+          addBody={(name) =>
+            t(district?.kind !== 'existing' ? 'auth:picker.addSchoolBody' : district.paid ? 'auth:picker.addSchoolBodyPaid' : 'auth:picker.addSchoolBodyFree', { name, district: district?.name ?? '' })
+          }
           onChange={(option, isNew) => onSchool(!option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name })}
         />
       </Box>

@@ -31,12 +31,10 @@ import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
 
 const headCell = { fontWeight: 700 } as const;
-const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 interface Adult {
   id: string;
   name: string;
-  email: string | null;
   category: 'teacher' | 'staff';
 }
 
@@ -72,7 +70,6 @@ function AdultTable({ rows, label, action }: { rows: Adult[]; label: string; act
           <TableRow>
             <TableCell sx={headCell}>{t('columns.name')}</TableCell>
             <TableCell sx={headCell}>{t('columns.category')}</TableCell>
-            <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
             <TableCell sx={{ ...headCell, width: 80 }} align="right">
               {t('columns.action')}
             </TableCell>
@@ -83,7 +80,6 @@ function AdultTable({ rows, label, action }: { rows: Adult[]; label: string; act
             <TableRow key={a.id} hover>
               <TableCell sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{a.name}</TableCell>
               <TableCell>{t(`common:roles.${a.category}`)}</TableCell>
-              <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{a.email ?? ''}</TableCell>
               <TableCell align="right">{action(a)}</TableCell>
             </TableRow>
           ))}

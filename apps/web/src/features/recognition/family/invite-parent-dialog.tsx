@@ -19,7 +19,7 @@ const parentsKey = ['family', 'parents'] as const;
 /**
  * A student invites a parent (spec 001): e-mail, first and last name, all required
  * (INVITE_STUDENT_ATTRIBUTES_REQUIRED). The server creates the parent account and e-mails
- * a temporary password, or links a parent who already has one.
+ * a temporary password; an account that exists already is asked, and linked once it accepts.
  */
 export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
   const { t } = useTranslation('profile');
@@ -58,7 +58,7 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
     if (!parsed.success) return;
     try {
       const result = await invite.mutateAsync();
-      notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : 'notices.INVITE_PARENT_SUCCESS'));
+      notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : result.status === 'requested' ? 'notices.INVITE_PARENT_REQUESTED' : 'notices.INVITE_PARENT_SUCCESS'));
       close('success');
     } catch (error) {
       // A reason the student can act on is shown in the dialog; anything else closes it with 'error'.
@@ -112,7 +112,7 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
               <List dense disablePadding>
                 {parents.data.map((p) => (
                   <ListItem key={p.id} disableGutters>
-                    <ListItemText primary={p.name} secondary={p.email} />
+                    <ListItemText primary={p.name} secondary={p.status === 'requested' ? `${p.email ?? ''} · ${t('family.waiting')}` : p.email} />
                   </ListItem>
                 ))}
               </List>

@@ -1,0 +1,87 @@
+import { adminEndpoints, formatDate, type SuperPending } from '@high5/contract';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+import { adminKeys } from '../api';
+
+type Person = SuperPending['people'][number];
+type Decision = { kind: 'school'; id: string; name: string } | { kind: 'person'; person: Person; approve: boolean };
+
+/**
+ * "Waiting for approval" (docs/decisions/0157): schools founded in an existing district and
+ * pending teachers or staff of any school, so a founder in a paid district is never stranded.
+ */
+export function PendingApprovals() {
+  const { t, i18n } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const pending = useQuery({ queryKey: adminKeys.superPending, queryFn: () => api(adminEndpoints.superPending) });
+  const decide = useMutation({
+    mutationFn: (d: Decision) =>
+      d.kind === 'school'
+        ? api(adminEndpoints.superApproveSchool, { params: { schoolId: d.id }, body: {} })
+        : api(d.approve ? adminEndpoints.superApproveMember : adminEndpoints.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
+    onSuccess: async (rest, d) => {
+      queryClient.setQueryData(adminKeys.superPending, rest);
+      notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name }));
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] !== 'superPending' });
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+  if (pending.isError) return <Alert severity="error">{errorText(pending.error)}</Alert>;
+  if (pending.isPending) return <Skeleton variant="rounded" height={80} sx={{ mb: 3 }} />;
+  const { schools, people } = pending.data;
+  return (
+    <Box component="section" aria-labelledby="pending-title" sx={{ mb: 4 }}>
+      <Typography id="pending-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('pending.title')}
+      </Typography>
+      {schools.length === 0 && people.length === 0 ? (
+        <Typography color="text.secondary">{t('pending.none')}</Typography>
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 3 }}>
+          <List disablePadding aria-label={t('pending.title')}>
+            {schools.map((s) => (
+              <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText
+                  sx={{ flex: '1 1 240px', overflowWrap: 'anywhere' }}
+                  primary={<Typography sx={{ fontWeight: 600 }}>{t('pending.school', { school: s.name, district: s.districtName })}</Typography>}
+                  secondary={t('pending.schoolHint', { date: formatDate(s.createdAt, i18n.language) })}
+                />
+                <Button variant="contained" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'school', id: s.id, name: s.name })}>
+                  {t('pending.approveSchool')}
+                </Button>
+              </ListItem>
+            ))}
+            {people.map((p) => (
+              <ListItem key={`${p.schoolId}:${p.userId}`} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText
+                  sx={{ flex: '1 1 240px', overflowWrap: 'anywhere' }}
+                  primary={
+                    <Typography component="span" sx={{ fontWeight: 600 }}>
+                      {p.name || p.email}
+                      {!p.schoolHasAdmin && <Chip size="small" color="warning" label={t('pending.noAdmin')} sx={{ ml: 1 }} />}
+                    </Typography>
+                  }
+                  secondary={`${t(`common:roles.${p.role}`)} · ${p.schoolName} (${p.districtName}) · ${p.email ?? ''}`}
+                />
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button variant="outlined" color="inherit" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'person', person: p, approve: false })}>
+                    {t('pending.decline')}
+                  </Button>
+                  <Button variant="contained" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'person', person: p, approve: true })}>
+                    {t('pending.approve')}
+                  </Button>
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Box>
+  );
+}

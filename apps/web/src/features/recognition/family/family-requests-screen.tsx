@@ -1,0 +1,69 @@
+import { formatDate, profileEndpoints, type FamilyRequest } from '@high5/contract';
+import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ApiError, api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+
+const requestsKey = ['family', 'requests'] as const;
+
+/**
+ * /family-requests (docs/decisions/0155): students who asked the signed-in account to be their
+ * parent. Nothing of the student is shared until the account accepts here.
+ */
+export default function FamilyRequestsScreen() {
+  const { t, i18n } = useTranslation('profile');
+  const errorText = useErrorText('recognition');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const requests = useQuery({ queryKey: requestsKey, queryFn: () => api(profileEndpoints.familyRequests) });
+  const answer = useMutation({
+    mutationFn: ({ request, accept }: { request: FamilyRequest; accept: boolean }) =>
+      api(accept ? profileEndpoints.acceptFamilyRequest : profileEndpoints.declineFamilyRequest, { params: { requestId: request.id }, body: {} }),
+    onSuccess: async (rest, { request, accept }) => {
+      queryClient.setQueryData(requestsKey, rest);
+      notify('success', accept ? t('requests.accepted', { studentName: request.studentName }) : t('requests.declined'));
+      // Accepting adds a school and a child: the session and every list may change.
+      if (accept) await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'family' });
+    },
+    onError: (error) => notify('error', error instanceof ApiError && error.code === 'FAMILY_REQUEST_NOT_POSSIBLE' ? t('errors.FAMILY_REQUEST_NOT_POSSIBLE') : errorText(error)),
+  });
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <PageTitle subtitle={t('requests.intro')}>{t('requests.title')}</PageTitle>
+      {requests.isError ? (
+        <Alert severity="error">{errorText(requests.error)}</Alert>
+      ) : requests.isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : requests.data.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
+          {t('requests.empty')}
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 3 }}>
+          <List aria-label={t('requests.listLabel')} disablePadding>
+            {requests.data.map((r, i) => (
+              <ListItem key={r.id} divider={i < requests.data.length - 1} sx={{ flexWrap: 'wrap', gap: 1, py: 2 }}>
+                <ListItemText
+                  sx={{ flex: '1 1 240px', overflowWrap: 'anywhere' }}
+                  primary={<Typography sx={{ fontWeight: 600 }}>{t('requests.from', { studentName: r.studentName, schoolName: r.schoolName })}</Typography>}
+                  secondary={t('requests.askedOn', { date: formatDate(r.createdAt, i18n.language) })}
+                />
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => answer.mutate({ request: r, accept: false })}>
+                    {t('requests.decline')}
+                  </Button>
+                  <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ request: r, accept: true })}>
+                    {t('requests.accept')}
+                  </Button>
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Box>
+  );
+}
