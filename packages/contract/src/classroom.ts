@@ -206,6 +206,7 @@ export const TrustedAdultSchema = z.object({
 });
 
 export const MyStudentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), grade: z.number().int().nullable() });
+export type MyStudent = z.infer<typeof MyStudentSchema>;
 
 export const ReceivedHigh5Schema = z.object({
   id: z.number().int(),
@@ -603,8 +604,9 @@ export const classroomEndpoints = {
     id: 'classroom.myStudents',
     method: 'GET',
     path: '/my-students',
-    summary: 'A parent\'s linked children at the current school.',
-    access: ['parent'],
+    summary: 'The students whose High 5s the caller may view: a parent\'s linked children; for a staff member, the school\'s students matching `search` (at most 100, docs/decisions/0304).',
+    access: ['parent', 'staff'],
+    query: z.object({ search: SearchSchema }),
     response: z.array(MyStudentSchema),
   }),
   studentHigh5s: endpoint({
