@@ -76,12 +76,12 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
 
   const csvProblem = !csv
     ? null
-    : csv.rows.length === 0
-      ? t('invite.csvEmpty')
-      : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
-        ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
-        : csv.problems.length > 0
-          ? t('invite.csvInvalid', { count: csv.problems.length })
+    : csv.problems.length > 0
+      ? t('invite.csvInvalid', { count: csv.problems.length })
+      : csv.rows.length === 0
+        ? t('invite.csvEmpty')
+        : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
+          ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
           : null;
   const toSend = (rows: CsvState['rows']): InviteRow[] => rows.map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
 
@@ -101,7 +101,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             if (emailCheck.success) invite.mutate([emailCheck.data]);
           }}
         >
-          <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2 }}>
+          <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Typography variant="body2" color="text.secondary">
               {t('invite.emailHelp')}
             </Typography>
@@ -132,7 +132,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
         </form>
       ) : (
         <>
-          <DialogContent id="invite-panel-csv" role="tabpanel" aria-labelledby="invite-tab-csv" sx={{ display: 'grid', gap: 2 }}>
+          <DialogContent id="invite-panel-csv" role="tabpanel" aria-labelledby="invite-tab-csv" sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Typography variant="body2" color="text.secondary">
               {t('invite.csvHelp', { max: CLASSROOM_LIMITS.inviteRowsMax })}
             </Typography>
