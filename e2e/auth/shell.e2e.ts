@@ -42,8 +42,8 @@ describe('the signed-in shell', () => {
       { user: { role: 'teacher', isAdmin: true }, links: ['/dashboard', '/teacher-classes', '/seatingchart', '/student-list', '/feedback', ...GIVING, '/mood', '/admin'], forbidden: '/make-admin', landing: '/teacher-classes', alsoAllowed: '/report' },
       { user: { role: 'student' }, links: ['/dashboard', '/student-classes', '/trustedadults', ...GIVING, '/mood'], forbidden: '/admin-users', landing: '/dashboard' },
       { user: { role: 'parent' }, links: ['/dashboard', '/mystudent', '/viewhigh5', ...GIVING, '/mood'], forbidden: '/teacher-classes', landing: '/dashboard' },
-      { user: { role: 'staff' }, links: ['/dashboard', ...GIVING, '/mood'], forbidden: '/admin', landing: '/dashboard' },
-      { user: { role: 'staff', isAdmin: true }, links: ['/dashboard', ...GIVING, '/mood', '/admin'], forbidden: '/teacher-classes', landing: '/dashboard', alsoAllowed: '/admin-users' },
+      { user: { role: 'staff' }, links: ['/dashboard', '/viewhigh5', ...GIVING, '/mood'], forbidden: '/admin', landing: '/dashboard' },
+      { user: { role: 'staff', isAdmin: true }, links: ['/dashboard', '/viewhigh5', ...GIVING, '/mood', '/admin'], forbidden: '/teacher-classes', landing: '/dashboard', alsoAllowed: '/admin-users' },
       { user: { isSuperAdmin: true }, links: ['/superAdmin-report', '/make-admin', '/add-district', '/settings'], forbidden: '/profile', landing: '/superAdmin-report' },
     ];
     const { context, page } = await h.newPage();

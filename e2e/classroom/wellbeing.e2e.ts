@@ -58,8 +58,14 @@ describe('mood meter and emergencies', () => {
     await glow.click();
     const ack = t.page.getByRole('dialog', { name: 'Leo Mora asked to talk today' });
     await ack.getByRole('button', { name: 'Yes, I checked in' }).click();
-    await notice(t.page, 'Thank you. Leo Mora will see that someone cares.');
+    await notice(t.page, 'Thank you. Leo Mora will see on their mood meter that an adult saw their check-in.');
     await glow.waitFor({ state: 'detached' });
+    // What the toast promises: the student's mood meter says an adult saw today's check-in.
+    const seen = await openAs(h, student.id, '/mood', { lang: 'es', width: 360 });
+    await seen.page.getByText('Un adulto vio tu registro y está para ayudarte.').waitFor();
+    await expectAccessible(seen.page);
+    await shot(seen.page, 'flow-mood-seen-es-360');
+    await seen.context.close();
     const audit = await h.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.emergency_acknowledged').where('targetId', '=', student.id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(teacher.id);

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardName, InviteRowSchema, isLowMood, MOODS, parseCsvRecords, parseInviteCsv } from './classroom.js';
+import { cardName, InviteRowSchema, isLowMood, MOODS } from './classroom.js';
 
-describe('invite CSV', () => {
-  it('drops a header row whose first cell is "email" in any case, and rows without an e-mail', () => {
-    const text = '\uFEFFEMAIL,First Name,Last Name\r\nana@example.org,Ana,García\r\n,No,Email\r\n  bo@example.org , Bo ,\n';
-    expect(parseInviteCsv(text)).toEqual([
-      { email: 'ana@example.org', firstName: 'Ana', lastName: 'García' },
-      { email: 'bo@example.org', firstName: 'Bo', lastName: '' },
-    ]);
-  });
-
-  it('keeps the first row when it is a student, and reads quoted cells', () => {
-    expect(parseInviteCsv('a@example.org,"Smith, Jr.","O""Neil"')).toEqual([{ email: 'a@example.org', firstName: 'Smith, Jr.', lastName: 'O"Neil' }]);
-    expect(parseCsvRecords('a,b\n"x\ny",z')).toEqual([
-      ['a', 'b'],
-      ['x\ny', 'z'],
-    ]);
-  });
-
+describe('invite rows', () => {
   it('rows are validated by the same schema as the server', () => {
     expect(InviteRowSchema.safeParse({ email: ' A@Example.org ' }).data).toEqual({ email: 'a@example.org', firstName: '', lastName: '' });
     expect(InviteRowSchema.safeParse({ email: 'nope' }).success).toBe(false);

@@ -97,49 +97,7 @@ export const InviteRowSchema = z.object({
 });
 export type InviteRow = z.input<typeof InviteRowSchema>;
 
-/** Splits CSV text into records (RFC 4180 quotes, CRLF or LF, a leading BOM). */
-export function parseCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
-/**
- * The invite CSV: a first row whose first cell is 'email' (any case) is a header and is
- * dropped; rows with an empty e-mail are skipped. Cells are trimmed.
- */
-export function parseInviteCsv(text: string): InviteRow[] {
-  const records = parseCsvRecords(text).map((r) => r.map((cell) => cell.trim()));
-  if (records[0]?.[0]?.toLowerCase() === 'email') records.shift();
-  return records.filter((r) => (r[0] ?? '') !== '').map((r) => ({ email: r[0]!, firstName: r[1] ?? '', lastName: r[2] ?? '' }));
-}
+// Files are read in the web app with Papa Parse (features/classroom/teacher-classes/invite-csv.ts).
 
 // ---------------------------------------------------------------------------
 // Schemas
@@ -191,9 +149,9 @@ export const ClassTeacherSchema = z.object({
 export const PersonSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
 
 export const InviteResultSchema = z.object({
-  /** New accounts created and enrolled; each got a temporary password by e-mail. */
+  /** New accounts, and students of the school who never registered, enrolled; each got a new temporary password by e-mail. */
   invited: z.array(z.string()),
-  /** Students of the school who already had an account, now enrolled. */
+  /** Registered students of the school, now enrolled (they are not e-mailed). */
   enrolled: z.array(z.string()),
   /** E-mails that belong to an account that cannot be enrolled ('student already exists'). */
   failedUsers: z.array(z.string()),
@@ -248,6 +206,7 @@ export const TrustedAdultSchema = z.object({
 });
 
 export const MyStudentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), grade: z.number().int().nullable() });
+export type MyStudent = z.infer<typeof MyStudentSchema>;
 
 export const ReceivedHigh5Schema = z.object({
   id: z.number().int(),
@@ -380,20 +339,22 @@ export const classroomEndpoints = {
     id: 'classroom.classCreate',
     method: 'POST',
     path: '/classes',
-    summary: 'Creates a class owned by the caller, with a fresh class code.',
+    summary: 'Creates a class owned by the caller, with a fresh class code; its name must differ from the caller\'s other classes (trimmed, any case).',
     access: MANAGERS,
     body: z.object({ name: ClassNameSchema }),
     response: ClassSchema,
+    errors: ['CLASS_NAME_TAKEN'],
   }),
   classRename: endpoint({
     id: 'classroom.classRename',
     method: 'PUT',
     path: '/classes/:classId',
-    summary: 'Renames a class (its teachers or a school admin).',
+    summary: 'Renames a class (its teachers or a school admin); the name must differ from its owner\'s other classes.',
     access: MANAGERS,
     params: ClassIdParams,
     body: z.object({ name: ClassNameSchema }),
     response: ClassSchema,
+    errors: ['CLASS_NAME_TAKEN'],
   }),
   classDelete: endpoint({
     id: 'classroom.classDelete',
@@ -643,8 +604,9 @@ export const classroomEndpoints = {
     id: 'classroom.myStudents',
     method: 'GET',
     path: '/my-students',
-    summary: 'A parent\'s linked children at the current school.',
-    access: ['parent'],
+    summary: 'The students whose High 5s the caller may view: a parent\'s linked children; for a staff member, the school\'s students matching `search` (at most 100, docs/decisions/0304).',
+    access: ['parent', 'staff'],
+    query: z.object({ search: SearchSchema }),
     response: z.array(MyStudentSchema),
   }),
   studentHigh5s: endpoint({

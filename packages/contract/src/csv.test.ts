@@ -1,7 +1,14 @@
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from './classroom.js';
 import { CSV_BOM, csvCell, toCsv } from './csv.js';
+
+/** Reads the file back with the parser the web app uses for uploaded files (Papa Parse). */
+function parseCsvRecords(csv: string): string[][] {
+  const records = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { delimiter: ',', newline: '\r\n' }).data;
+  // The last record ends with CRLF, which Papa Parse reads as one more, empty record.
+  return records.slice(0, -1);
+}
 
 const columns = [
   { header: 'Name', value: (r: { name: string; count: number }) => r.name },

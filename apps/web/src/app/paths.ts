@@ -53,7 +53,8 @@ const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
   teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
   parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood, p.familyRequests],
-  staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport, p.familyRequests],
+  // Spec 002 section 2.7: staff use the view-High 5 screen too (docs/decisions/0304).
+  staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport, p.viewHigh5, p.familyRequests],
   superAdmin: [p.superAdminReport, p.makeAdmin, p.addDistrict, p.settings, p.gratitudeJournal, p.dashboard],
 };
 const ADMIN_EXTRA: AppPath[] = [p.report, p.adminUsers, p.admin, p.gratitudeJournal];

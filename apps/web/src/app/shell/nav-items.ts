@@ -42,7 +42,7 @@ export function navItems(me: Me, narrow: boolean): NavItem[] {
       items.push(item(p.dashboard, 'dashboard', 'main'), item(p.myStudents, 'myStudents', 'main'), item(p.viewHigh5, 'viewHigh5', 'main'), ...giving, mood);
       break;
     case 'staff':
-      items.push(item(p.dashboard, 'dashboard', 'main'), ...giving, mood);
+      items.push(item(p.dashboard, 'dashboard', 'main'), item(p.viewHigh5, 'viewHigh5', 'main'), ...giving, mood);
       if (me.isAdmin) items.push(item(p.admin, 'admin', 'manage'));
       break;
     case 'superAdmin':

@@ -1,80 +1,48 @@
 import { Box } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { enUS as pickersEn, esES as pickersEs } from '@mui/x-date-pickers/locales';
-import { format, isValid, parse } from 'date-fns';
-import { enUS, es } from 'date-fns/locale';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './date-field';
 
-/** Dates travel as `yyyy-MM-dd` (API) and show as `MM/dd/yyyy` (spec README). */
-export const DISPLAY_FORMAT = 'MM/dd/yyyy';
-export const API_FORMAT = 'yyyy-MM-dd';
+export { API_FORMAT, DatePickersProvider } from './date-field';
 
 export interface DateRange {
   from: string;
   to: string;
 }
 
-const toDate = (value: string) => {
-  const d = parse(value, API_FORMAT, new Date());
-  return isValid(d) ? d : null;
-};
-const toApi = (date: Date | null) => (date && isValid(date) ? format(date, API_FORMAT) : '');
-
-/** Date pickers in the user's language, showing MM/dd/yyyy. Wrap any picker of the app in it. */
-export function DatePickersProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const spanish = i18n.language === 'es';
-  return (
-    <LocalizationProvider
-      dateAdapter={AdapterDateFns}
-      adapterLocale={spanish ? es : enUS}
-      localeText={(spanish ? pickersEs : pickersEn).components.MuiLocalizationProvider.defaultProps.localeText}
-    >
-      {children}
-    </LocalizationProvider>
-  );
-}
-
 /**
- * From and To pickers (reports, feedback, attendance and mood tabs). `onChange` only
- * fires with complete dates; a From after To is shown as an error on To.
+ * From and To date fields (reports, feedback, attendance and mood tabs). `onChange` only
+ * fires with complete dates (DateField), so nothing is queried while a year is being typed;
+ * a From after To is shown as an error on To.
  */
 export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { value: DateRange; onChange: (range: DateRange) => void; maxDate?: string; size?: 'small' | 'medium' }) {
   const { t } = useTranslation();
-  const from = toDate(value.from);
-  const to = toDate(value.to);
-  const max = maxDate ? (toDate(maxDate) ?? undefined) : undefined;
-  const inverted = !!from && !!to && from > to;
+  const inverted = !!value.from && !!value.to && value.from > value.to;
+  const width = { width: { xs: '100%', sm: 180 } };
   return (
-    <DatePickersProvider>
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <DatePicker
-          label={t('dateRange.from')}
-          format={DISPLAY_FORMAT}
-          value={from}
-          maxDate={max}
-          onChange={(date) => {
-            const next = toApi(date);
-            if (next) onChange({ ...value, from: next });
-          }}
-          slotProps={{ textField: { size, sx: { width: { xs: '100%', sm: 180 } } } }}
-        />
-        <DatePicker
-          label={t('dateRange.to')}
-          format={DISPLAY_FORMAT}
-          value={to}
-          minDate={from ?? undefined}
-          maxDate={max}
-          onChange={(date) => {
-            const next = toApi(date);
-            if (next) onChange({ ...value, to: next });
-          }}
-          slotProps={{ textField: { size, error: inverted, helperText: inverted ? t('dateRange.inverted') : undefined, sx: { width: { xs: '100%', sm: 180 } } } }}
-        />
-      </Box>
-    </DatePickersProvider>
+    <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+      <DateField
+        label={t('dateRange.from')}
+        value={value.from}
+        maxDate={maxDate}
+        size={size}
+        sx={width}
+        onChange={(from) => {
+          if (from) onChange({ ...value, from });
+        }}
+      />
+      <DateField
+        label={t('dateRange.to')}
+        value={value.to}
+        minDate={value.from || undefined}
+        maxDate={maxDate}
+        size={size}
+        sx={width}
+        error={inverted}
+        helperText={inverted ? t('dateRange.inverted') : undefined}
+        onChange={(to) => {
+          if (to) onChange({ ...value, to });
+        }}
+      />
+    </Box>
   );
 }

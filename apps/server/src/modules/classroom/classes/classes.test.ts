@@ -93,6 +93,44 @@ describe('rename and delete', () => {
   });
 });
 
+describe('class names per teacher', () => {
+  it('when a teacher creates or renames to a name they already use (trimmed, any case), it answers 409 CLASS_NAME_TAKEN', async () => {
+    const teacher = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
+    const cookie = await sessionFor(t.app, teacher.id);
+    expect((await t.call('POST', '/v1/classes', { cookie, body: { name: 'History 4' } })).status).toBe(200);
+    for (const name of ['History 4', '  history 4 ', 'HISTORY 4']) {
+      const dup = await t.call('POST', '/v1/classes', { cookie, body: { name } });
+      expect(dup.status).toBe(409);
+      expect(dup.json.ErrorCode).toBe('CLASS_NAME_TAKEN');
+    }
+    const other = await t.call('POST', '/v1/classes', { cookie, body: { name: 'Music 4' } });
+    const clash = await t.call('PUT', `/v1/classes/${other.json.ResponseData.id}`, { cookie, body: { name: ' history 4' } });
+    expect(clash.status).toBe(409);
+    expect(clash.json.ErrorCode).toBe('CLASS_NAME_TAKEN');
+    // Changing only the case of a class's own name is allowed.
+    expect((await t.call('PUT', `/v1/classes/${other.json.ResponseData.id}`, { cookie, body: { name: 'MUSIC 4' } })).status).toBe(200);
+    const names = (await t.call('GET', '/v1/classes', { cookie })).json.ResponseData.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['History 4', 'MUSIC 4']);
+  });
+
+  it('another teacher may use the same name; an admin renaming a class is checked against its owner\'s classes', async () => {
+    const a = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
+    const b = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
+    expect((await t.call('POST', '/v1/classes', { cookie: await sessionFor(t.app, a.id), body: { name: 'Art 2' } })).status).toBe(200);
+    expect((await t.call('POST', '/v1/classes', { cookie: await sessionFor(t.app, b.id), body: { name: 'Art 2' } })).status).toBe(200);
+    const second = await buildClass(t.app, { schoolId: w.school.id, ownerId: a.id, name: 'Drama 2' });
+    const res = await t.call('PUT', `/v1/classes/${second.id}`, { cookie: w.cookies.admin, body: { name: 'art 2' } });
+    expect(res.status).toBe(409);
+    expect(res.json.ErrorCode).toBe('CLASS_NAME_TAKEN');
+  });
+
+  it('the database refuses a duplicate that skips the check', async () => {
+    const teacher = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
+    await buildClass(t.app, { schoolId: w.school.id, ownerId: teacher.id, name: 'Chess' });
+    await expect(buildClass(t.app, { schoolId: w.school.id, ownerId: teacher.id, name: ' chess ' })).rejects.toMatchObject({ code: '23505' });
+  });
+});
+
 describe('class students', () => {
   it('when signed out it answers 401; another school 404; a teacher not of the class 403; a pending teacher 403', async () => {
     expect((await t.call('GET', `/v1/classes/${w.cls.id}/students`)).status).toBe(401);

@@ -37,6 +37,13 @@ export async function codeExists(db: Db, code: string) {
   return (await db.selectFrom('classes').select('id').where('joiningCode', '=', code).executeTakeFirst()) !== undefined;
 }
 
+/** Whether the owner already has a class of this name, trimmed and in any case (except `exceptId`). */
+export async function ownerHasClassNamed(db: Db, ownerId: string, name: string, exceptId?: string) {
+  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 export async function insertClass(db: Db, values: { schoolId: string; ownerId: string; name: string; code: string }) {
   const cls = await db
     .insertInto('classes')

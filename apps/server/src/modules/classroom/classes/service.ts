@@ -81,6 +81,7 @@ async function classView(db: Db, user: SessionUser, classId: string) {
 export async function createClass(db: Db, user: SessionUser, name: string, nextCode: () => string = randomClassCode) {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
+  if (await q.ownerHasClassNamed(db, user.id, name)) throw conflict('CLASS_NAME_TAKEN');
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = nextCode();
     if (await q.codeExists(db, code)) continue;
@@ -91,7 +92,9 @@ export async function createClass(db: Db, user: SessionUser, name: string, nextC
 }
 
 export async function renameClass(db: Db, user: SessionUser, classId: string, name: string) {
-  await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId);
+  // The name must stay unique among the owner's classes (an admin or substitute may rename it).
+  if (await q.ownerHasClassNamed(db, cls.ownerId, name, classId)) throw conflict('CLASS_NAME_TAKEN');
   await q.renameClass(db, classId, name);
   return classView(db, user, classId);
 }

@@ -21,7 +21,7 @@ afterAll(() => t.close());
 const range = 'dateRange=2026-10-05_2026-10-15';
 
 describe('my students', () => {
-  it('401 signed out; 403 for non-parents; a parent sees only their linked children at the school', async () => {
+  it('401 signed out; 403 for students and teachers; a parent sees only their linked children at the school', async () => {
     expect((await t.call('GET', '/v1/my-students')).status).toBe(401);
     expect((await t.call('GET', '/v1/my-students', { cookie: w.cookies.teacher })).status).toBe(403);
     expect((await t.call('GET', '/v1/my-students', { cookie: w.cookies.student })).status).toBe(403);
@@ -29,6 +29,34 @@ describe('my students', () => {
     expect(res.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5 }]);
     const lonely = await buildUser(t.app, { schoolId: w.school.id, role: 'parent' });
     expect((await t.call('GET', '/v1/my-students', { cookie: await sessionFor(t.app, lonely.id) })).json.ResponseData).toEqual([]);
+  });
+});
+
+describe('staff pick a student to view their High 5s (decision 0304)', () => {
+  it('a staff member lists the school\'s students, searches them, and reads a student\'s High 5s; never another school\'s', async () => {
+    const res = await t.call('GET', '/v1/my-students', { cookie: w.cookies.staff });
+    expect(res.status).toBe(200);
+    const ids = res.json.ResponseData.map((s: { id: string }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([w.student.id, w.student2.id]));
+    expect(ids).not.toContain(w.otherStudent.id);
+    expect(ids).not.toContain(w.teacher.id);
+    const search = await t.call('GET', '/v1/my-students?search=amy', { cookie: w.cookies.staff });
+    expect(search.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5 }]);
+    expect((await t.call('GET', `/v1/my-students?search=${'x'.repeat(101)}`, { cookie: w.cookies.staff })).status).toBe(400);
+    const high5s = await t.call('GET', `/v1/my-students/${w.student.id}/high5s?${range}`, { cookie: w.cookies.staff });
+    expect(high5s.status).toBe(200);
+    expect(high5s.json.ResponseData.map((h: { id: number }) => h.id)).toEqual([fromStudent, fromTeacher]);
+    expect((await t.call('GET', `/v1/my-students/${w.otherStudent.id}/high5s?${range}`, { cookie: w.cookies.staff })).status).toBe(404);
+  });
+
+  it('a staff member waiting for approval gets 403, and a teacher 403', async () => {
+    const pending = await buildUser(t.app, { schoolId: w.school.id, role: 'staff', status: 'pending' });
+    const cookie = await sessionFor(t.app, pending.id);
+    const list = await t.call('GET', '/v1/my-students', { cookie });
+    expect(list.status).toBe(403);
+    expect(list.json.ErrorCode).toBe('ACCOUNT_PENDING_APPROVAL');
+    expect((await t.call('GET', `/v1/my-students/${w.student.id}/high5s?${range}`, { cookie })).status).toBe(403);
+    expect((await t.call('GET', '/v1/my-students', { cookie: w.cookies.teacher })).status).toBe(403);
   });
 });
 

@@ -14,6 +14,21 @@ export async function children(db: Db, parentId: string, schoolId: string) {
     .execute();
 }
 
+/** Students of the school by name, e-mail or username (the staff member's student picker). */
+export async function schoolStudents(db: Db, schoolId: string, search: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.id', 'u.email', 'm.grade', displayName('u').as('name')])
+    .where('m.schoolId', '=', schoolId)
+    .where('m.role', '=', 'student');
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
+  }
+  return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();
+}
+
 /** High 5s a student received at the school in a date range, newest first, with the viewer's own feedback. */
 export async function receivedHigh5s(db: Db, studentId: string, schoolId: string, viewerId: string, from: string, to: string) {
   return db

@@ -1,14 +1,22 @@
-import type { Role } from '@high5/contract';
+import { CLASSROOM_LIMITS, type Role } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange, requireSchool, schoolToday } from '../common.js';
+import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
 import { isParentOf, isStudentOf } from '../moods/queries.js';
 import * as q from './queries.js';
 
-export async function myStudents(db: Db, user: SessionUser) {
-  return q.children(db, user.id, requireSchool(user).schoolId);
+/**
+ * The view-High 5 screen's student picker (docs/decisions/0304): a parent's children; for a
+ * staff member of the school (approved), its students matching `search`.
+ */
+export async function myStudents(db: Db, user: SessionUser, search?: string) {
+  const school = requireSchool(user);
+  if (user.role === 'parent') return q.children(db, user.id, school.schoolId);
+  if (user.role !== 'staff') throw forbidden();
+  assertSeesStudents(user);
+  return q.schoolStudents(db, school.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
 }
 
 /**

@@ -83,6 +83,39 @@ describe('invite students to a class', () => {
     expect(signIn.json.ResponseData).toEqual({ status: 'new_password_required' });
   });
 
+  it('inviting a student of the school who never registered sends the invitation again, with a new password that works', async () => {
+    const teacher = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher', firstName: 'Rita', lastName: 'Reyes' });
+    const cookie = await sessionFor(t.app, teacher.id);
+    const first = await buildClass(t.app, { schoolId: w.school.id, ownerId: teacher.id, name: 'Garden club' });
+    const second = await buildClass(t.app, { schoolId: w.school.id, ownerId: teacher.id, name: 'Chess club' });
+    const email = 'again.kid@example.test';
+    const res1 = await t.call('POST', `/v1/classes/${first.id}/invitations`, { cookie, body: { students: [{ email, firstName: 'Gale' }] } });
+    expect(res1.json.ResponseData.invited).toEqual([email]);
+    const mail1 = (await outbox()).filter((m) => m.recipient === email);
+    expect(mail1).toHaveLength(1);
+    const oldPassword = /Temporary password: (\S+)/.exec(mail1[0]!.bodyText)![1]!;
+
+    // Invited again (same class, then another class) before ever signing in: each time an e-mail goes out.
+    for (const cls of [first, second]) {
+      const again = await t.call('POST', `/v1/classes/${cls.id}/invitations`, { cookie, body: { students: [{ email }] } });
+      expect(again.status).toBe(200);
+      expect(again.json.ResponseData).toEqual({ invited: [email], enrolled: [], failedUsers: [] });
+    }
+    const mails = (await outbox()).filter((m) => m.recipient === email);
+    expect(mails).toHaveLength(3);
+    expect(mails[2]!.subject).toBe('Rita Reyes invited you to Chess club on High5');
+    expect(mails[2]!.bodyText).toContain('Gale');
+    const newPassword = /Temporary password: (\S+)/.exec(mails[2]!.bodyText)![1]!;
+    expect(newPassword).not.toBe(oldPassword);
+    expect((await t.call('POST', '/v1/auth/sign-in', { body: { login: email, password: oldPassword } })).status).not.toBe(200);
+    const signIn = await t.call('POST', '/v1/auth/sign-in', { body: { login: email, password: newPassword } });
+    expect(signIn.json.ResponseData).toEqual({ status: 'new_password_required' });
+    const accounts = await t.app.services.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(accounts).toHaveLength(1);
+    const enrolments = await t.app.services.db.selectFrom('enrolments').select('classId').where('studentId', '=', accounts[0]!.id).execute();
+    expect(enrolments.map((e) => e.classId).sort()).toEqual([first.id, second.id].sort());
+  });
+
   it('a pending teacher cannot invite', async () => {
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.pending.id });
     const res = await t.call('POST', `/v1/classes/${cls.id}/invitations`, { cookie: w.cookies.pending, body: { students: [{ email: 'p@example.test' }] } });

@@ -8,6 +8,7 @@ import { enrol } from '../classes/queries.js';
 import { loadManagedClass } from '../classes/service.js';
 import * as q from './queries.js';
 
+
 /** When a temporary password stops working (spec: the account must choose its own within 7 days). */
 export function temporaryPasswordExpiry(now: Date) {
   return new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
@@ -20,7 +21,8 @@ const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.
  * was validated by the contract; here, in the request's one transaction:
  * - an e-mail without an account becomes a student of the school with a temporary password,
  *   e-mailed in the inviter's language, and is enrolled;
- * - a student of this school is enrolled;
+ * - a student of this school is enrolled; one who never registered (only a temporary password)
+ *   is sent the invitation again with a new temporary password (docs/decisions/0301);
  * - any other account (a teacher, a parent, another school's student) is reported in
  *   `failedUsers` ('student already exists') and left untouched.
  */
@@ -35,10 +37,14 @@ export async function inviteToClass(db: Db, services: Services, user: SessionUse
   const enrolled: string[] = [];
   const failedUsers: string[] = [];
   const fresh: typeof unique = [];
+  const again: { row: (typeof unique)[number]; id: string; language: 'en' | 'es' }[] = [];
   for (const row of unique) {
     const account = byEmail.get(row.email);
     if (!account) fresh.push(row);
-    else if (account.role === 'student') {
+    else if (account.role === 'student' && !account.registered) {
+      toEnrol.push(account.id);
+      again.push({ row, id: account.id, language: account.language === 'es' ? 'es' : 'en' });
+    } else if (account.role === 'student') {
       toEnrol.push(account.id);
       enrolled.push(row.email);
     } else failedUsers.push(row.email);
@@ -47,15 +53,24 @@ export async function inviteToClass(db: Db, services: Services, user: SessionUse
   const now = services.clock.now();
   const expiresAt = temporaryPasswordExpiry(now);
   const school = await q.schoolName(db, cls.schoolId);
-  const prepared = await mapLimit(fresh, 4, async (row) => {
+  const prepared = await mapLimit([...fresh.map((row) => ({ row, existing: null })), ...again.map((a) => ({ row: a.row, existing: a }))], 4, async (item) => {
     const password = temporaryPassword();
-    return { row, password, hash: await hashPassword(password) };
+    return { ...item, password, hash: await hashPassword(password) };
   });
-  for (const { row, password, hash } of prepared) {
-    const id = await q.insertInvitedStudent(db, { schoolId: cls.schoolId, email: row.email, firstName: row.firstName, lastName: row.lastName, language: user.language, passwordHash: hash, expiresAt, invitedBy: user.id });
-    toEnrol.push(id);
-    await services.mail.queue(db, row.email, user.language, 'classroom:mail.studentInvite', {
-      name: row.firstName || row.email,
+  for (const { row, existing, password, hash } of prepared) {
+    let language = user.language;
+    let name = row.firstName || row.email;
+    if (existing) {
+      // Never registered: the earlier password may be lost or expired, so a new one goes with the e-mail.
+      await q.setTemporaryPassword(db, existing.id, hash, expiresAt);
+      language = existing.language;
+      name = byEmail.get(row.email)?.firstName || name;
+    } else {
+      const id = await q.insertInvitedStudent(db, { schoolId: cls.schoolId, email: row.email, firstName: row.firstName, lastName: row.lastName, language: user.language, passwordHash: hash, expiresAt, invitedBy: user.id });
+      toEnrol.push(id);
+    }
+    await services.mail.queue(db, row.email, language, 'classroom:mail.studentInvite', {
+      name,
       teacher: inviterName(user),
       className: cls.name,
       school,

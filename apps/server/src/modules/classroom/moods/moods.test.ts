@@ -163,6 +163,9 @@ describe('emergency acknowledgement', () => {
     expect(ok.status).toBe(200);
     expect(ok.json.ResponseData).toMatchObject({ studentId: kid.id, mood: 'disappointed', emergency: true, emergencyPriority: 'today', acknowledged: true });
     expect((await t.call('PUT', url, { cookie: w.cookies.admin, body: {} })).status).toBe(409);
+    // The student sees on their mood meter that an adult saw today's check-in.
+    const mine = await t.call('GET', '/v1/moods/mine', { cookie: await sessionFor(t.app, kid.id) });
+    expect(mine.json.ResponseData.todayEntry).toMatchObject({ mood: 'disappointed', emergencyPriority: 'today', acknowledged: true });
     const audit = await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.emergency_acknowledged').where('targetId', '=', kid.id).execute();
     expect(audit).toMatchObject([{ actorId: w.teacher.id, schoolId: w.school.id }]);
   });

@@ -19,6 +19,7 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,6 +135,13 @@ function DayCard({ title, date, entry }: { title: string; date: string | undefin
           )}
         </Typography>
         <Typography>{info ? t('mood.feltThisWay', { feeling: t(`feelings.${info.feeling}`) }) : t('mood.noCheckIn')}</Typography>
+        {entry?.acknowledged && (
+          // An adult acknowledged the "talk today" request (decision 0303): the student sees it was seen.
+          <Typography variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.dark', fontWeight: 600 }}>
+            <VerifiedUserOutlinedIcon fontSize="small" aria-hidden />
+            {t('mood.seenByAdult')}
+          </Typography>
+        )}
       </Box>
     </Paper>
   );

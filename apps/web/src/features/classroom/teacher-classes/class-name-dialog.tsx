@@ -3,8 +3,29 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The create-class and rename-class dialog: one name field, required, at most 80 characters. */
-export function ClassNameDialog({ open, mode, initialName = '', busy, onSubmit, onClose }: { open: boolean; mode: 'create' | 'rename'; initialName?: string; busy: boolean; onSubmit: (name: string) => void; onClose: () => void }) {
+/**
+ * The create-class and rename-class dialog: one name field, required, at most 80 characters.
+ * `error` is the server's refusal of the name (a duplicate), shown on the field until it changes.
+ */
+export function ClassNameDialog({
+  open,
+  mode,
+  initialName = '',
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  onEdit,
+}: {
+  open: boolean;
+  mode: 'create' | 'rename';
+  initialName?: string;
+  busy: boolean;
+  error?: string | null;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
   const [name, setName] = useState(initialName);
@@ -35,9 +56,12 @@ export function ClassNameDialog({ open, mode, initialName = '', busy, onSubmit, 
             margin="dense"
             label={t('classes.name')}
             value={name}
-            onChange={(event) => setName(event.target.value.slice(0, CLASSROOM_LIMITS.classNameMax))}
-            error={touched && blank}
-            helperText={touched && blank ? t('classes.nameRequired') : t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
+            onChange={(event) => {
+              setName(event.target.value.slice(0, CLASSROOM_LIMITS.classNameMax));
+              onEdit?.();
+            }}
+            error={(touched && blank) || !!error}
+            helperText={touched && blank ? t('classes.nameRequired') : error || t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, InviteRowSchema, parseInviteCsv, type InviteResult, type InviteRow } from '@high5/contract';
+import { CLASSROOM_LIMITS, InviteRowSchema, type InviteResult, type InviteRow } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Tab, Tabs, TextField, Typography, useMediaQuery } from '@mui/material';
@@ -9,19 +9,22 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, e } from '../api';
+import { parseInviteCsv, type ParsedInviteCsv } from './invite-csv';
 
 export type InviteTab = 'email' | 'csv';
 
-interface CsvState {
+interface CsvState extends ParsedInviteCsv {
   fileName: string;
-  rows: InviteRow[];
-  invalid: number[];
 }
+
+/** How many problem lines the dialog lists before saying how many more there are. */
+const LINES_SHOWN = 5;
 
 /**
  * Invite students (spec 002 section 2.9): an e-mail tab (first name, last name, e-mail) and a
- * CSV tab (Email, First Name, Last Name; a header row starting with "email" is dropped and
- * rows without an e-mail are skipped). Rows are checked here with the server's own schema.
+ * CSV tab (Email, First Name, Last Name, read by `parseInviteCsv`: comma or semicolon files,
+ * problems reported by file line, repeated e-mails counted once). Rows are checked here with
+ * the server's own schema.
  */
 export function InviteStudentsDialog({ open, classId, className, initialTab, onClose, onDone }: { open: boolean; classId: string; className: string; initialTab: InviteTab; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation('classroom');
@@ -68,20 +71,19 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
       setCsvError(t('invite.csvTooLarge'));
       return;
     }
-    const rows = parseInviteCsv(await file.text());
-    const invalid = rows.flatMap((row, index) => (InviteRowSchema.safeParse(row).success ? [] : [index]));
-    setCsv({ fileName: file.name, rows, invalid });
+    setCsv({ fileName: file.name, ...parseInviteCsv(await file.text()) });
   }
 
   const csvProblem = !csv
     ? null
-    : csv.rows.length === 0
-      ? t('invite.csvEmpty')
-      : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
-        ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
-        : csv.invalid.length > 0
-          ? t('invite.csvInvalid', { count: csv.invalid.length })
+    : csv.problems.length > 0
+      ? t('invite.csvInvalid', { count: csv.problems.length })
+      : csv.rows.length === 0
+        ? t('invite.csvEmpty')
+        : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
+          ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
           : null;
+  const toSend = (rows: CsvState['rows']): InviteRow[] => rows.map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
 
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
@@ -99,7 +101,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             if (emailCheck.success) invite.mutate([emailCheck.data]);
           }}
         >
-          <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2 }}>
+          <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Typography variant="body2" color="text.secondary">
               {t('invite.emailHelp')}
             </Typography>
@@ -130,7 +132,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
         </form>
       ) : (
         <>
-          <DialogContent id="invite-panel-csv" role="tabpanel" aria-labelledby="invite-tab-csv" sx={{ display: 'grid', gap: 2 }}>
+          <DialogContent id="invite-panel-csv" role="tabpanel" aria-labelledby="invite-tab-csv" sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Typography variant="body2" color="text.secondary">
               {t('invite.csvHelp', { max: CLASSROOM_LIMITS.inviteRowsMax })}
             </Typography>
@@ -167,15 +169,37 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             {csv && csvProblem && (
               <Alert severity="error">
                 {csvProblem}
-                {csv.invalid.length > 0 && (
+                {csv.problems.length > 0 && (
                   <List dense disablePadding>
-                    {csv.invalid.slice(0, 5).map((index) => (
-                      <ListItem key={index} disableGutters sx={{ py: 0 }}>
-                        {t('invite.csvBadRow', { row: index + 1, email: csv.rows[index]!.email })}
+                    {csv.problems.slice(0, LINES_SHOWN).map((problem) => (
+                      <ListItem key={problem.line} disableGutters sx={{ py: 0, overflowWrap: 'anywhere' }}>
+                        {t('invite.csvBadLine', { line: problem.line, reason: t(`invite.csvReason.${problem.reason}`, { email: problem.email }) })}
                       </ListItem>
                     ))}
+                    {csv.problems.length > LINES_SHOWN && (
+                      <ListItem disableGutters sx={{ py: 0 }}>
+                        {t('invite.csvMoreProblems', { count: csv.problems.length - LINES_SHOWN })}
+                      </ListItem>
+                    )}
                   </List>
                 )}
+              </Alert>
+            )}
+            {csv && csv.duplicates.length > 0 && (
+              <Alert severity="warning">
+                {t('invite.csvDuplicates', { count: csv.duplicates.length })}
+                <List dense disablePadding>
+                  {csv.duplicates.slice(0, LINES_SHOWN).map((d) => (
+                    <ListItem key={d.line} disableGutters sx={{ py: 0, overflowWrap: 'anywhere' }}>
+                      {t('invite.csvDuplicateLine', { line: d.line, email: d.email, firstLine: d.firstLine })}
+                    </ListItem>
+                  ))}
+                  {csv.duplicates.length > LINES_SHOWN && (
+                    <ListItem disableGutters sx={{ py: 0 }}>
+                      {t('invite.csvMoreProblems', { count: csv.duplicates.length - LINES_SHOWN })}
+                    </ListItem>
+                  )}
+                </List>
               </Alert>
             )}
           </DialogContent>
@@ -183,7 +207,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             <Button onClick={onClose} disabled={invite.isPending}>
               {t('common:confirm.cancel')}
             </Button>
-            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && invite.mutate(csv.rows)}>
+            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && invite.mutate(toSend(csv.rows))}>
               {t('invite.upload')}
             </Button>
           </DialogActions>

@@ -43,6 +43,7 @@ import { StudentDetailDialog } from '../../../components/student-detail/student-
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
@@ -73,6 +74,8 @@ export default function TeacherClassesScreen() {
   const [invite, setInvite] = useState<InviteTab | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [profileId, setProfileId] = useState<string | null>(null);
+  // The server's refusal of a class name (a duplicate) is shown on the name field, not as a toast.
+  const [nameError, setNameError] = useState<string | null>(null);
 
   const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
   const list = useMemo(() => classes.data ?? [], [classes.data]);
@@ -92,17 +95,28 @@ export default function TeacherClassesScreen() {
   }, []);
 
   const refreshClass = () => queryClient.invalidateQueries({ queryKey: classroomKeys.classes() });
+  const nameRefused = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'CLASS_NAME_TAKEN') setNameError(errorText(error));
+    else notify('error', errorText(error));
+  };
+  const openDialog = (next: 'create' | 'rename' | 'delete' | null) => {
+    setNameError(null);
+    setDialog(next);
+  };
 
   const create = useMutation({
     mutationFn: (name: string) => api(e.classCreate, { body: { name } }),
     onSuccess: async (cls) => {
       notify('success', t('classes.created', { name: cls.name }));
       setDialog(null);
+      // The new class joins the cached list before it is selected: otherwise the effect above
+      // finds no such class and selects the first one (teachers then added students to the wrong class).
+      queryClient.setQueryData<ClassItem[]>(classroomKeys.classes(), (old) => [...(old ?? []).filter((c) => c.id !== cls.id), cls]);
       setSelectedId(cls.id);
       setMode('student');
       await refreshClass();
     },
-    onError: (error) => notify('error', errorText(error)),
+    onError: nameRefused,
   });
   const rename = useMutation({
     mutationFn: (name: string) => api(e.classRename, { params: { classId: selected!.id }, body: { name } }),
@@ -111,7 +125,7 @@ export default function TeacherClassesScreen() {
       setDialog(null);
       await refreshClass();
     },
-    onError: (error) => notify('error', errorText(error)),
+    onError: nameRefused,
   });
   const remove = useMutation({
     mutationFn: () => api(e.classDelete, { params: { classId: selected!.id } }),
@@ -155,7 +169,7 @@ export default function TeacherClassesScreen() {
       <PageTitle
         subtitle={t('classes.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog('create')}>
             {t('classes.createButton')}
           </Button>
         }
@@ -193,7 +207,7 @@ export default function TeacherClassesScreen() {
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <Tooltip title={t('classes.rename')}>
             <span>
-              <IconButton aria-label={t('classes.rename')} disabled={!selected} onClick={() => setDialog('rename')}>
+              <IconButton aria-label={t('classes.rename')} disabled={!selected} onClick={() => openDialog('rename')}>
                 <EditOutlinedIcon />
               </IconButton>
             </span>
@@ -223,7 +237,7 @@ export default function TeacherClassesScreen() {
 
       {classes.isError && <Alert severity="error">{errorText(classes.error)}</Alert>}
       {classes.data && list.length === 0 && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => setDialog('create')}>{t('classes.createButton')}</Button>}>
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => openDialog('create')}>{t('classes.createButton')}</Button>}>
           {t('classes.empty')}
         </Alert>
       )}
@@ -270,8 +284,17 @@ export default function TeacherClassesScreen() {
         )}
       </Paper>
 
-      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} onSubmit={(name) => create.mutate(name)} onClose={() => setDialog(null)} />
-      <ClassNameDialog open={dialog === 'rename'} mode="rename" initialName={selected?.name ?? ''} busy={rename.isPending} onSubmit={(name) => rename.mutate(name)} onClose={() => setDialog(null)} />
+      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} error={nameError} onEdit={() => setNameError(null)} onSubmit={(name) => create.mutate(name)} onClose={() => setDialog(null)} />
+      <ClassNameDialog
+        open={dialog === 'rename'}
+        mode="rename"
+        initialName={selected?.name ?? ''}
+        busy={rename.isPending}
+        error={nameError}
+        onEdit={() => setNameError(null)}
+        onSubmit={(name) => rename.mutate(name)}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={dialog === 'delete'}
         title={t('classes.deleteTitle', { name: selected?.name ?? '' })}

@@ -1,6 +1,7 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
+import { CLASSROOM_LIMITS, type MyStudent } from '@high5/contract';
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Chip,
@@ -26,12 +27,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSignedInMe } from '../../../app/session';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+import { useDebounced } from '../components/use-debounced';
 
 const headCell = { fontWeight: 700 } as const;
 
@@ -47,22 +50,32 @@ interface High5Row {
 
 /**
  * View High 5s (/viewhigh5, spec 002 section 2.7): a parent picks one of their children
- * (shown by e-mail) and sees the High 5s the child received, by date; a row opens the
- * feedback dialog, whose feedback goes to the teacher who gave the High 5.
+ * (shown by e-mail), a staff member searches the school's students (docs/decisions/0304),
+ * and sees the High 5s the student received, by date; a row opens the feedback dialog,
+ * whose feedback goes to the teacher who gave the High 5.
  */
 export default function ViewHigh5Screen() {
   const { t } = useTranslation('classroom');
+  const me = useSignedInMe();
+  const staff = me.role === 'staff';
   const errorText = useErrorText('classroom');
   const [params, setParams] = useSearchParams();
   const [range, setRange] = useState<DateRange>(() => lastDays(CLASSROOM_LIMITS.viewHigh5RangeDays));
   const [open, setOpen] = useState<High5Row | null>(null);
-  const children = useQuery({ queryKey: classroomKeys.myStudents(), queryFn: () => api(e.myStudents) });
+  const [picked, setPicked] = useState<MyStudent | null>(null);
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 300);
+  const children = useQuery({
+    queryKey: staff ? [...classroomKeys.myStudents(), term] : classroomKeys.myStudents(),
+    queryFn: () => api(e.myStudents, { query: staff && term ? { search: term } : {} }),
+  });
   const kids = children.data ?? [];
-  const studentId = params.get('student') && kids.some((k) => k.id === params.get('student')) ? params.get('student')! : (kids[0]?.id ?? '');
+  const parentPick = params.get('student') && kids.some((k) => k.id === params.get('student')) ? params.get('student')! : (kids[0]?.id ?? '');
+  const studentId = staff ? (picked?.id ?? '') : parentPick;
 
   useEffect(() => {
-    if (kids.length > 0 && params.get('student') !== studentId) setParams({ student: studentId }, { replace: true });
-  }, [kids.length, studentId, params, setParams]);
+    if (!staff && kids.length > 0 && params.get('student') !== studentId) setParams({ student: studentId }, { replace: true });
+  }, [staff, kids.length, studentId, params, setParams]);
 
   const ok = validRange(range);
   const high5s = useQuery({
@@ -74,23 +87,60 @@ export default function ViewHigh5Screen() {
 
   return (
     <Box>
-      <PageTitle subtitle={t('viewHigh5.subtitle')}>{t('viewHigh5.title')}</PageTitle>
-      {children.data && kids.length === 0 ? (
+      <PageTitle subtitle={t(staff ? 'viewHigh5.staffSubtitle' : 'viewHigh5.subtitle')}>{t('viewHigh5.title')}</PageTitle>
+      {!staff && children.data && kids.length === 0 ? (
         <Alert severity="info">{t('myStudents.none')}</Alert>
       ) : (
         <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
-            <TextField select size="small" label={t('viewHigh5.student')} value={studentId} onChange={(event) => setParams({ student: event.target.value })} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
-              {kids.map((k) => (
-                <MenuItem key={k.id} value={k.id}>
-                  {k.email ?? k.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            {staff ? (
+              <Autocomplete
+                size="small"
+                options={kids}
+                value={picked}
+                onChange={(_event, value) => setPicked(value)}
+                inputValue={search}
+                onInputChange={(_event, value) => setSearch(value)}
+                filterOptions={(options) => options}
+                getOptionLabel={(k) => k.email ?? k.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderOption={(props, k) => {
+                  const { key, ...rest } = props as typeof props & { key: string };
+                  return (
+                    <li key={key} {...rest}>
+                      <Box>
+                        <Typography>{k.email ?? k.name}</Typography>
+                        {k.email && (
+                          <Typography variant="body2" color="text.secondary">
+                            {k.name}
+                          </Typography>
+                        )}
+                      </Box>
+                    </li>
+                  );
+                }}
+                loading={children.isFetching}
+                noOptionsText={t('viewHigh5.noMatches')}
+                renderInput={(props) => <TextField {...props} label={t('viewHigh5.searchStudent')} />}
+                sx={{ minWidth: 300, flex: { xs: '1 1 100%', sm: '0 1 360px' } }}
+              />
+            ) : (
+              <TextField select size="small" label={t('viewHigh5.student')} value={studentId} onChange={(event) => setParams({ student: event.target.value })} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+                {kids.map((k) => (
+                  <MenuItem key={k.id} value={k.id}>
+                    {k.email ?? k.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
           </Box>
           <Box sx={{ height: 4 }}>{(high5s.isFetching || children.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
-          {high5s.isError ? (
+          {!studentId && staff ? (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('viewHigh5.pickStudent')}
+            </Typography>
+          ) : high5s.isError ? (
             <Alert severity="error" sx={{ m: 2 }}>
               {errorText(high5s.error)}
             </Alert>

@@ -2,15 +2,13 @@ import { BIO_MAX, PHONE_PATTERN, PROFILE_MIN_BIRTH_DATE, ZIP_PATTERN, type Profi
 import CloseIcon from '@mui/icons-material/Close';
 import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlined';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQuery } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PhotoPicker } from '../../../components/student-detail/photo-picker';
 import { useProfileErrorText } from '../../../components/student-detail/use-profile-error-text';
-import { DatePickersProvider } from '../../../components/ui/date-range-picker';
+import { DateField } from '../../../components/ui/date-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
@@ -277,7 +275,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
     );
   };
 
-  const dob = values.dateOfBirth && values.dateOfBirth !== 'invalid' ? parseISO(values.dateOfBirth) : null;
   const dobError = shown('dateOfBirth');
   const readOnly = (label: string, value: string) => <TextField label={label} value={value} fullWidth slotProps={{ input: { readOnly: true } }} variant="filled" helperText=" " />;
 
@@ -289,26 +286,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 0.5 }}>
         {text('firstName', { max: 60, required: true, autoComplete: 'given-name' })}
         {text('lastName', { max: 60, required: true, autoComplete: 'family-name' })}
-        <DatePickersProvider>
-          <DatePicker
-            label={t('fields.dateOfBirth')}
-            format="MM/dd/yyyy"
-            value={dob}
-            minDate={parseISO(PROFILE_MIN_BIRTH_DATE)}
-            maxDate={parseISO(profile.today)}
-            onChange={(date) => set('dateOfBirth', date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : 'invalid')}
-            slotProps={{
-              textField: {
-                name: 'dateOfBirth',
-                fullWidth: true,
-                error: !!dobError,
-                helperText: dobError ? t(dobError) : t('hints.dateOfBirth'),
-                onBlur: () => setTouched((x) => ({ ...x, dateOfBirth: true })),
-              },
-              field: { clearable: true },
-            }}
-          />
-        </DatePickersProvider>
+        <DateField
+          label={t('fields.dateOfBirth')}
+          name="dateOfBirth"
+          value={values.dateOfBirth}
+          minDate={PROFILE_MIN_BIRTH_DATE}
+          maxDate={profile.today}
+          fullWidth
+          clearable
+          onChange={(date) => set('dateOfBirth', date ?? 'invalid')}
+          error={!!dobError}
+          helperText={dobError ? t(dobError) : t('hints.dateOfBirth')}
+          onBlur={() => setTouched((x) => ({ ...x, dateOfBirth: true }))}
+        />
         {text('pronoun', { max: 40, hint: t('hints.pronoun') })}
         {text('phone', { max: 20, type: 'tel', autoComplete: 'tel', hint: t('hints.phone'), inputMode: 'tel' })}
         {text('zipCode', { max: 10, autoComplete: 'postal-code', hint: t('hints.zipCode'), inputMode: 'numeric' })}
