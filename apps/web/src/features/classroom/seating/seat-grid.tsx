@@ -136,7 +136,7 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
           </Box>
         )}
       </Box>
-      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: size >= 70 ? 13 : 12, lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
+      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: size >= 96 ? 13 : 12, lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
         {/* Two lines of the short name; hover and focus show the full name over the seats below. */}
         <Box component="span" className="seat-name" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
           {cardName(student.name)}

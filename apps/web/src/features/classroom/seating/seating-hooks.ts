@@ -33,7 +33,10 @@ export function useFittedCardSize(box: RefObject<HTMLElement | null>, fit: Omit<
     const el = box.current;
     if (!el) return;
     const top = el.getBoundingClientRect().top + window.scrollY;
-    const next = { width: el.clientWidth, height: Math.max(0, window.innerHeight - top - fit.below) };
+    // A grid that starts low (controls stacked above it on a narrow screen) is seen after
+    // scrolling: it may then take the window's height less the header.
+    const from = top > window.innerHeight / 2 ? 80 : top;
+    const next = { width: el.clientWidth, height: Math.max(0, window.innerHeight - from - fit.below) };
     setRoom((r) => (r && r.width === next.width && r.height === next.height ? r : next));
   }, [box, fit.below]);
   // Every render: the controls above may have wrapped differently (cheap, and only sets on change).

@@ -20,6 +20,8 @@ import {
   MenuItem,
   Paper,
   TextField,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -356,6 +358,8 @@ export default function SeatingScreen() {
     );
   }
 
+  // From 1200 px the controls are a side panel; the notice about saving goes there.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const status = (isDraft || modified) && mode === 'chart' && (
     <Alert severity={modified ? 'warning' : 'info'}>{isDraft ? t('seating.draftNotice') : t('seating.modifiedNotice')}</Alert>
   );
@@ -365,7 +369,7 @@ export default function SeatingScreen() {
       <PageTitle subtitle={t('seating.subtitle')}>{t('seating.title')}</PageTitle>
       {/* From 1200 px the controls are a side panel, so the grid and the strip get the height. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'grid', gap: 2 }}>
+        <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             <TextField select size="small" label={t('seating.class')} value={classId ?? ''} onChange={(event) => selectClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
               {mine.map((c) => (
@@ -411,14 +415,14 @@ export default function SeatingScreen() {
               />
             </>
           )}
-          {status && <Box sx={{ display: { xs: 'none', lg: 'block' } }}>{status}</Box>}
+          {wide && status}
           <SeatingLegend compact={size < 80} />
         </Paper>
 
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ height: 4, mb: 1 }}>{(seating.isFetching || classes.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {seating.isError && <Alert severity="error">{errorText(seating.error)}</Alert>}
-          {status && <Box sx={{ display: { lg: 'none' }, mb: 2 }}>{status}</Box>}
+          {!wide && status && <Box sx={{ mb: 2 }}>{status}</Box>}
 
           {layout && data && mode === 'attendance' && (
             <AttendanceView
