@@ -1,7 +1,12 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
+import { CLASSROOM_LIMITS, type SeatingStudent } from '@high5/contract';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, FormGroup, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useNotify } from '../../../components/ui/notifications';
+import { useErrorText } from '../../../lib/use-error-text';
+import { api, classroomKeys, e } from '../api';
 
 export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { open: boolean; mode: 'new' | 'update'; initial: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('classroom');
@@ -96,5 +101,37 @@ export function ExportImageDialog({ open, busy, onExport, onCancel }: { open: bo
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The question behind a glowing emoji: has the teacher checked in with the student today? */
+export function EmergencyDialog({ classId, student, onClose }: { classId: string | null; student: SeatingStudent | null; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const queryClient = useQueryClient();
+  const acknowledge = useMutation({
+    mutationFn: (who: SeatingStudent) => api(e.moodAcknowledge, { params: { studentId: who.id }, body: {} }),
+    onSuccess: async (_mood, who) => {
+      notify('info', t('seating.acknowledged', { name: who.name }));
+      onClose();
+      if (classId) await queryClient.invalidateQueries({ queryKey: classroomKeys.seatingMoods(classId) });
+    },
+    onError: (error) => {
+      onClose();
+      notify('error', t('seating.acknowledgeFailed', { reason: errorText(error) }));
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={!!student}
+      title={t('seating.emergencyTitle', { name: student?.name ?? '' })}
+      message={t('seating.emergencyMessage', { name: student?.name ?? '' })}
+      confirmLabel={t('seating.emergencyYes')}
+      cancelLabel={t('seating.emergencyNo')}
+      busy={acknowledge.isPending}
+      onConfirm={() => student && acknowledge.mutate(student)}
+      onCancel={onClose}
+    />
   );
 }

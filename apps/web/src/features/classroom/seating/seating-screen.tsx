@@ -1,18 +1,5 @@
 import { CLASSROOM_LIMITS, formatDate, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
 import {
-  closestCenter,
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
-import {
   Alert,
   Box,
   Button,
@@ -24,7 +11,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -33,18 +20,18 @@ import { StudentDetailDialog } from '../../../components/student-detail/student-
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { downloadBlob } from '../../../lib/download';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
-import { CardFace, Classroom, DraggableCard, GRID_GAP, NAME_LINE, Seat, UnseatedStrip, useCardLabel, type CardState } from './seat-grid';
+import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState } from './seat-grid';
 import { GridField, SeatingLegend } from './seating-controls';
 import { ChartActions, ShapeControls } from './seating-toolbar';
-import { ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
-import { CardPointerSensor, useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
-import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, parseSeat, pickRandom, sameLayout, seatKey, unseated, type Layout } from './seating-state';
+import { EmergencyDialog, ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
+import { ChartEditor } from './seating-editor';
+import { useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
+import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
 
 const DRAFT = 'draft';
 
@@ -77,7 +64,6 @@ export default function SeatingScreen() {
   const [pending, setPending] = useState<null | (() => void)>(null);
   const [emergencyFor, setEmergencyFor] = useState<SeatingStudent | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
   const loadedKey = useRef<string | null>(null);
   const gridBox = useRef<HTMLDivElement>(null);
   const attendanceButton = useRef<HTMLButtonElement>(null);
@@ -224,18 +210,6 @@ export default function SeatingScreen() {
       notify('error', t('seating.deleteFailed', { reason: errorText(error) }));
     },
   });
-  const acknowledge = useMutation({
-    mutationFn: (student: SeatingStudent) => api(e.moodAcknowledge, { params: { studentId: student.id }, body: {} }),
-    onSuccess: async (_mood, student) => {
-      notify('info', t('seating.acknowledged', { name: student.name }));
-      setEmergencyFor(null);
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.seatingMoods(classId!) });
-    },
-    onError: (error) => {
-      setEmergencyFor(null);
-      notify('error', t('seating.acknowledgeFailed', { reason: errorText(error) }));
-    },
-  });
   const preset = useMutation({
     mutationFn: async ({ flag, spread }: { flag: PresetFlag; spread: boolean }) => {
       const fits = layout && layout.rows * layout.cols >= students.length;
@@ -248,13 +222,9 @@ export default function SeatingScreen() {
     onError: (error) => notify('error', errorText(error)),
   });
 
-  /** What a drop would do, for the announcement (before the drop is applied). */
-  const dropOutcome = (active: string, over: string | undefined) => (layout && over ? dropStudent(layout.seats, active, over) : null);
-
-  const onDragEnd = (event: DragEndEvent) => {
-    setActiveId(null);
-    if (!layout || !event.over) return;
-    const result = dropStudent(layout.seats, String(event.active.id), String(event.over.id));
+  const onDrop = (studentId: string, target: string) => {
+    if (!layout) return;
+    const result = dropStudent(layout.seats, studentId, target);
     if (result.ok) setLayout({ ...layout, seats: result.seats });
     else if (result.reason === 'occupied') notify('info', t('seating.cannotDrop'));
   };
@@ -305,47 +275,10 @@ export default function SeatingScreen() {
     );
   };
 
-  const pitchX = size + GRID_GAP - 2 + GRID_GAP;
-  const pitchY = size + NAME_LINE + GRID_GAP;
-  const coordinateGetter: KeyboardCoordinateGetter = useCallback(
-    (event, { currentCoordinates }) => {
-      const step: Record<string, [number, number]> = { ArrowRight: [pitchX, 0], ArrowLeft: [-pitchX, 0], ArrowDown: [0, pitchY], ArrowUp: [0, -pitchY] };
-      const move = step[event.code];
-      if (!move) return undefined;
-      event.preventDefault();
-      return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
-    },
-    [pitchX, pitchY],
-  );
-  const sensors = useSensors(useSensor(CardPointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }));
-  const collision: CollisionDetection = (args) => {
-    const within = pointerWithin(args);
-    return within.length > 0 ? within : closestCenter(args);
-  };
-  const where = (id: string | number | undefined) => {
-    if (id === undefined) return t('seating.nowhere');
-    if (id === 'strip') return t('seating.theStrip');
-    const [row, col] = parseSeat(String(id));
-    return t('seating.seatAt', { row: row + 1, col: col + 1 });
-  };
-  const nameOf = (id: string | number) => byId.get(String(id))?.name ?? '';
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('seating.announce.start', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) => t('seating.announce.over', { name: nameOf(active.id), place: where(over?.id) }),
-    onDragEnd: ({ active, over }) => {
-      const outcome = dropOutcome(String(active.id), over ? String(over.id) : undefined);
-      if (outcome?.ok) return t('seating.announce.end', { name: nameOf(active.id), place: where(over?.id) });
-      if (outcome?.reason === 'occupied') return t('seating.announce.refused', { name: nameOf(active.id), place: where(over?.id) });
-      return t('seating.announce.stays', { name: nameOf(active.id) });
-    },
-    onDragCancel: ({ active }) => t('seating.announce.cancel', { name: nameOf(active.id) }),
-  };
-
   const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null });
   const renderCard = (student: SeatingStudent) => (
     <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
   );
-  const active = activeId ? byId.get(activeId) : undefined;
 
   if (classes.data && mine.length === 0) {
     return (
@@ -440,28 +373,17 @@ export default function SeatingScreen() {
             />
           )}
           {layout && data && mode === 'chart' && (
-            <DndContext sensors={sensors} collisionDetection={collision} onDragStart={(event) => setActiveId(String(event.active.id))} onDragCancel={() => setActiveId(null)} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('seating.dndHelp') } }}>
-              <Box id="seating-dnd-help" sx={visuallyHidden}>
-                {t('seating.dndHelp')}
-              </Box>
-              <Paper ref={gridBox} variant="outlined" sx={{ borderRadius: 3, mb: 2 }} component="section" aria-label={t('seating.gridLabel', { name: current?.name ?? t('seating.unsavedChart') })}>
-                <Classroom
-                  layout={layout}
-                  size={size}
-                  renderSeat={(row, col) => {
-                    const id = layout.seats[seatKey(row, col)];
-                    const student = id ? byId.get(id) : undefined;
-                    return (
-                      <Seat key={seatKey(row, col)} row={row} col={col} size={size}>
-                        {student ? renderCard(student) : undefined}
-                      </Seat>
-                    );
-                  }}
-                />
-              </Paper>
-              <UnseatedStrip count={waiting.length}>{waiting.map(renderCard)}</UnseatedStrip>
-              <DragOverlay dropAnimation={null}>{active ? <CardFace student={active} mood={moodById.get(active.id)} size={size} pick={null} /> : null}</DragOverlay>
-            </DndContext>
+            <ChartEditor
+              ref={gridBox}
+              layout={layout}
+              size={size}
+              byId={byId}
+              waiting={waiting}
+              label={t('seating.gridLabel', { name: current?.name ?? t('seating.unsavedChart') })}
+              renderCard={renderCard}
+              renderDragged={(student) => <CardFace student={student} mood={moodById.get(student.id)} size={size} pick={null} />}
+              onDrop={onDrop}
+            />
           )}
         </Box>
       </Box>
@@ -508,16 +430,7 @@ export default function SeatingScreen() {
         onConfirm={() => deleteChart.mutate()}
         onCancel={() => setConfirmDelete(false)}
       />
-      <ConfirmDialog
-        open={!!emergencyFor}
-        title={t('seating.emergencyTitle', { name: emergencyFor?.name ?? '' })}
-        message={t('seating.emergencyMessage', { name: emergencyFor?.name ?? '' })}
-        confirmLabel={t('seating.emergencyYes')}
-        cancelLabel={t('seating.emergencyNo')}
-        busy={acknowledge.isPending}
-        onConfirm={() => emergencyFor && acknowledge.mutate(emergencyFor)}
-        onCancel={() => setEmergencyFor(null)}
-      />
+      <EmergencyDialog classId={classId} student={emergencyFor} onClose={() => setEmergencyFor(null)} />
       {detailId && <StudentDetailDialog studentId={detailId} open onClose={() => setDetailId(null)} />}
     </Box>
   );
