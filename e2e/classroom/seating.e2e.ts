@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { toIsoDate } from '@high5/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
@@ -46,6 +47,9 @@ describe('seating chart', () => {
     expect(await seat(page, '0_0').locator(`[data-student="${w.a.id}"]`).count()).toBe(1);
     expect(await seat(page, '1_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
     await expectAccessible(page);
+    // A new chart can be shaped before its first save.
+    await page.getByRole('spinbutton', { name: 'Rows' }).fill('3');
+    await seat(page, '2_1').waitFor();
 
     // Mouse: Carla to the empty seat, then Alma onto Bruno's seat (they swap).
     await drag(page, card(page, w.c.id), seat(page, '1_1'));
@@ -70,22 +74,42 @@ describe('seating chart', () => {
 
     await drag(page, card(page, w.c.id), seat(page, '0_1'));
     await notice(page, 'You cannot drop a student on a taken seat.');
+    // A screen reader hears the refusal, not "dropped".
+    await page.locator('[aria-live]').filter({ hasText: 'Carla Cruz cannot go on the seat in row 1, column 2: the seat is taken.' }).waitFor({ state: 'attached' });
     await drag(page, card(page, w.c.id), seat(page, '0_0'));
     await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).waitFor();
     await shot(page, 'flow-seating-dragged');
 
+    // Right after a drop: the click is not swallowed (only clicks on a card are, so it does not open a profile).
+    await page.getByRole('button', { name: 'Save as new' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as a new seating chart' });
-    // Once in a few CI runs the first click right after a drag did not open the dialog
-    // (under investigation, see the closing note); a second click does.
-    await expect
-      .poll(async () => {
-        if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Save as new' }).click();
-        return dialog.isVisible();
-      }, { timeout: 20_000, interval: 2_000 })
-      .toBe(true);
     await dialog.getByLabel('Chart title').fill('Reading groups');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notice(page, 'Seating chart Reading groups saved.');
+    // The saved chart stays selected, as saved (it used to fall back to a new draft).
+    const chartPicker = page.getByRole('combobox', { name: 'Seating chart' });
+    await chartPicker.filter({ hasText: 'Reading groups' }).waitFor();
+    await seat(page, '2_1').waitFor();
+    expect(await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
+    expect(await page.getByRole('spinbutton', { name: 'Rows' }).inputValue()).toBe('3');
+    await expect.poll(() => page.getByRole('button', { name: 'Update chart' }).isEnabled()).toBe(true);
+    // Attendance opens at once (it used to ask to save first), with focus on its title, and gives it back on close.
+    await page.getByRole('button', { name: 'Take attendance' }).click();
+    const attendanceTitle = page.getByRole('heading', { name: 'Attendance: Period 3' });
+    await expect.poll(() => attendanceTitle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('region', { name: 'Attendance: Period 3' }).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Take attendance' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // A copy of a saved chart is kept the same way.
+    await page.getByRole('button', { name: 'Save as new' }).click();
+    await dialog.getByLabel('Chart title').fill('Copy of reading groups');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'Seating chart Copy of reading groups saved.');
+    await chartPicker.filter({ hasText: 'Copy of reading groups' }).waitFor();
+    expect(await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete chart' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete chart' }).click();
+    await notice(page, 'Seating chart deleted.');
+    await chartPicker.filter({ hasText: 'Reading groups' }).waitFor();
 
     await page.reload();
     await page.getByRole('combobox', { name: 'Seating chart' }).filter({ hasText: 'Reading groups' }).waitFor();
@@ -96,9 +120,22 @@ describe('seating chart', () => {
     expect(saved.map((c) => c.name)).toEqual(['Reading groups']);
 
     // Rows cannot shrink below an occupied seat.
-    await page.getByRole('spinbutton', { name: 'Rows' }).fill('1');
+    const rows = page.getByRole('spinbutton', { name: 'Rows' });
+    await rows.fill('1');
     await notice(page, 'Row is not empty, Please move students to other row before update');
-    await page.getByRole('spinbutton', { name: 'Columns' }).fill('4');
+    // Out of 1 to 30 is refused with a message, never turned into another number.
+    await rows.fill('99');
+    await page.getByText('Rows: enter a whole number from 1 to 30.').waitFor();
+    expect(await page.locator('[data-seat]').count()).toBe(3 * 2);
+    // Two digits can be typed one at a time.
+    const columns = page.getByRole('spinbutton', { name: 'Columns' });
+    await columns.fill('');
+    await columns.pressSequentially('12');
+    await seat(page, '0_11').waitFor();
+    await rows.fill('2');
+    await expect.poll(() => page.locator('[data-seat]').count()).toBe(2 * 12);
+    await expectAccessible(page);
+    await columns.fill('4');
     await page.getByRole('combobox', { name: "Teacher's desk" }).click();
     await page.getByRole('option', { name: 'Left (270°)' }).click();
     expect(await page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('270');
@@ -124,15 +161,23 @@ describe('seating chart', () => {
     await page.getByRole('option', { name: 'Reading groups' }).click();
     await page.getByRole('button', { name: 'Random pick' }).click();
     await notice(page, /Selected: (Alma Ayala|Bruno Bravo|Carla Cruz)/);
+    // Marked in black, never in a mood colour (red and green once made a calm child look upset).
+    const outlines = await page.locator('[data-student]').evaluateAll((cards) => cards.flatMap((el) => Array.from(el.querySelectorAll('*')).map((n) => getComputedStyle(n).outlineColor + ' ' + getComputedStyle(n).outlineStyle)));
+    expect(outlines.filter((o) => o.endsWith(' solid'))).toEqual(['rgb(33, 33, 33) solid']);
 
-    // The chart as a PNG named class_chart_<timestamp>.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export image' }).click()]);
+    // The chart as a PNG named class_chart_<timestamp>; flags and moods only when asked.
+    await page.getByRole('button', { name: 'Export image' }).click();
+    const imageDialog = page.getByRole('dialog', { name: 'Export the chart as an image' });
+    expect(await imageDialog.getByRole('checkbox', { name: 'IEP, 504 and language badges' }).isChecked()).toBe(false);
+    expect(await imageDialog.getByRole('checkbox', { name: "Today's moods" }).isChecked()).toBe(false);
+    await expectAccessible(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), imageDialog.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^class_chart_\d{8}_\d{6}\.png$/);
     const png = await readFile((await download.path())!);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     if (process.env.SCREENSHOTS_DIR) await download.saveAs(`${process.env.SCREENSHOTS_DIR}/flow-chart-export.png`);
     await context.close();
-  });
+  }, 180_000); // the longest walk through the screen: about a minute on a busy two-core machine
 
   it('takes attendance and exports attendance.csv (es, 360 px)', async () => {
     const w = await world();
@@ -154,6 +199,8 @@ describe('seating chart', () => {
     await page.getByRole('button', { name: 'Guardar asistencia' }).click();
     await notice(page, /Se guardó la asistencia del/);
     await page.getByRole('heading', { name: 'Asistencia: Period 3' }).waitFor({ state: 'detached' });
+    // Focus is not lost: it is back on the button that opened attendance.
+    await expect.poll(() => page.getByRole('button', { name: 'Tomar asistencia' }).evaluate((el) => el === document.activeElement)).toBe(true);
     const rows = await h.app.services.db.selectFrom('attendance').select(['studentId', 'code']).where('classId', '=', w.cls.id).execute();
     expect(Object.fromEntries(rows.map((r) => [r.studentId, r.code]))).toEqual({ [w.a.id]: 'P', [w.b.id]: 'T', [w.c.id]: 'A' });
 
@@ -181,6 +228,105 @@ describe('seating chart', () => {
     await page.getByRole('button', { name: 'Take attendance' }).click();
     await notice(page, 'New students are in the class');
     expect(await page.getByRole('heading', { name: /^Attendance:/ }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+const LONG_NAMES = [
+  ['Maximiliano', 'Fernández'], ['Guadalupe', 'Hernández'], ['Christopher', 'Williams'], ['Alexandra', 'Rodríguez'],
+  ['Bartholomew', 'Johnson'], ['Valentina', 'Gutiérrez'], ['Sebastián', 'Domínguez'], ['Anastasia', 'Petrović'],
+  ['Jonathan', 'Richardson'], ['Isabella', 'Castellanos'], ['Muhammad', 'Abdullah'], ['Emily', 'Nguyen'],
+] as const;
+
+/** Twelve students with long names, flags and moods, seated in a saved 3 by 4 chart. */
+async function fullClass() {
+  const school = await buildSchool(h.app);
+  const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+  const students: Awaited<ReturnType<typeof buildUser>>[] = [];
+  for (const [firstName, lastName] of LONG_NAMES) students.push(await buildUser(h.app, { schoolId: school.id, role: 'student', firstName, lastName }));
+  const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Period 3 · Language Arts', studentIds: students.map((s) => s.id) });
+  const db = h.app.services.db;
+  await db.updateTable('schoolMemberships').set({ iep: true }).where('userId', 'in', [students[0]!.id, students[5]!.id]).execute();
+  await db.updateTable('schoolMemberships').set({ plan504: true, languageLevel: 'L' }).where('userId', '=', students[3]!.id).execute();
+  const today = toIsoDate(new Date(), school.timeZone);
+  const moods = ['triumph', 'sleeping', 'worried', 'pensive', 'rage', 'triumph'];
+  await db.insertInto('moods').values(moods.map((mood, i) => ({ userId: students[i * 2]!.id, schoolId: school.id, schoolDate: today, mood, lowEnjoyment: false }))).execute();
+  const seats = Object.fromEntries(students.map((s, i) => [`${Math.floor(i / 4)}_${i % 4}`, s.id]));
+  await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Reading groups for the spring term', rows: 3, cols: 4, seats: JSON.stringify(seats) }).execute();
+  return { school, teacher, students, cls };
+}
+
+describe('seating chart on a classroom laptop', () => {
+  for (const lang of ['en', 'es'] as const) {
+    it(`is readable at 1366 × 768: every row and the strip in view, names on two lines, the full name on hover (${lang})`, async () => {
+      const w = await fullClass();
+      const { context, page } = await openAs(h, w.teacher.id, '/seatingchart', { lang, width: 1366, height: 768 });
+      await card(page, w.students[11]!.id).waitFor();
+      const strip = page.getByTestId('unseated-strip');
+      await strip.waitFor();
+      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/seating-1366-${lang}.png` });
+      // Everything the teacher needs is above the fold.
+      for (const student of w.students) expect((await card(page, student.id).boundingBox())!.y + (await card(page, student.id).boundingBox())!.height).toBeLessThanOrEqual(768);
+      expect((await strip.locator('h2').boundingBox())!.y + 24).toBeLessThanOrEqual(768);
+      // Cards are sized by the room there is (they were 50 px).
+      const face = (await card(page, w.students[0]!.id).boundingBox())!;
+      expect(face.width).toBeGreaterThanOrEqual(76);
+      // No name is cut: the short form fits its two lines.
+      const clipped = await page.locator('.seat-name').evaluateAll((names) => names.filter((n) => n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
+      expect(clipped).toEqual([]);
+      // Hover and focus show the full name ("Maximiliano Fernández" is 21 letters: shortened on the card).
+      const maxi = card(page, w.students[0]!.id);
+      await maxi.hover();
+      await maxi.locator('.seat-full-name').filter({ hasText: 'Maximiliano Fernández' }).waitFor();
+      await page.mouse.move(0, 0);
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await card(page, w.students[0]!.id).waitFor();
+      await expectAccessible(page);
+      await shot(page, `seating-360-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('asks before unsaved changes are lost by a sidebar link, and the browser asks on reload or close', async () => {
+    const w = await fullClass();
+    const { context, page } = await openAs(h, w.teacher.id, '/seatingchart');
+    await card(page, w.students[0]!.id).waitFor();
+    await page.getByRole('button', { name: 'Rotate the chart 90°' }).click();
+    await page.getByText('You have unsaved changes.').waitFor();
+
+    const link = page.getByRole('navigation').getByRole('link', { name: 'Student list' });
+    await link.click();
+    const ask = page.getByRole('dialog', { name: 'Save your changes?' });
+    await ask.waitFor();
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/seatingchart');
+    expect(await page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('90');
+
+    // Closing the tab: the browser's own prompt; staying keeps the page.
+    const [prompt] = await Promise.all([page.waitForEvent('dialog'), page.close({ runBeforeUnload: true })]);
+    expect(prompt.type()).toBe('beforeunload');
+    await prompt.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    // Save from the question, then the link is followed.
+    await link.click();
+    await ask.getByRole('button', { name: 'Save', exact: true }).click();
+    await notice(page, 'Seating chart Reading groups for the spring term saved.');
+    await page.waitForURL('**/student-list');
+    const saved = await h.app.services.db.selectFrom('seatingCharts').select('deskDirection').where('classId', '=', w.cls.id).executeTakeFirstOrThrow();
+    expect(saved.deskDirection).toBe(90);
+
+    // Don't save: the link is followed and the change is dropped.
+    await page.goBack();
+    await card(page, w.students[0]!.id).waitFor();
+    await page.getByRole('button', { name: 'Rotate the chart 90°' }).click();
+    await page.getByText('You have unsaved changes.').waitFor();
+    await link.click();
+    await ask.getByRole('button', { name: "Don't save" }).click();
+    await page.waitForURL('**/student-list');
     await context.close();
   });
 });

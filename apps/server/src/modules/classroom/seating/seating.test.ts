@@ -70,6 +70,13 @@ describe('seating charts', () => {
     expect((await t.call('POST', url, { body: chart({}) })).status).toBe(401);
     expect((await t.call('POST', url, { cookie, body: chart({}, { rows: 0 }) })).status).toBe(400);
     expect((await t.call('POST', url, { cookie, body: chart({}, { cols: 31 }) })).status).toBe(400);
+    // The screen refuses 99 rows or columns (1 to 30): the server does too, naming the field, on create and update.
+    const tooMany = await t.call('POST', url, { cookie, body: chart({}, { rows: 99 }) });
+    expect([tooMany.status, tooMany.json.issues?.map((i) => i.path)]).toEqual([400, ['body.rows']]);
+    const created = await t.call('POST', url, { cookie, body: chart({}, { name: 'Shape check' }) });
+    const updated = await t.call('PUT', `${url}/${created.json.ResponseData.id}`, { cookie, body: chart({}, { name: 'Shape check', cols: 99 }) });
+    expect([updated.status, updated.json.issues?.map((i) => i.path)]).toEqual([400, ['body.cols']]);
+    await t.call('DELETE', `${url}/${created.json.ResponseData.id}`, { cookie });
     expect((await t.call('POST', url, { cookie, body: chart({}, { deskDirection: 45 }) })).status).toBe(400);
     expect((await t.call('POST', url, { cookie, body: chart({}, { name: '' }) })).status).toBe(400);
     expect((await t.call('POST', url, { cookie, body: chart({ 'a_b': w.student.id }) })).status).toBe(400);

@@ -4,7 +4,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
@@ -31,6 +31,10 @@ export function AttendanceView({ classId, className, layout, students, moods, si
   const today = useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(e.attendanceToday, { params: { classId } }) });
   const seated = useMemo(() => Object.values(layout.seats), [layout.seats]);
   const [codes, setCodes] = useState<Record<string, AttendanceCode>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The button that opened the view is gone: focus moves to the view's title (the screen puts it back on close).
+  useEffect(() => heading.current?.focus(), []);
 
   // Everyone starts present; a day that already has attendance shows it.
   useEffect(() => {
@@ -58,7 +62,7 @@ export function AttendanceView({ classId, className, layout, students, moods, si
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} component="section" aria-labelledby="attendance-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ flex: '1 1 260px' }}>
-          <Typography id="attendance-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          <Typography ref={heading} tabIndex={-1} id="attendance-title" component="h2" variant="h6" sx={{ fontWeight: 700, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
             {t('attendance.title', { className })}
           </Typography>
           <Typography variant="body2" color="text.secondary">

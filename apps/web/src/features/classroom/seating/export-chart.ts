@@ -2,12 +2,14 @@ import { CLASSROOM_LIMITS, cardName, type SeatingStudent, type StudentMood } fro
 import { format } from 'date-fns';
 import { EMOJI_FONT, MOOD_COLOURS, moodEmoji, moodGroup } from '../components/moods';
 import { FLAG_STYLES } from './seat-grid';
-import { seatKey, type Layout } from './seating-state';
+import { seatKey, wrapText, type Layout } from './seating-state';
 
 const CELL = 110;
 const GAP = 16;
 const MARGIN = 40;
-const HEADER = 70;
+const TITLE_LINE = 30;
+/** Two lines of name under each seat. */
+const NAME_ROOM = 38;
 const DESK = 36;
 
 /** class_chart_<timestamp>.png (spec 002 section 9). */
@@ -25,35 +27,40 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
 
 /**
  * Draws the chart on a canvas and returns it as a PNG: the title, the desk on its side, every
- * seat with the student's initials, name, flags and today's mood. Photos are left out so the
- * image never depends on another site's pictures. Grids wider or taller than 15 seats get
- * 200 px more room (spec 002 section 9).
+ * seat with the student's initials and name, and, when asked (decision 0211), the IEP, 504 and
+ * language flags and today's mood. A long title wraps onto more lines, never cut. Photos are left
+ * out so the image never depends on another site's pictures. Grids wider or taller than 15 seats
+ * get 200 px more room (spec 002 section 9).
  */
-export async function renderChartPng(options: { title: string; subtitle: string; deskLabel: string; layout: Layout; students: readonly SeatingStudent[]; moods: readonly StudentMood[] }): Promise<Blob> {
+export async function renderChartPng(options: { title: string; subtitle: string; deskLabel: string; layout: Layout; students: readonly SeatingStudent[]; moods: readonly StudentMood[]; showFlags: boolean; showMoods: boolean }): Promise<Blob> {
   const { layout } = options;
   const extraW = layout.cols > CLASSROOM_LIMITS.seatingExportExtraAfter ? CLASSROOM_LIMITS.seatingExportExtraPx : 0;
   const extraH = layout.rows > CLASSROOM_LIMITS.seatingExportExtraAfter ? CLASSROOM_LIMITS.seatingExportExtraPx : 0;
   const sideDesk = layout.deskDirection === 90 || layout.deskDirection === 270;
   const gridW = layout.cols * CELL + (layout.cols - 1) * GAP;
-  const gridH = layout.rows * (CELL + 22) + (layout.rows - 1) * GAP;
+  const gridH = layout.rows * (CELL + NAME_ROOM) + (layout.rows - 1) * GAP;
   const width = Math.max(480, gridW + 2 * MARGIN + (sideDesk ? DESK + GAP : 0) + extraW);
-  const height = HEADER + gridH + 2 * MARGIN + (sideDesk ? 0 : DESK + GAP) + extraH;
   const canvas = document.createElement('canvas');
   canvas.width = width;
-  canvas.height = height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
   const font = (size: number, weight = 400) => `${weight} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
+  ctx.font = font(24, 700);
+  const titleLines = wrapText((text) => ctx.measureText(text).width, options.title, width - 2 * MARGIN);
+  const HEADER = 20 + titleLines.length * TITLE_LINE + 20;
+  const height = HEADER + gridH + 2 * MARGIN + (sideDesk ? 0 : DESK + GAP) + extraH;
+  // Setting the height clears the canvas and its state: fonts are set again below.
+  canvas.height = height;
 
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = '#1a1a1a';
   ctx.font = font(24, 700);
   ctx.textBaseline = 'top';
-  ctx.fillText(options.title, MARGIN, 20);
+  titleLines.forEach((line, index) => ctx.fillText(line, MARGIN, 20 + index * TITLE_LINE));
   ctx.font = font(14);
   ctx.fillStyle = '#555555';
-  ctx.fillText(options.subtitle, MARGIN, 50);
+  ctx.fillText(options.subtitle, MARGIN, 20 + titleLines.length * TITLE_LINE);
 
   let gridX = (width - gridW - (sideDesk ? DESK + GAP : 0)) / 2;
   let gridY = HEADER + MARGIN / 2;
@@ -87,7 +94,7 @@ export async function renderChartPng(options: { title: string; subtitle: string;
   for (let row = 0; row < layout.rows; row++) {
     for (let col = 0; col < layout.cols; col++) {
       const x = gridX + col * (CELL + GAP);
-      const y = gridY + row * (CELL + 22 + GAP);
+      const y = gridY + row * (CELL + NAME_ROOM + GAP);
       const id = layout.seats[seatKey(row, col)];
       const student = id ? byId.get(id) : undefined;
       roundRect(ctx, x, y, CELL, CELL, 10);
@@ -99,7 +106,7 @@ export async function renderChartPng(options: { title: string; subtitle: string;
         ctx.setLineDash([]);
         continue;
       }
-      const mood = moodById.get(student.id);
+      const mood = options.showMoods ? moodById.get(student.id) : undefined;
       const group = moodGroup(mood?.mood);
       ctx.fillStyle = group ? MOOD_COLOURS[group].light : '#ffffff';
       ctx.fill();
@@ -120,7 +127,7 @@ export async function renderChartPng(options: { title: string; subtitle: string;
       // Flags
       let fy = y + 6;
       for (const flag of ['iep', 'plan504', 'language'] as const) {
-        if (!student[flag]) continue;
+        if (!options.showFlags || !student[flag]) continue;
         ctx.fillStyle = FLAG_STYLES[flag].bg;
         roundRect(ctx, x + 6, fy, 32, 16, 3);
         ctx.fill();
@@ -138,9 +145,12 @@ export async function renderChartPng(options: { title: string; subtitle: string;
       ctx.fillStyle = '#1a1a1a';
       ctx.font = font(13, 600);
       ctx.textBaseline = 'top';
-      let name = cardName(student.name);
-      while (ctx.measureText(name).width > CELL + GAP - 4 && name.length > 2) name = `${name.slice(0, -2)}…`;
-      ctx.fillText(name, x + CELL / 2, y + CELL + 4);
+      // The name on up to two lines, like on screen.
+      const lines = wrapText((text) => ctx.measureText(text).width, cardName(student.name), CELL + GAP - 4);
+      let second = lines.slice(1).join(' ');
+      while (second && ctx.measureText(second).width > CELL + GAP - 4 && second.length > 2) second = `${second.slice(0, -2)}…`;
+      ctx.fillText(lines[0] ?? '', x + CELL / 2, y + CELL + 4);
+      if (second) ctx.fillText(second, x + CELL / 2, y + CELL + 20);
       ctx.textAlign = 'left';
     }
   }

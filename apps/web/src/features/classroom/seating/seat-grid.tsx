@@ -5,11 +5,17 @@ import { keyframes } from '@mui/material/styles';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMOJI_FONT, MOOD_COLOURS, moodEmoji, moodGroup, moodInfo } from '../components/moods';
-import { seatKey, type Layout } from './seating-state';
+import { GRID_GAP, NAME_LINES_HEIGHT, seatKey, type Layout } from './seating-state';
 
-export const GRID_GAP = 12;
-/** The height under each card for the student's name. */
-export const NAME_LINE = 20;
+export { GRID_GAP };
+/** The height under each card for the student's name (two lines). */
+export const NAME_LINE = NAME_LINES_HEIGHT;
+
+/** The random pick's marks: black and grey, never a mood colour (a calm child must not look upset). */
+export const PICK_STYLES = {
+  current: { outline: '4px solid #212121' },
+  previous: { outline: '3px dashed #616161' },
+} as const;
 
 export const FLAG_STYLES = {
   iep: { bg: '#5e35b1', label: 'IEP', short: 'I' },
@@ -44,10 +50,27 @@ export function useCardLabel() {
     if (student.language) parts.push(t('seating.flags.language'));
     const info = mood?.mood ? moodInfo(mood.mood) : undefined;
     if (info) parts.push(t('seating.feels', { feeling: t(`feelings.${info.feeling}`) }));
+    if (mood?.moodSwing) parts.push(t('seating.moodSwing'));
     if (mood && isEmergency(mood)) parts.push(t('seating.emergencyShort'));
     return parts.join(', ');
   };
 }
+
+/** The "↕" of a card: today's mood swung from last check-in (explained in the legend and read out in the card's name). */
+export function MoodSwingMark({ sx }: { sx?: object }) {
+  const { t } = useTranslation('classroom');
+  return (
+    <Box component="span" aria-hidden title={t('seating.moodSwing')} sx={{ fontWeight: 800, color: '#4a148c', lineHeight: 1, ...sx }}>
+      ↕
+    </Box>
+  );
+}
+
+/** Shows the full name instead of the short one while hovered or focused. */
+export const FULL_NAME_ON_FOCUS = {
+  '&:hover .seat-name, &:focus-within .seat-name': { display: 'none' },
+  '&:hover .seat-full-name, &:focus-within .seat-full-name': { display: 'inline-block' },
+} as const;
 
 export const isEmergency = (mood: StudentMood | undefined) => !!mood && mood.emergency && mood.emergencyPriority === 'today' && !mood.acknowledged;
 
@@ -71,9 +94,9 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
           height: size,
           borderRadius: 2,
           border: 3,
-          borderColor: pick === 'current' ? '#d32f2f' : pick === 'previous' ? '#2e7d32' : (colour?.main ?? 'grey.400'),
-          outline: pick ? '3px solid' : 'none',
-          outlineColor: pick === 'current' ? '#d32f2f' : '#2e7d32',
+          borderColor: colour?.main ?? 'grey.400',
+          outline: pick ? PICK_STYLES[pick].outline : 'none',
+          outlineOffset: pick ? '2px' : undefined,
           bgcolor: colour?.light ?? 'background.paper',
           display: 'flex',
           alignItems: 'center',
@@ -106,20 +129,22 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
             {moodEmoji(mood.mood)}
           </Box>
         )}
-        {mood?.moodSwing && (
-          <Box aria-hidden sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2, fontWeight: 800, color: '#4a148c' }}>
-            ↕
-          </Box>
-        )}
+        {mood?.moodSwing && <MoodSwingMark sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2 }} />}
         {code && size >= 80 && (
           <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             {code}
           </Box>
         )}
       </Box>
-      <Typography component="span" title={student.name} sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, lineHeight: `${NAME_LINE}px`, fontSize: size >= 80 ? 13 : 11, fontWeight: 600, textAlign: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        {cardName(student.name)}
-      </Typography>
+      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: size >= 96 ? 13 : 12, lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
+        {/* Two lines of the short name; hover and focus show the full name over the seats below. */}
+        <Box component="span" className="seat-name" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          {cardName(student.name)}
+        </Box>
+        <Box component="span" className="seat-full-name" sx={{ display: 'none', position: 'relative', zIndex: 3, bgcolor: 'background.paper', color: 'text.primary', boxShadow: 3, borderRadius: 1, px: 0.5 }}>
+          {student.name}
+        </Box>
+      </Box>
     </Box>
   );
 }
@@ -137,7 +162,7 @@ export function DraggableCard({ student, state, size, label, onOpen, onEmergency
     listeners?.onKeyDown?.(event);
   };
   return (
-    <Box sx={{ position: 'relative', opacity: isDragging ? 0.35 : 1 }}>
+    <Box sx={{ position: 'relative', opacity: isDragging ? 0.35 : 1, ...FULL_NAME_ON_FOCUS }}>
       <Box
         ref={setNodeRef}
         {...attributes}
@@ -261,7 +286,7 @@ export function Classroom({ layout, size, renderSeat }: { layout: Layout; size: 
 export function AttendanceCard({ student, mood, size, code, onNext }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; code: AttendanceCode; onNext: () => void }) {
   const { t } = useTranslation('classroom');
   return (
-    <ButtonBase focusRipple onClick={onNext} data-student={student.id} data-code={code} aria-label={t('attendance.cardLabel', { name: student.name, status: t(`attendance.codes.${code}`) })} sx={{ borderRadius: 2, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+    <ButtonBase focusRipple onClick={onNext} data-student={student.id} data-code={code} aria-label={t('attendance.cardLabel', { name: student.name, status: t(`attendance.codes.${code}`) })} sx={{ borderRadius: 2, alignItems: 'flex-start', ...FULL_NAME_ON_FOCUS, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
       <CardFace student={student} mood={mood} size={size} pick={null} code={code} />
     </ButtonBase>
   );

@@ -1,48 +1,17 @@
-import { CLASSROOM_LIMITS, type DeskDirection, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
-import {
-  closestCenter,
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
-import AutoAwesomeMosaicOutlinedIcon from '@mui/icons-material/AutoAwesomeMosaicOutlined';
-import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import RotateRightIcon from '@mui/icons-material/RotateRight';
-import SaveAsOutlinedIcon from '@mui/icons-material/SaveAsOutlined';
-import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { CLASSROOM_LIMITS, formatDate, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
 import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
   LinearProgress,
-  ListSubheader,
-  Menu,
   MenuItem,
   Paper,
   TextField,
-  Tooltip,
-  Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -51,47 +20,20 @@ import { StudentDetailDialog } from '../../../components/student-detail/student-
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { downloadBlob } from '../../../lib/download';
-import { MOOD_COLOURS } from '../components/moods';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
-import { CardFace, Classroom, DraggableCard, FLAG_STYLES, GRID_GAP, NAME_LINE, Seat, UnseatedStrip, useCardLabel, type CardState } from './seat-grid';
-import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, parseSeat, pickRandom, sameLayout, seatKey, unseated, type Layout } from './seating-state';
+import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState } from './seat-grid';
+import { GridField, SeatingLegend } from './seating-controls';
+import { ChartActions, ShapeControls } from './seating-toolbar';
+import { EmergencyDialog, ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
+import { ChartEditor } from './seating-editor';
+import { useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
+import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
 
 const DRAFT = 'draft';
-const DIRECTIONS: DeskDirection[] = [0, 90, 180, 270];
-
-interface Remembered {
-  classId?: string;
-  charts?: Record<string, string>;
-}
-
-/** The selected class and chart, kept in local storage per user (spec 002 section 4.5). */
-function useRemembered(userId: string) {
-  const key = `high5.seating.${userId}`;
-  const read = useCallback((): Remembered => {
-    try {
-      return (JSON.parse(localStorage.getItem(key) ?? '{}') as Remembered) ?? {};
-    } catch {
-      return {};
-    }
-  }, [key]);
-  const write = useCallback((patch: (r: Remembered) => Remembered) => localStorage.setItem(key, JSON.stringify(patch(read()))), [key, read]);
-  return useMemo(() => ({ read, write }), [read, write]);
-}
-
-function useWindowSize() {
-  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
-  useEffect(() => {
-    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return size;
-}
 
 const chartLayout = (chart: SeatingChart): Layout => ({ rows: chart.rows, cols: chart.cols, deskDirection: chart.deskDirection, seats: chart.seats });
 
@@ -101,13 +43,12 @@ const chartLayout = (chart: SeatingChart): Layout => ({ rows: chart.rows, cols: 
  * (refreshed every 30 s) with the glowing emergency emoji, and the attendance view.
  */
 export default function SeatingScreen() {
-  const { t } = useTranslation('classroom');
+  const { t, i18n } = useTranslation('classroom');
   const me = useSignedInMe();
   const notify = useNotify();
   const errorText = useErrorText('classroom');
   const queryClient = useQueryClient();
   const remembered = useRemembered(me.id);
-  const windowSize = useWindowSize();
 
   const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
   const mine = useMemo(() => (classes.data ?? []).filter((c) => c.teaches), [classes.data]);
@@ -118,13 +59,15 @@ export default function SeatingScreen() {
   const [mode, setMode] = useState<'chart' | 'attendance'>('chart');
   const [picks, setPicks] = useState<{ current: string | null; previous: string[] }>({ current: null, previous: [] });
   const [titleDialog, setTitleDialog] = useState<null | 'new' | 'update'>(null);
+  const [imageDialog, setImageDialog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState<null | (() => void)>(null);
   const [emergencyFor, setEmergencyFor] = useState<SeatingStudent | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [presetAnchor, setPresetAnchor] = useState<HTMLElement | null>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
   const loadedKey = useRef<string | null>(null);
+  const gridBox = useRef<HTMLDivElement>(null);
+  const attendanceButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
 
   // The class: remembered, else the first the teacher teaches.
   useEffect(() => {
@@ -172,7 +115,9 @@ export default function SeatingScreen() {
   const isDraft = chartId === DRAFT;
   const current = charts.find((c) => c.id === chartId);
   const waiting = layout ? unseated(students, layout.seats) : [];
-  const size = layout ? cardSize(windowSize.width, windowSize.height, layout.rows, layout.cols) : CLASSROOM_LIMITS.seatCardDefault;
+  // The strip of students without a seat stays in view under the grid: its title and a row of cards.
+  const fitted = useFittedCardSize(gridBox, { rows: layout?.rows ?? 2, cols: layout?.cols ?? 2, deskDirection: layout?.deskDirection ?? 0, below: 90 + (waiting.length > 0 ? CLASSROOM_LIMITS.seatCardMin + NAME_LINE : 20) });
+  const size = fitted ?? (layout ? cardSize(window.innerWidth, window.innerHeight, layout.rows, layout.cols) : CLASSROOM_LIMITS.seatCardDefault);
   const cardLabel = useCardLabel();
 
   /** Runs `action` now, or after asking to save the modified chart (spec 002 section 4.5). */
@@ -180,6 +125,26 @@ export default function SeatingScreen() {
     if (modified) setPending(() => action);
     else action();
   };
+
+  // Leaving by a link of the app asks the same question; reloading or closing gets the browser's prompt.
+  const blocker = useLeaveGuard(modified && mode === 'chart');
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state === 'blocked') setPending(() => () => blockerRef.current.proceed?.());
+  }, [blocker.state]);
+  const stay = () => {
+    setPending(null);
+    if (blockerRef.current.state === 'blocked') blockerRef.current.reset?.();
+  };
+
+  // Focus goes back to Take attendance when the attendance view closes (saved or not).
+  useEffect(() => {
+    if (mode === 'chart' && returnFocus.current) {
+      returnFocus.current = false;
+      attendanceButton.current?.focus();
+    }
+  }, [mode]);
 
   const selectClass = (id: string) =>
     guard(() => {
@@ -205,6 +170,13 @@ export default function SeatingScreen() {
     onSuccess: async (chart) => {
       notify('success', t('seating.saved', { name: chart.name }));
       remembered.write((r) => ({ ...r, charts: { ...r.charts, [classId!]: chart.id } }));
+      // The list must hold the chart before it is selected: the loader falls back to a new draft
+      // for an id it cannot find (issue 8, "Save as new looks failed").
+      queryClient.setQueryData(classroomKeys.seating(classId!), (old: typeof seating.data) => {
+        if (!old) return old;
+        const others = old.charts.filter((c) => c.id !== chart.id);
+        return { ...old, charts: [...others, chart].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase())) };
+      });
       const saved = chartLayout(chart);
       loadedKey.current = `${classId}:${chart.id}`;
       setChartId(chart.id);
@@ -238,18 +210,6 @@ export default function SeatingScreen() {
       notify('error', t('seating.deleteFailed', { reason: errorText(error) }));
     },
   });
-  const acknowledge = useMutation({
-    mutationFn: (student: SeatingStudent) => api(e.moodAcknowledge, { params: { studentId: student.id }, body: {} }),
-    onSuccess: async (_mood, student) => {
-      notify('info', t('seating.acknowledged', { name: student.name }));
-      setEmergencyFor(null);
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.seatingMoods(classId!) });
-    },
-    onError: (error) => {
-      setEmergencyFor(null);
-      notify('error', t('seating.acknowledgeFailed', { reason: errorText(error) }));
-    },
-  });
   const preset = useMutation({
     mutationFn: async ({ flag, spread }: { flag: PresetFlag; spread: boolean }) => {
       const fits = layout && layout.rows * layout.cols >= students.length;
@@ -262,10 +222,9 @@ export default function SeatingScreen() {
     onError: (error) => notify('error', errorText(error)),
   });
 
-  const onDragEnd = (event: DragEndEvent) => {
-    setActiveId(null);
-    if (!layout || !event.over) return;
-    const result = dropStudent(layout.seats, String(event.active.id), String(event.over.id));
+  const onDrop = (studentId: string, target: string) => {
+    if (!layout) return;
+    const result = dropStudent(layout.seats, studentId, target);
     if (result.ok) setLayout({ ...layout, seats: result.seats });
     else if (result.reason === 'occupied') notify('info', t('seating.cannotDrop'));
   };
@@ -280,10 +239,11 @@ export default function SeatingScreen() {
     }
   };
 
-  const exportImage = async () => {
+  const exportImage = async (options: ImageOptions) => {
     if (!layout || !data) return;
+    setImageDialog(false);
     try {
-      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: format(new Date(), 'MM/dd/yyyy'), deskLabel: t('seating.desk'), layout, students, moods });
+      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: formatDate(new Date(), i18n.language), deskLabel: t('seating.desk'), layout, students, moods, ...options });
       downloadBlob(blob, chartFileName());
       notify('success', t('seating.imageDownloaded'));
     } catch {
@@ -298,54 +258,27 @@ export default function SeatingScreen() {
     else setMode('attendance');
   };
 
-  const changeGrid = (dimension: 'rows' | 'cols', raw: string) => {
-    if (!layout) return;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < CLASSROOM_LIMITS.seatingGridMin || value > CLASSROOM_LIMITS.seatingGridMax) return;
-    const minimum = minimumGrid(layout.seats)[dimension];
-    if (value < minimum) {
-      notify('info', t(dimension === 'rows' ? 'seating.rowNotEmpty' : 'seating.colNotEmpty'));
-      return;
-    }
-    setLayout({ ...layout, [dimension]: value });
-  };
-
-  const pitchX = size + GRID_GAP - 2 + GRID_GAP;
-  const pitchY = size + NAME_LINE + GRID_GAP;
-  const coordinateGetter: KeyboardCoordinateGetter = useCallback(
-    (event, { currentCoordinates }) => {
-      const step: Record<string, [number, number]> = { ArrowRight: [pitchX, 0], ArrowLeft: [-pitchX, 0], ArrowDown: [0, pitchY], ArrowUp: [0, -pitchY] };
-      const move = step[event.code];
-      if (!move) return undefined;
-      event.preventDefault();
-      return { x: currentCoordinates.x + move[0], y: currentCoordinates.y + move[1] };
-    },
-    [pitchX, pitchY],
-  );
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }));
-  const collision: CollisionDetection = (args) => {
-    const within = pointerWithin(args);
-    return within.length > 0 ? within : closestCenter(args);
-  };
-  const where = (id: string | number | undefined) => {
-    if (id === undefined) return t('seating.nowhere');
-    if (id === 'strip') return t('seating.theStrip');
-    const [row, col] = parseSeat(String(id));
-    return t('seating.seatAt', { row: row + 1, col: col + 1 });
-  };
-  const nameOf = (id: string | number) => byId.get(String(id))?.name ?? '';
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('seating.announce.start', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) => t('seating.announce.over', { name: nameOf(active.id), place: where(over?.id) }),
-    onDragEnd: ({ active, over }) => t('seating.announce.end', { name: nameOf(active.id), place: where(over?.id) }),
-    onDragCancel: ({ active }) => t('seating.announce.cancel', { name: nameOf(active.id) }),
+  const minimum = layout ? minimumGrid(layout.seats) : { rows: 1, cols: 1 };
+  const gridField = (dimension: 'rows' | 'cols') => {
+    const occupied = t(dimension === 'rows' ? 'seating.rowNotEmpty' : 'seating.colNotEmpty');
+    return (
+      <GridField
+        key={`${classId}:${chartId}:${dimension}`}
+        label={t(`seating.${dimension}`)}
+        value={layout?.[dimension] ?? 1}
+        minimum={minimum[dimension]}
+        occupiedMessage={occupied}
+        disabled={!layout || mode !== 'chart'}
+        onChange={(value) => setLayout((l) => (l ? { ...l, [dimension]: value } : l))}
+        onOccupied={() => notify('info', occupied)}
+      />
+    );
   };
 
   const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null });
   const renderCard = (student: SeatingStudent) => (
     <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
   );
-  const active = activeId ? byId.get(activeId) : undefined;
 
   if (classes.data && mine.length === 0) {
     return (
@@ -358,164 +291,104 @@ export default function SeatingScreen() {
     );
   }
 
+  // From 1200 px the controls are a side panel; the notice about saving goes there.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const status = (isDraft || modified) && mode === 'chart' && (
+    <Alert severity={modified ? 'warning' : 'info'}>{isDraft ? t('seating.draftNotice') : t('seating.modifiedNotice')}</Alert>
+  );
+
   return (
     <Box>
       <PageTitle subtitle={t('seating.subtitle')}>{t('seating.title')}</PageTitle>
-      <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, mb: 2, display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <TextField select size="small" label={t('seating.class')} value={classId ?? ''} onChange={(event) => selectClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
-            {mine.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select size="small" label={t('seating.chart')} value={chartId ?? ''} onChange={(event) => selectChart(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }} disabled={!data}>
-            {charts.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-            <MenuItem value={DRAFT}>{t('seating.newChart')}</MenuItem>
-          </TextField>
-        </Box>
-        {mode === 'chart' && (
-          <>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' }, whiteSpace: 'nowrap' } }}>
-            <Button variant="outlined" startIcon={<CasinoOutlinedIcon />} onClick={random} disabled={!layout || mode !== 'chart'}>
-              {t('seating.random')}
-            </Button>
-            <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={() => void exportImage()} disabled={!layout}>
-              {t('seating.exportImage')}
-            </Button>
-            <Button variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={takeAttendance} disabled={!layout || mode !== 'chart'}>
-              {t('seating.takeAttendance')}
-            </Button>
-            <Button variant="outlined" startIcon={<SaveAsOutlinedIcon />} onClick={() => setTitleDialog('new')} disabled={!layout || mode !== 'chart'}>
-              {t('seating.saveAsNew')}
-            </Button>
-            <Button variant={modified && !isDraft ? 'contained' : 'outlined'} startIcon={<SaveOutlinedIcon />} onClick={() => setTitleDialog(isDraft ? 'new' : 'update')} disabled={!layout || mode !== 'chart' || isDraft}>
-              {t('seating.update')}
-            </Button>
-            <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)} disabled={!current || mode !== 'chart'}>
-              {t('seating.delete')}
-            </Button>
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <TextField
-              type="number"
-              size="small"
-              label={t('seating.rows')}
-              value={layout?.rows ?? ''}
-              disabled={!current || mode !== 'chart'}
-              onChange={(event) => changeGrid('rows', event.target.value)}
-              slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
-              sx={{ width: 100 }}
-            />
-            <TextField
-              type="number"
-              size="small"
-              label={t('seating.cols')}
-              value={layout?.cols ?? ''}
-              disabled={!current || mode !== 'chart'}
-              onChange={(event) => changeGrid('cols', event.target.value)}
-              slotProps={{ htmlInput: { min: 1, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' } }}
-              sx={{ width: 100 }}
-            />
-            <TextField select size="small" label={t('seating.deskDirection')} value={layout?.deskDirection ?? 0} disabled={!layout || mode !== 'chart'} onChange={(event) => layout && setLayout({ ...layout, deskDirection: Number(event.target.value) as DeskDirection })} sx={{ width: 190 }}>
-              {DIRECTIONS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {t(`seating.directions.${d}`)}
+      {/* From 1200 px the controls are a side panel, so the grid and the strip get the height. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <TextField select size="small" label={t('seating.class')} value={classId ?? ''} onChange={(event) => selectClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
+              {mine.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
                 </MenuItem>
               ))}
             </TextField>
-            <Tooltip title={t('seating.rotate')}>
-              <span>
-                <IconButton aria-label={t('seating.rotate')} disabled={!layout || mode !== 'chart'} onClick={() => layout && setLayout({ ...layout, deskDirection: (((layout.deskDirection + 90) % 360) as DeskDirection) })}>
-                  <RotateRightIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            {data?.presetsAvailable && (
-              <>
-                <Button variant="outlined" startIcon={<AutoAwesomeMosaicOutlinedIcon />} onClick={(event) => setPresetAnchor(event.currentTarget)} disabled={!layout || mode !== 'chart' || preset.isPending} aria-haspopup="menu" aria-controls={presetAnchor ? 'preset-menu' : undefined} aria-expanded={!!presetAnchor}>
-                  {t('seating.presets')}
-                </Button>
-                <Menu id="preset-menu" anchorEl={presetAnchor} open={!!presetAnchor} onClose={() => setPresetAnchor(null)}>
-                  {(['iep', '504', 'language'] as const).flatMap((flag) => [
-                    <ListSubheader key={`${flag}-h`}>{t(`seating.presetGroups.${flag}`)}</ListSubheader>,
-                    ...[false, true].map((spread) => (
-                      <MenuItem
-                        key={`${flag}-${spread}`}
-                        onClick={() => {
-                          setPresetAnchor(null);
-                          preset.mutate({ flag, spread });
-                        }}
-                      >
-                        {t(spread ? 'seating.spread' : 'seating.together', { group: t(`seating.presetGroups.${flag}`) })}
-                      </MenuItem>
-                    )),
-                  ])}
-                </Menu>
+            <TextField select size="small" label={t('seating.chart')} value={chartId ?? ''} onChange={(event) => selectChart(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }} disabled={!data}>
+              {charts.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+              <MenuItem value={DRAFT}>{t('seating.newChart')}</MenuItem>
+            </TextField>
+          </Box>
+          {mode === 'chart' && (
+            <>
+              <ChartActions
+                stacked
+                disabled={!layout}
+                canUpdate={!isDraft}
+                canDelete={!!current}
+                highlightUpdate={modified && !isDraft}
+                attendanceRef={attendanceButton}
+                onRandom={random}
+                onImage={() => setImageDialog(true)}
+                onAttendance={takeAttendance}
+                onSaveAsNew={() => setTitleDialog('new')}
+                onUpdate={() => setTitleDialog(isDraft ? 'new' : 'update')}
+                onDelete={() => setConfirmDelete(true)}
+              />
+              <ShapeControls
+                rows={gridField('rows')}
+                cols={gridField('cols')}
+                deskDirection={layout?.deskDirection ?? 0}
+                disabled={!layout}
+                presetsAvailable={!!data?.presetsAvailable}
+                presetBusy={preset.isPending}
+                onDesk={(deskDirection) => setLayout((l) => (l ? { ...l, deskDirection } : l))}
+                onPreset={(flag, spread) => preset.mutate({ flag, spread })}
+              />
             </>
           )}
-        </Box>
-          </>
-        )}
-        <Box component="ul" aria-label={t('seating.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none', alignItems: 'center' }}>
-          {(['iep', 'plan504', 'language'] as const).map((flag) => (
-            <Box component="li" key={flag} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Box component="span" aria-hidden sx={{ bgcolor: FLAG_STYLES[flag].bg, color: '#fff', fontSize: 12, fontWeight: 700, px: 0.75, borderRadius: 0.5 }}>
-                {size >= 80 ? FLAG_STYLES[flag].label : FLAG_STYLES[flag].short}
-              </Box>
-              <Typography variant="body2">{t(`seating.flags.${flag}`)}</Typography>
-            </Box>
-          ))}
-          {(['red', 'yellow', 'blue', 'green'] as const).map((group) => (
-            <Box component="li" key={group} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-              <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, border: 3, borderColor: MOOD_COLOURS[group].main, bgcolor: MOOD_COLOURS[group].light }} />
-              <Typography variant="body2">{t(`seating.moodGroups.${group}`)}</Typography>
-            </Box>
-          ))}
-        </Box>
-      </Paper>
+          {wide && status}
+          <SeatingLegend compact={size < 80} />
+        </Paper>
 
-      <Box sx={{ height: 4, mb: 1 }}>{(seating.isFetching || classes.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {seating.isError && <Alert severity="error">{errorText(seating.error)}</Alert>}
-      {(isDraft || modified) && mode === 'chart' && (
-        <Alert severity={modified ? 'warning' : 'info'} sx={{ mb: 2 }}>
-          {isDraft ? t('seating.draftNotice') : t('seating.modifiedNotice')}
-        </Alert>
-      )}
+        <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ height: 4, mb: 1 }}>{(seating.isFetching || classes.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
+          {seating.isError && <Alert severity="error">{errorText(seating.error)}</Alert>}
+          {!wide && status && <Box sx={{ mb: 2 }}>{status}</Box>}
 
-      {layout && data && mode === 'attendance' && (
-        <AttendanceView key={`${classId}:${chartId}`} classId={classId!} className={data.className} layout={layout} students={students} moods={moods} size={size} onClose={() => setMode('chart')} />
-      )}
-      {layout && data && mode === 'chart' && (
-        <DndContext sensors={sensors} collisionDetection={collision} onDragStart={(event) => setActiveId(String(event.active.id))} onDragCancel={() => setActiveId(null)} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('seating.dndHelp') } }}>
-          <Box id="seating-dnd-help" sx={visuallyHidden}>
-            {t('seating.dndHelp')}
-          </Box>
-          <Paper variant="outlined" sx={{ borderRadius: 3, mb: 2 }} component="section" aria-label={t('seating.gridLabel', { name: current?.name ?? t('seating.unsavedChart') })}>
-            <Classroom
+          {layout && data && mode === 'attendance' && (
+            <AttendanceView
+              key={`${classId}:${chartId}`}
+              classId={classId!}
+              className={data.className}
               layout={layout}
+              students={students}
+              moods={moods}
               size={size}
-              renderSeat={(row, col) => {
-                const id = layout.seats[seatKey(row, col)];
-                const student = id ? byId.get(id) : undefined;
-                return (
-                  <Seat key={seatKey(row, col)} row={row} col={col} size={size}>
-                    {student ? renderCard(student) : undefined}
-                  </Seat>
-                );
+              onClose={() => {
+                returnFocus.current = true;
+                setMode('chart');
               }}
             />
-          </Paper>
-          <UnseatedStrip count={waiting.length}>{waiting.map(renderCard)}</UnseatedStrip>
-          <DragOverlay dropAnimation={null}>{active ? <CardFace student={active} mood={moodById.get(active.id)} size={size} pick={null} /> : null}</DragOverlay>
-        </DndContext>
-      )}
+          )}
+          {layout && data && mode === 'chart' && (
+            <ChartEditor
+              ref={gridBox}
+              layout={layout}
+              size={size}
+              byId={byId}
+              waiting={waiting}
+              label={t('seating.gridLabel', { name: current?.name ?? t('seating.unsavedChart') })}
+              renderCard={renderCard}
+              renderDragged={(student) => <CardFace student={student} mood={moodById.get(student.id)} size={size} pick={null} />}
+              onDrop={onDrop}
+            />
+          )}
+        </Box>
+      </Box>
 
+      <ExportImageDialog open={imageDialog} busy={false} onExport={(options) => void exportImage(options)} onCancel={() => setImageDialog(false)} />
       <TitleDialog
         open={titleDialog !== null}
         mode={titleDialog ?? 'new'}
@@ -523,7 +396,7 @@ export default function SeatingScreen() {
         busy={saveChart.isPending}
         onCancel={() => {
           setTitleDialog(null);
-          setPending(null);
+          stay();
         }}
         onSave={(name) => {
           let title = name.trim();
@@ -545,7 +418,7 @@ export default function SeatingScreen() {
           loadedKey.current = null;
           next?.();
         }}
-        onCancel={() => setPending(null)}
+        onCancel={stay}
       />
       <ConfirmDialog
         open={confirmDelete}
@@ -557,74 +430,9 @@ export default function SeatingScreen() {
         onConfirm={() => deleteChart.mutate()}
         onCancel={() => setConfirmDelete(false)}
       />
-      <ConfirmDialog
-        open={!!emergencyFor}
-        title={t('seating.emergencyTitle', { name: emergencyFor?.name ?? '' })}
-        message={t('seating.emergencyMessage', { name: emergencyFor?.name ?? '' })}
-        confirmLabel={t('seating.emergencyYes')}
-        cancelLabel={t('seating.emergencyNo')}
-        busy={acknowledge.isPending}
-        onConfirm={() => emergencyFor && acknowledge.mutate(emergencyFor)}
-        onCancel={() => setEmergencyFor(null)}
-      />
+      <EmergencyDialog classId={classId} student={emergencyFor} onClose={() => setEmergencyFor(null)} />
       {detailId && <StudentDetailDialog studentId={detailId} open onClose={() => setDetailId(null)} />}
     </Box>
   );
 }
 
-function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { open: boolean; mode: 'new' | 'update'; initial: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation('classroom');
-  const titleId = useId();
-  const [name, setName] = useState(initial);
-  useEffect(() => {
-    if (open) setName(initial);
-  }, [open, initial]);
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(name);
-        }}
-      >
-        <DialogTitle id={titleId}>{t(mode === 'new' ? 'seating.saveAsNewTitle' : 'seating.updateTitle')}</DialogTitle>
-        <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label={t('seating.chartTitle')} value={name} onChange={(event) => setName(event.target.value.slice(0, CLASSROOM_LIMITS.seatingNameMax))} helperText={t('seating.chartTitleHelp')} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('seating.saveButton')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-function ModifiedDialog({ open, busy, onSave, onDiscard, onCancel }: { open: boolean; busy: boolean; onSave: () => void; onDiscard: () => void; onCancel: () => void }) {
-  const { t } = useTranslation('classroom');
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('seating.modifiedTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('seating.modifiedMessage')}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {t('common:confirm.cancel')}
-        </Button>
-        <Button color="error" onClick={onDiscard} disabled={busy}>
-          {t('seating.discard')}
-        </Button>
-        <Button variant="contained" onClick={onSave} disabled={busy} autoFocus>
-          {t('seating.saveChanges')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

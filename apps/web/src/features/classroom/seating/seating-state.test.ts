@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, nextCode, pickRandom, sameLayout, unseated } from './seating-state';
+import { cardSize, defaultChartName, fitCardSize, wrapText, draftLayout, dropStudent, minimumGrid, nextCode, pickRandom, sameLayout, unseated } from './seating-state';
 
 describe('seating state', () => {
   it('a draft seats everyone on a near-square grid', () => {
@@ -48,6 +48,22 @@ describe('seating state', () => {
     expect(cardSize(1366, 768, 5, 6)).toBe(50);
     expect(cardSize(1366, 1000, 3, 6)).toBe(100);
     expect(cardSize(1000, 900, 4, 5)).toBe(60);
+  });
+
+  it('cards fill the room the grid really has, two lines of name under each', () => {
+    // 1366 x 768 with the side panel: the height decides.
+    expect(fitCardSize({ width: 738, height: 510, rows: 3, cols: 4, deskDirection: 0 })).toBe(98);
+    // A desk on the side takes width, not height; never above 100.
+    expect(fitCardSize({ width: 738, height: 510, rows: 3, cols: 4, deskDirection: 90 })).toBe(100);
+    // Never below 50: the page scrolls instead.
+    expect(fitCardSize({ width: 738, height: 400, rows: 5, cols: 6, deskDirection: 0 })).toBe(50);
+  });
+
+  it('wraps an export title by words, and a word too long by letters, never cutting text off', () => {
+    const measure = (text: string) => text.length * 10;
+    expect(wrapText(measure, 'Period 3 · A very long chart title', 100)).toEqual(['Period 3 ·', 'A very', 'long chart', 'title']);
+    expect(wrapText(measure, 'Supercalifragilistic', 100)).toEqual(['Supercalif', 'ragilistic']);
+    expect(wrapText(measure, 'Short', 100)).toEqual(['Short']);
   });
 
   it('knows unseated students, equal layouts and free default names', () => {

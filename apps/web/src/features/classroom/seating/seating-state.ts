@@ -102,6 +102,35 @@ export function cardSize(width: number, height: number, rows: number, cols: numb
   return Math.round(Math.max(CLASSROOM_LIMITS.seatCardMin, Math.min(CLASSROOM_LIMITS.seatCardDefault, byWidth, byHeight)));
 }
 
+/** The grid's spacing on screen: the gap between seats and the two lines under a card for the name. */
+export const GRID_GAP = 12;
+export const NAME_LINES_HEIGHT = 34;
+/** The room around the seats inside the chart's box: padding, border, and the desk with its gap. */
+const BOX_PADDING = 2 * 16 + 2;
+const DESK_ROOM = 30 + 16;
+
+export interface Fit {
+  /** The width of the chart's box, and the height from its top to where the fold must stay free. */
+  width: number;
+  height: number;
+  rows: number;
+  cols: number;
+  deskDirection: DeskDirection;
+}
+
+/**
+ * The seat card's size from the room really available (decision 0210): each column takes the
+ * card plus 10 px, each row the card plus two lines of name, with 12 px between seats; the desk
+ * takes a row's or a column's room on its side. At least 50 px (spec 002 section 9, the page
+ * then scrolls), at most 100.
+ */
+export function fitCardSize({ width, height, rows, cols, deskDirection }: Fit) {
+  const sideDesk = deskDirection === 90 || deskDirection === 270;
+  const byWidth = (width - BOX_PADDING - (sideDesk ? DESK_ROOM : 0) + GRID_GAP) / cols - (GRID_GAP - 2) - GRID_GAP;
+  const byHeight = (height - BOX_PADDING - 8 - (sideDesk ? 0 : DESK_ROOM) + GRID_GAP) / rows - GRID_GAP - NAME_LINES_HEIGHT;
+  return Math.floor(Math.max(CLASSROOM_LIMITS.seatCardMin, Math.min(CLASSROOM_LIMITS.seatCardDefault, byWidth, byHeight)));
+}
+
 /** Same layout? (the modified flag compares against the saved chart). */
 export function sameLayout(a: Layout, b: Layout) {
   if (a.rows !== b.rows || a.cols !== b.cols || a.deskDirection !== b.deskDirection) return false;
@@ -116,4 +145,29 @@ export function defaultChartName(base: string, taken: readonly string[]) {
     const name = `${base} ${n}`;
     if (!lower.has(name.toLowerCase())) return name;
   }
+}
+
+/** Splits `text` into lines no wider than `max` (words first; a word too long alone is cut by letters). */
+export function wrapText(measure: (text: string) => number, text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const tried = line ? `${line} ${word}` : word;
+    if (measure(tried) <= max) {
+      line = tried;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (measure(rest) > max && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && measure(rest.slice(0, cut)) > max) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

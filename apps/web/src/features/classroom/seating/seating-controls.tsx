@@ -1,0 +1,88 @@
+import { CLASSROOM_LIMITS } from '@high5/contract';
+import { Box, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOOD_COLOURS } from '../components/moods';
+import { FLAG_STYLES, MoodSwingMark, PICK_STYLES } from './seat-grid';
+
+/**
+ * Rows or columns of the chart. What is typed is kept as typed until it is a whole number the
+ * grid can take, so "12" can be typed one digit at a time; a number out of 1 to 30, or below a
+ * row or column with students, is refused with a message under the field (never changed into
+ * another number). Give it a `key` per chart so a switch of chart starts from the chart's value.
+ */
+export function GridField({ label, value, minimum, occupiedMessage, disabled, onChange, onOccupied }: { label: string; value: number; minimum: number; occupiedMessage: string; disabled: boolean; onChange: (value: number) => void; onOccupied: () => void }) {
+  const { t } = useTranslation('classroom');
+  const [text, setText] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  // A refused or emptied field shows what was typed; otherwise the chart's value (a preset may change it).
+  const shown = error || text.trim() === '' ? text : String(value);
+  const change = (raw: string) => {
+    setText(raw);
+    const trimmed = raw.trim();
+    if (trimmed === '') return setError(null);
+    const n = Number(trimmed);
+    if (!/^\d+$/.test(trimmed) || n < CLASSROOM_LIMITS.seatingGridMin || n > CLASSROOM_LIMITS.seatingGridMax) {
+      return setError(t('seating.gridRange', { label, min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax }));
+    }
+    if (n < minimum) {
+      setError(occupiedMessage);
+      onOccupied();
+      return;
+    }
+    setError(null);
+    onChange(n);
+  };
+  return (
+    <TextField
+      type="number"
+      size="small"
+      label={label}
+      value={shown}
+      disabled={disabled}
+      error={!!error}
+      helperText={error ?? undefined}
+      onChange={(event) => change(event.target.value)}
+      onBlur={() => {
+        // An emptied field goes back to the chart's value; a refused number stays with its message.
+        if (text.trim() === '') setText(String(value));
+      }}
+      slotProps={{ htmlInput: { min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' }, formHelperText: { 'aria-live': 'polite' } as object }}
+      sx={{ width: 110, '& .MuiFormHelperText-root': { mx: 0, width: 220 } }}
+    />
+  );
+}
+
+/** What the marks on the cards mean: flags, mood colours, the mood swing and the random pick. */
+export function SeatingLegend({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('classroom');
+  const item = { display: 'flex', alignItems: 'center', gap: 0.75 } as const;
+  return (
+    <Box component="ul" aria-label={t('seating.legend')} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, m: 0, p: 0, listStyle: 'none', alignItems: 'center' }}>
+      {(['iep', 'plan504', 'language'] as const).map((flag) => (
+        <Box component="li" key={flag} sx={item}>
+          <Box component="span" aria-hidden sx={{ bgcolor: FLAG_STYLES[flag].bg, color: '#fff', fontSize: 12, fontWeight: 700, px: 0.75, borderRadius: 0.5 }}>
+            {compact ? FLAG_STYLES[flag].short : FLAG_STYLES[flag].label}
+          </Box>
+          <Typography variant="body2">{t(`seating.flags.${flag}`)}</Typography>
+        </Box>
+      ))}
+      {(['red', 'yellow', 'blue', 'green'] as const).map((group) => (
+        <Box component="li" key={group} sx={item}>
+          <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, border: 3, borderColor: MOOD_COLOURS[group].main, bgcolor: MOOD_COLOURS[group].light }} />
+          <Typography variant="body2">{t(`seating.moodGroups.${group}`)}</Typography>
+        </Box>
+      ))}
+      <Box component="li" sx={item}>
+        <MoodSwingMark sx={{ fontSize: 14, width: 14, textAlign: 'center' }} />
+        <Typography variant="body2">{t('seating.moodSwing')}</Typography>
+      </Box>
+      {(['current', 'previous'] as const).map((pick) => (
+        <Box component="li" key={pick} sx={item}>
+          <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: 0.5, outline: PICK_STYLES[pick].outline, outlineOffset: '-1px', mx: '2px' }} />
+          <Typography variant="body2">{t(pick === 'current' ? 'seating.pickedNow' : 'seating.pickedBefore')}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
