@@ -1,5 +1,4 @@
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import areaBoundaries from './eslint-rules/area-boundaries.js';
 import tseslint from 'typescript-eslint';
 
 const areas = ['auth', 'recognition', 'classroom', 'admin'];
@@ -18,31 +17,10 @@ export default tseslint.config(
   {
     files: ['apps/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/test-factories.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    plugins: { high5: { rules: { 'area-boundaries': areaBoundaries } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones() }],
+      'high5/area-boundaries': ['error', { areas }],
     },
   },
 );
 
-/** One zone per pair of areas: the importing area (target) may not reach into the other (from). */
-export function boundaryZones() {
-  const zones = [];
-  for (const area of areas) {
-    for (const other of areas.filter((a) => a !== area)) {
-      zones.push({
-        target: `./apps/server/src/modules/${area}`,
-        from: `./apps/server/src/modules/${other}`,
-        except: ['./index.ts'],
-        message: 'Areas meet only through their index.ts and the shared services: move what both need to services/ or lib/.',
-      });
-      zones.push({
-        target: `./apps/web/src/features/${area}`,
-        from: `./apps/web/src/features/${other}`,
-        message: 'Features do not import each other: move shared pieces to components/ or lib/.',
-      });
-    }
-  }
-  return zones;
-}

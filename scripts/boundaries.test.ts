@@ -7,7 +7,7 @@ const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
 
 async function boundaryErrors(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'high5/area-boundaries').map((m) => m.message);
 }
 
 describe('area boundaries', { timeout: 60_000 }, () => {
