@@ -129,7 +129,7 @@ describe('admin reports', () => {
     const audit = await h.app.services.db.selectFrom('auditLog').select('action').where('targetId', '=', w.amy.id).execute();
     expect(audit.map((a) => a.action)).toContain('report.user.read');
     await context.close();
-  });
+  }, 120_000);
 
   it('the mood meter report filters by feeling, exports a safe CSV and opens a student (Spanish, narrow)', async () => {
     await setLanguage(w.admin.id, 'es');
@@ -212,7 +212,7 @@ describe('admin reports', () => {
     await shot(page, 'mood-talk-en-1366');
     await expectNoAxeViolations(page);
     await context.close();
-  });
+  }, 120_000);
 
   it('a teacher\'s report covers only the classes they teach (English, narrow)', async () => {
     await setLanguage(w.teacher.id, 'en');
