@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredMultilineText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 // ---------------------------------------------------------------------------
 // Constants of the classroom area (spec 002 sections 3 and 9)
@@ -147,7 +147,7 @@ export function parseInviteCsv(text: string): InviteRow[] {
 
 const ClassIdParams = z.object({ classId: UuidSchema });
 const ClassStudentParams = z.object({ classId: UuidSchema, studentId: UuidSchema });
-const SearchSchema = z.string().trim().max(CLASSROOM_LIMITS.searchMax).optional();
+const SearchSchema = singleLine(z.string().trim().max(CLASSROOM_LIMITS.searchMax)).optional();
 const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
 
 export const ClassNameSchema = requiredText(CLASSROOM_LIMITS.classNameMax);
@@ -280,7 +280,7 @@ export const JournalEntrySchema = z.object({
 });
 export const JournalInputSchema = z.object({
   heading: requiredText(CLASSROOM_LIMITS.journalHeadingMax),
-  description: requiredText(CLASSROOM_LIMITS.journalDescriptionMax),
+  description: requiredMultilineText(CLASSROOM_LIMITS.journalDescriptionMax),
 });
 
 /** 'row_col' (zero-based) to a student id. */
@@ -664,7 +664,7 @@ export const classroomEndpoints = {
     path: '/high5-feedback',
     summary: 'Feedback on a High 5 a student received, for the teacher who gave it; a second one replaces the first.',
     access: ['parent', 'staff', 'teacher'],
-    body: z.object({ high5Id: z.number().int().positive(), comment: requiredText(CLASSROOM_LIMITS.feedbackMax) }),
+    body: z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) }),
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
     errors: ['FEEDBACK_TEACHERS_ONLY'],
   }),
@@ -686,7 +686,7 @@ export const classroomEndpoints = {
     path: '/journal',
     summary: 'The caller\'s own journal entries written in a date range of the given time zone.',
     access: 'session',
-    query: z.object({ dateRange: DateRangeSchema, tz: z.string().min(1).max(64) }),
+    query: z.object({ dateRange: DateRangeSchema, tz: singleLine(z.string().min(1).max(64)) }),
     response: z.array(JournalEntrySchema),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, RoleSchema, UuidSchema } from './core.js';
 import { LIMITS } from './limits.js';
 
 export * from './school-year.js';
@@ -64,7 +64,7 @@ export const GiveSchema = z.object({
   recipientId: UuidSchema,
   categoryIds: z.array(UuidSchema).min(1, 'SELECT_ONE_CATEGORY').max(MAX_CATEGORIES_PER_GIVE),
   /** Plain text, shown as text everywhere. Empty means no comment. */
-  comment: z.string().trim().max(LIMITS.commentMax).default(''),
+  comment: multiLine(z.string().trim().max(LIMITS.commentMax)).default(''),
 });
 export type Give = z.input<typeof GiveSchema>;
 

@@ -69,6 +69,8 @@ export async function makeAdmin(db: Db, services: Services, actor: Actor, userId
  */
 export async function removeAdmin(db: Db, services: Services, actor: Actor, userId: string) {
   const member = await memberOrNotFound(db, actor, userId);
+  // A student or parent is no admin and no staff member: not a 500 from the answer's schema.
+  if (member.role !== 'teacher' && member.role !== 'staff') throw conflict('ROLE_MISMATCH');
   if (!member.isAdmin) return reload(db, actor, userId);
   if (!actor.superAdmin && userId === actor.id) {
     const admins = await lockAndCountAdmins(db, actor.schoolId);
