@@ -132,6 +132,7 @@ export const authEndpoints = {
   }),
   completeNewPassword: endpoint({
     id: 'auth.completeNewPassword',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/new-password',
     summary: 'Sets the first real password of an invited or reset account.',
@@ -143,6 +144,7 @@ export const authEndpoints = {
   }),
   me: endpoint({
     id: 'auth.me',
+    allowWhilePending: true,
     method: 'GET',
     path: '/auth/me',
     summary: 'The signed-in user.',
@@ -152,6 +154,7 @@ export const authEndpoints = {
   }),
   signOut: endpoint({
     id: 'auth.signOut',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/sign-out',
     summary: 'Ends the session.',
@@ -162,6 +165,7 @@ export const authEndpoints = {
   }),
   unlock: endpoint({
     id: 'auth.unlock',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/unlock',
     summary: 'Checks the password to lift the idle lock.',
@@ -235,6 +239,7 @@ export const authEndpoints = {
   }),
   setup: endpoint({
     id: 'auth.setup',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/setup',
     summary: 'Initial setup for a user without a role (e.g. after Google sign-in).',
@@ -245,6 +250,7 @@ export const authEndpoints = {
   }),
   switchSchool: endpoint({
     id: 'auth.switchSchool',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/auth/school',
     summary: 'Chooses which of the user\'s schools the session works in.',
@@ -255,6 +261,7 @@ export const authEndpoints = {
   }),
   setLanguage: endpoint({
     id: 'auth.setLanguage',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/auth/language',
     summary: 'Saves the user\'s language.',

@@ -553,6 +553,7 @@ export const classroomEndpoints = {
   // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
   moodSettings: endpoint({
     id: 'classroom.moodSettings',
+    allowWhilePending: true,
     method: 'GET',
     path: '/moods/settings',
     summary: 'Whether the school prompts on low-energy moods, and its messages in the caller\'s language.',
@@ -561,6 +562,7 @@ export const classroomEndpoints = {
   }),
   moodMine: endpoint({
     id: 'classroom.moodMine',
+    allowWhilePending: true,
     method: 'GET',
     path: '/moods/mine',
     summary: 'The caller\'s mood check-ins of today and yesterday (school-local dates).',
@@ -569,6 +571,7 @@ export const classroomEndpoints = {
   }),
   moodCheckIn: endpoint({
     id: 'classroom.moodCheckIn',
+    allowWhilePending: true,
     method: 'POST',
     path: '/moods',
     summary: 'Records today\'s mood; a second check-in the same school day replaces the first.',
@@ -682,6 +685,7 @@ export const classroomEndpoints = {
   // --- Gratitude journal (spec 002 sections 2.10, 4.4, 7.9) ------------------
   journalList: endpoint({
     id: 'classroom.journalList',
+    allowWhilePending: true,
     method: 'GET',
     path: '/journal',
     summary: 'The caller\'s own journal entries written in a date range of the given time zone.',
@@ -692,6 +696,7 @@ export const classroomEndpoints = {
   }),
   journalCreate: endpoint({
     id: 'classroom.journalCreate',
+    allowWhilePending: true,
     method: 'POST',
     path: '/journal',
     summary: 'Writes a journal entry.',
@@ -701,6 +706,7 @@ export const classroomEndpoints = {
   }),
   journalUpdate: endpoint({
     id: 'classroom.journalUpdate',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/journal/:entryId',
     summary: 'Edits one of the caller\'s journal entries.',
@@ -711,6 +717,7 @@ export const classroomEndpoints = {
   }),
   journalDelete: endpoint({
     id: 'classroom.journalDelete',
+    allowWhilePending: true,
     method: 'DELETE',
     path: '/journal/:entryId',
     summary: 'Deletes one of the caller\'s journal entries.',

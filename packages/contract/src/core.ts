@@ -142,6 +142,12 @@ export interface Endpoint<
   response: R;
   /** Callable by an account that must first set a new password (the sign-in challenge). */
   allowDuringPasswordChange?: boolean;
+  /**
+   * Callable by a member whose school has not approved them yet (docs/decisions/0151): only
+   * endpoints about the caller themself (session, profile, own moods and journal). Every other
+   * one answers 403 ACCOUNT_PENDING_APPROVAL: no directory of anyone, no giving, no messages.
+   */
+  allowWhilePending?: boolean;
   /** Allowed failure codes, documented in OpenAPI. */
   errors?: readonly ErrorCode[];
   /**

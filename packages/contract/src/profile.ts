@@ -153,6 +153,7 @@ const RangeQuery = z.object({ range: DateRangeSchema });
 export const profileEndpoints = {
   getProfile: endpoint({
     id: 'profile.get',
+    allowWhilePending: true,
     method: 'GET',
     path: '/profile',
     summary: 'The signed-in user\'s profile, with the read-only e-mail, school and district.',
@@ -161,6 +162,7 @@ export const profileEndpoints = {
   }),
   updateProfile: endpoint({
     id: 'profile.update',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/profile',
     summary: 'Saves the editable profile fields; a student may not send a bio.',
@@ -171,6 +173,7 @@ export const profileEndpoints = {
   }),
   uploadPhoto: endpoint({
     id: 'profile.uploadPhoto',
+    allowWhilePending: true,
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/profile/photo',
@@ -181,6 +184,7 @@ export const profileEndpoints = {
   }),
   myAvatar: endpoint({
     id: 'avatar.mine',
+    allowWhilePending: true,
     method: 'GET',
     path: '/avatar',
     summary: 'The signed-in user\'s hand avatar (image link and colours), or null.',
@@ -189,6 +193,7 @@ export const profileEndpoints = {
   }),
   saveAvatar: endpoint({
     id: 'avatar.save',
+    allowWhilePending: true,
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'PUT',
     path: '/avatar',

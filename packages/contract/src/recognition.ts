@@ -167,6 +167,7 @@ export const recognitionEndpoints = {
   }),
   allowance: endpoint({
     id: 'recognition.allowance',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/allowance',
     summary: 'How many High 5s and Vibes the caller may still give today in the current school.',
@@ -175,6 +176,7 @@ export const recognitionEndpoints = {
   }),
   giveOptions: endpoint({
     id: 'recognition.giveOptions',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/give-options',
     summary: 'What the give dialog needs for one recipient: the categories, whether a comment is allowed, and the remaining daily count.',
@@ -195,6 +197,7 @@ export const recognitionEndpoints = {
   }),
   dashboard: endpoint({
     id: 'recognition.dashboard',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/dashboard',
     summary: "The caller's totals and per-month counts for the school year, in the current school.",
@@ -203,6 +206,7 @@ export const recognitionEndpoints = {
   }),
   received: endpoint({
     id: 'recognition.received',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/received',
     summary: 'High 5s or Vibes a user received in a date range (default: this month): counts per category and the items. Given items cannot be viewed.',

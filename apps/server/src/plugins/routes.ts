@@ -41,6 +41,8 @@ export function assertAccess(endpoint: Endpoint, user: SessionUser | null) {
   if (endpoint.access === 'public') return;
   if (!user) throw unauthenticated();
   if (user.mustChangePassword && !endpoint.allowDuringPasswordChange) throw forbidden('PASSWORD_CHANGE_REQUIRED');
+  // Not yet approved by the school: nothing about anyone else (decision 0151).
+  if (user.school?.status === 'pending' && !user.isSuperAdmin && !endpoint.allowWhilePending) throw forbidden('ACCOUNT_PENDING_APPROVAL');
   if (endpoint.access === 'session') return;
   if (endpoint.access === 'superAdmin') {
     if (!user.isSuperAdmin) throw forbidden();

@@ -85,14 +85,16 @@ describe('the daily mood meter report', () => {
 
     const mail = await outbox(t.app);
     const english = mail.find((m) => m.recipient === 'nurse@example.test')!;
-    expect(english.subject).toBe(`Mood meter report for ${school.name}, 10/14/2026 to 10/15/2026`);
+    expect(english.subject).toBe('High5 mood meter report');
+    expect(english.bodyText).toContain(`Mood meter report for ${school.name}`);
+    expect(english.bodyText).toContain('from 10/14/2026 to 10/15/2026');
     expect(english.bodyText).toContain(': 2');
     expect(english.bodyText).toContain('10/15/2026  Lopez, Ana: Sad (wants to talk today)');
     expect(english.bodyText).toContain('10/14/2026  Lopez, Ana: Worried');
     for (const absent of ['Ben', 'Carl', 'Tess', 'Stan']) expect(english.bodyText).not.toContain(absent);
     const spanish = mail.find((m) => m.recipient === 'consejera@example.test')!;
     expect(spanish.subject).toContain('Informe del medidor de ánimo');
-    expect(spanish.subject).toContain('14/10/2026');
+    expect(spanish.bodyText).toContain('14/10/2026');
     expect(spanish.bodyText).toContain('15/10/2026  Lopez, Ana: Triste (quiere hablar hoy)');
   });
 

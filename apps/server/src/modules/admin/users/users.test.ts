@@ -279,7 +279,8 @@ describe('POST /admin/staff-invitations', () => {
     expect(user.tempPasswordExpiresAt!.getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
     expect(await membership(user.id, school.id)).toMatchObject({ role: 'staff', isAdmin: false, status: 'active' });
     const mail = (await outbox(t.app)).find((m) => m.recipient === 'rosa.parks@example.test')!;
-    expect(mail.subject).toContain(school.name);
+    expect(mail.subject).toBe('Te invitan a High5');
+    expect(mail.bodyText).toContain(school.name);
     expect(mail.bodyText).toContain('Contraseña temporal');
     const password = /Contraseña temporal: (\S+)/.exec(mail.bodyText)![1]!;
     expect(await verifyPassword(user.passwordHash!, password)).toBe(true);

@@ -72,7 +72,8 @@ describe('POST /v1/family/parents', () => {
 
     const mails = await mailTo('mama.diaz@example.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Lucia Diaz te invitó a High5');
+    expect(mails[0]!.subject).toBe('Te invitan a High5');
+    expect(mails[0]!.bodyText).toContain('Lucia Diaz');
     const password = /Contraseña temporal: (\S+)/.exec(mails[0]!.bodyText)?.[1];
     expect(password && passwordMeetsRule(password)).toBe(true);
     expect(await verifyPassword(parent.passwordHash!, password!)).toBe(true);
@@ -111,7 +112,8 @@ describe('POST /v1/family/parents', () => {
     const mails = await mailTo('known.parent@example.test');
     expect(mails).toHaveLength(1);
     // The parent's own language, not the student's.
-    expect(mails[0]!.subject).toBe('Zoe Park added you as a parent on High5');
+    expect(mails[0]!.subject).toBe('You were added as a parent on High5');
+    expect(mails[0]!.bodyText).toContain('Zoe Park');
     expect(mails[0]!.bodyText).not.toMatch(/password:/i);
 
     // Inviting again changes nothing and sends nothing more.
