@@ -21,6 +21,11 @@ if (sources.some((s) => newest(join(root, s)) > builtAt)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { stdio: 'inherit', cwd: root });
+// `npm start` on the embedded database is the demo: it asks for it explicitly (DEMO=true), which
+// the server allows on a loopback HOST only (docs/decisions/0150). DEMO=false starts empty.
+const env = { ...process.env };
+if (env.DEMO === undefined && !env.DATABASE_URL) env.DEMO = 'true';
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { stdio: 'inherit', cwd: root, env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -7,6 +7,7 @@ import { LIMITS } from '@high5/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { errorFacts } from './lib/error-facts.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerClassroomRoutes } from './modules/classroom/index.js';
@@ -23,12 +24,14 @@ import { createServices } from './services/index.js';
 
 export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.code', '*.token'];
+// Error codes stay visible (SQLSTATE, SMTP): errors go through errorFacts, which keeps no values
+// (docs/decisions/0152); parameters and details are redacted wherever else they might appear.
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.passwordHash', '*.token', '*.params', '*.detail'];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the application: external plugins, then app plugins, then the areas' routes. */
-export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string }): Promise<FastifyInstance> {
+export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string; logStream?: NodeJS.WritableStream }): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -38,7 +41,8 @@ export async function buildApp(options: { config: Config; database: Database; cl
             level: config.logLevel,
             redact: REDACT,
             // Query strings can carry one-time tokens (e-mail confirmation links): log the path only.
-            serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }) },
+            serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }), err: errorFacts as (e: unknown) => { type: string; message: string; stack: string }, error: errorFacts },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For only through the proxies TRUST_PROXY names (unset: none), never from anyone.

@@ -71,6 +71,12 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[]
   return entries;
 }
 
+/** 127.0.0.0/8, ::1 and localhost: a listener nobody else can reach. */
+export function isLoopbackHost(host: string) {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Reads and checks the environment; the first wrong variable stops the server with one line naming it. */
@@ -82,7 +88,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`${String(issue.path[0])} is invalid: ${issue.message}`);
   }
   const e = parsed.data;
-  const embedded = !e.DATABASE_URL;
+  // The demo (accounts with a published password) and its dev outbox (every code and temporary
+  // password the server mails) are for the person at this machine only (docs/decisions/0150).
+  const demo = e.DEMO ?? false;
+  if (demo && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(`DEMO is invalid: the demo and its dev outbox serve only this machine, so HOST must be a loopback address (127.0.0.1, ::1 or localhost), not ${e.HOST}; set DEMO=false to listen on ${e.HOST}`);
+  }
+  if (demo && e.TRUST_PROXY !== undefined) {
+    throw new ConfigError('DEMO is invalid: the demo and its dev outbox serve only this machine, never through a proxy; unset TRUST_PROXY or set DEMO=false');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -94,8 +108,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     /** Fastify's trustProxy: false, a hop count or the trusted proxy addresses. */
     trustProxy: e.TRUST_PROXY ?? false,
-    // The embedded database is the demo by default; a real PostgreSQL starts empty unless DEMO=true.
-    demo: e.DEMO ?? embedded,
+    // Only when asked for (`npm start` asks for it on the embedded database), on loopback only.
+    demo,
+    /** Mail is readable at /dev/outbox: the demo without SMTP, for loopback callers (decision 0150). */
+    devOutbox: demo && !e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     s3: e.S3_BUCKET

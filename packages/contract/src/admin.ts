@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
-import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, LanguageSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
 
@@ -71,8 +71,8 @@ export function isHttpUrl(value: string) {
 }
 
 /** An http(s) URL, or '' for "not configured". */
-export const OptionalUrlSchema = z.string().trim().max(CONFIG_URL_MAX).refine((v) => v === '' || isHttpUrl(v), 'invalid_url');
-export const RequiredUrlSchema = z.string().trim().min(1).max(CONFIG_URL_MAX).refine(isHttpUrl, 'invalid_url');
+export const OptionalUrlSchema = singleLine(z.string().trim().max(CONFIG_URL_MAX)).refine((v) => v === '' || isHttpUrl(v), 'invalid_url');
+export const RequiredUrlSchema = singleLine(z.string().trim().min(1).max(CONFIG_URL_MAX)).refine(isHttpUrl, 'invalid_url');
 
 export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone');
 /** 24-hour `HH:mm` (spec 003 section 5). */
@@ -124,7 +124,7 @@ const schoolUserParams = z.object({ schoolId: UuidSchema, userId: UuidSchema });
 // School configuration (spec 003 section 2.11)
 // ---------------------------------------------------------------------------------------------
 
-const messagePair = z.object({ message1: optionalText(MOOD_MESSAGE_MAX), message2: optionalText(MOOD_MESSAGE_MAX) });
+const messagePair = z.object({ message1: optionalMultilineText(MOOD_MESSAGE_MAX), message2: optionalMultilineText(MOOD_MESSAGE_MAX) });
 /** The mood meter messages; a message missing in one language is copied from the other. */
 export const MoodMessagesSchema = z.object({ en: messagePair, es: messagePair });
 export type MoodMessages = z.infer<typeof MoodMessagesSchema>;
@@ -180,7 +180,7 @@ export type ConfigurationUpdate = z.input<typeof ConfigurationUpdateSchema>;
 export const NotificationEmailsUpdateSchema = z
   .object({
     add: z.array(EmailSchema).max(NOTIFICATION_EMAILS_MAX).default([]),
-    remove: z.array(z.string().trim().toLowerCase().max(254)).max(NOTIFICATION_EMAILS_MAX * 2).default([]),
+    remove: z.array(singleLine(z.string().trim().toLowerCase().max(254))).max(NOTIFICATION_EMAILS_MAX * 2).default([]),
   })
   .strict()
   .refine((v) => v.add.length + v.remove.length > 0, 'nothing_to_update');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { endpoint, EmptySchema, LanguageSchema, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { endpoint, EmptySchema, LanguageSchema, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { LIMITS, passwordMeetsRule } from './limits.js';
 
 /** A password that meets the rule; the common-password list is checked by the server only. */
-export const NewPasswordSchema = z.string().max(LIMITS.passwordMaxLength).refine(passwordMeetsRule, 'PASSWORD_TOO_WEAK');
+export const NewPasswordSchema = singleLine(z.string().max(LIMITS.passwordMaxLength)).refine(passwordMeetsRule, 'PASSWORD_TOO_WEAK');
 export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 /** E-mail or username, trimmed; the server decides which by the `@`. */
-export const LoginSchema = z.string().trim().min(1).max(254);
+export const LoginSchema = singleLine(z.string().trim().min(1).max(254));
 export const NameSchema = requiredText(60);
 /** A password typed to sign in or unlock: any characters (no rule: that applies when it is set), never blank. */
 export const PasswordInputSchema = z.string().min(1).max(LIMITS.passwordMaxLength).refine((v) => v.trim() !== '', 'PASSWORD_EMPTY');
@@ -76,7 +76,7 @@ const TeacherSignUpSchema = z.object({
   schoolId: UuidSchema.optional(),
   newSchoolName: requiredText(120).optional(),
   /** Only for paid districts. */
-  aeriesUsername: z.string().trim().max(100).optional(),
+  aeriesUsername: singleLine(z.string().trim().max(100)).optional(),
   acceptedTerms: z.literal(true),
 });
 
@@ -85,10 +85,10 @@ const StudentSignUpSchema = z.object({
   firstName: NameSchema,
   lastName: NameSchema,
   /** An e-mail address, or else a username (spec 000 section 5). */
-  emailOrUsername: z.string().trim().min(3).max(254),
+  emailOrUsername: singleLine(z.string().trim().min(3).max(254)),
   password: NewPasswordSchema,
   language: LanguageSchema,
-  classCode: z.string().trim().toUpperCase().min(1).max(20),
+  classCode: singleLine(z.string().trim().toUpperCase().min(1).max(20)),
   acceptedTerms: z.literal(true),
 });
 
@@ -104,7 +104,7 @@ export const SignUpResultSchema = z.discriminatedUnion('status', [
 
 export const SetupSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('teacher'), schoolId: UuidSchema }),
-  z.object({ role: z.literal('student'), classCode: z.string().trim().toUpperCase().min(1).max(20) }),
+  z.object({ role: z.literal('student'), classCode: singleLine(z.string().trim().toUpperCase().min(1).max(20)) }),
 ]);
 
 export const DistrictSchema = z.object({ id: UuidSchema, name: z.string(), paid: z.boolean() });
@@ -132,6 +132,7 @@ export const authEndpoints = {
   }),
   completeNewPassword: endpoint({
     id: 'auth.completeNewPassword',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/new-password',
     summary: 'Sets the first real password of an invited or reset account.',
@@ -143,6 +144,7 @@ export const authEndpoints = {
   }),
   me: endpoint({
     id: 'auth.me',
+    allowWhilePending: true,
     method: 'GET',
     path: '/auth/me',
     summary: 'The signed-in user.',
@@ -152,6 +154,7 @@ export const authEndpoints = {
   }),
   signOut: endpoint({
     id: 'auth.signOut',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/sign-out',
     summary: 'Ends the session.',
@@ -162,6 +165,7 @@ export const authEndpoints = {
   }),
   unlock: endpoint({
     id: 'auth.unlock',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/unlock',
     summary: 'Checks the password to lift the idle lock.',
@@ -235,6 +239,7 @@ export const authEndpoints = {
   }),
   setup: endpoint({
     id: 'auth.setup',
+    allowWhilePending: true,
     method: 'POST',
     path: '/auth/setup',
     summary: 'Initial setup for a user without a role (e.g. after Google sign-in).',
@@ -245,6 +250,7 @@ export const authEndpoints = {
   }),
   switchSchool: endpoint({
     id: 'auth.switchSchool',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/auth/school',
     summary: 'Chooses which of the user\'s schools the session works in.',
@@ -255,6 +261,7 @@ export const authEndpoints = {
   }),
   setLanguage: endpoint({
     id: 'auth.setLanguage',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/auth/language',
     summary: 'Saves the user\'s language.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredText, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredMultilineText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 // ---------------------------------------------------------------------------
 // Constants of the classroom area (spec 002 sections 3 and 9)
@@ -105,7 +105,7 @@ export type InviteRow = z.input<typeof InviteRowSchema>;
 
 const ClassIdParams = z.object({ classId: UuidSchema });
 const ClassStudentParams = z.object({ classId: UuidSchema, studentId: UuidSchema });
-const SearchSchema = z.string().trim().max(CLASSROOM_LIMITS.searchMax).optional();
+const SearchSchema = singleLine(z.string().trim().max(CLASSROOM_LIMITS.searchMax)).optional();
 const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
 
 export const ClassNameSchema = requiredText(CLASSROOM_LIMITS.classNameMax);
@@ -239,7 +239,7 @@ export const JournalEntrySchema = z.object({
 });
 export const JournalInputSchema = z.object({
   heading: requiredText(CLASSROOM_LIMITS.journalHeadingMax),
-  description: requiredText(CLASSROOM_LIMITS.journalDescriptionMax),
+  description: requiredMultilineText(CLASSROOM_LIMITS.journalDescriptionMax),
 });
 
 /** 'row_col' (zero-based) to a student id. */
@@ -514,6 +514,7 @@ export const classroomEndpoints = {
   // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
   moodSettings: endpoint({
     id: 'classroom.moodSettings',
+    allowWhilePending: true,
     method: 'GET',
     path: '/moods/settings',
     summary: 'Whether the school prompts on low-energy moods, and its messages in the caller\'s language.',
@@ -522,6 +523,7 @@ export const classroomEndpoints = {
   }),
   moodMine: endpoint({
     id: 'classroom.moodMine',
+    allowWhilePending: true,
     method: 'GET',
     path: '/moods/mine',
     summary: 'The caller\'s mood check-ins of today and yesterday (school-local dates).',
@@ -530,6 +532,7 @@ export const classroomEndpoints = {
   }),
   moodCheckIn: endpoint({
     id: 'classroom.moodCheckIn',
+    allowWhilePending: true,
     method: 'POST',
     path: '/moods',
     summary: 'Records today\'s mood; a second check-in the same school day replaces the first.',
@@ -626,7 +629,7 @@ export const classroomEndpoints = {
     path: '/high5-feedback',
     summary: 'Feedback on a High 5 a student received, for the teacher who gave it; a second one replaces the first.',
     access: ['parent', 'staff', 'teacher'],
-    body: z.object({ high5Id: z.number().int().positive(), comment: requiredText(CLASSROOM_LIMITS.feedbackMax) }),
+    body: z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) }),
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
     errors: ['FEEDBACK_TEACHERS_ONLY'],
   }),
@@ -644,16 +647,18 @@ export const classroomEndpoints = {
   // --- Gratitude journal (spec 002 sections 2.10, 4.4, 7.9) ------------------
   journalList: endpoint({
     id: 'classroom.journalList',
+    allowWhilePending: true,
     method: 'GET',
     path: '/journal',
     summary: 'The caller\'s own journal entries written in a date range of the given time zone.',
     access: 'session',
-    query: z.object({ dateRange: DateRangeSchema, tz: z.string().min(1).max(64) }),
+    query: z.object({ dateRange: DateRangeSchema, tz: singleLine(z.string().min(1).max(64)) }),
     response: z.array(JournalEntrySchema),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
   journalCreate: endpoint({
     id: 'classroom.journalCreate',
+    allowWhilePending: true,
     method: 'POST',
     path: '/journal',
     summary: 'Writes a journal entry.',
@@ -663,6 +668,7 @@ export const classroomEndpoints = {
   }),
   journalUpdate: endpoint({
     id: 'classroom.journalUpdate',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/journal/:entryId',
     summary: 'Edits one of the caller\'s journal entries.',
@@ -673,6 +679,7 @@ export const classroomEndpoints = {
   }),
   journalDelete: endpoint({
     id: 'classroom.journalDelete',
+    allowWhilePending: true,
     method: 'DELETE',
     path: '/journal/:entryId',
     summary: 'Deletes one of the caller\'s journal entries.',

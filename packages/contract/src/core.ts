@@ -144,6 +144,12 @@ export interface Endpoint<
   response: R;
   /** Callable by an account that must first set a new password (the sign-in challenge). */
   allowDuringPasswordChange?: boolean;
+  /**
+   * Callable by a member whose school has not approved them yet (docs/decisions/0151): only
+   * endpoints about the caller themself (session, profile, own moods and journal). Every other
+   * one answers 403 ACCOUNT_PENDING_APPROVAL: no directory of anyone, no giving, no messages.
+   */
+  allowWhilePending?: boolean;
   /** Allowed failure codes, documented in OpenAPI. */
   errors?: readonly ErrorCode[];
   /**
@@ -167,9 +173,47 @@ export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.Zod
 export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
-/** Trimmed text that must not be blank, with a length the server enforces. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
-export const optionalText = (max: number) => z.string().trim().max(max);
+/**
+ * Control characters (docs/decisions/0153): C0, DEL and C1. Multi-line text (comments, journal
+ * entries, notes, messages) may hold tab, line feed and carriage return; nothing else does.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** One-line text (names, titles, codes, addresses) holds no tab or line break either. */
+const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The field issue code of text with control characters (translated as `auth:issues.control_characters`). */
+export const CONTROL_CHARACTERS_ISSUE = 'control_characters';
+
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}) {
+  return (options.multiline ? CONTROL : CONTROL_OR_BREAK).test(value);
+}
+
+/**
+ * The first place in a request's params, query or body (keys included) where a string holds a
+ * control character no text may hold (tab and line breaks aside): the server refuses the whole
+ * request with 400 before any schema, so no string field can carry NUL into the database.
+ */
+export function findControlCharacter(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') : null;
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL.test(key)) return [...path, '?'].join('.');
+    const found = findControlCharacter(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** One line of text: no control characters, tabs or line breaks. */
+export const singleLine = (schema: z.ZodString) => schema.refine((v) => !CONTROL_OR_BREAK.test(v), CONTROL_CHARACTERS_ISSUE);
+/** Text that may span lines: tab and line breaks, no other control character. */
+export const multiLine = (schema: z.ZodString) => schema.refine((v) => !CONTROL.test(v), CONTROL_CHARACTERS_ISSUE);
+
+/** Trimmed one-line text that must not be blank, with a length the server enforces. */
+export const requiredText = (max: number) => singleLine(z.string().trim().min(1).max(max));
+export const optionalText = (max: number) => singleLine(z.string().trim().max(max));
+/** The same for text that may span lines (comments, journal entries, notes, messages). */
+export const requiredMultilineText = (max: number) => multiLine(z.string().trim().min(1).max(max));
+export const optionalMultilineText = (max: number) => multiLine(z.string().trim().max(max));
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isIsoDate, 'invalid_date');
 export const UuidSchema = z.uuid();
 /** `yyyy-MM-dd_yyyy-MM-dd`, as the specification sends date ranges. */

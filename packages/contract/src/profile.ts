@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, multiLine, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 /* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
 
 const SCHOOL_ROLES = ['student', 'teacher', 'parent', 'staff'] as const;
 
 /** Optional free text: trimmed, blank becomes null. */
-const optionalField = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalField = (max: number, lines: typeof singleLine = singleLine) =>
+  lines(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -30,8 +27,8 @@ export const ZipSchema = z.string().trim().regex(ZIP_PATTERN, 'invalid_zip');
 
 /** What the user may change on /profile. The server also checks the date of birth against the school's today. */
 export const ProfileUpdateSchema = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
+  firstName: singleLine(z.string().trim().min(1).max(60)),
+  lastName: singleLine(z.string().trim().min(1).max(60)),
   dateOfBirth: IsoDateSchema.refine((v) => v >= PROFILE_MIN_BIRTH_DATE, 'invalid_date').nullish().transform((v) => v ?? null),
   pronoun: optionalField(40),
   phone: z
@@ -44,7 +41,7 @@ export const ProfileUpdateSchema = z.object({
     .transform((v) => (v ? v : null)),
   department: optionalField(80),
   /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
-  bio: optionalField(BIO_MAX),
+  bio: optionalField(BIO_MAX, multiLine),
   /** The spec's hidden gender select. */
   gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
 });
@@ -107,8 +104,8 @@ export const UserAvatarSchema = z.object({ userId: UuidSchema, imageUrl: z.strin
 
 export const InviteParentSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
+  firstName: singleLine(z.string().trim().min(1).max(60)),
+  lastName: singleLine(z.string().trim().min(1).max(60)),
 });
 export type InviteParent = z.input<typeof InviteParentSchema>;
 export const LinkedParentSchema = z.object({
@@ -173,6 +170,7 @@ const RangeQuery = z.object({ range: DateRangeSchema });
 export const profileEndpoints = {
   getProfile: endpoint({
     id: 'profile.get',
+    allowWhilePending: true,
     method: 'GET',
     path: '/profile',
     summary: 'The signed-in user\'s profile, with the read-only e-mail, school and district.',
@@ -181,6 +179,7 @@ export const profileEndpoints = {
   }),
   updateProfile: endpoint({
     id: 'profile.update',
+    allowWhilePending: true,
     method: 'PUT',
     path: '/profile',
     summary: 'Saves the editable profile fields; a student may not send a bio.',
@@ -191,6 +190,7 @@ export const profileEndpoints = {
   }),
   uploadPhoto: endpoint({
     id: 'profile.uploadPhoto',
+    allowWhilePending: true,
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/profile/photo',
@@ -201,6 +201,7 @@ export const profileEndpoints = {
   }),
   myAvatar: endpoint({
     id: 'avatar.mine',
+    allowWhilePending: true,
     method: 'GET',
     path: '/avatar',
     summary: 'The signed-in user\'s hand avatar (image link and colours), or null.',
@@ -209,6 +210,7 @@ export const profileEndpoints = {
   }),
   saveAvatar: endpoint({
     id: 'avatar.save',
+    allowWhilePending: true,
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'PUT',
     path: '/avatar',
@@ -359,7 +361,7 @@ export const profileEndpoints = {
     summary: 'Adds a note about the student. Audited.',
     access: ['teacher', 'staff'],
     params: StudentParams,
-    body: z.object({ body: z.string().trim().min(1).max(NOTE_MAX) }),
+    body: z.object({ body: multiLine(z.string().trim().min(1).max(NOTE_MAX)) }),
     response: StudentNoteSchema,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, RoleSchema, UuidSchema } from './core.js';
 import { LIMITS } from './limits.js';
 
 export * from './school-year.js';
@@ -64,7 +64,7 @@ export const GiveSchema = z.object({
   recipientId: UuidSchema,
   categoryIds: z.array(UuidSchema).min(1, 'SELECT_ONE_CATEGORY').max(MAX_CATEGORIES_PER_GIVE),
   /** Plain text, shown as text everywhere. Empty means no comment. */
-  comment: z.string().trim().max(LIMITS.commentMax).default(''),
+  comment: multiLine(z.string().trim().max(LIMITS.commentMax)).default(''),
 });
 export type Give = z.input<typeof GiveSchema>;
 
@@ -167,6 +167,7 @@ export const recognitionEndpoints = {
   }),
   allowance: endpoint({
     id: 'recognition.allowance',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/allowance',
     summary: 'How many High 5s and Vibes the caller may still give today in the current school.',
@@ -175,6 +176,7 @@ export const recognitionEndpoints = {
   }),
   giveOptions: endpoint({
     id: 'recognition.giveOptions',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/give-options',
     summary: 'What the give dialog needs for one recipient: the categories, whether a comment is allowed, and the remaining daily count.',
@@ -195,6 +197,7 @@ export const recognitionEndpoints = {
   }),
   dashboard: endpoint({
     id: 'recognition.dashboard',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/dashboard',
     summary: "The caller's totals and per-month counts for the school year, in the current school.",
@@ -203,6 +206,7 @@ export const recognitionEndpoints = {
   }),
   received: endpoint({
     id: 'recognition.received',
+    allowWhilePending: true,
     method: 'GET',
     path: '/recognition/received',
     summary: 'High 5s or Vibes a user received in a date range (default: this month): counts per category and the items. Given items cannot be viewed.',

@@ -28,6 +28,7 @@ export const systemEndpoints = {
   }),
   high5Count: endpoint({
     id: 'system.high5Count',
+    allowWhilePending: true,
     method: 'GET',
     path: '/high5s/count',
     summary: 'Total number of High 5s given on High5, shown in the footer.',

@@ -280,6 +280,8 @@ export interface SchoolMemberships {
 }
 
 export interface SchoolNotificationEmails {
+  confirmedAt: Timestamp | null;
+  confirmTokenHash: string | null;
   email: string;
   schoolId: string;
 }

@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseError } from '../lib/error-facts.js';
 import { AppError } from '../lib/errors.js';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+/**
+ * SQLSTATEs that mean the input was wrong (docs/decisions/0153): every data exception (class
+ * 22), integrity violations (23: unique and exclusion are 409, the rest 400) and 54000 (a value
+ * too large, e.g. for an index).
+ */
+const REFUSED_INPUT = /^(22...|23...|54000)$/;
 
 /** True for errors that mean the database cannot be reached right now (503, and jobs retry). */
 export function isDatabaseDown(error: { code?: string; message?: string }) {
@@ -35,15 +43,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type and the like.
       return reply.status(400).send({ ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
     }
-    if (error.code === '23505') {
-      return reply.status(409).send({ ErrorCode: 'CONFLICT', ResponseData: null, body: 'CONFLICT' });
-    }
-    if (error.code === '23514' || error.code === '22001' || error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '23503') {
-      request.log.warn({ code: error.code }, 'database refused input');
-      return reply.status(400).send({ ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
+    if (isDatabaseError(error) && REFUSED_INPUT.test(error.code)) {
+      // The database refused a value (class 22 "data exception": bad text encoding, a malformed
+      // uuid or date, a number out of range; a constraint; a value too large to index): the
+      // caller's input, never a 500. The log names the code and constraint, never the value.
+      const conflict = error.code === '23505' || error.code === '23P01';
+      request.log.warn({ err: error }, 'database refused input');
+      return reply.status(conflict ? 409 : 400).send(conflict ? { ErrorCode: 'CONFLICT', ResponseData: null, body: 'CONFLICT' } : { ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
     }
     if (isDatabaseDown(error)) {
-      request.log.error({ code: error.code }, 'database unavailable');
+      request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ ErrorCode: 'DB_UNAVAILABLE', ResponseData: null, body: 'DB_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unexpected error');

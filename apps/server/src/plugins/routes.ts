@@ -1,4 +1,4 @@
-import type { Endpoint, FieldIssue } from '@high5/contract';
+import { CONTROL_CHARACTERS_ISSUE, findControlCharacter, type Endpoint, type FieldIssue } from '@high5/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../db/database.js';
@@ -27,6 +27,10 @@ function toIssues(error: z.ZodError, prefix: string): FieldIssue[] {
 
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string) {
   if (!schema) return undefined;
+  // No string of any request holds NUL or another control character (tab and line breaks aside;
+  // one-line fields refuse those in their schemas): 400, before PostgreSQL could refuse it.
+  const where = findControlCharacter(value);
+  if (where !== null) throw badRequest('VALIDATION_FAILED', [{ path: [part, where].filter(Boolean).join('.'), code: CONTROL_CHARACTERS_ISSUE }]);
   const result = schema.safeParse(value ?? (part === 'body' ? {} : value));
   if (!result.success) throw badRequest('VALIDATION_FAILED', toIssues(result.error, part));
   return result.data;
@@ -37,6 +41,8 @@ export function assertAccess(endpoint: Endpoint, user: SessionUser | null) {
   if (endpoint.access === 'public') return;
   if (!user) throw unauthenticated();
   if (user.mustChangePassword && !endpoint.allowDuringPasswordChange) throw forbidden('PASSWORD_CHANGE_REQUIRED');
+  // Not yet approved by the school: nothing about anyone else (decision 0151).
+  if (user.school?.status === 'pending' && !user.isSuperAdmin && !endpoint.allowWhilePending) throw forbidden('ACCOUNT_PENDING_APPROVAL');
   if (endpoint.access === 'session') return;
   if (endpoint.access === 'superAdmin') {
     if (!user.isSuperAdmin) throw forbidden();

@@ -4,8 +4,17 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+function originOf(url: string) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Strict headers, and a refusal of state-changing requests that come from another site. */
 export async function registerSecurity(app: FastifyInstance) {
+  const publicOrigin = originOf(app.services.config.publicUrl);
   const s3Origin = app.services.config.s3?.endpoint ? new URL(app.services.config.s3.endpoint).origin : 'https://*.amazonaws.com';
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -30,21 +39,23 @@ export async function registerSecurity(app: FastifyInstance) {
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    // API answers carry moods, journals, notes and student details: no cache keeps them, not the
+    // shared Chromebook's, not a proxy's (docs/decisions/0154). Answers that chose their own
+    // caching (signed image links, the dev outbox) keep it.
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin) {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new AppError(403, 'CSRF_REJECTED');
-      }
-      if (host !== request.headers.host) throw new AppError(403, 'CSRF_REJECTED');
+      // Scheme, host and port, exactly: this server's own (as the request reached it, through
+      // trusted proxies) or PUBLIC_URL's. `https://school.example.evil.test` or `http://` for an
+      // `https://` site is another site (docs/decisions/0154).
+      const given = originOf(origin);
+      if (!given || (given !== originOf(`${request.protocol}://${request.host}`) && given !== publicOrigin)) throw new AppError(403, 'CSRF_REJECTED');
       return;
     }
     // No Origin header: browsers still send Fetch Metadata.

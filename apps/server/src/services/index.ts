@@ -33,7 +33,9 @@ export class Mailer {
   /** `template` is a catalog key such as `auth:mail.resetCode`, holding `subject` and `body`. */
   async queue(db: Db, to: string, language: Lang, template: string, vars: Record<string, string | number> = {}) {
     const t = serverT(language);
-    const message: MailMessage = { to, subject: t(`${template}.subject`, vars), text: t(`${template}.body`, vars) };
+    // Subjects are fixed texts: no name or other free text a user chose ever shows there, where
+    // a mail client displays it as the school's own words (decision 0151). Names go in the body.
+    const message: MailMessage = { to, subject: t(`${template}.subject`), text: t(`${template}.body`, vars) };
     await this.jobs.enqueue(db, 'mail.send', { ...message });
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { errorFacts as databaseErrorFacts, errorSummary, isDatabaseError } from '../lib/error-facts.js';
 import type { Clock } from './clock.js';
 import { nextRun, type ScheduleDefinition } from './job-schedules.js';
 
@@ -40,7 +41,9 @@ const silent: JobLogger = { info() {}, warn() {}, error() {} };
 export const SWEEP_JOB = 'jobs.sweep';
 
 /** The error's kind for logs: never its message, which may quote an address or a payload. */
+/** A database error: its code, constraint and operation, never its values (docs/decisions/0152). */
 const errorFacts = (error: unknown) => {
+  if (isDatabaseError(error)) return databaseErrorFacts(error);
   const e = error as { name?: string; code?: string; responseCode?: number };
   return { name: e?.name ?? 'Error', ...(e?.code ? { code: String(e.code) } : {}), ...(e?.responseCode ? { responseCode: e.responseCode } : {}) };
 };
@@ -189,7 +192,7 @@ export class Jobs {
       await mine(this.db)
         .set({
           attempts,
-          lastError: String((error as Error)?.message ?? error).slice(0, 500),
+          lastError: errorSummary(error),
           lockedUntil: null,
           lockedBy: null,
           runAt: retryAt,

@@ -1,5 +1,6 @@
 import { systemEndpoints } from '@high5/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLoopbackHost } from '../../config.js';
 import { sql } from 'kysely';
 import { ping, type Db } from '../../db/database.js';
 import { pendingMigrations } from '../../db/migrate.js';
@@ -13,6 +14,19 @@ function databaseAnswers(db: Db) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
   return Promise.race([ping(db).then(() => true, () => false), late]).finally(() => clearTimeout(timer));
+}
+
+const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * A caller on this machine that came through no proxy, naming this machine in `Host` (a page
+ * elsewhere cannot reach the outbox by pointing its own name at 127.0.0.1: DNS rebinding).
+ */
+function fromThisMachine(request: FastifyRequest) {
+  const h = request.headers;
+  if (h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined) return false;
+  const host = (h.host ?? '').replace(/:\d+$/, '');
+  return LOOPBACK_ADDRESS.test(request.socket.remoteAddress ?? '') && isLoopbackHost(host);
 }
 
 export function registerSystemRoutes(app: FastifyInstance) {
@@ -59,9 +73,12 @@ export function registerSystemRoutes(app: FastifyInstance) {
     return reply.header('content-type', type).header('cache-control', 'private, max-age=300').send(bytes);
   });
 
-  // The dev outbox: mail the embedded server "sent", readable only in demo mode.
-  if (app.services.config.demo && !app.services.config.mail.smtpUrl) {
-    app.get('/dev/outbox', async (_request, reply) => {
+  // The dev outbox: mail the embedded server "sent" (codes, temporary passwords, mood reports),
+  // as sensitive as the mailboxes it stands for. Only in a demo asked for on a loopback listener
+  // (config refuses anything else), and only to a caller on this machine (docs/decisions/0150).
+  if (app.services.config.devOutbox) {
+    app.get('/dev/outbox', async (request, reply) => {
+      if (!fromThisMachine(request)) return reply.status(404).send({ ErrorCode: 'NOT_FOUND', ResponseData: null, body: 'NOT_FOUND' });
       const rows = await app.services.db.selectFrom('devOutbox').selectAll().orderBy('id', 'desc').limit(50).execute();
       const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       const items = rows
@@ -69,6 +86,7 @@ export function registerSystemRoutes(app: FastifyInstance) {
         .join('');
       return reply
         .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5 dev outbox</title></head><body><main><h1>Dev outbox (last 50 messages)</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`);
     });
   }

@@ -37,13 +37,27 @@ export async function lockSchool(db: Db, schoolId: string) {
   await db.selectFrom('schools').select('id').where('id', '=', schoolId).forUpdate().executeTakeFirst();
 }
 
-export async function addNotificationEmails(db: Db, schoolId: string, emails: string[]) {
-  if (emails.length === 0) return;
-  await db
+/** Adds the addresses not configured yet, each with the hash of its confirmation token; returns the added ones. */
+export async function addNotificationEmails(db: Db, schoolId: string, emails: { email: string; tokenHash: string }[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
     .insertInto('schoolNotificationEmails')
-    .values(emails.map((email) => ({ schoolId, email })))
+    .values(emails.map((e) => ({ schoolId, email: e.email, confirmTokenHash: e.tokenHash })))
     .onConflict((oc) => oc.columns(['schoolId', 'email']).doNothing())
+    .returning('email')
     .execute();
+  return rows.map((r) => r.email);
+}
+
+/** Confirms the address whose link carried this token (once); false when no address has it. */
+export async function confirmNotificationEmail(db: Db, tokenHash: string, now: Date) {
+  const row = await db
+    .updateTable('schoolNotificationEmails')
+    .set({ confirmedAt: now, confirmTokenHash: null })
+    .where('confirmTokenHash', '=', tokenHash)
+    .returning('email')
+    .executeTakeFirst();
+  return !!row;
 }
 
 export async function removeNotificationEmails(db: Db, schoolId: string, emails: string[]) {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { completeMoodMessages, MoodMessagesSchema, NOTIFICATION_EMAILS_MAX, type ConfigurationUpdate, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Schools } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../lib/errors.js';
+import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
 import { audit } from '../audit.js';
@@ -61,9 +63,20 @@ export async function updateConfiguration(db: Db, services: Services, actor: Act
 export async function updateNotificationEmails(db: Db, services: Services, actor: Actor, change: { add: string[]; remove: string[] }) {
   await lockSchool(db, actor.schoolId);
   await removeNotificationEmails(db, actor.schoolId, change.remove);
-  await addNotificationEmails(db, actor.schoolId, change.add);
+  const tokens = new Map(change.add.map((email) => [email, randomBytes(32).toString('base64url')]));
+  const added = await addNotificationEmails(db, actor.schoolId, [...tokens].map(([email, token]) => ({ email, tokenHash: hashToken(token) })));
   const emails = await notificationEmails(db, actor.schoolId);
   if (emails.length > NOTIFICATION_EMAILS_MAX) throw new AppError(400, 'TOO_MANY_NOTIFICATION_EMAILS');
+  // Each new address confirms before any report reaches it: a link, in the admin's language.
+  if (added.length > 0) {
+    const admin = await db.selectFrom('users').select('language').where('id', '=', actor.id).executeTakeFirst();
+    const school = await db.selectFrom('schools').select('name').where('id', '=', actor.schoolId).executeTakeFirstOrThrow();
+    const language = admin?.language === 'es' ? 'es' : 'en';
+    for (const email of added) {
+      const url = `${services.config.publicUrl}/v1/notification-emails/confirm?token=${tokens.get(email)!}`;
+      await services.mail.queue(db, email, language, 'admin:mail.notificationConfirm', { schoolName: school.name, url });
+    }
+  }
   await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.notificationEmails', targetType: 'school', targetId: actor.schoolId, details: change }, services.clock.now());
   return emails;
 }

@@ -9,9 +9,25 @@ let t: TestApp;
 
 const ticks = () => t.app.services.db.selectFrom('jobs').select(['id', 'runAt']).where('kind', '=', MOOD_REPORT_TICK).orderBy('id').execute();
 
-async function configure(cookie: string, body: Record<string, unknown>, emails: string[]) {
+/**
+ * Opens the confirmation link of each new address straight from the queued e-mails, and drops
+ * those (running the jobs would also run the day's report before the addresses confirmed).
+ */
+async function confirmAll() {
+  const queued = await t.app.services.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', 'mail.send').where('doneAt', 'is', null).execute();
+  for (const job of queued) {
+    const text = String((job.payload as { text?: string }).text ?? '');
+    const path = /\/v1\/notification-emails\/confirm\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+    if (!path) continue;
+    expect((await t.call('GET', path)).status).toBe(200);
+    await t.app.services.db.deleteFrom('jobs').where('id', '=', job.id).execute();
+  }
+}
+
+async function configure(cookie: string, body: Record<string, unknown>, emails: string[], confirm = true) {
   expect((await t.call('PATCH', '/v1/admin/configuration', { cookie, body })).status).toBe(200);
   expect((await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: emails } })).status).toBe(200);
+  if (confirm) await confirmAll();
 }
 
 describe('the daily mood meter report', () => {
@@ -35,6 +51,25 @@ describe('the daily mood meter report', () => {
     const runs = await ticks();
     expect(runs).toHaveLength(2);
     expect(runs[1]!.runAt.getTime()).toBe(new Date('2026-10-15T16:01:00Z').getTime());
+  });
+
+  it('sends the report only to addresses that confirmed, after a link e-mailed in the admin\'s language', async () => {
+    const { cookie, admin } = await schoolWithAdmin(t.app, { timeZone: 'America/Los_Angeles' });
+    await t.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
+    t.clock.set('2026-10-15T15:00:00Z'); // 08:00 in Los Angeles: before the trigger time
+    await configure(cookie, { triggerTime: '08:30' }, ['typo@example.test', 'counselor@example.test'], false);
+    const links = await outbox(t.app);
+    expect(links.map((m) => m.recipient).sort()).toEqual(['counselor@example.test', 'typo@example.test']);
+    expect(links[0]!.subject).toBe('Confirma esta dirección para los informes del medidor de ánimo de High5');
+    const link = /\/v1\/notification-emails\/confirm\?token=[A-Za-z0-9_-]+/.exec(links.find((m) => m.recipient === 'counselor@example.test')!.bodyText)![0];
+    const page = await t.call('GET', link);
+    expect(page.status).toBe(200);
+    expect((await t.call('GET', link)).status).toBe(404); // once
+    expect((await t.call('GET', '/v1/notification-emails/confirm?token=made-up-token-made-up-token')).status).toBe(404);
+
+    t.clock.set('2026-10-15T15:31:00Z'); // 08:31
+    const reports = (await outbox(t.app)).slice(links.length);
+    expect(reports.map((m) => m.recipient)).toEqual(['counselor@example.test']);
   });
 
   it('sends each school its report once a day after its trigger time, in its own time zone', async () => {
@@ -85,14 +120,16 @@ describe('the daily mood meter report', () => {
 
     const mail = await outbox(t.app);
     const english = mail.find((m) => m.recipient === 'nurse@example.test')!;
-    expect(english.subject).toBe(`Mood meter report for ${school.name}, 10/14/2026 to 10/15/2026`);
+    expect(english.subject).toBe('High5 mood meter report');
+    expect(english.bodyText).toContain(`Mood meter report for ${school.name}`);
+    expect(english.bodyText).toContain('from 10/14/2026 to 10/15/2026');
     expect(english.bodyText).toContain(': 2');
     expect(english.bodyText).toContain('10/15/2026  Lopez, Ana: Sad (wants to talk today)');
     expect(english.bodyText).toContain('10/14/2026  Lopez, Ana: Worried');
     for (const absent of ['Ben', 'Carl', 'Tess', 'Stan']) expect(english.bodyText).not.toContain(absent);
     const spanish = mail.find((m) => m.recipient === 'consejera@example.test')!;
     expect(spanish.subject).toContain('Informe del medidor de ánimo');
-    expect(spanish.subject).toContain('14/10/2026');
+    expect(spanish.bodyText).toContain('14/10/2026');
     expect(spanish.bodyText).toContain('15/10/2026  Lopez, Ana: Triste (quiere hablar hoy)');
   });
 

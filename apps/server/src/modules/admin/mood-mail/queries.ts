@@ -47,6 +47,8 @@ export function reportRecipients(db: Db, schoolId: string) {
     .leftJoin('users as u', 'u.email', 'e.email')
     .select(['e.email', 'u.language'])
     .where('e.schoolId', '=', schoolId)
+    // Only addresses whose owner followed the confirmation link (decision 0154).
+    .where('e.confirmedAt', 'is not', null)
     .orderBy('e.email')
     .execute();
 }

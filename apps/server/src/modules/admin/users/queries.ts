@@ -138,6 +138,20 @@ export async function createStaffAccount(
 }
 
 /** A new temporary password for an invitation that was never used. */
+/** When `userId` was last invited to `schoolId` as staff (the account row is locked by accountByEmail). */
+export async function lastStaffInvitationAt(db: Db, userId: string, schoolId: string) {
+  const row = await db
+    .selectFrom('invitations')
+    .select('createdAt')
+    .where('userId', '=', userId)
+    .where('schoolId', '=', schoolId)
+    .where('kind', '=', 'staff')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.createdAt ?? null;
+}
+
 export async function renewInvitation(
   db: Db,
   values: { userId: string; schoolId: string; firstName: string; lastName: string; language: string; passwordHash: string; expiresAt: Date; invitedBy: string; now: Date },

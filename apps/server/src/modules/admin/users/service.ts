@@ -14,6 +14,7 @@ import {
   findMember,
   listStaff,
   lockAndCountAdmins,
+  lastStaffInvitationAt,
   renewInvitation,
   schoolName,
   setAdminFlag,
@@ -69,6 +70,8 @@ export async function makeAdmin(db: Db, services: Services, actor: Actor, userId
  */
 export async function removeAdmin(db: Db, services: Services, actor: Actor, userId: string) {
   const member = await memberOrNotFound(db, actor, userId);
+  // A student or parent is no admin and no staff member: not a 500 from the answer's schema.
+  if (member.role !== 'teacher' && member.role !== 'staff') throw conflict('ROLE_MISMATCH');
   if (!member.isAdmin) return reload(db, actor, userId);
   if (!actor.superAdmin && userId === actor.id) {
     const admins = await lockAndCountAdmins(db, actor.schoolId);
@@ -154,6 +157,9 @@ export function temporaryPassword() {
  * unused invitation of this same school, which is sent again with a new password
  * (docs/decisions/0134-inviting-staff.md).
  */
+/** An invitation renewed less than this long ago is not renewed (nor mailed) again. */
+const REINVITE_QUIET_MS = 60_000;
+
 export async function inviteStaff(db: Db, services: Services, actor: Actor, input: InviteStaff & { language: Language }) {
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
@@ -170,6 +176,10 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
       existing.mustChangePassword && !existing.isSuperAdmin && existing.memberships.length === 1 && existing.memberships[0]!.schoolId === actor.schoolId && existing.memberships[0]!.role === 'staff';
     if (!unusedInviteHere) throw new AppError(409, 'INVITE_STAFF_FAILED');
     userId = existing.id;
+    // Concurrent or repeated clicks: the account row is locked, so a second request waits for
+    // the first and then finds its invitation; one within the last minute stands, one e-mail.
+    const last = await lastStaffInvitationAt(db, userId, actor.schoolId);
+    if (last && now.getTime() - last.getTime() < REINVITE_QUIET_MS) return { outcome: 'reinvited' as const };
     await renewInvitation(db, { userId, schoolId: actor.schoolId, firstName: input.firstName, lastName: input.lastName, language: input.language, passwordHash, expiresAt, invitedBy: actor.id, now });
     outcome = 'reinvited';
   }

@@ -279,7 +279,8 @@ describe('POST /admin/staff-invitations', () => {
     expect(user.tempPasswordExpiresAt!.getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
     expect(await membership(user.id, school.id)).toMatchObject({ role: 'staff', isAdmin: false, status: 'active' });
     const mail = (await outbox(t.app)).find((m) => m.recipient === 'rosa.parks@example.test')!;
-    expect(mail.subject).toContain(school.name);
+    expect(mail.subject).toBe('Te invitan a High5');
+    expect(mail.bodyText).toContain(school.name);
     expect(mail.bodyText).toContain('Contraseña temporal');
     const password = /Contraseña temporal: (\S+)/.exec(mail.bodyText)![1]!;
     expect(await verifyPassword(user.passwordHash!, password)).toBe(true);
@@ -290,12 +291,29 @@ describe('POST /admin/staff-invitations', () => {
     const { cookie } = await schoolWithAdmin(t.app);
     const body = { ...invite, email: 'again@example.test', language: 'en' };
     await t.call('POST', '/v1/admin/staff-invitations', { cookie, body });
+    t.clock.advance(61_000);
     const res = await t.call('POST', '/v1/admin/staff-invitations', { cookie, body });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ outcome: 'reinvited' });
     const mails = (await outbox(t.app)).filter((m) => m.recipient === 'again@example.test');
     expect(mails).toHaveLength(2);
     expect(mails[0]!.bodyText).not.toEqual(mails[1]!.bodyText);
+  });
+
+  it('concurrent re-invitations (a double click, several tabs) send one e-mail, whose password works', async () => {
+    const { cookie } = await schoolWithAdmin(t.app);
+    const body = { ...invite, email: 'parallel@example.test', language: 'en' };
+    await t.call('POST', '/v1/admin/staff-invitations', { cookie, body });
+    t.clock.advance(61_000);
+    const before = new Set((await outbox(t.app)).filter((m) => m.recipient === 'parallel@example.test').map((m) => m.bodyText));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('POST', '/v1/admin/staff-invitations', { cookie, body })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.every((a) => a.json.ResponseData.outcome === 'reinvited')).toBe(true);
+    const mails = (await outbox(t.app)).filter((m) => m.recipient === 'parallel@example.test' && !before.has(m.bodyText));
+    expect(mails).toHaveLength(1);
+    const password = /(?:Temporary password|Contraseña temporal): (\S+)/.exec(mails[0]!.bodyText)?.[1];
+    const user = await t.app.services.db.selectFrom('users').select('passwordHash').where('email', '=', 'parallel@example.test').executeTakeFirstOrThrow();
+    expect(await verifyPassword(user.passwordHash!, password!)).toBe(true);
   });
 
   it('when the address belongs to an account of another role or school, it answers 409 INVITE_STAFF_FAILED and changes nothing', async () => {

@@ -73,7 +73,8 @@ describe('invite students to a class', () => {
 
     const mail = (await outbox()).filter((m) => m.recipient === 'new.kid@example.test');
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toBe('Rosa Profe te invitó a Ciencias en High5');
+    expect(mail[0]!.subject).toBe('Te invitan a una clase en High5');
+    expect(mail[0]!.bodyText).toContain('Rosa Profe te invitó a la clase Ciencias');
     const password = /Contraseña temporal: (\S+)/.exec(mail[0]!.bodyText)![1]!;
     expect(await verifyPassword(user.passwordHash!, password)).toBe(true);
     // Nobody else got mail: existing accounts are not told anything.

@@ -72,7 +72,8 @@ describe('POST /v1/family/parents', () => {
 
     const mails = await mailTo('mama.diaz@example.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Lucia Diaz te invitó a High5');
+    expect(mails[0]!.subject).toBe('Te invitan a High5');
+    expect(mails[0]!.bodyText).toContain('Lucia Diaz');
     const password = /Contraseña temporal: (\S+)/.exec(mails[0]!.bodyText)?.[1];
     expect(password && passwordMeetsRule(password)).toBe(true);
     expect(await verifyPassword(parent.passwordHash!, password!)).toBe(true);

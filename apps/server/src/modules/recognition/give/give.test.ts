@@ -143,11 +143,14 @@ describe('give', () => {
     expect(res.json.ErrorCode).toBe('RECIPIENT_NOT_ALLOWED');
   });
 
-  it('when a teacher is pending approval, they cannot give to students but can to staff', async () => {
+  it('when a teacher is pending approval, they cannot give to anyone until approved (decision 0151)', async () => {
     const { s, student, staff } = await school();
     const pending = await buildUser(t.app, { schoolId: s.id, role: 'teacher', status: 'pending' });
-    expect((await giveAs(pending.id, aHigh5(student.id))).json.ErrorCode).toBe('RECIPIENT_NOT_ALLOWED');
-    expect((await giveAs(pending.id, aHigh5(staff.id))).status).toBe(200);
+    for (const to of [student.id, staff.id]) {
+      const res = await giveAs(pending.id, aHigh5(to));
+      expect(res.status).toBe(403);
+      expect(res.json.ErrorCode).toBe('ACCOUNT_PENDING_APPROVAL');
+    }
     // And a pending member is not yet part of High5 as a recipient.
     expect((await giveAs(staff.id, aHigh5(pending.id))).json.ErrorCode).toBe('VIBES_SUBMITTED_NOT_PART_OF_HIGH5');
   });
@@ -253,7 +256,9 @@ describe('notification e-mail', () => {
     const jobs = (await mailJobs(t.app)).slice(before);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.to).toBe(teacher2.email);
-    expect(jobs[0]!.subject).toContain('Tina Teach');
+    // The giver chose their name: it is in the body, never the subject (issue 7).
+    expect(jobs[0]!.subject).toBe('Recibiste un High 5');
+    expect(jobs[0]!.text).toContain('Tina Teach');
     expect(jobs[0]!.text).toContain(`${high5[0]!.nameEs}, ${high5[1]!.nameEs}`);
     expect(jobs[0]!.text).not.toContain('Great work!');
   });

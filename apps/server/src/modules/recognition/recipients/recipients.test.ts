@@ -139,12 +139,15 @@ describe('recipients', () => {
     expect((await list(cookie, 'role=parent')).json.ResponseData.items[0].email).toBe(parent.email);
   });
 
-  it('when a teacher is pending approval, they see no students but do see staff', async () => {
+  it('when a teacher is pending approval, they see no directory of anyone (decision 0151)', async () => {
     const { s } = await school();
     const pending = await buildUser(t.app, { schoolId: s.id, role: 'teacher', status: 'pending' });
     const cookie = await sessionFor(t.app, pending.id);
-    expect((await list(cookie, 'role=student')).json.ResponseData).toEqual({ items: [], total: 0 });
-    expect((await list(cookie, 'role=staff')).json.ResponseData.total).toBe(1);
+    for (const role of ['student', 'staff', 'teacher', 'parent']) {
+      const res = await list(cookie, `role=${role}`);
+      expect(res.status, role).toBe(403);
+      expect(res.json.ErrorCode, role).toBe('ACCOUNT_PENDING_APPROVAL');
+    }
     // Nor are pending members listed to others.
     const { teacher } = { teacher: (await buildUser(t.app, { schoolId: s.id, role: 'teacher' })) };
     const teachers = await list(await sessionFor(t.app, teacher.id), 'role=teacher');
