@@ -2,7 +2,7 @@ import { completeMoodMessages, MoodMessagesSchema, NOTIFICATION_EMAILS_MAX, type
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Schools } from '../../../db/schema.js';
-import { AppError, notFound } from '../../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
 import { audit } from '../audit.js';
@@ -30,6 +30,7 @@ export async function getConfiguration(db: Db, schoolId: string): Promise<School
       studentDocument: row.urlStudentDocument ?? '',
     },
     lastMoodReportSentOn: row.lastMoodReportSentOn,
+    paid: !!row.paid,
   };
 }
 
@@ -60,6 +61,9 @@ export async function updateConfiguration(db: Db, services: Services, actor: Act
 /** Removes, then adds addresses; at most NOTIFICATION_EMAILS_MAX remain configured. */
 export async function updateNotificationEmails(db: Db, services: Services, actor: Actor, change: { add: string[]; remove: string[] }) {
   await lockSchool(db, actor.schoolId);
+  // Adding an address already on the list is refused, so the screen never says "added" for nothing.
+  const before = new Set(await notificationEmails(db, actor.schoolId));
+  if (change.add.some((email) => before.has(email) && !change.remove.includes(email))) throw conflict('NOTIFICATION_EMAIL_EXISTS');
   await removeNotificationEmails(db, actor.schoolId, change.remove);
   await addNotificationEmails(db, actor.schoolId, change.add);
   const emails = await notificationEmails(db, actor.schoolId);

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
@@ -26,7 +26,13 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, districtsQuery, superSchoolsQuery } from '../api';
+<<<<<<< HEAD
 import { downloadReport } from '../lib/report-csv';
+=======
+import { TimeZonePicker } from '../components/time-zone-picker';
+import { DistrictActions } from './district-editor';
+import { SchoolList } from './school-list';
+>>>>>>> f37ef66 (Issue 8 administration (admin2): super admin edits and deletes districts (allowed e-mail domains) and schools with friendly time zones; honest admin messages; gendered Spanish; toasts at the bottom; e-mails wrap after @; sidebar hides received screens; Student documents link; decisions 0315-0318; API, unit and browser tests)
 
 type SchoolType = 'free' | 'aeries' | 'clever';
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -55,6 +61,7 @@ export default function AddDistrictScreen() {
         <Box sx={{ mt: 2 }}>{type === 'free' ? <FreeSchoolForm /> : <SisDistrictForm key={type} kind={type} />}</Box>
       </Paper>
       <DistrictList />
+      <SchoolList />
     </Box>
   );
 }
@@ -70,7 +77,7 @@ function FreeSchoolForm() {
   const [district, setDistrict] = useState('');
   const [school, setSchool] = useState('');
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE]), []);
+  const [submitted, setSubmitted] = useState(false);
   const existingDistrict = districts.data?.find((d) => d.name.toLocaleLowerCase() === district.trim().toLocaleLowerCase());
   const districtSchools = (schools.data ?? []).filter((s) => existingDistrict && s.districtId === existingDistrict.id).map((s) => s.name);
   const schoolExists = districtSchools.some((n) => n.toLocaleLowerCase() === school.trim().toLocaleLowerCase());
@@ -80,6 +87,7 @@ function FreeSchoolForm() {
     onSuccess: (created) => {
       notify('success', t('district.schoolAdded', { school: created.name, district: created.districtName }));
       setSchool('');
+      setSubmitted(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
       void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
     },
@@ -87,8 +95,9 @@ function FreeSchoolForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     if (!district.trim() || !school.trim()) {
-      notify('info', t('district.required'));
+      notify('info', t('district.freeRequired'));
       return;
     }
     add.mutate();
@@ -102,7 +111,7 @@ function FreeSchoolForm() {
           inputValue={district}
           onInputChange={(_e, value) => setDistrict(value)}
           renderInput={(params) => (
-            <TextField {...params} label={t('district.districtName')} required helperText={district.trim() && !existingDistrict ? t('district.newDistrict') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
+            <TextField {...params} label={t('district.districtName')} required error={submitted && !district.trim()} helperText={submitted && !district.trim() ? t('invite.fieldRequired') : district.trim() && !existingDistrict ? t('district.newDistrict') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
           )}
         />
         <Autocomplete
@@ -111,10 +120,10 @@ function FreeSchoolForm() {
           inputValue={school}
           onInputChange={(_e, value) => setSchool(value)}
           renderInput={(params) => (
-            <TextField {...params} label={t('district.schoolName')} required error={schoolExists} helperText={schoolExists ? t('district.schoolExists') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
+            <TextField {...params} label={t('district.schoolName')} required error={schoolExists || (submitted && !school.trim())} helperText={schoolExists ? t('district.schoolExists') : submitted && !school.trim() ? t('invite.fieldRequired') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
           )}
         />
-        <Autocomplete options={zones} value={timeZone} disableClearable onChange={(_e, zone) => setTimeZone(zone)} renderInput={(params) => <TextField {...params} label={t('config.timeZone')} />} />
+        <TimeZonePicker value={timeZone} onChange={setTimeZone} />
         <Box>
           <Button type="submit" variant="contained" disabled={!school.trim() || schoolExists || add.isPending}>
             {t('district.addSchool')}
@@ -134,6 +143,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const empty = { name: '', baseUrl: '', certificate: '', clientKey: '', clientSecret: '', testMode: true };
   const [form, setForm] = useState(empty);
   const [urlError, setUrlError] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const add = useMutation({
     mutationFn: () =>
       api(adminEndpoints.addDistrict, {
@@ -145,6 +155,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
     onSuccess: () => {
       notify('success', t('district.success', { name: form.name.trim() }));
       setForm(empty);
+      setSubmitted(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
     },
     onError: (error) => notify('error', error instanceof ApiError && error.code === 'DISTRICT_EXISTS' ? t('errors.DISTRICT_EXISTS') : `${t('district.failed')} ${errorText(error)}`),
@@ -152,8 +163,9 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const secrets = kind === 'aeries' ? [form.certificate] : [form.clientKey, form.clientSecret];
+    setSubmitted(true);
     if (!form.name.trim() || !form.baseUrl.trim() || secrets.some((s) => !s.trim())) {
-      notify('info', t('district.required'));
+      notify('info', t(kind === 'aeries' ? 'district.aeriesRequired' : 'district.cleverRequired'));
       return;
     }
     if (!isHttpUrl(form.baseUrl.trim())) {
@@ -174,6 +186,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
       fullWidth
       autoComplete="off"
       {...extra}
+      {...(submitted && !form[name].trim() ? { error: true, helperText: t('invite.fieldRequired') } : {})}
     />
   );
   return (
@@ -217,6 +230,7 @@ function DistrictList() {
       ) : !districts.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
+<<<<<<< HEAD
         <DataTable
           rows={districts.data}
           rowKey={(d) => d.id}
@@ -254,6 +268,48 @@ function DistrictList() {
             { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
           ]}
         />
+=======
+        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
+          <Table size="small" aria-labelledby="district-list">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 700 }}>{t('district.districtName')}</TableCell>
+                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('district.type')}</TableCell>
+                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('district.baseUrl')}</TableCell>
+                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('districtEdit.domains')}</TableCell>
+                <TableCell sx={{ fontWeight: 700 }} align="right">
+                  {t('district.schools')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 700 }} align="right">
+                  {t('settingsScreen.actions')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {districts.data.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
+                    {d.name}
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {kindLabel(d.kind)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {kindLabel(d.kind)}
+                    {d.kind !== 'free' && d.testMode && <Chip size="small" label={t('district.test')} sx={{ ml: 1 }} />}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>{d.baseUrl ?? '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.domains.length ? d.domains.join(', ') : '—'}</TableCell>
+                  <TableCell align="right">{d.schoolCount}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <DistrictActions district={d} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+>>>>>>> f37ef66 (Issue 8 administration (admin2): super admin edits and deletes districts (allowed e-mail domains) and schools with friendly time zones; honest admin messages; gendered Spanish; toasts at the bottom; e-mails wrap after @; sidebar hides received screens; Student documents link; decisions 0315-0318; API, unit and browser tests)
       )}
     </Box>
   );
