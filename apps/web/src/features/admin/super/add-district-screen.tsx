@@ -26,13 +26,10 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, districtsQuery, superSchoolsQuery } from '../api';
-<<<<<<< HEAD
 import { downloadReport } from '../lib/report-csv';
-=======
 import { TimeZonePicker } from '../components/time-zone-picker';
 import { DistrictActions } from './district-editor';
 import { SchoolList } from './school-list';
->>>>>>> f37ef66 (Issue 8 administration (admin2): super admin edits and deletes districts (allowed e-mail domains) and schools with friendly time zones; honest admin messages; gendered Spanish; toasts at the bottom; e-mails wrap after @; sidebar hides received screens; Student documents link; decisions 0315-0318; API, unit and browser tests)
 
 type SchoolType = 'free' | 'aeries' | 'clever';
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -230,7 +227,6 @@ function DistrictList() {
       ) : !districts.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
-<<<<<<< HEAD
         <DataTable
           rows={districts.data}
           rowKey={(d) => d.id}
@@ -246,6 +242,7 @@ function DistrictList() {
                 { header: t('district.districtName'), value: (d) => d.name },
                 { header: t('district.type'), value: (d) => kindLabel(d.kind) },
                 { header: t('district.baseUrl'), value: (d) => d.baseUrl ?? '' },
+                { header: t('districtEdit.domains'), value: (d) => d.domains.join(' ') },
                 { header: t('district.schools'), value: (d) => d.schoolCount },
               ],
               rows: districts.data,
@@ -265,51 +262,11 @@ function DistrictList() {
               ),
             },
             { id: 'baseUrl', header: t('district.baseUrl'), cell: (d) => d.baseUrl ?? '—', value: (d) => d.baseUrl ?? '', wide: true },
+            { id: 'domains', header: t('districtEdit.domains'), cell: (d) => (d.domains.length ? d.domains.join(', ') : '—'), value: (d) => d.domains.join(', '), wide: true },
             { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
+            { id: 'actions', header: t('settingsScreen.actions'), cell: (d) => <DistrictActions district={d} />, sortable: false },
           ]}
         />
-=======
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-          <Table size="small" aria-labelledby="district-list">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>{t('district.districtName')}</TableCell>
-                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('district.type')}</TableCell>
-                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('district.baseUrl')}</TableCell>
-                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('districtEdit.domains')}</TableCell>
-                <TableCell sx={{ fontWeight: 700 }} align="right">
-                  {t('district.schools')}
-                </TableCell>
-                <TableCell sx={{ fontWeight: 700 }} align="right">
-                  {t('settingsScreen.actions')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {districts.data.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell sx={{ overflowWrap: 'break-word' }}>
-                    {d.name}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                      {kindLabel(d.kind)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {kindLabel(d.kind)}
-                    {d.kind !== 'free' && d.testMode && <Chip size="small" label={t('district.test')} sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>{d.baseUrl ?? '—'}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.domains.length ? d.domains.join(', ') : '—'}</TableCell>
-                  <TableCell align="right">{d.schoolCount}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <DistrictActions district={d} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
->>>>>>> f37ef66 (Issue 8 administration (admin2): super admin edits and deletes districts (allowed e-mail domains) and schools with friendly time zones; honest admin messages; gendered Spanish; toasts at the bottom; e-mails wrap after @; sidebar hides received screens; Student documents link; decisions 0315-0318; API, unit and browser tests)
       )}
     </Box>
   );
