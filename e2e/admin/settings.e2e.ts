@@ -51,7 +51,8 @@ describe('school configuration', () => {
 
     // Generate now.
     await page.getByRole('button', { name: 'Generar informe del medidor de ánimo' }).click();
-    await page.getByText('Correo enviado').waitFor();
+    await page.getByText('Informe enviado ahora.').waitFor();
+    await page.getByText(/^Enviado el \d\d\/\d\d\/\d{4} \d\d:\d\d a 1 dirección\./).waitFor();
 
     // Switches save at once.
     await page.getByRole('switch', { name: 'Mostrar los High 5 y Vibras recibidos' }).click();

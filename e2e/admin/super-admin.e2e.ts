@@ -31,7 +31,7 @@ describe('super admin', () => {
     await expectNoAxeViolations(page);
     // The base URL is required (ADD_DISTRICT_ATTRIBUTES_REQUIRED).
     await page.getByRole('button', { name: 'Add district' }).click();
-    await page.getByText('District name, base URL and the keys are required.').waitFor();
+    await page.getByText('District name, certificate key and base URL are required.').waitFor();
     await page.getByRole('textbox', { name: 'Base URL' }).fill('https://aeries.riverside.example.test');
     await page.getByRole('button', { name: 'Add district' }).click();
     await page.getByText('District Riverside Unified added.').waitFor();

@@ -135,7 +135,7 @@ describe('admin users', () => {
     await page.getByRole('heading', { name: '1 docente espera aprobación' }).waitFor();
     expect((await membership(pending.id, school.id)).status).toBe('active');
     expect((await membership(other.id, school.id)).status).toBe('pending');
-    await page.getByRole('switch', { name: 'Pablo Pérez es administrador' }).waitFor();
+    await page.getByRole('switch', { name: 'Pablo Pérez tiene permisos de administración' }).waitFor();
     const audit = await h.app.services.db.selectFrom('auditLog').select(['action', 'actorId']).where('targetId', '=', pending.id).execute();
     expect(audit).toEqual([{ action: 'teacher.approve', actorId: admin.id }]);
     await h.app.services.jobs.runDue();

@@ -104,6 +104,10 @@ export const AdminUserSchema = z.object({
   /** A teacher made from staff by an admin: only such a teacher can be reverted to staff. */
   staffAsTeacher: z.boolean(),
   isSelf: z.boolean(),
+  /** From the profile, for gendered words ("administradora"); null when not given. */
+  gender: z.enum(['M', 'F', 'O']).nullable(),
+  /** The school's only active admin: their own admin flag cannot be removed (LAST_ADMIN). */
+  soleAdmin: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -158,6 +162,8 @@ export const SchoolConfigurationSchema = z.object({
   urls: ConfigUrlsSchema,
   /** The school-local date the daily mood meter report was last sent, or null. */
   lastMoodReportSentOn: IsoDateSchema.nullable(),
+  /** A district-connected (Aeries or Clever) school: only there do students' details show the deep links (decision 0317). */
+  paid: z.boolean(),
 });
 export type SchoolConfiguration = z.infer<typeof SchoolConfigurationSchema>;
 
@@ -443,6 +449,8 @@ export const DistrictSummarySchema = z.object({
   /** Credentials are stored encrypted and never sent back; this says whether there are any. */
   hasCredentials: z.boolean(),
   schoolCount: count,
+  /** Allowed e-mail domains: teachers signing up with one are active at once, others wait for approval. */
+  domains: z.array(z.string()),
 });
 export type DistrictSummary = z.infer<typeof DistrictSummarySchema>;
 
@@ -664,7 +672,7 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     body: NotificationEmailsUpdateSchema,
     response: z.array(z.string()),
-    errors: ['VALIDATION_FAILED', 'TOO_MANY_NOTIFICATION_EMAILS'],
+    errors: ['VALIDATION_FAILED', 'TOO_MANY_NOTIFICATION_EMAILS', 'NOTIFICATION_EMAIL_EXISTS'],
   }),
   sendMoodReport: endpoint({
     id: 'admin.sendMoodReport',

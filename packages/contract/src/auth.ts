@@ -34,6 +34,8 @@ export const MeSchoolSchema = z.object({
   role: RoleSchema,
   isAdmin: z.boolean(),
   status: z.enum(['active', 'pending']),
+  /** The school's high5_vibes setting: "High 5s received" and "Vibes received" are offered only when true. */
+  receivedVisible: z.boolean(),
 });
 
 /** The signed-in user, as the shell needs it (spec 000 section 3, session/user). */
@@ -44,6 +46,8 @@ export const MeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   language: LanguageSchema,
+  /** From the profile, for words that agree with it (Spanish "administradora"); null when not given. */
+  gender: z.enum(['M', 'F', 'O']).nullable(),
   role: z.enum(['student', 'teacher', 'parent', 'staff', 'superAdmin']).nullable(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),

@@ -8,6 +8,7 @@ export * from './recognition.js';
 export * from './profile.js';
 export * from './classroom.js';
 export * from './admin.js';
+export * from './super-edit.js';
 
 import { systemEndpoints } from './system.js';
 import { authEndpoints } from './auth.js';
@@ -15,6 +16,7 @@ import { recognitionEndpoints } from './recognition.js';
 import { profileEndpoints } from './profile.js';
 import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
+import { superEditEndpoints } from './super-edit.js';
 
 /** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
 export const allEndpoints = {
@@ -24,4 +26,5 @@ export const allEndpoints = {
   ...profileEndpoints,
   ...classroomEndpoints,
   ...adminEndpoints,
+  ...superEditEndpoints,
 };

@@ -150,7 +150,8 @@ export const StudentDetailsSchema = z.object({
   totals: z.object({ high5Given: z.number().int(), high5Received: z.number().int(), vibeGiven: z.number().int(), vibeReceived: z.number().int() }),
   trustedAdults: z.array(z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() })),
   /** The school's deep links, shown instead of the switches when those are read-only. */
-  links: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), language: z.string().nullable() }),
+  /** Deep links, for district-connected (paid) schools only (spec 001; docs/decisions/0317). */
+  links: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), language: z.string().nullable(), studentDocument: z.string().nullable() }),
   permissions: z.object({ canEditFlags: z.boolean(), canChangePhoto: z.boolean() }),
   /** The school's today ('yyyy-MM-dd'): the date ranges default to the 30 days before it. */
   today: z.string(),

@@ -8,6 +8,8 @@ export interface Membership {
   role: Role;
   isAdmin: boolean;
   status: 'active' | 'pending';
+  /** The school's high5_vibes setting: what people received is shown only when true. */
+  receivedVisible: boolean;
 }
 
 /** The signed-in user as every route sees it: the chosen school decides role and admin flag. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { adminEndpoints, type Endpoint } from '@high5/contract';
+import { adminEndpoints, superEditEndpoints, type Endpoint } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { buildSchool } from '../../test/factories.js';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const endpoints = Object.values(adminEndpoints) as Endpoint[];
+const endpoints = [...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)] as Endpoint[];
 const url = (e: Endpoint) => `/v1${e.path.replace(':kind', 'high5').replace(/:[A-Za-z]+/g, () => randomUUID())}`;
 
 describe('every admin endpoint checks who calls it before anything else', () => {

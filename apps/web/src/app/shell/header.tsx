@@ -10,15 +10,17 @@ import { HighFiveMark } from '../../components/ui/logo';
 import { useNotify } from '../../components/ui/notifications';
 import { visuallyHidden } from '../../components/ui/visually-hidden';
 import { api } from '../../lib/api-client';
+import { genderContext } from '../../lib/gender';
 import { setLanguage } from '../../lib/i18n';
 import { useErrorText } from '../../lib/use-error-text';
 import { landingPath, paths } from '../paths';
 import { authConfigQuery, meKey, signOut } from '../session';
 
-export function roleLabel(t: (key: string) => string, me: Me) {
+export function roleLabel(t: (key: string, options?: { context?: string }) => string, me: Me) {
   if (!me.role) return '';
-  const role = t(`roles.${me.role}`);
-  return me.isAdmin ? `${role} · ${t('roles.admin')}` : role;
+  const context = genderContext(me.gender);
+  const role = t(`roles.${me.role}`, { context });
+  return me.isAdmin ? `${role} · ${t('roles.admin', { context })}` : role;
 }
 
 /** The signed-in header: menu button (narrow), logo, school, role, language, help, user menu. */

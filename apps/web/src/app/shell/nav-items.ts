@@ -12,7 +12,7 @@ export interface NavItem {
 const p = paths;
 const item = (path: AppPath, label: string, section: NavSection): NavItem => ({ path, label, section });
 
-const giving = [item(p.high5, 'high5', 'celebrate'), item(p.positiveVibes, 'positiveVibes', 'celebrate'), item(p.high5Report, 'high5Report', 'celebrate'), item(p.vibeReport, 'vibeReport', 'celebrate')];
+const givingAll = [item(p.high5, 'high5', 'celebrate'), item(p.positiveVibes, 'positiveVibes', 'celebrate'), item(p.high5Report, 'high5Report', 'celebrate'), item(p.vibeReport, 'vibeReport', 'celebrate')];
 const mood = item(p.mood, 'mood', 'wellbeing');
 const journal = item(p.gratitudeJournal, 'gratitudeJournal', 'wellbeing');
 
@@ -22,6 +22,8 @@ const journal = item(p.gratitudeJournal, 'gratitudeJournal', 'wellbeing');
  */
 export function navItems(me: Me, narrow: boolean): NavItem[] {
   const items: NavItem[] = [];
+  // What people received is left out where the school hides it (high5_vibes off).
+  const giving = me.school?.receivedVisible === false ? givingAll.filter((i) => i.path !== p.high5Report && i.path !== p.vibeReport) : givingAll;
   switch (me.role) {
     case 'teacher':
       items.push(

@@ -302,6 +302,14 @@ function Flags({ details }: { details: StudentDetails }) {
           )}
         </>
       )}
+      {/* The student's documents in the district system: for everyone who sees the details (decision 0317). */}
+      {links.studentDocument && (
+        <Box sx={{ mt: 1.5 }}>
+          <Button size="small" variant="outlined" endIcon={<LaunchIcon />} href={links.studentDocument} target="_blank" rel="noopener noreferrer">
+            {t('studentDetail.openDocuments')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

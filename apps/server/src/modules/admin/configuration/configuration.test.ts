@@ -35,6 +35,7 @@ describe('GET /admin/configuration', () => {
       moodmeterMessages: { en: { message1: '', message2: '' }, es: { message1: '', message2: '' } },
       urls: { programIep: '', program504: '', language: '', studentDocument: '' },
       lastMoodReportSentOn: null,
+      paid: false,
     });
   });
 });
@@ -134,6 +135,16 @@ describe('PUT /admin/configuration/notification-emails', () => {
     res = await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { remove: ['NURSE@example.test'] } });
     expect(res.json.ResponseData).toEqual(['counselor@example.test']);
     expect((await auditActions(t.app, school.id)).filter((a) => a.action === 'configuration.notificationEmails')).toHaveLength(2);
+  });
+
+  it('when an address is already on the list (any case), it answers 409 NOTIFICATION_EMAIL_EXISTS and changes nothing', async () => {
+    const { school, cookie } = await schoolWithAdmin(t.app);
+    await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: ['counselor@example.test'] } });
+    const res = await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: ['Counselor@Example.test', 'new@example.test'] } });
+    expect(res.status).toBe(409);
+    expect(res.json.ErrorCode).toBe('NOTIFICATION_EMAIL_EXISTS');
+    expect((await t.call('GET', '/v1/admin/configuration', { cookie })).json.ResponseData.notificationEmails).toEqual(['counselor@example.test']);
+    expect((await auditActions(t.app, school.id)).filter((a) => a.action === 'configuration.notificationEmails')).toHaveLength(1);
   });
 
   it('when more than 20 addresses would be configured, it answers 400 TOO_MANY_NOTIFICATION_EMAILS and keeps the list', async () => {

@@ -17,6 +17,7 @@ export function findConfiguration(db: Db, schoolId: string) {
       'urlProgram504',
       'urlLanguage',
       'urlStudentDocument',
+      (eb) => eb.selectFrom('districts as d').select('d.paid').whereRef('d.id', '=', 'schools.districtId').as('paid'),
       'lastMoodReportSentOn',
     ])
     .where('id', '=', schoolId)

@@ -3,7 +3,7 @@ import { completeMoodMessages, MoodMessagesSchema, NOTIFICATION_EMAILS_MAX, type
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Schools } from '../../../db/schema.js';
-import { AppError, notFound } from '../../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
@@ -32,6 +32,7 @@ export async function getConfiguration(db: Db, schoolId: string): Promise<School
       studentDocument: row.urlStudentDocument ?? '',
     },
     lastMoodReportSentOn: row.lastMoodReportSentOn,
+    paid: !!row.paid,
   };
 }
 
@@ -62,6 +63,9 @@ export async function updateConfiguration(db: Db, services: Services, actor: Act
 /** Removes, then adds addresses; at most NOTIFICATION_EMAILS_MAX remain configured. */
 export async function updateNotificationEmails(db: Db, services: Services, actor: Actor, change: { add: string[]; remove: string[] }) {
   await lockSchool(db, actor.schoolId);
+  // Adding an address already on the list is refused, so the screen never says "added" for nothing.
+  const before = new Set(await notificationEmails(db, actor.schoolId));
+  if (change.add.some((email) => before.has(email) && !change.remove.includes(email))) throw conflict('NOTIFICATION_EMAIL_EXISTS');
   await removeNotificationEmails(db, actor.schoolId, change.remove);
   const tokens = new Map(change.add.map((email) => [email, randomBytes(32).toString('base64url')]));
   const added = await addNotificationEmails(db, actor.schoolId, [...tokens].map(([email, token]) => ({ email, tokenHash: hashToken(token) })));

@@ -58,7 +58,7 @@ describe('POST /super/districts', () => {
     const { user, cookie } = await superAdmin(t.app);
     const res = await t.call('POST', '/v1/super/districts', { cookie, body: aeries });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toEqual({ id: expect.any(String), name: 'Riverside Unified', kind: 'aeries', paid: true, testMode: true, baseUrl: aeries.baseUrl, hasCredentials: true, schoolCount: 0 });
+    expect(res.json.ResponseData).toEqual({ id: expect.any(String), name: 'Riverside Unified', kind: 'aeries', paid: true, testMode: true, baseUrl: aeries.baseUrl, hasCredentials: true, schoolCount: 0, domains: [] });
     expect(JSON.stringify(res.json)).not.toContain('cert-123456');
     const row = await t.app.services.db.selectFrom('districts').selectAll().where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
     expect(row.credentialsEncrypted).toMatch(/^v1\./);

@@ -12,6 +12,7 @@ export function listDistricts(db: Db) {
       'd.testMode',
       'd.baseUrl',
       sql<boolean>`d.credentials_encrypted is not null`.as('hasCredentials'),
+      'd.whitelistingDomains as domains',
       (eb) => eb.selectFrom('schools as s').select(sql<number>`count(*)::int`.as('n')).whereRef('s.districtId', '=', 'd.id').as('schoolCount'),
     ])
     .orderBy(sql`lower(d.name)`)
@@ -39,4 +40,26 @@ export async function insertDistrict(
 /** Serialises additions of districts: names are unique without regard to case. */
 export async function lockDistrictNames(db: Db) {
   await sql`select pg_advisory_xact_lock(hashtext('high5:districts'))`.execute(db);
+}
+
+export function lockDistrictRow(db: Db, id: string) {
+  return db.selectFrom('districts').select(['id', 'name', 'whitelistingDomains as domains']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateDistrictRow(db: Db, id: string, values: { name?: string; domains?: string[] }) {
+  return db
+    .updateTable('districts')
+    .set({ ...(values.name !== undefined ? { name: values.name } : {}), ...(values.domains !== undefined ? { whitelistingDomains: values.domains } : {}) })
+    .where('id', '=', id)
+    .returning(['id', 'name', 'whitelistingDomains as domains'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function countDistrictSchools(db: Db, id: string) {
+  const row = await db.selectFrom('schools').select(sql<number>`count(*)::int`.as('n')).where('districtId', '=', id).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteDistrictRow(db: Db, id: string) {
+  await db.deleteFrom('districts').where('id', '=', id).execute();
 }

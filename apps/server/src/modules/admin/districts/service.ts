@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddDistrict, DistrictKind, DistrictSummary } from '@high5/contract';
+import type { AddDistrict, DistrictKind, DistrictSummary, UpdateDistrict } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { conflict } from '../../../lib/errors.js';
+import { conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../audit.js';
 import { encryptCredentials } from './crypto.js';
-import { districtByName, insertDistrict, listDistricts, lockDistrictNames } from './queries.js';
+import { countDistrictSchools, deleteDistrictRow, districtByName, insertDistrict, listDistricts, lockDistrictNames, lockDistrictRow, updateDistrictRow } from './queries.js';
 
 export async function getDistricts(db: Db): Promise<DistrictSummary[]> {
   return (await listDistricts(db)).map((d) => ({ ...d, kind: d.kind as DistrictKind, schoolCount: Number(d.schoolCount ?? 0) }));
@@ -44,4 +44,35 @@ export async function addDistrict(db: Db, services: Services, actorId: string, i
   });
   await audit(db, { actorId, schoolId: null, action: 'district.add', targetType: 'district', targetId: id, details: { kind: input.kind, name: input.name, baseUrl: input.baseUrl, testMode: input.testMode } }, now);
   return (await getDistricts(db)).find((d) => d.id === id)!;
+}
+
+/** Renames a district or replaces its allowed e-mail domains; the change is audited with before and after. */
+export async function updateDistrict(db: Db, services: Services, actorId: string, districtId: string, input: UpdateDistrict & { domains?: string[] }) {
+  await lockDistrictNames(db);
+  const before = await lockDistrictRow(db, districtId);
+  if (!before) throw notFound();
+  if (input.name !== undefined && input.name.toLowerCase() !== before.name.toLowerCase()) {
+    const other = await districtByName(db, input.name);
+    if (other && other.id !== districtId) throw conflict('DISTRICT_EXISTS');
+  }
+  const after = await updateDistrictRow(db, districtId, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.domains !== undefined ? { domains: input.domains } : {}) });
+  await audit(
+    db,
+    { actorId, schoolId: null, action: 'district.update', targetType: 'district', targetId: districtId, details: { before: { name: before.name, domains: before.domains }, after: { name: after.name, domains: after.domains } } },
+    services.clock.now(),
+  );
+  return after;
+}
+
+/**
+ * Deletes a district with no schools left. Schools are deleted one by one first (each with a
+ * backup offered and its name typed again), so a district never takes children's data with it.
+ */
+export async function deleteDistrict(db: Db, services: Services, actorId: string, districtId: string) {
+  const district = await lockDistrictRow(db, districtId);
+  if (!district) throw notFound();
+  if ((await countDistrictSchools(db, districtId)) > 0) throw conflict('DISTRICT_HAS_SCHOOLS');
+  await deleteDistrictRow(db, districtId);
+  await audit(db, { actorId, schoolId: null, action: 'district.delete', targetType: 'district', targetId: districtId, details: { name: district.name } }, services.clock.now());
+  return { id: districtId };
 }

@@ -29,6 +29,10 @@ export async function insertSchool(db: Db, values: { districtId: string; name: s
   return row.id;
 }
 
+export async function updateSchoolRow(db: Db, schoolId: string, values: { name?: string; timeZone?: string }) {
+  return db.updateTable('schools').set(values).where('id', '=', schoolId).returning(['id', 'name', 'districtId', 'timeZone']).executeTakeFirstOrThrow();
+}
+
 /** Serialises additions of schools to a district (names are unique per district without regard to case). */
 export async function lockDistrict(db: Db, districtId: string) {
   return db.selectFrom('districts').select('id').where('id', '=', districtId).forUpdate().executeTakeFirst();

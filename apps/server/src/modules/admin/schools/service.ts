@@ -1,4 +1,4 @@
-import type { AddSchool, DistrictKind, SuperSchool } from '@high5/contract';
+import type { AddSchool, DistrictKind, SuperSchool, UpdateSchool } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
@@ -6,7 +6,7 @@ import { audit } from '../audit.js';
 import { createFreeDistrict } from '../districts/service.js';
 import { deleteBackupRows, deleteSchoolAudit } from '../backups/queries.js';
 import { DELETE_OBJECTS_JOB, writeBackup } from '../backups/service.js';
-import { deleteSchoolRows, deleteUsers, findSchool, insertSchool, listSchools, lockDistrict, schoolByName, usersOnlyHere } from './queries.js';
+import { deleteSchoolRows, deleteUsers, findSchool, insertSchool, listSchools, lockDistrict, schoolByName, updateSchoolRow, usersOnlyHere } from './queries.js';
 
 type SchoolRow = NonNullable<Awaited<ReturnType<typeof findSchool>>>;
 const presentSchool = (row: SchoolRow): SuperSchool => ({ ...row, districtKind: row.districtKind as DistrictKind });
@@ -28,6 +28,25 @@ export async function addSchool(db: Db, services: Services, actorId: string, inp
   const id = await insertSchool(db, { districtId, name: input.name, timeZone: input.timeZone, now });
   await audit(db, { actorId, schoolId: id, action: 'school.add', targetType: 'school', targetId: id, details: { name: input.name, districtId, timeZone: input.timeZone } }, now);
   return presentSchool((await findSchool(db, id))!);
+}
+
+/** Renames a school (names stay unique in its district) or changes its time zone; audited with before and after. */
+export async function updateSchool(db: Db, services: Services, actorId: string, schoolId: string, input: UpdateSchool) {
+  const before = await findSchool(db, schoolId, true);
+  if (!before) throw notFound();
+  if (input.name !== undefined && input.name.toLowerCase() !== before.name.toLowerCase()) {
+    await lockDistrict(db, before.districtId);
+    const other = await schoolByName(db, before.districtId, input.name);
+    if (other && other.id !== schoolId) throw conflict('SCHOOL_EXISTS');
+  }
+  const values = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) };
+  const after = Object.keys(values).length ? await updateSchoolRow(db, schoolId, values) : { id: before.id, name: before.name, districtId: before.districtId, timeZone: before.timeZone };
+  await audit(
+    db,
+    { actorId, schoolId, action: 'school.update', targetType: 'school', targetId: schoolId, details: { before: { name: before.name, timeZone: before.timeZone }, after: { name: after.name, timeZone: after.timeZone } } },
+    services.clock.now(),
+  );
+  return after;
 }
 
 /**

@@ -11,13 +11,19 @@ export interface StaffRow {
   isAdmin: boolean;
   status: string;
   staffAsTeacher: boolean;
+  gender: string | null;
+  /** The school's only active admin: their own flag cannot be removed (LAST_ADMIN). */
+  soleAdmin: boolean;
 }
 
 function memberQuery(db: Db, schoolId: string) {
   return db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher'])
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher', 'u.gender'])
+    .select(
+      sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as('soleAdmin'),
+    )
     .where('m.schoolId', '=', schoolId);
 }
 

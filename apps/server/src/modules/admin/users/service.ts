@@ -35,6 +35,8 @@ export function presentUser(row: StaffRow, viewerId: string): AdminUser {
     status: row.status as AdminUser['status'],
     staffAsTeacher: row.staffAsTeacher,
     isSelf: row.id === viewerId,
+    gender: row.gender === 'M' || row.gender === 'F' || row.gender === 'O' ? row.gender : null,
+    soleAdmin: row.soleAdmin,
   };
 }
 

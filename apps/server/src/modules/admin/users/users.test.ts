@@ -99,6 +99,17 @@ describe('making and removing admins (school admin)', () => {
     expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'admin.grant', actorId: admin.id, targetId: staff.id }));
   });
 
+  it('marks the only admin (soleAdmin, so the screen does not offer what the server refuses) and says each person\'s gender', async () => {
+    const { school, admin, cookie } = await schoolWithAdmin(t.app);
+    await t.app.services.db.updateTable('users').set({ gender: 'F' }).where('id', '=', admin.id).execute();
+    const list = async () => (await t.call('GET', '/v1/admin/users?role=teacher', { cookie })).json.ResponseData as { id: string; soleAdmin: boolean; gender: string | null }[];
+    expect((await list()).find((r) => r.id === admin.id)).toMatchObject({ soleAdmin: true, gender: 'F' });
+    const other = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
+    const rows = await list();
+    expect(rows.find((r) => r.id === admin.id)).toMatchObject({ soleAdmin: false });
+    expect(rows.find((r) => r.id === other.id)).toMatchObject({ soleAdmin: false, gender: null });
+  });
+
   it('when the last admin removes their own flag, it answers 409 LAST_ADMIN', async () => {
     const { school, admin, cookie } = await schoolWithAdmin(t.app);
     const res = await t.call('DELETE', `/v1/admin/users/${admin.id}/admin`, { cookie });

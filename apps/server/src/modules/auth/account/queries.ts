@@ -100,7 +100,7 @@ export async function countClasses(db: Db, userId: string, schoolId: string, rol
 export function findUserProfile(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'firstName', 'lastName', 'language', 'isSuperAdmin', 'mustChangePassword', sql<boolean>`password_hash is not null`.as('hasPassword')])
+    .select(['id', 'email', 'username', 'firstName', 'lastName', 'language', 'gender', 'isSuperAdmin', 'mustChangePassword', sql<boolean>`password_hash is not null`.as('hasPassword')])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

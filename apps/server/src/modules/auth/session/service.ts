@@ -47,7 +47,7 @@ export async function loadMe(db: Db, userId: string, schoolId: string | null): P
   const [user, memberships] = await Promise.all([findUserProfile(db, userId), loadMemberships(db, userId)]);
   if (!user) throw notFound();
   const school = memberships.find((m) => m.schoolId === schoolId) ?? memberships[0] ?? null;
-  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status });
+  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status, receivedVisible: m.receivedVisible });
   return {
     id: user.id,
     email: user.email,
@@ -55,6 +55,7 @@ export async function loadMe(db: Db, userId: string, schoolId: string | null): P
     firstName: user.firstName,
     lastName: user.lastName,
     language: user.language as Me['language'],
+    gender: user.gender === 'M' || user.gender === 'F' || user.gender === 'O' ? user.gender : null,
     role: user.isSuperAdmin ? 'superAdmin' : (school?.role ?? null),
     isAdmin: !!school && school.isAdmin && school.status === 'active',
     isSuperAdmin: user.isSuperAdmin,

@@ -41,7 +41,7 @@ export function findStudentDetails(db: Db, schoolId: string, studentId: string, 
     .select((eb) => [
       'u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.username', 'u.photoKey',
       'm.grade', 'm.iep', 'm.plan504', 'm.languageLevel',
-      's.urlProgramIep', 's.urlProgram504', 's.urlLanguage',
+      's.urlProgramIep', 's.urlProgram504', 's.urlLanguage', 's.urlStudentDocument',
       eb
         .selectFrom('enrolments as e')
         .innerJoin('classes as c', 'c.id', 'e.classId')

@@ -80,8 +80,8 @@ export async function getStudentDetails(db: Db, services: Services, user: Sessio
     trustedAdults: row.trustedAdults.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     // Deep links are for paid schools, whose district system owns these plans (spec 001).
     links: access.school.paid
-      ? { iep: row.urlProgramIep || null, plan504: row.urlProgram504 || null, language: row.urlLanguage || null }
-      : { iep: null, plan504: null, language: null },
+      ? { iep: row.urlProgramIep || null, plan504: row.urlProgram504 || null, language: row.urlLanguage || null, studentDocument: row.urlStudentDocument || null }
+      : { iep: null, plan504: null, language: null, studentDocument: null },
     permissions: { canEditFlags: editable, canChangePhoto: canChangeStudentPhoto(access) },
     today,
   };

@@ -14,7 +14,7 @@ const db = () => t.app.services.db;
 /** A school with a student, the people around them, and another school. */
 async function world(options: { paid?: boolean } = {}) {
   const school = await buildSchool(t.app, { paid: options.paid ?? false });
-  await db().updateTable('schools').set({ urlProgramIep: 'https://district.example/iep', urlProgram504: '', urlLanguage: 'https://district.example/ell' }).where('id', '=', school.id).execute();
+  await db().updateTable('schools').set({ urlProgramIep: 'https://district.example/iep', urlProgram504: '', urlLanguage: 'https://district.example/ell', urlStudentDocument: 'https://district.example/docs' }).where('id', '=', school.id).execute();
   const student = await buildUser(t.app, { role: 'student', schoolId: school.id, firstName: 'Sam', lastName: 'Rivera', grade: 4 });
   const teacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id, firstName: 'Tess', lastName: 'Ng' });
   const otherTeacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id });
@@ -73,7 +73,7 @@ describe('GET /v1/student-details/:studentId', () => {
     expect(d.totals).toEqual({ high5Given: 1, high5Received: 2, vibeGiven: 1, vibeReceived: 0 });
     expect(d.trustedAdults).toEqual([{ id: w.trusted.id, name: 'Cora Counselor', email: w.trusted.email }]);
     // Deep links only for paid schools (see the paid case below).
-    expect(d.links).toEqual({ iep: null, plan504: null, language: null });
+    expect(d.links).toEqual({ iep: null, plan504: null, language: null, studentDocument: null });
     expect(d.permissions).toEqual({ canEditFlags: true, canChangePhoto: true });
     expect(d.today).toBe('2026-10-15');
     expect(await audits(w.teacher.id)).toContainEqual({ action: 'student.view', schoolId: w.school.id, targetId: w.student.id, details: {} });
@@ -163,7 +163,7 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     await setSchoolPaid(t.app, paid.school.id, true);
     const teacherView = await t.call('GET', `/v1/student-details/${paid.student.id}`, { cookie: await as(paid.teacher.id) });
     expect(teacherView.json.ResponseData.permissions).toEqual({ canEditFlags: false, canChangePhoto: false });
-    expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell' });
+    expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell', studentDocument: 'https://district.example/docs' });
     expect((await put(paid.teacher.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
     expect((await put(paid.admin.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
     const staffAdmin = await put(paid.staffAdmin.id, { plan504: true }, paid.student.id);

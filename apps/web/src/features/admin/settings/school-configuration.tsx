@@ -1,10 +1,9 @@
-import { adminEndpoints, ConfigUrlsSchema, isKnownTimeZone, formatDate, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
+import { adminEndpoints, ConfigUrlsSchema, isKnownTimeZone, formatDate, formatDateTime, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Dialog,
@@ -25,14 +24,17 @@ import {
 import { TimeField } from '@mui/x-date-pickers/TimeField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, isValid, parse } from 'date-fns';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { meKey } from '../../../app/session';
 import { DatePickersProvider } from '../../../components/ui/date-range-picker';
+import { EmailText } from '../../../components/ui/email-text';
 import { useNotify } from '../../../components/ui/notifications';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { configurationQuery } from '../api';
 import { MoodMessagesDialog } from './mood-messages-dialog';
+import { TimeZonePicker } from '../components/time-zone-picker';
 import { Section } from './section';
 
 /** The school configuration (spec 003 section 2.11). Each block saves on its own. */
@@ -59,8 +61,10 @@ function useUpdate(success: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: ConfigurationUpdate) => api(adminEndpoints.updateConfiguration, { body: update }),
-    onSuccess: (data) => {
+    onSuccess: (data, update) => {
       queryClient.setQueryData(configurationQuery.queryKey, data);
+      // The sidebar offers "received" screens only when the school shows them.
+      if (update.high5Vibes !== undefined) void queryClient.invalidateQueries({ queryKey: meKey });
       notify('success', success);
     },
     onError: (error) => notify('error', errorText(error)),
@@ -73,13 +77,14 @@ function MoodReportBlock({ config }: { config: Configuration }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  // The manual send is not the daily report: say when it went, under the daily report's line.
+  const [sentAt, setSentAt] = useState<{ at: Date; count: number } | null>(null);
   const [time, setTime] = useState(config.triggerTime);
   const [timeZone, setTimeZone] = useState(config.timeZone);
   useEffect(() => {
     setTime(config.triggerTime);
     setTimeZone(config.timeZone);
   }, [config.triggerTime, config.timeZone]);
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [config.timeZone]), [config.timeZone]);
 
   const emails = useMutation({
     mutationFn: (change: { add?: string[]; remove?: string[] }) => api(adminEndpoints.updateNotificationEmails, { body: change }),
@@ -93,7 +98,10 @@ function MoodReportBlock({ config }: { config: Configuration }) {
   const update = useUpdate(t('config.timeSaved'));
   const send = useMutation({
     mutationFn: () => api(adminEndpoints.sendMoodReport, { body: {} }),
-    onSuccess: () => notify('success', t('config.emailSent')),
+    onSuccess: (result) => {
+      setSentAt({ at: new Date(), count: result.recipients });
+      notify('success', t('config.emailSent'));
+    },
     onError: (error) => notify('error', errorText(error)),
   });
   const timeOk = TriggerTimeSchema.safeParse(time).success;
@@ -120,7 +128,7 @@ function MoodReportBlock({ config }: { config: Configuration }) {
                 </IconButton>
               }
             >
-              <ListItemText primary={email} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              <ListItemText primary={<EmailText email={email} />} slotProps={{ primary: { sx: { overflowWrap: 'break-word' } } }} />
             </ListItem>
           ))}
         </List>
@@ -141,15 +149,9 @@ function MoodReportBlock({ config }: { config: Configuration }) {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
       >
         <TriggerTimeField value={time} onChange={setTime} />
-        <Autocomplete
-          size="small"
-          options={zones}
-          value={timeZone}
-          disableClearable
-          onChange={(_e, zone) => setTimeZone(zone)}
-          renderInput={(params) => <TextField {...params} label={t('config.timeZone')} />}
-          sx={{ width: { xs: '100%', sm: 280 } }}
-        />
+        <Box sx={{ width: { xs: '100%', sm: 340 } }}>
+          <TimeZonePicker value={timeZone} onChange={setTimeZone} size="small" />
+        </Box>
         <Button type="submit" variant="contained" disabled={!timeOk || !zoneOk || update.isPending || (time === config.triggerTime && timeZone === config.timeZone)} sx={{ minHeight: 40 }}>
           {t('actions.update')}
         </Button>
@@ -157,13 +159,18 @@ function MoodReportBlock({ config }: { config: Configuration }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {config.lastMoodReportSentOn ? t('config.lastSent', { date: formatDate(config.lastMoodReportSentOn, i18n.language) }) : t('config.neverSent')}
       </Typography>
+      {sentAt && (
+        <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
+          {t('config.sentNow', { count: sentAt.count, when: formatDateTime(sentAt.at, i18n.language) })}
+        </Typography>
+      )}
 
       <Box sx={{ mt: 3 }}>
         <Button variant="outlined" startIcon={<SendIcon />} onClick={() => send.mutate()} disabled={send.isPending}>
           {t('config.generate')}
         </Button>
       </Box>
-      <AddEmailDialog open={adding} busy={emails.isPending} onAdd={(email) => emails.mutate({ add: [email] })} onClose={() => setAdding(false)} />
+      <AddEmailDialog open={adding} busy={emails.isPending} existing={config.notificationEmails} onAdd={(email) => emails.mutate({ add: [email] })} onClose={() => setAdding(false)} />
     </Section>
   );
 }
@@ -188,11 +195,11 @@ function TriggerTimeField({ value, onChange }: { value: string; onChange: (time:
   );
 }
 
-function AddEmailDialog({ open, busy, onAdd, onClose }: { open: boolean; busy: boolean; onAdd: (email: string) => void; onClose: () => void }) {
+function AddEmailDialog({ open, busy, existing, onAdd, onClose }: { open: boolean; busy: boolean; existing: string[]; onAdd: (email: string) => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const titleId = useId();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<false | 'invalid' | 'duplicate'>(false);
   useEffect(() => {
     if (open) {
       setEmail('');
@@ -203,7 +210,11 @@ function AddEmailDialog({ open, busy, onAdd, onClose }: { open: boolean; busy: b
     event.preventDefault();
     const value = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      setError(true);
+      setError('invalid');
+      return;
+    }
+    if (existing.includes(value.toLowerCase())) {
+      setError('duplicate');
       return;
     }
     onAdd(value);
@@ -221,8 +232,8 @@ function AddEmailDialog({ open, busy, onAdd, onClose }: { open: boolean; busy: b
               setEmail(e.target.value);
               setError(false);
             }}
-            error={error}
-            helperText={error ? t('invite.emailInvalid') : ' '}
+            error={!!error}
+            helperText={error === 'duplicate' ? t('config.emailExists') : error ? t('invite.emailInvalid') : ' '}
             autoFocus
             fullWidth
             required
@@ -307,6 +318,9 @@ function UrlsBlock({ config }: { config: Configuration }) {
   const changed = URL_FIELDS.some((f) => urls[f] !== config.urls[f]);
   return (
     <Section title={t('config.urlsTitle')} help={t('config.urlsHelp')}>
+      <Alert severity={config.paid ? 'info' : 'warning'} sx={{ mb: 2 }}>
+        {t(config.paid ? 'config.urlsWherePaid' : 'config.urlsWhereFree')}
+      </Alert>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
         {URL_FIELDS.map((name) => (
           <TextField

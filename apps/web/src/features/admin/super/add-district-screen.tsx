@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
@@ -27,6 +27,9 @@ import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, districtsQuery, superSchoolsQuery } from '../api';
 import { downloadReport } from '../lib/report-csv';
+import { TimeZonePicker } from '../components/time-zone-picker';
+import { DistrictActions } from './district-editor';
+import { SchoolList } from './school-list';
 
 type SchoolType = 'free' | 'aeries' | 'clever';
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -55,6 +58,7 @@ export default function AddDistrictScreen() {
         <Box sx={{ mt: 2 }}>{type === 'free' ? <FreeSchoolForm /> : <SisDistrictForm key={type} kind={type} />}</Box>
       </Paper>
       <DistrictList />
+      <SchoolList />
     </Box>
   );
 }
@@ -70,7 +74,7 @@ function FreeSchoolForm() {
   const [district, setDistrict] = useState('');
   const [school, setSchool] = useState('');
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE]), []);
+  const [submitted, setSubmitted] = useState(false);
   const existingDistrict = districts.data?.find((d) => d.name.toLocaleLowerCase() === district.trim().toLocaleLowerCase());
   const districtSchools = (schools.data ?? []).filter((s) => existingDistrict && s.districtId === existingDistrict.id).map((s) => s.name);
   const schoolExists = districtSchools.some((n) => n.toLocaleLowerCase() === school.trim().toLocaleLowerCase());
@@ -80,6 +84,7 @@ function FreeSchoolForm() {
     onSuccess: (created) => {
       notify('success', t('district.schoolAdded', { school: created.name, district: created.districtName }));
       setSchool('');
+      setSubmitted(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
       void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
     },
@@ -87,8 +92,9 @@ function FreeSchoolForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     if (!district.trim() || !school.trim()) {
-      notify('info', t('district.required'));
+      notify('info', t('district.freeRequired'));
       return;
     }
     add.mutate();
@@ -102,7 +108,7 @@ function FreeSchoolForm() {
           inputValue={district}
           onInputChange={(_e, value) => setDistrict(value)}
           renderInput={(params) => (
-            <TextField {...params} label={t('district.districtName')} required helperText={district.trim() && !existingDistrict ? t('district.newDistrict') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
+            <TextField {...params} label={t('district.districtName')} required error={submitted && !district.trim()} helperText={submitted && !district.trim() ? t('invite.fieldRequired') : district.trim() && !existingDistrict ? t('district.newDistrict') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
           )}
         />
         <Autocomplete
@@ -111,10 +117,10 @@ function FreeSchoolForm() {
           inputValue={school}
           onInputChange={(_e, value) => setSchool(value)}
           renderInput={(params) => (
-            <TextField {...params} label={t('district.schoolName')} required error={schoolExists} helperText={schoolExists ? t('district.schoolExists') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
+            <TextField {...params} label={t('district.schoolName')} required error={schoolExists || (submitted && !school.trim())} helperText={schoolExists ? t('district.schoolExists') : submitted && !school.trim() ? t('invite.fieldRequired') : ' '} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 120 } }} />
           )}
         />
-        <Autocomplete options={zones} value={timeZone} disableClearable onChange={(_e, zone) => setTimeZone(zone)} renderInput={(params) => <TextField {...params} label={t('config.timeZone')} />} />
+        <TimeZonePicker value={timeZone} onChange={setTimeZone} />
         <Box>
           <Button type="submit" variant="contained" disabled={!school.trim() || schoolExists || add.isPending}>
             {t('district.addSchool')}
@@ -134,6 +140,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const empty = { name: '', baseUrl: '', certificate: '', clientKey: '', clientSecret: '', testMode: true };
   const [form, setForm] = useState(empty);
   const [urlError, setUrlError] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const add = useMutation({
     mutationFn: () =>
       api(adminEndpoints.addDistrict, {
@@ -145,6 +152,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
     onSuccess: () => {
       notify('success', t('district.success', { name: form.name.trim() }));
       setForm(empty);
+      setSubmitted(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
     },
     onError: (error) => notify('error', error instanceof ApiError && error.code === 'DISTRICT_EXISTS' ? t('errors.DISTRICT_EXISTS') : `${t('district.failed')} ${errorText(error)}`),
@@ -152,8 +160,9 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const secrets = kind === 'aeries' ? [form.certificate] : [form.clientKey, form.clientSecret];
+    setSubmitted(true);
     if (!form.name.trim() || !form.baseUrl.trim() || secrets.some((s) => !s.trim())) {
-      notify('info', t('district.required'));
+      notify('info', t(kind === 'aeries' ? 'district.aeriesRequired' : 'district.cleverRequired'));
       return;
     }
     if (!isHttpUrl(form.baseUrl.trim())) {
@@ -174,6 +183,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
       fullWidth
       autoComplete="off"
       {...extra}
+      {...(submitted && !form[name].trim() ? { error: true, helperText: t('invite.fieldRequired') } : {})}
     />
   );
   return (
@@ -232,6 +242,7 @@ function DistrictList() {
                 { header: t('district.districtName'), value: (d) => d.name },
                 { header: t('district.type'), value: (d) => kindLabel(d.kind) },
                 { header: t('district.baseUrl'), value: (d) => d.baseUrl ?? '' },
+                { header: t('districtEdit.domains'), value: (d) => d.domains.join(' ') },
                 { header: t('district.schools'), value: (d) => d.schoolCount },
               ],
               rows: districts.data,
@@ -251,7 +262,9 @@ function DistrictList() {
               ),
             },
             { id: 'baseUrl', header: t('district.baseUrl'), cell: (d) => d.baseUrl ?? '—', value: (d) => d.baseUrl ?? '', wide: true },
+            { id: 'domains', header: t('districtEdit.domains'), cell: (d) => (d.domains.length ? d.domains.join(', ') : '—'), value: (d) => d.domains.join(', '), wide: true },
             { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
+            { id: 'actions', header: t('settingsScreen.actions'), cell: (d) => <DistrictActions district={d} />, sortable: false },
           ]}
         />
       )}

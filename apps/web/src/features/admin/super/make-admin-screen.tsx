@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { api } from '../../../lib/api-client';
+import { genderContext } from '../../../lib/gender';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
@@ -37,7 +38,7 @@ export default function MakeAdminScreen() {
     mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) =>
       api(make ? adminEndpoints.superMakeAdmin : adminEndpoints.superRemoveAdmin, { params: { schoolId: school!.id, userId: user.id }, body: {} }),
     onSuccess: async (_data, { user, make }) => {
-      notify('success', t(make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(user) }));
+      notify('success', t(make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(user), context: genderContext(user.gender) }));
       setPending(null);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'superUsers', school!.id] });
     },
@@ -56,14 +57,14 @@ export default function MakeAdminScreen() {
       value: (u) => (u.isAdmin ? t('users.admin') : ''),
       cell: (u) =>
         u.isAdmin ? (
-          <Tooltip title={t('makeAdmin.removeFor', { name: fullName(u) })}>
-            <IconButton color="error" onClick={() => setPending({ user: u, make: false })} aria-label={t('makeAdmin.removeFor', { name: fullName(u) })}>
+          <Tooltip title={t('makeAdmin.removeFor', { name: fullName(u), context: genderContext(u.gender) })}>
+            <IconButton color="error" onClick={() => setPending({ user: u, make: false })} aria-label={t('makeAdmin.removeFor', { name: fullName(u), context: genderContext(u.gender) })}>
               <RemoveCircleOutlineIcon />
             </IconButton>
           </Tooltip>
         ) : (
-          <Tooltip title={t('makeAdmin.makeFor', { name: fullName(u) })}>
-            <IconButton color="primary" onClick={() => setPending({ user: u, make: true })} aria-label={t('makeAdmin.makeFor', { name: fullName(u) })}>
+          <Tooltip title={t('makeAdmin.makeFor', { name: fullName(u), context: genderContext(u.gender) })}>
+            <IconButton color="primary" onClick={() => setPending({ user: u, make: true })} aria-label={t('makeAdmin.makeFor', { name: fullName(u), context: genderContext(u.gender) })}>
               <AddCircleOutlineIcon />
             </IconButton>
           </Tooltip>
@@ -95,7 +96,7 @@ export default function MakeAdminScreen() {
               searchLabel={t('search.people')}
               onDownload={() => downloadUserList(t, { title: t('makeAdmin.title'), school: school.name, group, users: active })}
               subline={(u) => u.email ?? ''}
-              badge={(u) => (u.isAdmin ? <Chip size="small" color="primary" label={t('users.isAdmin')} sx={{ ml: 1 }} /> : null)}
+              badge={(u) => (u.isAdmin ? <Chip size="small" color="primary" label={t('users.isAdmin', { context: genderContext(u.gender) })} sx={{ ml: 1 }} /> : null)}
               columns={columns}
             />
           )}
@@ -103,9 +104,9 @@ export default function MakeAdminScreen() {
       )}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t(pending.make ? 'users.confirm.makeAdmin.title' : 'users.confirm.removeAdmin.title') : ''}
-        message={pending ? t(pending.make ? 'users.confirm.makeAdmin.body' : 'users.confirm.removeAdmin.body', { name: fullName(pending.user), school: school?.name ?? '' }) : ''}
-        confirmLabel={pending ? t(pending.make ? 'users.confirm.makeAdmin.ok' : 'users.confirm.removeAdmin.ok') : undefined}
+        title={pending ? t(pending.make ? 'users.confirm.makeAdmin.title' : 'users.confirm.removeAdmin.title', { context: genderContext(pending.user.gender) }) : ''}
+        message={pending ? t(pending.make ? 'users.confirm.makeAdmin.body' : 'users.confirm.removeAdmin.body', { name: fullName(pending.user), school: school?.name ?? '', context: genderContext(pending.user.gender) }) : ''}
+        confirmLabel={pending ? t(pending.make ? 'users.confirm.makeAdmin.ok' : 'users.confirm.removeAdmin.ok', { context: genderContext(pending.user.gender) }) : undefined}
         destructive={pending ? !pending.make : false}
         busy={change.isPending}
         onConfirm={() => pending && change.mutate(pending)}

@@ -9,11 +9,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControlLabel,
   IconButton,
   Link,
@@ -25,11 +20,10 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
@@ -38,6 +32,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { SchoolPicker } from '../components/pickers';
+import { DeleteSchoolFlow } from './delete-school';
 import { RestoreDialog, RestoreProgress } from './restore';
 
 const downloadPath = (backup: Backup) => `/v1/super/backups/${backup.id}/file`;
@@ -53,8 +48,7 @@ export default function SettingsScreen() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [school, setSchool] = useState<SuperSchool | null>(null);
-  const [step, setStep] = useState<0 | 1 | 2>(0);
-  const [withBackup, setWithBackup] = useState(true);
+  const [deleting, setDeleting] = useState(false);
   const [lastBackup, setLastBackup] = useState<Backup | null>(null);
   const [includeJournals, setIncludeJournals] = useState(false);
   const [restoring, setRestoring] = useState<{ backup: Backup | null } | null>(null);
@@ -69,19 +63,6 @@ export default function SettingsScreen() {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
     },
     onError: (error) => notify('error', `${t('settingsScreen.backupFailed')} ${errorText(error)}`),
-  });
-  const remove = useMutation({
-    mutationFn: ({ s, confirmName }: { s: SuperSchool; confirmName: string }) => api(adminEndpoints.deleteSchool, { params: { schoolId: s.id }, body: { confirmName, backup: withBackup } }),
-    onSuccess: (result, { s }) => {
-      notify('success', t('settingsScreen.deleteSuccess', { school: s.name }));
-      setLastBackup(result.backup);
-      setStep(0);
-      setSchool(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
-    },
-    onError: (error) => notify('error', `${t('settingsScreen.deleteFailed')} ${errorText(error)}`),
   });
   const removeBackup = useMutation({
     mutationFn: (b: Backup) => api(adminEndpoints.deleteBackup, { params: { backupId: b.id } }),
@@ -104,7 +85,7 @@ export default function SettingsScreen() {
           <Button variant="outlined" startIcon={<BackupIcon />} disabled={!school || backup.isPending} onClick={() => school && backup.mutate(school)}>
             {t('settingsScreen.backup')}
           </Button>
-          <Button variant="contained" color="error" startIcon={<DeleteForeverIcon />} disabled={!school || remove.isPending} onClick={() => setStep(1)}>
+          <Button variant="contained" color="error" startIcon={<DeleteForeverIcon />} disabled={!school} onClick={() => setDeleting(true)}>
             {t('settingsScreen.delete')}
           </Button>
         </Box>
@@ -169,61 +150,16 @@ export default function SettingsScreen() {
         onConfirm={() => removing && removeBackup.mutate(removing)}
       />
 
-      {school && (
-        <>
-          <Dialog open={step === 1} onClose={() => setStep(0)} aria-labelledby="delete-1-title" aria-describedby="delete-1-body" maxWidth="xs" fullWidth>
-            <DialogTitle id="delete-1-title">{t('settingsScreen.confirm1Title', { school: school.name })}</DialogTitle>
-            <DialogContent>
-              <DialogContentText id="delete-1-body">{t('settingsScreen.confirm1Body', { school: school.name, district: school.districtName })}</DialogContentText>
-              <FormControlLabel control={<Checkbox checked={withBackup} onChange={(e) => setWithBackup(e.target.checked)} />} label={t('settingsScreen.backupFirst')} sx={{ mt: 1 }} />
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={() => setStep(0)} autoFocus>
-                {t('actions.cancel')}
-              </Button>
-              <Button color="error" variant="contained" onClick={() => setStep(2)}>
-                {t('settingsScreen.continue')}
-              </Button>
-            </DialogActions>
-          </Dialog>
-          <ConfirmByName open={step === 2} school={school} busy={remove.isPending} onCancel={() => setStep(0)} onConfirm={(confirmName) => remove.mutate({ s: school, confirmName })} />
-        </>
-      )}
-    </Box>
-  );
-}
-
-/** The second confirmation: the school's name typed again (the server checks it too). */
-function ConfirmByName({ open, school, busy, onCancel, onConfirm }: { open: boolean; school: SuperSchool; busy: boolean; onCancel: () => void; onConfirm: (name: string) => void }) {
-  const { t } = useTranslation('admin');
-  const id = useId();
-  const [typed, setTyped] = useState('');
-  const matches = typed.trim().toLocaleLowerCase() === school.name.trim().toLocaleLowerCase();
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="xs" fullWidth slotProps={{ transition: { onExited: () => setTyped('') } }}>
-      <form
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          if (matches) onConfirm(typed);
+      <DeleteSchoolFlow
+        school={school}
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleted={(created) => {
+          setLastBackup(created);
+          setSchool(null);
         }}
-      >
-        <DialogTitle id={`${id}-title`}>{t('settingsScreen.confirm2Title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-body`} sx={{ mb: 2 }}>
-            {t('settingsScreen.confirm2Body', { school: school.name })}
-          </DialogContentText>
-          <TextField label={t('settingsScreen.typeName')} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus fullWidth autoComplete="off" />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="error" variant="contained" disabled={!matches || busy}>
-            {t('settingsScreen.deleteForever')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      />
+    </Box>
   );
 }
 

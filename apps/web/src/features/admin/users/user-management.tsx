@@ -1,15 +1,17 @@
 import { adminEndpoints, type AdminUser, type StaffGroup } from '@high5/contract';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { Alert, Box, Button, Chip, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meKey, useSignedInMe } from '../../../app/session';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
+import { EmailText } from '../../../components/ui/email-text';
 import { useNotify } from '../../../components/ui/notifications';
 import { api } from '../../../lib/api-client';
+import { genderContext } from '../../../lib/gender';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
@@ -56,7 +58,7 @@ export function UserManagement() {
   const run = useMutation({
     mutationFn: ({ action, user }: { action: Action; user: AdminUser }) => request(action, user.id),
     onSuccess: async (_data, { action, user }) => {
-      notify('success', t(`users.done.${action}`, { name: fullName(user) }));
+      notify('success', t(`users.done.${action}`, { name: fullName(user), context: genderContext(user.gender) }));
       setPending(null);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
       // Losing one's own admin flag changes what this user may open.
@@ -69,6 +71,8 @@ export function UserManagement() {
   });
 
   const ask = (action: Action, user: AdminUser) => setPending({ action, user });
+  const soleSelf = pending?.action === 'removeAdmin' && pending.user.isSelf && pending.user.soleAdmin;
+  const context = genderContext(pending?.user.gender);
   const list = users.data ?? [];
   const waiting = list.filter((u) => u.status === 'pending');
   const active = list.filter((u) => u.status === 'active');
@@ -77,7 +81,7 @@ export function UserManagement() {
     { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
     { id: 'email', header: t('columns.email'), cell: (u) => u.email ?? '', value: (u) => u.email ?? '', wide: true },
     { id: 'admin', header: t('users.admin'), value: (u) => (u.isAdmin ? t('users.admin') : ''), cell: (u) => (
-        <Switch checked={u.isAdmin} onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)} slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u) }) } }} />
+        <Switch checked={u.isAdmin} onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)} slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u), context: genderContext(u.gender) }) } }} />
       ) },
     {
       id: 'role',
@@ -128,8 +132,8 @@ export function UserManagement() {
                   <Box key={u.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 2, borderTop: i ? 1 : 0, borderColor: 'divider' }}>
                     <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{fullName(u)}</Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                        {u.email}
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+                        {u.email && <EmailText email={u.email} />}
                       </Typography>
                     </Box>
                     <Button variant="contained" onClick={() => ask('approve', u)} aria-label={t('users.approveFor', { name: fullName(u) })}>
@@ -159,11 +163,23 @@ export function UserManagement() {
           />
         </>
       )}
+      {/* The only admin cannot remove their own flag (LAST_ADMIN): say why instead of offering it. */}
+      <Dialog open={!!soleSelf} onClose={() => setPending(null)} aria-labelledby="sole-admin-title" aria-describedby="sole-admin-body" maxWidth="xs" fullWidth>
+        <DialogTitle id="sole-admin-title">{t('users.confirm.soleAdmin.title', { context })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="sole-admin-body">{t('users.confirm.soleAdmin.body', { school: schoolName, context })}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setPending(null)} variant="contained" autoFocus>
+            {t('actions.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <ConfirmDialog
-        open={pending !== null}
-        title={pending ? t(`users.confirm.${pending.action}.title`) : ''}
-        message={pending ? t(`users.confirm.${pending.action}${pending.action === 'removeAdmin' && pending.user.isSelf ? 'Self' : ''}.body`, { name: fullName(pending.user), school: schoolName }) : ''}
-        confirmLabel={pending ? t(`users.confirm.${pending.action}.ok`) : undefined}
+        open={pending !== null && !soleSelf}
+        title={pending ? t(`users.confirm.${pending.action}.title`, { context }) : ''}
+        message={pending ? t(`users.confirm.${pending.action}${pending.action === 'removeAdmin' && pending.user.isSelf ? 'Self' : ''}.body`, { name: fullName(pending.user), school: schoolName, context }) : ''}
+        confirmLabel={pending ? t(`users.confirm.${pending.action}.ok`, { context }) : undefined}
         destructive={pending?.action === 'removeAdmin' || pending?.action === 'reject' || pending?.action === 'revertToStaff'}
         busy={run.isPending}
         onConfirm={() => pending && run.mutate(pending)}
