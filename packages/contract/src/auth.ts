@@ -54,6 +54,8 @@ export const MeSchema = z.object({
   schools: z.array(MeSchoolSchema),
   /** Classes the user teaches (teachers) or is enrolled in (students). */
   classCount: z.number().int(),
+  /** The session is idle-locked: the page shows only the lock screen until auth.unlock. */
+  locked: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -145,9 +147,10 @@ export const authEndpoints = {
     id: 'auth.me',
     method: 'GET',
     path: '/auth/me',
-    summary: 'The signed-in user.',
+    summary: 'The signed-in user (with `locked` while the session is idle-locked).',
     access: 'session',
     allowDuringPasswordChange: true,
+    allowWhileLocked: true,
     response: MeSchema,
   }),
   signOut: endpoint({
@@ -157,6 +160,36 @@ export const authEndpoints = {
     summary: 'Ends the session.',
     access: 'session',
     allowDuringPasswordChange: true,
+    allowWhileLocked: true,
+    body: EmptySchema,
+    response: EmptySchema,
+  }),
+  signOutEverywhere: endpoint({
+    id: 'auth.signOutEverywhere',
+    method: 'POST',
+    path: '/auth/sign-out-everywhere',
+    summary: 'Ends every session of the signed-in user, this one included.',
+    access: 'session',
+    body: EmptySchema,
+    response: EmptySchema,
+  }),
+  changePassword: endpoint({
+    id: 'auth.changePassword',
+    method: 'POST',
+    path: '/auth/password',
+    summary: 'Changes the password of the signed-in user (the current one is checked, throttled like sign-in); every other session ends.',
+    access: 'session',
+    body: z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema }),
+    response: EmptySchema,
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_CURRENT', 'FORBIDDEN', 'RATE_LIMITED'],
+  }),
+  lock: endpoint({
+    id: 'auth.lock',
+    method: 'POST',
+    path: '/auth/lock',
+    summary: 'Idle-locks the session: until auth.unlock, every other call but auth.me and auth.signOut answers 423 SESSION_LOCKED.',
+    access: 'session',
+    allowWhileLocked: true,
     body: EmptySchema,
     response: EmptySchema,
   }),
@@ -166,6 +199,7 @@ export const authEndpoints = {
     path: '/auth/unlock',
     summary: 'Checks the password to lift the idle lock.',
     access: 'session',
+    allowWhileLocked: true,
     body: z.object({ password: PasswordInputSchema }),
     response: EmptySchema,
     errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED'],
