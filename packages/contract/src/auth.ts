@@ -226,6 +226,17 @@ export const authEndpoints = {
     response: EmptySchema,
     errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
+  resetWithLink: endpoint({
+    id: 'auth.resetWithLink',
+    rateLimit: { max: 30, perSeconds: 600 }, // link guesses (256-bit tokens: a formality)
+    method: 'POST',
+    path: '/auth/reset-link',
+    summary: 'Sets a new password with a one-time link from a school admin\'s reset (the token is the link\'s fragment); ends every session of the account.',
+    access: 'public',
+    body: z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema }),
+    response: EmptySchema,
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
+  }),
   signUp: endpoint({
     id: 'auth.signUp',
     rateLimit: { max: 100, perSeconds: 3600 }, // a class signs up together from one address
