@@ -106,7 +106,7 @@ describe('student list', () => {
     await student.page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await student.page.getByRole('alert').filter({ hasText: 'Este enlace ya no funciona' }).waitFor();
     await student.context.close();
-  });
+  }, 150_000);
 
   it('an admin resetting a student with an e-mail sees that the link went to the student (es 360)', async () => {
     const school = await buildSchool(h.app);
