@@ -57,28 +57,68 @@ describe('my students, view High 5s and feedback', () => {
 });
 
 describe('student list', () => {
-  it('a teacher resets a student\'s password and sees the temporary password once (en)', async () => {
+  it('a teacher sees no reset; an admin resets a student without e-mail and gets a one-time link, never a password; the student chooses theirs (en 1366)', async () => {
     const school = await buildSchool(h.app);
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
-    const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Maya', lastName: 'Ortiz' });
+    const admin = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
+    const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Maya', lastName: 'Ortiz', email: null, username: `maya.${Date.now()}` });
     await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Not', lastName: 'Mine' });
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, studentIds: [kid.id] });
-    const { context, page } = await openAs(h, teacher.id, '/student-list');
-    await page.getByRole('row', { name: /Maya Ortiz/ }).waitFor();
-    expect(await page.getByRole('row', { name: /Not Mine/ }).count()).toBe(0);
-    await expectAccessible(page);
+
+    const tp = await openAs(h, teacher.id, '/student-list');
+    await tp.page.getByRole('row', { name: /Maya Ortiz/ }).waitFor();
+    expect(await tp.page.getByRole('row', { name: /Not Mine/ }).count()).toBe(0);
+    expect(await tp.page.getByRole('button', { name: 'Reset the password of Maya Ortiz' }).count()).toBe(0);
+    await tp.context.close();
+
+    const { context, page } = await openAs(h, admin.id, '/student-list');
     await page.getByRole('button', { name: 'Reset the password of Maya Ortiz' }).click();
     await page.getByRole('dialog', { name: 'Reset the password of Maya Ortiz?' }).getByRole('button', { name: 'Reset password' }).click();
-    const shown = page.getByRole('dialog', { name: 'Temporary password for Maya Ortiz' });
-    const password = (await shown.getByTestId('temporary-password').textContent())!;
-    expect(password).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+    const shown = page.getByRole('dialog', { name: 'New password link for Maya Ortiz' });
+    const link = (await shown.getByTestId('reset-link').textContent())!;
+    expect(link).toMatch(/\/reset-link#[A-Za-z0-9_-]{43}$/);
+    expect(await shown.textContent()).not.toMatch(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
     await expectAccessible(page);
-    await shot(page, 'flow-reset-password');
+    await shot(page, 'flow-reset-link-en-1366');
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
-    expect(await page.getByText(password).count()).toBe(0);
+    expect(await page.getByText(link).count()).toBe(0);
+    // Nothing changed for the student until they use the link.
     const row = await h.app.services.db.selectFrom('users').select(['mustChangePassword']).where('id', '=', kid.id).executeTakeFirstOrThrow();
-    expect(row.mustChangePassword).toBe(true);
+    expect(row.mustChangePassword).toBe(false);
+    await context.close();
+
+    // The student opens the link on their device (es, 360 px) and chooses a password.
+    const student = await h.newPage({ locale: 'es-ES', width: 360 });
+    await student.page.goto(new URL(link).pathname + new URL(link).hash);
+    await student.page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
+    await student.page.getByLabel('Contraseña nueva', { exact: true }).fill('Violet-Harbor-42!');
+    await student.page.getByLabel('Confirma la contraseña nueva', { exact: true }).fill('Violet-Harbor-42!');
+    await expectAccessible(student.page);
+    await shot(student.page, 'flow-reset-link-screen-es-360');
+    await student.page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await student.page.waitForURL((url) => url.pathname === '/');
+    await notice(student.page, 'Tu contraseña se guardó. Inicia sesión.');
+    // Once only.
+    await student.page.goto(new URL(link).pathname + new URL(link).hash);
+    await student.page.getByLabel('Contraseña nueva', { exact: true }).fill('Another-Harbor-43!');
+    await student.page.getByLabel('Confirma la contraseña nueva', { exact: true }).fill('Another-Harbor-43!');
+    await student.page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await student.page.getByRole('alert').filter({ hasText: 'Este enlace ya no funciona' }).waitFor();
+    await student.context.close();
+  }, 150_000);
+
+  it('an admin resetting a student with an e-mail sees that the link went to the student (es 360)', async () => {
+    const school = await buildSchool(h.app);
+    const admin = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
+    const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Iker', lastName: 'Sol' });
+    const { context, page } = await openAs(h, admin.id, '/student-list', { lang: 'es', width: 360 });
+    await page.getByRole('button', { name: 'Restablecer la contraseña de Iker Sol' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restablecer contraseña' }).click();
+    await page.getByTestId('reset-emailed').filter({ hasText: kid.email! }).waitFor();
+    expect(await page.getByTestId('reset-link').count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'flow-reset-emailed-es-360');
     await context.close();
   });
 });

@@ -58,6 +58,8 @@ export const MeSchema = z.object({
   schools: z.array(MeSchoolSchema),
   /** Classes the user teaches (teachers) or is enrolled in (students). */
   classCount: z.number().int(),
+  /** The session is idle-locked: the page shows only the lock screen until auth.unlock. */
+  locked: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -151,9 +153,10 @@ export const authEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/auth/me',
-    summary: 'The signed-in user.',
+    summary: 'The signed-in user (with `locked` while the session is idle-locked).',
     access: 'session',
     allowDuringPasswordChange: true,
+    allowWhileLocked: true,
     response: MeSchema,
   }),
   signOut: endpoint({
@@ -164,6 +167,36 @@ export const authEndpoints = {
     summary: 'Ends the session.',
     access: 'session',
     allowDuringPasswordChange: true,
+    allowWhileLocked: true,
+    body: EmptySchema,
+    response: EmptySchema,
+  }),
+  signOutEverywhere: endpoint({
+    id: 'auth.signOutEverywhere',
+    method: 'POST',
+    path: '/auth/sign-out-everywhere',
+    summary: 'Ends every session of the signed-in user, this one included.',
+    access: 'session',
+    body: EmptySchema,
+    response: EmptySchema,
+  }),
+  changePassword: endpoint({
+    id: 'auth.changePassword',
+    method: 'POST',
+    path: '/auth/password',
+    summary: 'Changes the password of the signed-in user (the current one is checked, throttled like sign-in); every other session ends.',
+    access: 'session',
+    body: z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema }),
+    response: EmptySchema,
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_CURRENT', 'FORBIDDEN', 'RATE_LIMITED'],
+  }),
+  lock: endpoint({
+    id: 'auth.lock',
+    method: 'POST',
+    path: '/auth/lock',
+    summary: 'Idle-locks the session: until auth.unlock, every other call but auth.me and auth.signOut answers 423 SESSION_LOCKED.',
+    access: 'session',
+    allowWhileLocked: true,
     body: EmptySchema,
     response: EmptySchema,
   }),
@@ -174,6 +207,7 @@ export const authEndpoints = {
     path: '/auth/unlock',
     summary: 'Checks the password to lift the idle lock.',
     access: 'session',
+    allowWhileLocked: true,
     body: z.object({ password: PasswordInputSchema }),
     response: EmptySchema,
     errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED'],
@@ -197,6 +231,17 @@ export const authEndpoints = {
     summary: 'Sets a new password with the e-mailed code; ends every session of the account.',
     access: 'public',
     body: z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema }),
+    response: EmptySchema,
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
+  }),
+  resetWithLink: endpoint({
+    id: 'auth.resetWithLink',
+    rateLimit: { max: 30, perSeconds: 600 }, // link guesses (256-bit tokens: a formality)
+    method: 'POST',
+    path: '/auth/reset-link',
+    summary: 'Sets a new password with a one-time link from a school admin\'s reset (the token is the link\'s fragment); ends every session of the account.',
+    access: 'public',
+    body: z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema }),
     response: EmptySchema,
     errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),

@@ -805,12 +805,15 @@ export const classroomEndpoints = {
     rateLimit: { max: 60, perSeconds: 3600 }, // a temporary password each
     method: 'POST',
     path: '/roster/students/:studentId/password-reset',
-    summary: 'Gives a student a random temporary password, shown once; they must change it within 7 days.',
+    summary: 'School admins: a one-time link for the student to choose a new password (24 h), e-mailed to a student with an e-mail, else shown once to the admin. No one receives a password.',
     access: MANAGERS,
     params: z.object({ studentId: UuidSchema }),
     body: EmptySchema,
-    response: z.object({ temporaryPassword: z.string(), expiresAt: z.string(), login: z.string() }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    response: z.discriminatedUnion('delivery', [
+      z.object({ delivery: z.literal('email'), login: z.string(), expiresAt: z.string() }),
+      z.object({ delivery: z.literal('link'), login: z.string(), expiresAt: z.string(), link: z.string() }),
+    ]),
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'FORBIDDEN'],
   }),
   rosterInvite: endpoint({
     id: 'classroom.rosterInvite',

@@ -90,6 +90,9 @@ export const ErrorCodes = [
   'SCHOOL_NOT_EMPTY',
   'RESTORE_CONFLICT',
   'RESTORE_FAILED',
+  'SESSION_LOCKED',
+  'PASSWORD_SAME_AS_CURRENT',
+  'IMAGE_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
@@ -152,6 +155,10 @@ export interface Endpoint<
    * one answers 403 ACCOUNT_PENDING_APPROVAL: no directory of anyone, no giving, no messages.
    */
   allowWhilePending?: boolean;
+   * Callable while the session is idle-locked (the lock screen's own calls: who is locked,
+   * unlock, sign out). Every other endpoint answers 423 SESSION_LOCKED (docs/decisions/0160).
+   */
+  allowWhileLocked?: boolean;
   /** Allowed failure codes, documented in OpenAPI. */
   errors?: readonly ErrorCode[];
   /**

@@ -198,7 +198,7 @@ export const profileEndpoints = {
     summary: 'Uploads the user\'s photo (multipart, field `photo`): re-encoded, metadata removed. Not for students or paid schools.',
     access: SCHOOL_ROLES,
     response: PhotoResultSchema,
-    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'PAYLOAD_TOO_LARGE'],
+    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   myAvatar: endpoint({
     id: 'avatar.mine',
@@ -215,11 +215,11 @@ export const profileEndpoints = {
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'PUT',
     path: '/avatar',
-    summary: 'Saves the hand avatar: a webp (or png) data URL and its colour info.',
+    summary: 'Saves the hand avatar: a webp (or png) data URL, re-encoded as webp without metadata, and its colour info.',
     access: 'session',
     body: z.object({ image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64), colourInfo: ColourInfoSchema }),
     response: AvatarSchema,
-    errors: ['IMAGE_INVALID'],
+    errors: ['IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'RATE_LIMITED'],
   }),
   avatars: endpoint({
     id: 'avatar.ofUsers',
@@ -324,7 +324,7 @@ export const profileEndpoints = {
     access: ['teacher', 'staff'],
     params: StudentParams,
     response: PhotoResultSchema,
-    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'PAYLOAD_TOO_LARGE'],
+    errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   studentAttendance: endpoint({
     id: 'studentDetails.attendance',

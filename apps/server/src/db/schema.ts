@@ -350,6 +350,7 @@ export interface Sessions {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
   lastSeenAt: Generated<Timestamp>;
+  lockedAt: Timestamp | null;
   schoolId: string | null;
   tokenHash: string;
   userId: string;

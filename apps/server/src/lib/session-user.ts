@@ -29,4 +29,6 @@ export interface SessionUser {
   school: Membership | null;
   role: SessionRole | null;
   isAdmin: boolean;
+  /** The session is idle-locked (docs/decisions/0160). */
+  locked: boolean;
 }

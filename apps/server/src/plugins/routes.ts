@@ -40,6 +40,8 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, p
 export function assertAccess(endpoint: Endpoint, user: SessionUser | null) {
   if (endpoint.access === 'public') return;
   if (!user) throw unauthenticated();
+  // The idle lock holds on the server: a new tab gets nothing but the lock screen (docs/decisions/0160).
+  if (user.locked && !endpoint.allowWhileLocked) throw new AppError(423, 'SESSION_LOCKED');
   if (user.mustChangePassword && !endpoint.allowDuringPasswordChange) throw forbidden('PASSWORD_CHANGE_REQUIRED');
   // Not yet approved by the school: nothing about anyone else (decision 0151).
   if (user.school?.status === 'pending' && !user.isSuperAdmin && !endpoint.allowWhilePending) throw forbidden('ACCOUNT_PENDING_APPROVAL');
@@ -66,7 +68,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     url: `/v1${endpoint.path}`,
     config: { endpointId: endpoint.id },
     handler: async (request, reply) => {
-      const user = request.user;
+      // A public endpoint (sign-in, sign-up) called from a locked session acts as signed out.
+      const user = request.user?.locked && endpoint.access === 'public' ? null : request.user;
       assertAccess(endpoint, user);
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');

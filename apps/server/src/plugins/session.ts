@@ -74,7 +74,7 @@ export function registerSession(app: FastifyInstance) {
     const row = await db
       .selectFrom('sessions as s')
       .innerJoin('users', 'users.id', 's.userId')
-      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 'users.id', 'users.email', 'users.username', 'users.firstName', 'users.lastName', 'users.language', 'users.isSuperAdmin', 'users.mustChangePassword', 'users.passwordHash'])
+      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 's.lockedAt', 'users.id', 'users.email', 'users.username', 'users.firstName', 'users.lastName', 'users.language', 'users.isSuperAdmin', 'users.mustChangePassword', 'users.passwordHash'])
       // One round trip per request: the memberships come along as JSON.
       .select((eb) => membershipsOf(eb).as('memberships'))
       .where('s.tokenHash', '=', tokenHash)
@@ -84,8 +84,9 @@ export function registerSession(app: FastifyInstance) {
       await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
       return;
     }
-    // Polls (the footer count, mood refreshes) do not count as activity, or a forgotten tab would never go idle.
-    const background = request.headers['x-high5-background'] === '1';
+    // Polls (the footer count, mood refreshes) do not count as activity, or a forgotten tab would never go idle;
+    // nor does anything a locked session asks.
+    const background = request.headers['x-high5-background'] === '1' || row.lockedAt !== null;
     if (!background && now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
     }
@@ -106,6 +107,7 @@ export function registerSession(app: FastifyInstance) {
       school,
       role: row.isSuperAdmin ? 'superAdmin' : (school?.role ?? null),
       isAdmin: !!school && school.isAdmin && school.status === 'active',
+      locked: row.lockedAt !== null,
     };
     request.user = user;
   });

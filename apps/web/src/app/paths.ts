@@ -7,6 +7,7 @@ export const paths = {
   forgotPassword: '/forgotpassword',
   userInformation: '/user-information',
   verifyEmail: '/verify-email',
+  resetLink: '/reset-link',
   terms: '/terms',
   privacy: '/privacy',
   dashboard: '/dashboard',
@@ -38,7 +39,7 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
-export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.terms, paths.privacy, paths.userInformation];
+export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.terms, paths.privacy, paths.userInformation];
 
 /** Every screen inside the signed-in shell. */
 export const shellPaths: readonly AppPath[] = (Object.values(paths) as AppPath[]).filter((path) => !publicPaths.includes(path));

@@ -29,6 +29,16 @@ export function onUnauthenticated(listener: () => void) {
   return () => unauthenticatedListeners.delete(listener);
 }
 
+const lockedListeners = new Set<() => void>();
+/** A 423 SESSION_LOCKED: another tab locked the session (docs/decisions/0160); the shell shows the lock. */
+export function onLocked(listener: () => void) {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
+/** Endpoints whose 401 is a wrong password typed by the user, not a session that ended. */
+const PASSWORD_CHECKS = new Set(['auth.signIn', 'auth.unlock', 'auth.changePassword']);
+
 export function buildUrl(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) {
   let path = endpoint.path;
   for (const [key, value] of Object.entries((input.params ?? {}) as Record<string, unknown>)) path = path.replace(`:${key}`, encodeURIComponent(String(value)));
@@ -54,7 +64,7 @@ export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {})
   } catch {
     throw new ApiError(0, 'NETWORK');
   }
-  return readEnvelope(response, endpoint.id !== 'auth.signIn' && endpoint.id !== 'auth.unlock');
+  return readEnvelope(response, !PASSWORD_CHECKS.has(endpoint.id));
 }
 
 /** Reads the envelope of any response (JSON calls and uploads alike). */
@@ -66,6 +76,7 @@ export async function readEnvelope(response: Response, signOutOn401 = true) {
     throw new ApiError(response.status, response.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
   }
   if (response.status === 401 && signOutOn401) unauthenticatedListeners.forEach((listener) => listener());
+  if (response.status === 423) lockedListeners.forEach((listener) => listener());
   if (!response.ok || envelope.ErrorCode !== 'err_0') {
     throw new ApiError(response.status, envelope.ErrorCode, envelope.issues ?? [], envelope.ResponseData);
   }

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
+export type CodePurpose = 'password_reset' | 'email_verify' | 'password_link';
+
 /** Codes and tokens are stored as a keyed hash: a copy of the database does not reveal them. */
-export function codeHash(secret: string, purpose: 'password_reset' | 'email_verify', subject: string, value: string) {
+export function codeHash(secret: string, purpose: CodePurpose, subject: string, value: string) {
   return createHmac('sha256', secret).update(`${purpose}\n${subject}\n${value}`).digest('hex');
 }
 

@@ -11,7 +11,7 @@ import { unauthenticated } from '../../lib/errors.js';
 export function registerBenchRoutes(app: FastifyInstance) {
   // Session lookup (as every /v1 request) plus one `select 1`.
   app.get('/v1/bench/select1', async (request) => {
-    if (!request.user) throw unauthenticated();
+    if (!request.user || request.user.locked) throw unauthenticated();
     await sql`select 1`.execute(app.services.db);
     return { ErrorCode: 'err_0', ResponseData: { ok: true }, body: '' };
   });
@@ -20,7 +20,7 @@ export function registerBenchRoutes(app: FastifyInstance) {
   // categories, no checks): the floor under any endpoint that gives a High 5.
   app.post('/v1/bench/insert', async (request) => {
     const user = request.user;
-    if (!user?.school) throw unauthenticated();
+    if (!user?.school || user.locked) throw unauthenticated();
     const now = app.services.clock.now();
     const row = await app.services.db
       .insertInto('recognitions')

@@ -6,14 +6,14 @@ import { api } from '../../lib/api-client';
 
 /**
  * Copyright and the total High 5 counter, refreshed every 120000 ms (spec 000 sections 1 and 7).
- * `paused` (the idle lock) stops the refresh, so a locked screen lets the server session expire.
+ * Under the idle lock the footer is not rendered, so a locked screen lets the server session expire.
  */
-export function Footer({ paused = false }: { paused?: boolean }) {
+export function Footer() {
   const { t, i18n } = useTranslation();
   const count = useQuery({
     queryKey: ['high5Count'],
     queryFn: () => api(systemEndpoints.high5Count, { background: true }),
-    refetchInterval: paused ? false : LIMITS.footerRefreshMs,
+    refetchInterval: LIMITS.footerRefreshMs,
   });
   return (
     <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

@@ -2,27 +2,56 @@ import { authEndpoints, LIMITS, type Me } from '@high5/contract';
 import { Google, LockOutlined, Logout } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HighFiveMark } from '../../components/ui/logo';
 import { PasswordField } from '../../components/ui/password-field';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, onLocked } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
-import { forgetSignedIn, googleSignInHref, signOut } from '../session';
+import { forgetSignedIn, googleSignInHref, meKey, signOut } from '../session';
 import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
 
 /** What counts as activity (spec 000 section 2.6); `load` is the mount itself. */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'click', 'scroll', 'keydown', 'touchstart', 'wheel'] as const;
 
 /**
- * Locks the screen after 300 s without activity. The timer is one timeout that, when it
- * fires, checks the time of the last activity, so a moving mouse costs nothing but a
- * timestamp.
+ * Locks the screen after 300 s without activity, on the server too (docs/decisions/0160): the
+ * session then answers 423 to everything but the lock screen's own calls, in every tab, until
+ * the password lifts it. The page drops everything it had fetched. The timer is one timeout
+ * that, when it fires, checks the time of the last activity, so a moving mouse costs nothing
+ * but a timestamp. Whether the session is locked is `me.locked` (from the server at load).
  */
-export function useIdleLock(userId: string) {
-  const [locked, setLocked] = useState(() => readIdleLock() === userId);
+export function useIdleLock(me: Me) {
+  const queryClient = useQueryClient();
+  const locked = me.locked;
+  const userId = me.id;
   const limit = LIMITS.idleLockSeconds * 1000;
+
+  const setLocked = useCallback(
+    (value: boolean) => queryClient.setQueryData<Me | null>(meKey, (current) => (current ? { ...current, locked: value } : current)),
+    [queryClient],
+  );
+
+  /** Shows the lock here and forgets every answer the page holds (journals, moods, names). */
+  const lockHere = useCallback(() => {
+    const others = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== meKey[0];
+    void queryClient.cancelQueries({ predicate: others });
+    queryClient.removeQueries({ predicate: others });
+    setLocked(true);
+  }, [queryClient, setLocked]);
+
+  const lockEverywhere = useCallback(() => {
+    setIdleLock(userId);
+    lockHere();
+    // Offline, the server's own idle limit (30 minutes) still ends the session.
+    void api(authEndpoints.lock, { body: {} }).catch(() => undefined);
+  }, [userId, lockHere]);
+
+  // A tab that was locked when it last ran (and could not tell the server) locks again.
+  useEffect(() => {
+    if (!locked && readIdleLock() === userId) lockEverywhere();
+  }, [locked, userId, lockEverywhere]);
 
   useEffect(() => {
     if (locked) return;
@@ -30,10 +59,8 @@ export function useIdleLock(userId: string) {
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
       const idle = Date.now() - last;
-      if (idle >= limit) {
-        setIdleLock(userId);
-        setLocked(true);
-      } else timer = setTimeout(check, limit - idle);
+      if (idle >= limit) lockEverywhere();
+      else timer = setTimeout(check, limit - idle);
     };
     const onActivity = () => {
       last = Date.now();
@@ -44,16 +71,22 @@ export function useIdleLock(userId: string) {
       clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity, { capture: true }));
     };
-  }, [locked, limit, userId]);
+  }, [locked, limit, lockEverywhere]);
 
-  // Another tab of this browser locked or unlocked.
+  // Another tab of this browser locked or unlocked; or the server said the session is locked.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === IDLE_LOCK_KEY || event.key === null) setLocked(readIdleLock() === userId);
+      if (event.key !== IDLE_LOCK_KEY && event.key !== null) return;
+      if (readIdleLock() === userId) lockHere();
+      else void queryClient.invalidateQueries({ queryKey: meKey });
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [userId]);
+    const stop = onLocked(lockHere);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      stop();
+    };
+  }, [userId, lockHere, queryClient]);
 
   const unlock = () => {
     clearIdleLock();

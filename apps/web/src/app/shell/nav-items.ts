@@ -64,6 +64,7 @@ export const pathLabels: Record<AppPath, string> = {
   [p.forgotPassword]: 'forgotPassword',
   [p.userInformation]: 'userInformation',
   [p.verifyEmail]: 'verifyEmail',
+  [p.resetLink]: 'resetLink',
   [p.terms]: 'terms',
   [p.privacy]: 'privacy',
   [p.dashboard]: 'dashboard',

@@ -28,12 +28,15 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigation = useNavigation();
-  const { locked, unlock } = useIdleLock(me.id);
+  const { locked, unlock } = useIdleLock(me);
 
   // A new screen closes the temporary drawer and moves focus to the content.
   useEffect(() => setOpen(false), [location.pathname]);
 
   const sidebar = <SidebarContent me={me} narrow={!helpArea} onNavigate={() => setOpen(false)} />;
+
+  // Locked, nothing of the page is rendered (so nothing is fetched): only the lock screen.
+  if (locked) return <IdleLockOverlay me={me} onUnlocked={unlock} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
@@ -79,9 +82,8 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
           )}
           <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>{children}</Suspense>
         </Box>
-        <Footer paused={locked} />
+        <Footer />
       </Box>
-      {locked && <IdleLockOverlay me={me} onUnlocked={unlock} />}
     </Box>
   );
 }

@@ -50,6 +50,12 @@ export async function deleteBackupRows(db: Db, where: { ids?: string[]; schoolId
   return (await query.returning(['id', 'storageKey']).execute()).map((row) => row.storageKey);
 }
 
+/** Files uploaded to restore into a school that are still stored (a restore not yet run): they go with the school. */
+export async function uploadedRestoreKeys(db: Db, schoolId: string) {
+  const rows = await db.selectFrom('schoolRestores').select('storageKey').where('targetSchoolId', '=', schoolId).where('uploaded', '=', true).execute();
+  return rows.map((row) => row.storageKey);
+}
+
 /** A school's audit rows go with it: they name its people (the backup keeps a copy when asked). */
 export async function deleteSchoolAudit(db: Db, schoolId: string) {
   await db.deleteFrom('auditLog').where('schoolId', '=', schoolId).execute();

@@ -106,6 +106,13 @@ describe('DELETE /super/schools/:schoolId', () => {
     const { user, cookie } = await superAdmin(t.app);
     const earlier = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
     const earlierKey = (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', earlier.id).executeTakeFirstOrThrow()).storageKey;
+    // A backup file uploaded to restore into the school, not yet restored (issue 7: no file outlives the school).
+    const uploadKey = `restores/${p.school.id}-pending.jsonl.gz`;
+    await t.app.services.storage.put(uploadKey, Buffer.from('names of its people'), 'application/gzip');
+    await t.app.services.db
+      .insertInto('schoolRestores')
+      .values({ targetSchoolId: p.school.id, sourceName: 'upload', storageKey: uploadKey, uploaded: true, status: 'failed', createdBy: user.id })
+      .execute();
     const res = await t.call('DELETE', `/v1/super/schools/${p.school.id}`, { cookie, body: { confirmName: p.school.name.toUpperCase(), backup: true } });
     expect(res.status).toBe(200);
     const backup = res.json.ResponseData.backup;
@@ -123,6 +130,7 @@ describe('DELETE /super/schools/:schoolId', () => {
     // Their files are removed once the deletion committed.
     await t.app.services.jobs.runDue();
     expect(await t.app.services.storage.get(p.photoKey)).toBeNull();
+    expect(await t.app.services.storage.get(uploadKey)).toBeNull();
     // The backup taken now outlives the school until its retention ends; earlier ones go, files too.
     const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${backup.id}/file`, headers: { cookie } });
     expect(file.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../audit.js';
 import { createFreeDistrict } from '../districts/service.js';
-import { deleteBackupRows, deleteSchoolAudit } from '../backups/queries.js';
+import { deleteBackupRows, deleteSchoolAudit, uploadedRestoreKeys } from '../backups/queries.js';
 import { DELETE_OBJECTS_JOB, writeBackup } from '../backups/service.js';
 import { deleteSchoolRows, deleteUsers, findSchool, insertSchool, listSchools, lockDistrict, schoolByName, updateSchoolRow, usersOnlyHere } from './queries.js';
 
@@ -53,7 +53,8 @@ export async function updateSchool(db: Db, services: Services, actorId: string, 
  * Deletes a school and all its data in one transaction (the caller's), after a backup when
  * asked. The second confirmation, the school's name typed again, is checked here too.
  * Members of no other school are deleted with it; their files are removed after commit, with
- * the school's earlier backups and its audit rows (they name its people). The backup taken now
+ * the school's earlier backups, files uploaded to restore into it, and its audit rows (they name
+ * its people). The backup taken now
  * stays until its retention ends, for download or restore (docs/decisions/0182).
  */
 export async function deleteSchool(db: Db, services: Services, actorId: string, schoolId: string, input: { confirmName: string; backup: boolean; includeJournals?: boolean }) {
@@ -65,10 +66,11 @@ export async function deleteSchool(db: Db, services: Services, actorId: string, 
   const backup = input.backup ? await writeBackup(db, services, actorId, school, { includeJournals: input.includeJournals ?? false, extra: true }) : null;
   const orphans = await usersOnlyHere(db, schoolId);
   const oldBackups = await deleteBackupRows(db, { schoolId, ...(backup ? { exceptId: backup.id } : {}) });
+  const restoreUploads = await uploadedRestoreKeys(db, schoolId);
   await deleteSchoolAudit(db, schoolId);
   await deleteSchoolRows(db, schoolId);
   await deleteUsers(db, orphans.map((u) => u.id));
-  const keys = [...orphans.flatMap((u) => [u.photoKey, u.avatarKey]), ...oldBackups].filter((k): k is string => !!k);
+  const keys = [...orphans.flatMap((u) => [u.photoKey, u.avatarKey]), ...oldBackups, ...restoreUploads].filter((k): k is string => !!k);
   if (keys.length) await services.jobs.enqueue(db, DELETE_OBJECTS_JOB, { keys });
   await audit(
     db,

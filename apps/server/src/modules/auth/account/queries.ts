@@ -72,6 +72,11 @@ export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash:
   await db.deleteFrom('sessions').where('userId', '=', userId).where('tokenHash', '<>', keepTokenHash).execute();
 }
 
+/** Idle-locks a session, or (null) lifts its lock. */
+export async function setSessionLock(db: Db, tokenHash: string, lockedAt: Date | null) {
+  await db.updateTable('sessions').set({ lockedAt }).where('tokenHash', '=', tokenHash).execute();
+}
+
 export async function setSessionSchool(db: Db, tokenHash: string, schoolId: string) {
   await db.updateTable('sessions').set({ schoolId }).where('tokenHash', '=', tokenHash).execute();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import type { CodePurpose } from '../codes.js';
 
 export function findResetAccount(db: Db, email: string) {
   return db.selectFrom('users').select(['id', 'email', 'firstName', 'language']).where('email', '=', email).forUpdate().executeTakeFirst();
@@ -17,11 +18,11 @@ export async function countResetCodesSince(db: Db, userId: string, since: Date) 
 }
 
 /** A new request cancels every code still open. */
-export async function cancelOpenCodes(db: Db, userId: string, purpose: 'password_reset' | 'email_verify', now: Date) {
+export async function cancelOpenCodes(db: Db, userId: string, purpose: CodePurpose, now: Date) {
   await db.updateTable('verificationCodes').set({ usedAt: now }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
 }
 
-export async function insertCode(db: Db, values: { userId: string; purpose: 'password_reset' | 'email_verify'; codeHash: string; expiresAt: Date; createdAt: Date }) {
+export async function insertCode(db: Db, values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; createdAt: Date }) {
   await db.insertInto('verificationCodes').values(values).execute();
 }
 
@@ -46,4 +47,17 @@ export async function recordWrongCode(db: Db, codeId: string, attempts: number, 
 
 export async function useCode(db: Db, codeId: string, now: Date) {
   await db.updateTable('verificationCodes').set({ usedAt: now }).where('id', '=', codeId).execute();
+}
+
+/** The open password link with this token hash, locked while it is used. */
+export function findOpenLink(db: Db, hash: string) {
+  return db
+    .selectFrom('verificationCodes as v')
+    .innerJoin('users as u', 'u.id', 'v.userId')
+    .select(['v.id', 'v.userId', 'v.expiresAt', 'u.email'])
+    .where('v.codeHash', '=', hash)
+    .where('v.purpose', '=', 'password_link')
+    .where('v.usedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import { authEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { RESET_JOB, requestPasswordReset, resetPassword, sendResetCode } from './service.js';
+import { RESET_JOB, requestPasswordReset, resetPassword, resetWithLink, sendResetCode } from './service.js';
 
 /** Forgot password: an e-mailed 6-digit code, then a new password. */
 export function registerPasswordResetRoutes(app: FastifyInstance) {
@@ -14,5 +14,9 @@ export function registerPasswordResetRoutes(app: FastifyInstance) {
 
   route(app, authEndpoints.resetPassword, async ({ body, db, services, request, reply }) =>
     resetPassword({ db, services, request, reply, limits }, body.email, body.code, body.newPassword),
+  );
+
+  route(app, authEndpoints.resetWithLink, async ({ body, db, services, request, reply }) =>
+    resetWithLink({ db, services, request, reply, limits }, body.token, body.newPassword),
   );
 }

@@ -5,11 +5,12 @@ import { hashPassword } from '../../../lib/password.js';
 import { endAllSessions } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import { setPassword } from '../account/queries.js';
-import { codeHash, newResetCode, sameHash } from '../codes.js';
+import { codeHash, newLinkToken, newResetCode, sameHash } from '../codes.js';
 import { failThen } from '../http.js';
 import { assertNewPassword } from '../password-policy.js';
 import type { AuthContext } from '../session/service.js';
-import { cancelOpenCodes, countResetCodesSince, findOpenResetCode, findResetAccount, insertCode, recordWrongCode, useCode } from './queries.js';
+import { cancelOpenCodes, countResetCodesSince, findOpenLink, findOpenResetCode, findResetAccount, insertCode, recordWrongCode, useCode } from './queries.js';
+import type { Db } from '../../../db/database.js';
 
 export const RESET_JOB = 'auth.passwordResetRequested';
 /** Wrong entries a code survives; the fifth kills it. */
@@ -62,6 +63,41 @@ export async function resetPassword(ctx: AuthContext, email: string, code: strin
   await useCode(ctx.db, open.id, now);
   // The code reached the mailbox: that confirms the address too.
   await setPassword(ctx.db, open.userId, await hashPassword(newPassword), now, { emailVerifiedAt: now });
+  await endAllSessions(ctx.db, open.userId);
+  return {};
+}
+
+/** How long a one-time password link works. */
+export const PASSWORD_LINK_HOURS = 24;
+/** The web screen that takes the link; the token travels in the fragment, never sent to a server or a Referer. */
+export const PASSWORD_LINK_PATH = '/reset-link';
+
+const linkHash = (services: Services, token: string) => codeHash(services.secret, 'password_link', '', token);
+
+/**
+ * A one-time link that lets its holder choose the account's password once, within 24 hours
+ * (docs/decisions/0162). Any earlier open link of the account stops working. The password does
+ * not change until the link is used.
+ */
+export async function issuePasswordLink(db: Db, services: Services, userId: string) {
+  const now = services.clock.now();
+  await cancelOpenCodes(db, userId, 'password_link', now);
+  const token = newLinkToken();
+  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000);
+  await insertCode(db, { userId, purpose: 'password_link', codeHash: linkHash(services, token), expiresAt, createdAt: now });
+  return { link: `${services.config.publicUrl}${PASSWORD_LINK_PATH}#${token}`, expiresAt };
+}
+
+/** Sets the password with a one-time link; every session of the account ends. */
+export async function resetWithLink(ctx: AuthContext, token: string, newPassword: string) {
+  assertNewPassword(newPassword);
+  const now = ctx.services.clock.now();
+  const open = await findOpenLink(ctx.db, linkHash(ctx.services, token));
+  if (!open) throw new AppError(400, 'CODE_INVALID', [{ path: 'body.token', code: 'CODE_INVALID' }]);
+  if (open.expiresAt <= now) throw new AppError(400, 'CODE_EXPIRED', [{ path: 'body.token', code: 'CODE_EXPIRED' }]);
+  await useCode(ctx.db, open.id, now);
+  // A link is e-mailed only to an account's own address: using it confirms the address too.
+  await setPassword(ctx.db, open.userId, await hashPassword(newPassword), now, open.email ? { emailVerifiedAt: now } : {});
   await endAllSessions(ctx.db, open.userId);
   return {};
 }

@@ -1,7 +1,7 @@
 import { authEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { completeNewPassword, meOf, saveLanguage, signIn, signOut, switchSchool, unlock } from './service.js';
+import { changePassword, completeNewPassword, lock, meOf, saveLanguage, signIn, signOut, signOutEverywhere, switchSchool, unlock } from './service.js';
 
 /** Sign-in, the signed-in user, sign-out, the idle-lock unlock, school and language choice. */
 export function registerSessionRoutes(app: FastifyInstance) {
@@ -23,6 +23,14 @@ export function registerSessionRoutes(app: FastifyInstance) {
   route(app, authEndpoints.me, async ({ user, db }) => meOf(db, user));
 
   route(app, authEndpoints.signOut, async ({ user, db, services, request, reply }) => signOut({ db, services, request, reply, limits }, user));
+
+  route(app, authEndpoints.signOutEverywhere, async ({ user, db, services, request, reply }) => signOutEverywhere({ db, services, request, reply, limits }, user));
+
+  route(app, authEndpoints.changePassword, async ({ body, user, db, services, request, reply }) =>
+    changePassword({ db, services, request, reply, limits }, user, body.currentPassword, body.newPassword),
+  );
+
+  route(app, authEndpoints.lock, async ({ user, db, services, request, reply }) => lock({ db, services, request, reply, limits }, user));
 
   route(app, authEndpoints.unlock, async ({ body, user, db, services, request, reply }) =>
     unlock({ db, services, request, reply, limits }, user, body.password),

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, forbidden, notFound } from '../../../lib/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../lib/password.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
-import { clearSessionCookie, loadMemberships, startSession } from '../../../plugins/session.js';
+import { clearSessionCookie, endAllSessions, loadMemberships, startSession } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import {
   countClasses,
@@ -16,6 +16,7 @@ import {
   recordSignInSuccess,
   setLanguage,
   setPassword,
+  setSessionLock,
   setSessionSchool,
 } from '../account/queries.js';
 import { incomingSessionHash } from '../http.js';
@@ -43,7 +44,7 @@ function firstSchool(memberships: Membership[]) {
 }
 
 /** The signed-in user as the shell needs it. */
-export async function loadMe(db: Db, userId: string, schoolId: string | null): Promise<Me> {
+export async function loadMe(db: Db, userId: string, schoolId: string | null, locked = false): Promise<Me> {
   const [user, memberships] = await Promise.all([findUserProfile(db, userId), loadMemberships(db, userId)]);
   if (!user) throw notFound();
   const school = memberships.find((m) => m.schoolId === schoolId) ?? memberships[0] ?? null;
@@ -64,11 +65,12 @@ export async function loadMe(db: Db, userId: string, schoolId: string | null): P
     school: school ? toSchool(school) : null,
     schools: memberships.map(toSchool),
     classCount: school ? await countClasses(db, userId, school.schoolId, school.role) : 0,
+    locked,
   };
 }
 
 /** The current session's user, re-read (after a change in this request). */
-export const meOf = (db: Db, user: SessionUser) => loadMe(db, user.id, user.school?.schoolId ?? null);
+export const meOf = (db: Db, user: SessionUser) => loadMe(db, user.id, user.school?.schoolId ?? null, user.locked);
 
 /**
  * Starts a new session for `userId` (a new id at every sign-in: the session the request
@@ -125,6 +127,46 @@ export async function unlock(ctx: AuthContext, user: SessionUser, password: stri
   if (!passed) return ctx.reply as never;
   await recordSignInSuccess(db, account.id, services.clock.now());
   await rememberClient(ctx, account.id);
+  await setSessionLock(db, user.sessionHash, null);
+  return {};
+}
+
+/**
+ * The idle lock (docs/decisions/0160): the page asks for it after 300 s without activity;
+ * from then on the session answers 423 SESSION_LOCKED to all but auth.me, auth.unlock and
+ * sign-out, in every tab, until the password lifts it.
+ */
+export async function lock(ctx: AuthContext, user: SessionUser) {
+  if (!user.locked) await setSessionLock(ctx.db, user.sessionHash, ctx.services.clock.now());
+  return {};
+}
+
+/**
+ * A signed-in user changes their password: the current one is checked under the sign-in
+ * throttles (a stolen session cannot guess it), and every other session of the account ends
+ * (docs/decisions/0161). Accounts without a password (Google only) use "Forgot password".
+ */
+export async function changePassword(ctx: AuthContext, user: SessionUser, currentPassword: string, newPassword: string) {
+  const { db, services } = ctx;
+  const account = await findAccountById(db, user.id);
+  if (!account?.passwordHash) throw forbidden();
+  const hash = account.passwordHash;
+  const loginKey = account.email ? `e:${account.email}` : `u:${account.username ?? account.id}`;
+  const passed = await checkPasswordThrottled(ctx, { account, loginKey }, () => verifyPassword(hash, currentPassword));
+  if (!passed) return ctx.reply as never;
+  assertNewPassword(newPassword);
+  if (newPassword === currentPassword) {
+    throw new AppError(400, 'PASSWORD_SAME_AS_CURRENT', [{ path: 'body.newPassword', code: 'PASSWORD_SAME_AS_CURRENT' }]);
+  }
+  await setPassword(db, user.id, await hashPassword(newPassword), services.clock.now());
+  await deleteOtherSessions(db, user.id, user.sessionHash);
+  return {};
+}
+
+/** Ends every session of the user, this one included (a lost or shared device elsewhere). */
+export async function signOutEverywhere(ctx: AuthContext, user: SessionUser) {
+  await endAllSessions(ctx.db, user.id);
+  clearSessionCookie(ctx.reply);
   return {};
 }
 

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../lib/password.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildClass, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
+import { NEW_PASSWORD, outbox } from '../../auth/test-factories.js';
 import { buildClassroomWorld, type ClassroomWorld } from '../test-factories.js';
+
+const mailTo = (to: string) => outbox(t.app, to);
 
 let t: TestApp;
 let w: ClassroomWorld;
@@ -56,29 +59,74 @@ describe('reset password', () => {
     expect((await t.call('POST', url(w.student.id), { cookie: w.cookies.student2, body: {} })).status).toBe(403);
   });
 
-  it('gives a random temporary password shown once, to be changed within 7 days; the old one and the sessions stop', async () => {
+  it('a teacher, even of the student, gets no password or link: 403 and nothing changes (issue 7)', async () => {
     const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student' });
     await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, studentIds: [kid.id] });
-    const kidCookie = await sessionFor(t.app, kid.id);
     const res = await t.call('POST', `/v1/roster/students/${kid.id}/password-reset`, { cookie: w.cookies.teacher, body: {} });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.json)).not.toMatch(/password|link/i);
+    const row = await t.app.services.db.selectFrom('users').select(['passwordHash', 'mustChangePassword']).where('id', '=', kid.id).executeTakeFirstOrThrow();
+    expect(row.mustChangePassword).toBe(false);
+    expect(await verifyPassword(row.passwordHash!, TEST_PASSWORD)).toBe(true);
+    expect(await t.app.services.db.selectFrom('verificationCodes').select('id').where('userId', '=', kid.id).execute()).toEqual([]);
+  });
+
+  it('an admin resetting a student with an e-mail receives nothing usable; the student gets a one-time link in their language', async () => {
+    const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student', language: 'es', firstName: 'Lía' });
+    const kidCookie = await sessionFor(t.app, kid.id);
+    const res = await t.call('POST', `/v1/roster/students/${kid.id}/password-reset`, { cookie: w.cookies.admin, body: {} });
     expect(res.status).toBe(200);
-    const { temporaryPassword, expiresAt, login } = res.json.ResponseData;
-    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
-    expect(temporaryPassword).not.toContain(kid.id);
-    expect(login).toBe(kid.email);
-    expect(new Date(expiresAt).getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
-    const again = await t.call('POST', `/v1/roster/students/${kid.id}/password-reset`, { cookie: w.cookies.admin, body: {} });
-    expect(again.json.ResponseData.temporaryPassword).not.toBe(temporaryPassword);
-    const row = await t.app.services.db.selectFrom('users').selectAll().where('id', '=', kid.id).executeTakeFirstOrThrow();
-    expect(row.mustChangePassword).toBe(true);
-    expect(await verifyPassword(row.passwordHash!, again.json.ResponseData.temporaryPassword)).toBe(true);
-    expect(await verifyPassword(row.passwordHash!, TEST_PASSWORD)).toBe(false);
+    expect(res.json.ResponseData).toEqual({ delivery: 'email', login: kid.email, expiresAt: new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString() });
+    // Until the link is used, nothing changed for the student.
+    expect((await t.call('GET', '/v1/moods/mine', { cookie: kidCookie })).status).toBe(200);
+    const mail = (await mailTo(kid.email!))[0]!;
+    expect(mail.subject).toMatch(/contraseña/i);
+    const token = /\/reset-link#([A-Za-z0-9_-]{43})/.exec(mail.bodyText)?.[1];
+    expect(token).toBeDefined();
+    expect(mail.bodyText).toContain('Lía');
+
+    const used = await t.call('POST', '/v1/auth/reset-link', { body: { token, newPassword: NEW_PASSWORD } });
+    expect(used.status).toBe(200);
     expect((await t.call('GET', '/v1/moods/mine', { cookie: kidCookie })).status).toBe(401);
-    const audit = await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'student.password_reset').where('targetId', '=', kid.id).execute();
-    expect(audit).toHaveLength(2);
-    // The temporary password works for 7 days only.
-    const signIn = await t.call('POST', '/v1/auth/sign-in', { body: { login: kid.email, password: again.json.ResponseData.temporaryPassword } });
-    expect(signIn.json.ResponseData).toEqual({ status: 'new_password_required' });
+    expect((await t.call('POST', '/v1/auth/sign-in', { body: { login: kid.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await t.call('POST', '/v1/auth/sign-in', { body: { login: kid.email, password: NEW_PASSWORD } })).json.ResponseData.status).toBe('signed_in');
+    // Once only.
+    const again = await t.call('POST', '/v1/auth/reset-link', { body: { token, newPassword: 'Another-Harbor-43!' } });
+    expect(again.status).toBe(400);
+    expect(again.json.ErrorCode).toBe('CODE_INVALID');
+    const audit = await t.app.services.db.selectFrom('auditLog').select('details').where('action', '=', 'student.password_reset').where('targetId', '=', kid.id).execute();
+    expect(audit).toEqual([{ details: { delivery: 'email' } }]);
+  });
+
+  it('for a student without an e-mail the admin gets a one-time link, not a password: a new reset cancels it, and it expires after 24 h', async () => {
+    const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student', email: null, username: `kid.${Date.now()}` });
+    const reset = () => t.call('POST', `/v1/roster/students/${kid.id}/password-reset`, { cookie: w.cookies.admin, body: {} });
+    const first = (await reset()).json.ResponseData;
+    expect(first).toMatchObject({ delivery: 'link', login: kid.username });
+    expect(first.link).toMatch(/^http.+\/reset-link#[A-Za-z0-9_-]{43}$/);
+    // Nothing in the answer signs anyone in.
+    for (const value of [first.link, first.link.split('#')[1]]) {
+      expect((await t.call('POST', '/v1/auth/sign-in', { body: { login: kid.username, password: value } })).status).toBe(401);
+    }
+    const second = (await reset()).json.ResponseData;
+    const tokenOf = (link: string) => link.split('#')[1];
+    expect((await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(first.link), newPassword: NEW_PASSWORD } })).json.ErrorCode).toBe('CODE_INVALID');
+    const weak = await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(second.link), newPassword: 'weak' } });
+    expect(weak.status).toBe(400);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    try {
+      const late = await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(second.link), newPassword: NEW_PASSWORD } });
+      expect(late.status).toBe(400);
+      expect(late.json.ErrorCode).toBe('CODE_EXPIRED');
+    } finally {
+      t.clock.advance(-(24 * 3_600_000 + 1000));
+    }
+    const third = (await reset()).json.ResponseData;
+    expect((await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(third.link), newPassword: NEW_PASSWORD } })).status).toBe(200);
+    expect((await t.call('POST', '/v1/auth/sign-in', { body: { login: kid.username, password: NEW_PASSWORD } })).json.ResponseData.status).toBe('signed_in');
+    for (const token of ['', 'x'.repeat(201), 42, null]) {
+      expect.soft((await t.call('POST', '/v1/auth/reset-link', { body: { token, newPassword: NEW_PASSWORD } })).status).toBe(400);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
-import { endAllSessions } from '../../../plugins/session.js';
+import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/password-reset/service.js';
 import type { Services } from '../../../services/index.js';
 import { assertSeesStudents, audit, mapLimit, requireSchool, temporaryPassword } from '../common.js';
 import { canManageClasses, teachesStudent } from '../classes/service.js';
@@ -52,19 +52,29 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
 }
 
 /**
- * Resets a student's password (docs/decisions/0116-student-password-reset.md): a random
- * temporary password, shown once to the admin or teacher, which the student must replace at
- * their next sign-in within 7 days. Their sessions end. Audited.
+ * Resets a student's password (docs/decisions/0162, replacing 0116's temporary password): only a
+ * school admin may (spec 002: the admin student list), and no one receives a password anyone
+ * could sign in with. The student gets a one-time link to choose their own: by e-mail when they
+ * have an address, otherwise shown once to the admin to hand over. The current password works
+ * until the link is used. Audited.
  */
 export async function resetPassword(db: Db, services: Services, user: SessionUser, studentId: string) {
   assertRosterAccess(user);
+  if (!user.isAdmin) throw forbidden();
   const account = await assertLooksAfter(db, user, studentId);
-  const password = temporaryPassword();
-  const expiresAt = temporaryPasswordExpiry(services.clock.now());
-  await setTemporaryPassword(db, studentId, await hashPassword(password), expiresAt);
-  await endAllSessions(db, studentId);
-  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId });
-  return { temporaryPassword: password, expiresAt: expiresAt.toISOString(), login: account.email ?? account.username ?? '' };
+  const { link, expiresAt } = await issuePasswordLink(db, services, studentId);
+  const delivery = account.email ? ('email' as const) : ('link' as const);
+  if (account.email) {
+    await services.mail.queue(db, account.email, account.language as 'en' | 'es', 'classroom:mail.passwordLink', {
+      name: account.firstName || account.email,
+      school: await schoolName(db, requireSchool(user).schoolId),
+      link,
+      hours: PASSWORD_LINK_HOURS,
+    });
+  }
+  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId, details: { delivery } });
+  const login = account.email ?? account.username ?? '';
+  return delivery === 'email' ? { delivery, login, expiresAt: expiresAt.toISOString() } : { delivery, login, expiresAt: expiresAt.toISOString(), link };
 }
 
 /**

@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, ColourInfoSchema, LIMITS, type Colou
 import sharp from 'sharp';
 import type { Db } from '../../../db/database.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
+import { reencodeImage, type ImageRule } from '../../../lib/images.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { currentSchool } from '../profile/service.js';
@@ -9,21 +10,32 @@ import { findAvatar, schoolUsersAvatars, upsertAvatar } from './queries.js';
 
 const DATA_URL = /^data:image\/(webp|png);base64,([A-Za-z0-9+/]+={0,2})$/;
 
+/** What the builder exports (a square canvas of at most 1024 px), and no more. */
+const AVATAR_RULE: ImageRule = {
+  formats: new Set(['webp', 'png']),
+  maxInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE,
+  maxInputSide: AVATAR_MAX_SIDE,
+  maxSide: AVATAR_MAX_SIDE,
+  minSide: 16,
+  quality: 80,
+};
+
 /**
- * Reads the builder's data URL and checks that it is a real webp (or png, from browsers
- * that cannot encode webp) of bounded size: decoded, not trusted by its prefix.
+ * Reads the builder's data URL: a real webp (or png, from browsers that cannot encode webp)
+ * of bounded size, decoded rather than trusted by its prefix, then re-encoded as webp like
+ * photos (lib/images.ts): whatever metadata or text chunks it carried are not stored.
  */
-export async function readAvatarImage(dataUrl: string): Promise<{ bytes: Buffer; format: 'webp' | 'png' }> {
+export async function readAvatarImage(dataUrl: string): Promise<Buffer> {
   const match = DATA_URL.exec(dataUrl);
   if (!match) throw badRequest('IMAGE_INVALID');
   const bytes = Buffer.from(match[2]!, 'base64');
   if (bytes.length === 0 || bytes.length > AVATAR_MAX_BYTES) throw badRequest('IMAGE_INVALID');
-  const meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE })
+  const format = await sharp(bytes, { limitInputPixels: false })
     .metadata()
+    .then((m) => m.format)
     .catch(() => null);
-  if (!meta || (meta.format !== 'webp' && meta.format !== 'png') || meta.format !== match[1]) throw badRequest('IMAGE_INVALID');
-  if (!meta.width || !meta.height || meta.width > AVATAR_MAX_SIDE || meta.height > AVATAR_MAX_SIDE || meta.width < 16 || meta.height < 16) throw badRequest('IMAGE_INVALID');
-  return { bytes, format: meta.format };
+  if (format !== match[1]) throw badRequest('IMAGE_INVALID');
+  return reencodeImage(bytes, AVATAR_RULE);
 }
 
 const avatarLink = (services: Services, key: string) => services.storage.signedUrl(key, LIMITS.profilePhotoLinkSeconds);
@@ -36,11 +48,13 @@ export async function myAvatar(db: Db, services: Services, user: SessionUser) {
   return { imageUrl: await avatarLink(services, row.imageKey), colourInfo: colourInfo.data, updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Stores the image under `avatars/<userId>.<format>` (a user's hand, in every school) and the colour info beside it. */
-export async function saveAvatar(db: Db, services: Services, user: SessionUser, input: { image: string; colourInfo: ColourInfo }) {
-  const { bytes, format } = await readAvatarImage(input.image);
-  const key = `avatars/${user.id}.${format}`;
-  await services.storage.put(key, bytes, `image/${format}`);
+/**
+ * Stores the re-encoded image (readAvatarImage, done before the request's transaction) under
+ * `avatars/<userId>.webp` (a user's hand, in every school) and the colour info beside it.
+ */
+export async function saveAvatar(db: Db, services: Services, user: SessionUser, input: { image: Buffer; colourInfo: ColourInfo }) {
+  const key = `avatars/${user.id}.webp`;
+  await services.storage.put(key, input.image, 'image/webp');
   const now = services.clock.now();
   const previous = await upsertAvatar(db, { userId: user.id, imageKey: key, hand: input.colourInfo.handSelected, colourInfo: input.colourInfo, updatedAt: now });
   if (previous && previous !== key) await services.storage.delete(previous).catch(() => {});

@@ -1,37 +1,33 @@
 import type { Role } from '@high5/contract';
 import { LIMITS } from '@high5/contract';
-import sharp from 'sharp';
 import type { Db } from '../../../db/database.js';
-import { AppError, badRequest } from '../../../lib/errors.js';
+import { reencodeImage, type ImageRule } from '../../../lib/images.js';
 import type { Services } from '../../../services/index.js';
 import { setPhotoKey } from './queries.js';
 
 /** The longest side of a stored photo (spec 001 section 9). */
 export const PHOTO_MAX_SIDE = 1920;
-// A 50-megapixel cap refuses decompression bombs before any pixel is decoded.
-const MAX_INPUT_PIXELS = 50_000_000;
-// Formats a camera or phone produces. SVG, PDF and the like are refused even though sharp reads them.
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']);
+/**
+ * The most pixels a photo upload may have: a 4K frame. The screens send at most 1920 px (the
+ * browser compresses first); this leaves room for other clients and refuses decompression
+ * bombs from the header, before any pixel is decoded (docs/decisions/0163).
+ */
+export const PHOTO_MAX_INPUT_PIXELS = 3840 * 2160;
+
+const PHOTO_RULE: ImageRule = {
+  // Formats a camera or phone produces. SVG, PDF and the like are refused even though sharp reads them.
+  formats: new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']),
+  maxInputPixels: PHOTO_MAX_INPUT_PIXELS,
+  maxSide: PHOTO_MAX_SIDE,
+  quality: 82,
+};
 
 /**
  * Checks that `bytes` really are an image (by decoding them, whatever the file was called)
  * and re-encodes them as webp: turned upright from the EXIF orientation, at most 1920 px,
  * with every piece of metadata (GPS position, camera, time) left behind.
  */
-export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest('IMAGE_INVALID');
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
-      .rotate()
-      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest('IMAGE_INVALID');
-  }
-}
+export const reencodePhoto = (bytes: Buffer) => reencodeImage(bytes, PHOTO_RULE);
 
 type PhotoFolder = 'teachers' | 'students' | 'parents' | 'staffs' | 'admins';
 const FOLDER_BY_ROLE: Record<Role, PhotoFolder> = { teacher: 'teachers', student: 'students', parent: 'parents', staff: 'staffs' };

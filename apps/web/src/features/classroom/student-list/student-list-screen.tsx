@@ -1,17 +1,11 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Alert,
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   InputAdornment,
   LinearProgress,
@@ -27,8 +21,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInMe } from '../../../app/session';
 import { gradeLabel } from '../../../components/give';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
@@ -36,29 +31,24 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
-import { showDateTime } from '../components/dates';
 import { useDebounced } from '../components/use-debounced';
+import { ResetLinkDialog, type Reset } from './reset-link-dialog';
 
 const headCell = { fontWeight: 700 } as const;
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-interface Reset {
-  name: string;
-  login: string;
-  temporaryPassword: string;
-  expiresAt: string;
-}
-
 /**
  * The student list (/student-list, spec 002 section 2.4): admins see the school's students,
- * teachers their classes' students; each can get a new temporary password (shown once). In
- * paid schools, unregistered students can be selected and sent an invitation.
+ * teachers their classes' students. Admins can reset a student's password: a one-time link,
+ * e-mailed to the student or shown once (docs/decisions/0162). In paid schools, unregistered
+ * students can be selected and sent an invitation.
  */
 export default function StudentListScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
   const queryClient = useQueryClient();
+  const canReset = useSignedInMe().isAdmin;
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -155,9 +145,11 @@ export default function StudentListScreen() {
                   <TableCell sx={headCell}>{t('columns.name')}</TableCell>
                   <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
                   <TableCell sx={{ ...headCell, width: 80 }}>{t('columns.grade')}</TableCell>
-                  <TableCell sx={{ ...headCell, width: paid ? 120 : 90 }} align="right">
-                    {t('columns.resetPassword')}
-                  </TableCell>
+                  {(canReset || paid) && (
+                    <TableCell sx={{ ...headCell, width: paid ? 120 : 90 }} align="right">
+                      {canReset ? t('columns.resetPassword') : t('columns.action')}
+                    </TableCell>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -183,6 +175,7 @@ export default function StudentListScreen() {
                     </TableCell>
                     <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{s.email ?? '—'}</TableCell>
                     <TableCell>{gradeLabel(s.grade, t)}</TableCell>
+                    {(canReset || paid) && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {paid && s.invitable && (
                         <Tooltip title={t('studentList.inviteOne', { name: s.name })}>
@@ -191,12 +184,15 @@ export default function StudentListScreen() {
                           </IconButton>
                         </Tooltip>
                       )}
-                      <Tooltip title={t('studentList.reset', { name: s.name })}>
-                        <IconButton aria-label={t('studentList.reset', { name: s.name })} onClick={() => setConfirm(s)}>
-                          <LockResetIcon />
-                        </IconButton>
-                      </Tooltip>
+                      {canReset && (
+                        <Tooltip title={t('studentList.reset', { name: s.name })}>
+                          <IconButton aria-label={t('studentList.reset', { name: s.name })} onClick={() => setConfirm(s)}>
+                            <LockResetIcon />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
@@ -221,57 +217,7 @@ export default function StudentListScreen() {
         onConfirm={() => confirm && resetPassword.mutate(confirm)}
         onCancel={() => setConfirm(null)}
       />
-      <TemporaryPasswordDialog reset={reset} onClose={() => setReset(null)} />
+      <ResetLinkDialog reset={reset} onClose={() => setReset(null)} />
     </Box>
-  );
-}
-
-/** Shows the temporary password once; closing the dialog forgets it. */
-function TemporaryPasswordDialog({ reset, onClose }: { reset: Reset | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('classroom');
-  const notify = useNotify();
-  const titleId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(reset!.temporaryPassword);
-      notify('success', t('studentList.copied'));
-    } catch {
-      notify('error', t('classes.codeCopyFailed'));
-    }
-  };
-  return (
-    <Dialog open={!!reset} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('studentList.tempTitle', { name: reset?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('studentList.tempHelp')}</DialogContentText>
-        <Typography variant="body2" color="text.secondary">
-          {t('studentList.login')}
-        </Typography>
-        <Typography sx={{ fontWeight: 600, mb: 1.5, wordBreak: 'break-all' }}>{reset?.login}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('studentList.tempPassword')}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography data-testid="temporary-password" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 22, fontWeight: 700, letterSpacing: 1 }}>
-            {reset?.temporaryPassword}
-          </Typography>
-          <Tooltip title={t('studentList.copy')}>
-            <IconButton aria-label={t('studentList.copy')} onClick={() => void copy()}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-        </Box>
-        {reset && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('studentList.tempExpires', { date: showDateTime(reset.expiresAt, i18n.language) })}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose}>
-          {t('studentList.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { myAvatarQuery } from '../avatar/api';
 import { HandImage } from '../avatar/hand-image';
 import { InviteParentDialog } from '../family/invite-parent-dialog';
 import { profileQuery, useSaveProfile, useUploadOwnPhoto } from './api';
+import { SecurityCard } from './security-card';
 
 // three.js loads only when the builder opens.
 const AvatarBuilderDialog = lazy(() => import('../avatar/avatar-builder-dialog'));
@@ -154,7 +155,10 @@ function ProfileBody({ profile }: { profile: Profile }) {
         )}
       </Box>
 
-      <ProfileForm key={profile.id} profile={profile} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+        <ProfileForm key={profile.id} profile={profile} />
+        <SecurityCard />
+      </Box>
 
       {builderOpen && (
         <Suspense
