@@ -149,7 +149,8 @@ describe('the signed-in shell', () => {
     await lock.waitFor();
     await lock.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
     await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.getByText('Please enter a correct e-mail or ID and password.').waitFor();
+    // Only a password is asked here: the error speaks of the password, not of an e-mail or ID (issue 8).
+    await lock.getByText('That password is not right. Please try again.').waitFor();
     await lock.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await lock.getByRole('button', { name: 'Unlock' }).click();
     await lock.waitFor({ state: 'detached' });

@@ -50,7 +50,7 @@ describe('giving', () => {
 
     await dialog.getByRole('button', { name: 'Send' }).click();
     await certify.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('High5 submitted High 5s left today: 19.').waitFor();
+    await page.getByText('High 5 sent. High 5s left today: 19.').waitFor();
     await page.getByText('High 5s left today: 19 of 20').waitFor();
     await dialog.waitFor({ state: 'detached' });
     const rows = await stored(s.teacher.id);
@@ -80,16 +80,18 @@ describe('giving', () => {
     const dialog = page.getByRole('dialog', { name: 'Dar un High 5 a Bea Pupil' });
     await dialog.getByRole('checkbox', { name: 'Amabilidad' }).waitFor();
     expect(await dialog.getByRole('textbox').count()).toBe(0);
-    await dialog.getByText('Cuando un estudiante da un High 5 a otro estudiante no se escribe comentario', { exact: false }).waitFor();
+    await dialog.getByText('Cuando un estudiante da a otro estudiante no se escribe comentario: las categorías que elijas lo dicen todo.').waitFor();
     await snap(page, 'give-dialog-student-es-360');
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await dialog.getByRole('checkbox', { name: 'Amabilidad' }).click();
     await dialog.getByRole('button', { name: 'Enviar' }).click();
+    // No comment was written: the certify dialog speaks of what is sent, not of "comments" (issue 8).
     const certify = page.getByRole('dialog', { name: 'Antes de enviar' });
-    await certify.getByText('Certifico que los comentarios que escribo tienen la intención de difundir positividad.').waitFor();
+    await certify.getByText('Certifico que el High 5 o la Vibra Positiva que doy tiene la intención de difundir positividad.').waitFor();
+    await expect(certify.getByText('comentarios', { exact: false }).count()).resolves.toBe(0);
     await certify.getByRole('button', { name: 'Enviar' }).click();
-    await page.getByText('High5 enviado', { exact: false }).waitFor();
+    await page.getByText('High 5 enviado. High 5 que te quedan hoy: 19.').waitFor();
 
     await page.goto('/positivevibes');
     await page.getByRole('heading', { level: 1, name: 'Dar una Vibra Positiva' }).waitFor();
@@ -150,7 +152,7 @@ describe('giving', () => {
     await high5.getByRole('textbox', { name: 'Comment' }).fill('Thank you for the safe crossing every morning.');
     await high5.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
-    await page.getByText('High5 submitted', { exact: false }).waitFor();
+    await page.getByText('High 5 sent.', { exact: false }).waitFor();
     expect((await stored(s.parent.id)).map((r) => [r.kind, r.receiverId])).toEqual([
       ['vibe', s.teacher.id],
       ['high5', s.staff.id],

@@ -73,7 +73,8 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What to say, worded at each render so it follows a language switch.
+  const [error, setError] = useState<(() => string) | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -91,14 +92,15 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
         void navigate('/', { replace: true });
         return;
       }
-      setError(errorText(e));
+      // Only the password is asked here: a wrong one is not "e-mail or username".
+      setError(() => () => (e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? t('idle.wrongPassword') : errorText(e)));
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError(t('auth:errors.PASSWORD_EMPTY'));
+      setError(() => () => t('auth:errors.PASSWORD_REQUIRED'));
       return;
     }
     unlock.mutate();
@@ -150,7 +152,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
                 <Stack spacing={2}>
                   {error && (
                     <Alert severity="error" role="alert">
-                      {error}
+                      {error()}
                     </Alert>
                   )}
                   <PasswordField

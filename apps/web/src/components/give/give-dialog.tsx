@@ -246,7 +246,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
         onConfirm={() => setStep('certify')}
         onCancel={() => setStep('form')}
       />
-      <CertifyDialog open={open && step === 'certify'} onSend={send} onBack={() => setStep('form')} />
+      <CertifyDialog open={open && step === 'certify'} onSend={send} onBack={() => setStep('form')} withComment={commentAllowed && comment.trim() !== ''} />
     </>
   );
 }

@@ -40,6 +40,9 @@ export default function SignInScreen() {
   );
 }
 
+/** A message to show, worded in the current language each time it is shown. */
+type Message = () => string;
+
 /** Errors that come back from Google sign-in as `/?error=CODE`. */
 export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED'];
 
@@ -53,9 +56,10 @@ function SignInForm() {
   const config = useQuery(authConfigQuery);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
+  // Messages are kept as what to say, not the words, so they follow a language switch.
+  const [fieldErrors, setFieldErrors] = useState<{ login?: Message; password?: Message }>({});
   const redirectError = search.get('error');
-  const [error, setError] = useState<string | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? errorText(new ApiError(400, redirectError)) : null));
+  const [error, setError] = useState<Message | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? () => errorText(new ApiError(400, redirectError)) : null));
   const loginRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -77,8 +81,9 @@ function SignInForm() {
     onError: (e) => {
       setPassword('');
       if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
-        setError(t(e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(e.data) ?? 60) }));
-      } else setError(errorText(e));
+        const [key, seconds] = [e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', retryAfterSeconds(e.data) ?? 60] as const;
+        setError(() => () => t(key, { wait: waitText(seconds) }));
+      } else setError(() => () => errorText(e));
     },
   });
 
@@ -86,9 +91,9 @@ function SignInForm() {
     event.preventDefault();
     const trimmed = login.trim();
     const errors: typeof fieldErrors = {};
-    if (!trimmed) errors.login = t('auth:signIn.loginRequired');
-    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = t('auth:errors.INVALID_EMAIL');
-    if (!password) errors.password = t('auth:errors.PASSWORD_EMPTY');
+    if (!trimmed) errors.login = () => t('auth:signIn.loginRequired');
+    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = () => t('auth:errors.INVALID_EMAIL');
+    if (!password) errors.password = () => t('auth:errors.PASSWORD_REQUIRED');
     setFieldErrors(errors);
     setError(null);
     if (errors.login) return loginRef.current?.focus();
@@ -111,7 +116,7 @@ function SignInForm() {
       </Box>
       {error && (
         <Alert severity="error" role="alert" ref={alertRef} tabIndex={-1} data-testid="sign-in-error">
-          {error}
+          {error()}
         </Alert>
       )}
       <Box component="form" onSubmit={submit} noValidate>
@@ -122,7 +127,7 @@ function SignInForm() {
             onChange={(e) => setLogin(e.target.value)}
             onBlur={() => setLogin((v) => v.trim())}
             error={!!fieldErrors.login}
-            helperText={fieldErrors.login}
+            helperText={fieldErrors.login?.()}
             autoComplete="username"
             inputRef={loginRef}
             fullWidth
@@ -134,7 +139,7 @@ function SignInForm() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={!!fieldErrors.password}
-              helperText={fieldErrors.password}
+              helperText={fieldErrors.password?.()}
               autoComplete="current-password"
               inputRef={passwordRef}
               fullWidth
