@@ -120,17 +120,30 @@ describe('giving', () => {
     await context.close();
   });
 
-  it('a parent cannot pick the student role, and gives a Vibe to a teacher and a High 5 to staff (360 px)', async () => {
+  it('issue 8: a parent gives to their own child (only), then a Vibe to a teacher and a High 5 to staff (360 px)', async () => {
     const s = await recognitionSchool(h.app);
     const { page, context, errors } = await pageAs(h, s.parent.id, { width: 360, height: 760 });
     await page.goto('/positivevibes');
     const role = page.getByRole('combobox', { name: 'Give to' });
     await role.waitFor();
-    expect(await role.textContent()).toContain('Teacher');
+    // A parent starts on their own children: Ana only, not the school's other students.
+    expect(await role.textContent()).toContain('My children');
+    await page.getByRole('button', { name: 'Give a Positive Vibe to Ana Pupil' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Give a Positive Vibe to Bea Pupil' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Give a Positive Vibe to Ana Pupil' }).click();
+    const child = page.getByRole('dialog', { name: 'Give a Positive Vibe to Ana Pupil' });
+    await child.getByRole('checkbox', { name: 'Great job' }).click();
+    await child.getByRole('textbox', { name: 'Comment (optional)' }).fill('So proud of your science project!');
+    await child.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
+    await page.getByText('You just gave some positivity.', { exact: false }).waitFor();
+    await child.waitFor({ state: 'detached' });
+
     await role.click();
     const options = await page.getByRole('option').allTextContents();
-    expect(options).toEqual(['Teacher', 'Parent', 'Staff', 'Myself']);
-    await page.keyboard.press('Escape');
+    expect(options).toEqual(['My children', 'Teacher', 'Parent', 'Staff', 'Myself']);
+    await page.getByRole('option', { name: 'Teacher' }).click();
     await page.getByRole('button', { name: 'Give a Positive Vibe to Tina Teach' }).click();
     const dialog = page.getByRole('dialog', { name: 'Give a Positive Vibe to Tina Teach' });
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -154,6 +167,7 @@ describe('giving', () => {
     await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
     await page.getByText('High 5 sent.', { exact: false }).waitFor();
     expect((await stored(s.parent.id)).map((r) => [r.kind, r.receiverId])).toEqual([
+      ['vibe', s.ana.id],
       ['vibe', s.teacher.id],
       ['high5', s.staff.id],
     ]);

@@ -44,6 +44,7 @@ export const ErrorCodes = [
   'IMAGE_INVALID',
   // Profile, photo, avatar, family, student details
   'BIO_NOT_ALLOWED',
+  'CONTACT_NOT_ALLOWED',
   'INVITE_PARENT_NOT_POSSIBLE',
   'INVITE_PARENT_TOO_MANY',
   'STUDENT_FLAGS_READ_ONLY',
