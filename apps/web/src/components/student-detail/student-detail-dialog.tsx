@@ -30,6 +30,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO, subDays } from 'date-fns';
+import { showDate } from '../../lib/dates';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog } from '../give/give-high5-dialog';
@@ -51,7 +52,6 @@ export interface StudentDetailDialogProps {
 type Panel = 'trustedAdults' | 'attendance' | 'moods';
 /** Spec 001: the attendance and mood tabs default to the last 30 days. */
 const DEFAULT_DAYS = 30;
-const showDate = (iso: string) => format(parseISO(iso), 'MM/dd/yyyy');
 
 /**
  * The student detail dialog (spec 001), opened from student lists by the student's
@@ -433,7 +433,8 @@ function RangePanel({ range, onRange, today, ok, loading, error, children }: { r
 
 function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
-    <TableContainer sx={{ maxHeight: 420 }}>
+    // It scrolls: a focusable, named region so that keyboard users can scroll it too (WCAG 2.1.1).
+    <TableContainer sx={{ maxHeight: 420, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" stickyHeader>
         <caption style={{ captionSide: 'top', padding: 0, position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <TableHead>

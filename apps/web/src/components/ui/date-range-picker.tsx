@@ -7,9 +7,10 @@ import { format, isValid, parse } from 'date-fns';
 import { enUS, es } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateLanguage } from '@high5/contract';
+import { datePattern } from '../../lib/dates';
 
-/** Dates travel as `yyyy-MM-dd` (API) and show as `MM/dd/yyyy` (spec README). */
-export const DISPLAY_FORMAT = 'MM/dd/yyyy';
+/** Dates travel as `yyyy-MM-dd` (API) and show as `MM/dd/yyyy` in English, `dd/MM/yyyy` in Spanish (decision 0190). */
 export const API_FORMAT = 'yyyy-MM-dd';
 
 export interface DateRange {
@@ -23,10 +24,10 @@ const toDate = (value: string) => {
 };
 const toApi = (date: Date | null) => (date && isValid(date) ? format(date, API_FORMAT) : '');
 
-/** Date pickers in the user's language, showing MM/dd/yyyy. Wrap any picker of the app in it. */
+/** Date pickers in the user's language (its calendar, words and pattern). Wrap any picker of the app in it. */
 export function DatePickersProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const spanish = i18n.language === 'es';
+  const spanish = dateLanguage(i18n.language) === 'es';
   return (
     <LocalizationProvider
       dateAdapter={AdapterDateFns}
@@ -43,7 +44,8 @@ export function DatePickersProvider({ children }: { children: ReactNode }) {
  * fires with complete dates; a From after To is shown as an error on To.
  */
 export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { value: DateRange; onChange: (range: DateRange) => void; maxDate?: string; size?: 'small' | 'medium' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const pattern = datePattern(i18n.language);
   const from = toDate(value.from);
   const to = toDate(value.to);
   const max = maxDate ? (toDate(maxDate) ?? undefined) : undefined;
@@ -53,7 +55,7 @@ export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { 
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         <DatePicker
           label={t('dateRange.from')}
-          format={DISPLAY_FORMAT}
+          format={pattern}
           value={from}
           maxDate={max}
           onChange={(date) => {
@@ -64,7 +66,7 @@ export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { 
         />
         <DatePicker
           label={t('dateRange.to')}
-          format={DISPLAY_FORMAT}
+          format={pattern}
           value={to}
           minDate={from ?? undefined}
           maxDate={max}

@@ -41,7 +41,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -52,6 +51,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { visuallyHidden } from '../../../components/ui/visually-hidden';
+import { showDate } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { downloadBlob } from '../../../lib/download';
@@ -283,7 +283,7 @@ export default function SeatingScreen() {
   const exportImage = async () => {
     if (!layout || !data) return;
     try {
-      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: format(new Date(), 'MM/dd/yyyy'), deskLabel: t('seating.desk'), layout, students, moods });
+      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: showDate(new Date()), deskLabel: t('seating.desk'), layout, students, moods });
       downloadBlob(blob, chartFileName());
       notify('success', t('seating.imageDownloaded'));
     } catch {

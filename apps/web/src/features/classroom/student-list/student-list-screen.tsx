@@ -228,7 +228,7 @@ export default function StudentListScreen() {
 
 /** Shows the temporary password once; closing the dialog forgets it. */
 function TemporaryPasswordDialog({ reset, onClose }: { reset: Reset | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('classroom');
+  const { t } = useTranslation('classroom');
   const notify = useNotify();
   const titleId = useId();
   const copy = async () => {
@@ -263,7 +263,7 @@ function TemporaryPasswordDialog({ reset, onClose }: { reset: Reset | null; onCl
         </Box>
         {reset && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('studentList.tempExpires', { date: showDateTime(reset.expiresAt, i18n.language) })}
+            {t('studentList.tempExpires', { date: showDateTime(reset.expiresAt) })}
           </Alert>
         )}
       </DialogContent>

@@ -14,6 +14,7 @@ import { DatePickersProvider } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
+import { datePattern } from '../../../lib/dates';
 import { myAvatarQuery } from '../avatar/api';
 import { HandImage } from '../avatar/hand-image';
 import { InviteParentDialog } from '../family/invite-parent-dialog';
@@ -202,7 +203,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const notify = useNotify();
   const errorText = useProfileErrorText();
   const save = useSaveProfile();
@@ -291,7 +292,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <DatePickersProvider>
           <DatePicker
             label={t('fields.dateOfBirth')}
-            format="MM/dd/yyyy"
+            format={datePattern(i18n.language)}
             value={dob}
             minDate={parseISO(PROFILE_MIN_BIRTH_DATE)}
             maxDate={parseISO(profile.today)}
