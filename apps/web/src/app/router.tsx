@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email/verify-email-screen')) },
       { path: paths.terms, lazy: screen(() => import('../features/auth/legal/terms-screen')) },
+      { path: paths.help, lazy: screen(() => import('../features/auth/legal/help-screen')) },
       { path: paths.privacy, lazy: screen(() => import('../features/auth/legal/privacy-screen')) },
       {
         element: <SetupRoute />,

@@ -38,6 +38,7 @@ import { GiveVibeDialog } from '../give/give-vibe-dialog';
 import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
 import { useNotify } from '../ui/notifications';
 import { studentDetailsQuery, useSaveStudentFlags, useStudentAttendance, useStudentMoods, useUploadStudentPhoto } from './api';
+import { Emoji } from '../ui/emoji';
 import { MOOD_EMOJI } from './mood-emoji';
 import { NotesDialog } from './notes-dialog';
 import { PhotoPicker } from './photo-picker';
@@ -226,9 +227,7 @@ function TodayMood({ mood }: { mood: StudentDetails['todayMood'] }) {
       </Typography>
       {mood ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
-          <Box component="span" role="img" aria-label={feeling!} sx={{ fontSize: 36, lineHeight: 1.2 }}>
-            {MOOD_EMOJI[mood.mood] ?? '•'}
-          </Box>
+          {MOOD_EMOJI[mood.mood] ? <Emoji char={MOOD_EMOJI[mood.mood]!} size={36} alt={feeling!} /> : <Box component="span" role="img" aria-label={feeling!}>•</Box>}
           <Typography sx={{ '&::first-letter': { textTransform: 'uppercase' } }} aria-hidden>
             {feeling}
           </Typography>
@@ -402,7 +401,7 @@ function MoodsPanel({ studentId, today }: { studentId: string; today: string }) 
                 cells: [
                   showDate(r.date),
                   <Box key="m" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
-                    <span aria-hidden>{MOOD_EMOJI[r.mood] ?? ''}</span>
+                    {MOOD_EMOJI[r.mood] && <Emoji char={MOOD_EMOJI[r.mood]!} size={20} alt="" />}
                     {feeling}
                   </Box>,
                   r.comment,
