@@ -74,7 +74,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   // What to say, worded at each render so it follows a language switch.
-  const [error, setError] = useState<(() => string) | null>(null);
+  const [error, setError] = useState<{ key: string } | { error: unknown } | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -93,14 +93,14 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
         return;
       }
       // Only the password is asked here: a wrong one is not "e-mail or username".
-      setError(() => () => (e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? t('idle.wrongPassword') : errorText(e)));
+      setError(e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? { key: 'idle.wrongPassword' } : { error: e });
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError(() => () => t('auth:errors.PASSWORD_REQUIRED'));
+      setError({ key: 'auth:errors.PASSWORD_REQUIRED' });
       return;
     }
     unlock.mutate();
@@ -152,7 +152,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
                 <Stack spacing={2}>
                   {error && (
                     <Alert severity="error" role="alert">
-                      {error()}
+                      {'error' in error ? errorText(error.error) : t(error.key)}
                     </Alert>
                   )}
                   <PasswordField
