@@ -41,6 +41,7 @@ describe('received reports', () => {
     await longTile.dispatchEvent('touchstart');
     await fullName.waitFor();
     await longTile.dispatchEvent('touchend');
+    await fullName.waitFor({ state: 'detached' });
 
     const table = page.getByRole('table');
     await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();
