@@ -100,7 +100,12 @@ describe('the signed-in shell', () => {
     await page.getByRole('menuitem', { name: /Help center/ }).waitFor();
     await page.getByRole('menuitem', { name: /Send feedback/ }).waitFor();
     await axeWhenSettled(page);
-    await page.keyboard.press('Escape');
+    // Issue 8: by default the help link opens High5's own help page, not a placeholder address.
+    const [help] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /Help center/ }).click()]);
+    await help.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    expect(new URL(help.url()).origin + new URL(help.url()).pathname).toBe(new URL(page.url()).origin + '/help');
+    await axeWhenSettled(help);
+    await help.close();
 
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('menuitem', { name: 'My profile' }).waitFor();
@@ -149,7 +154,8 @@ describe('the signed-in shell', () => {
     await lock.waitFor();
     await lock.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
     await lock.getByRole('button', { name: 'Unlock' }).click();
-    await lock.getByText('Please enter a correct e-mail or ID and password.').waitFor();
+    // Only a password is asked here: the error speaks of the password, not of an e-mail or ID (issue 8).
+    await lock.getByText('That password is not right. Please try again.').waitFor();
     await lock.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await lock.getByRole('button', { name: 'Unlock' }).click();
     await lock.waitFor({ state: 'detached' });

@@ -59,18 +59,46 @@ describe('sign-in screen (/)', () => {
 
     await form.submit.click();
     await page.getByText('Please enter your e-mail or username.').waitFor();
+    // An empty password on sign-in asks for the password only (issue 8: not "and its confirmation").
+    await page.getByText('Please enter your password.').waitFor();
 
     await form.login.fill('someone@nowhere');
     await form.password.fill('whatever');
     await form.submit.click();
-    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByText('Please enter a valid e-mail address.').waitFor();
 
     await signInThroughForm(page, user.email!, 'Wrong-pass1!', { expectToStay: true });
-    await page.getByTestId('sign-in-error').getByText('Please enter a correct e-mail or ID and password.').waitFor();
+    await page.getByTestId('sign-in-error').getByText('The e-mail or username and the password do not match. Please try again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     // The password field is emptied for the next try; the login stays.
     await expect(form.password.inputValue()).resolves.toBe('');
     await expect(form.login.inputValue()).resolves.toBe(user.email);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('issue 8: the messages on the sign-in screen follow a switch to Spanish', async () => {
+    const school = await buildSchool(h.app);
+    const user = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+    const { context, page } = await h.newPage({ locale: 'en-US' });
+    await page.goto('/');
+    const form = signInForm(page);
+    await form.submit.click();
+    await page.getByText('Please enter your password.').waitFor();
+    await signInThroughForm(page, user.email!, 'Wrong-pass1!', { expectToStay: true });
+    await page.getByTestId('sign-in-error').getByText('The e-mail or username and the password do not match. Please try again.').waitFor();
+
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByTestId('sign-in-error').getByText('El correo electrónico o nombre de usuario y la contraseña no coinciden. Inténtalo de nuevo.').waitFor();
+    await form.login.fill('');
+    await form.submit.click();
+    await page.getByText('Por favor, escribe tu correo electrónico o nombre de usuario.').waitFor();
+    await page.getByText('Escribe tu contraseña.').waitFor();
+    await page.getByTestId('language-select').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByText('Please enter your e-mail or username.').waitFor();
+    await expect(page.getByText('Please enter your password.').count()).resolves.toBe(1);
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -25,6 +25,16 @@ describe('mood meter and emergencies', () => {
 
     const s = await openAs(h, student.id, '/mood', { lang: 'es', width: 360 });
     await s.page.getByRole('heading', { name: '¿Cómo te sientes hoy?' }).waitFor();
+    // Issue 8: the 22 faces are High5's own images (no emoji font needed), loaded from this server.
+    await s.page.waitForFunction(() => {
+      const faces = Array.from(document.querySelectorAll('[data-mood] img')) as HTMLImageElement[];
+      return faces.length === 22 && faces.every((face) => face.complete && face.naturalWidth > 0);
+    });
+    const sources = await s.page.locator('[data-mood] img').evaluateAll((faces) => faces.map((face) => (face as HTMLImageElement).src));
+    for (const src of sources) {
+      expect(new URL(src).origin).toBe(new URL(s.page.url()).origin);
+      expect(new URL(src).pathname).toMatch(/^\/emoji\/[0-9a-f-]+\.svg$/);
+    }
     await expectAccessible(s.page);
     await s.page.locator('[data-mood="weary"]').click();
     const dialog = s.page.getByRole('dialog', { name: 'Te sientes: Solo' });

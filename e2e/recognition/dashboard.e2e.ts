@@ -49,7 +49,7 @@ describe('dashboard', () => {
     await dialog.getByRole('checkbox', { name: 'Respect' }).click();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('dialog', { name: 'Before you send' }).getByRole('button', { name: 'Send' }).click();
-    await page.getByText('High5 submitted', { exact: false }).waitFor();
+    await page.getByText('High 5 sent.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('School year 08/01/2026 to 07/31/2027').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="count"]')?.textContent === '3');

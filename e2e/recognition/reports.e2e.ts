@@ -30,8 +30,18 @@ describe('received reports', () => {
     await page.getByRole('button', { name: 'Kindness: 1' }).waitFor();
     await page.getByRole('button', { name: 'Respect: 0' }).waitFor();
     const longTile = page.getByRole('button', { name: 'Outstanding classroom citizenship: 1' });
-    expect(await longTile.getAttribute('title')).toBe('Outstanding classroom citizenship');
     expect(await longTile.textContent()).toBe('1Outstanding cla…');
+    // Issue 8: the tile keeps the short form; its full name shows on keyboard focus and on touch.
+    const fullName = page.getByRole('tooltip').getByText('Outstanding classroom citizenship');
+    await page.keyboard.press('Shift');
+    await longTile.focus();
+    await fullName.waitFor();
+    await longTile.blur();
+    await fullName.waitFor({ state: 'detached' });
+    await longTile.dispatchEvent('touchstart');
+    await fullName.waitFor();
+    await longTile.dispatchEvent('touchend');
+    await fullName.waitFor({ state: 'detached' });
 
     const table = page.getByRole('table');
     await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();

@@ -143,6 +143,20 @@ describe('student detail dialog', () => {
     await dialog.getByText('No hay registros de ánimo en estas fechas.').waitFor();
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-moods-es-360');
+
+    // Issue 8: dates in the Spanish convention, and the scrolling table is a focusable, named region.
+    await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-10-06', code: 'T' });
+    await dialog.getByRole('tab', { name: 'Detalles de asistencia' }).click();
+    const panel = dialog.getByRole('tabpanel');
+    await panel.getByRole('cell', { name: '06/10/2026' }).waitFor();
+    expect(await panel.getByRole('group', { name: 'Desde' }).textContent()).toContain('15/09/2026');
+    const region = panel.getByRole('region');
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await region.getAttribute('aria-label')).toBeTruthy();
+    await region.focus();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('region');
+    await expectNoAxeViolations(page);
+    await shot(page, 'student-detail-attendance-es-360');
     await context.close();
   });
 });

@@ -27,7 +27,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   EMOTIONAL_SUPPORT_URL: z.url().default('https://www.cdc.gov/mental-health/caring/index.html'),
-  HELP_URL: z.url().default('https://www.high5.local/help'),
+  // Default: High5's own help page (decision 0308); a school system may point it at its help desk.
+  HELP_URL: z.union([z.url(), z.string().regex(/^\/[\w\-/]*$/)]).default('/help'),
   FEEDBACK_URL: z.url().default('mailto:feedback@high5.local'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

@@ -44,6 +44,7 @@ export const ErrorCodes = [
   'IMAGE_INVALID',
   // Profile, photo, avatar, family, student details
   'BIO_NOT_ALLOWED',
+  'CONTACT_NOT_ALLOWED',
   'INVITE_PARENT_NOT_POSSIBLE',
   'INVITE_PARENT_TOO_MANY',
   'FAMILY_REQUEST_NOT_POSSIBLE',
@@ -155,6 +156,7 @@ export interface Endpoint<
    * one answers 403 ACCOUNT_PENDING_APPROVAL: no directory of anyone, no giving, no messages.
    */
   allowWhilePending?: boolean;
+  /**
    * Callable while the session is idle-locked (the lock screen's own calls: who is locked,
    * unlock, sign out). Every other endpoint answers 423 SESSION_LOCKED (docs/decisions/0160).
    */

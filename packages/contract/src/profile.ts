@@ -39,6 +39,7 @@ export const ProfileUpdateSchema = z.object({
     .union([z.literal(''), ZipSchema])
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** Phone, ZIP code and department are refused (CONTACT_NOT_ALLOWED) from students when not blank (decision 0306). */
   department: optionalField(80),
   /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
   bio: optionalField(BIO_MAX, multiLine),
@@ -70,6 +71,8 @@ export const ProfileSchema = z.object({
   canChangePhoto: z.boolean(),
   /** False for students. */
   canEditBio: z.boolean(),
+  /** False for students: they are not asked for phone, ZIP code or department (decision 0306). */
+  canEditContact: z.boolean(),
   /** The school's today, for the date-of-birth picker. */
   today: z.string(),
 });
@@ -183,11 +186,11 @@ export const profileEndpoints = {
     allowWhilePending: true,
     method: 'PUT',
     path: '/profile',
-    summary: 'Saves the editable profile fields; a student may not send a bio.',
+    summary: 'Saves the editable profile fields; a student may not send a bio, phone, ZIP code or department.',
     access: SCHOOL_ROLES,
     body: ProfileUpdateSchema,
     response: ProfileSchema,
-    errors: ['BIO_NOT_ALLOWED'],
+    errors: ['BIO_NOT_ALLOWED', 'CONTACT_NOT_ALLOWED'],
   }),
   uploadPhoto: endpoint({
     id: 'profile.uploadPhoto',

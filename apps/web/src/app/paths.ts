@@ -10,6 +10,7 @@ export const paths = {
   resetLink: '/reset-link',
   terms: '/terms',
   privacy: '/privacy',
+  help: '/help',
   dashboard: '/dashboard',
   profile: '/profile',
   high5: '/high5',
@@ -39,7 +40,7 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
-export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.terms, paths.privacy, paths.userInformation];
+export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.terms, paths.privacy, paths.help, paths.userInformation];
 
 /** Every screen inside the signed-in shell. */
 export const shellPaths: readonly AppPath[] = (Object.values(paths) as AppPath[]).filter((path) => !publicPaths.includes(path));

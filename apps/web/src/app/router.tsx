@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, lazy: screen(() => import('../features/auth/verify-email/verify-email-screen')) },
       { path: paths.resetLink, lazy: screen(() => import('../features/auth/reset-link/reset-link-screen')) },
       { path: paths.terms, lazy: screen(() => import('../features/auth/legal/terms-screen')) },
+      { path: paths.help, lazy: screen(() => import('../features/auth/legal/help-screen')) },
       { path: paths.privacy, lazy: screen(() => import('../features/auth/legal/privacy-screen')) },
       {
         element: <SetupRoute />,

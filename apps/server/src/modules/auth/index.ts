@@ -13,3 +13,6 @@ export function registerAuthRoutes(app: FastifyInstance) {
   registerSignUpRoutes(app);
   registerGoogleRoutes(app);
 }
+
+/** One-time password links, for the classroom's student reset (docs/decisions/0162). */
+export { issuePasswordLink, PASSWORD_LINK_HOURS } from './password-reset/service.js';

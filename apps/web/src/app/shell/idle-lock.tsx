@@ -106,7 +106,8 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What to say, worded at each render so it follows a language switch.
+  const [error, setError] = useState<{ key: string } | { error: unknown } | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -124,14 +125,15 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
         void navigate('/', { replace: true });
         return;
       }
-      setError(errorText(e));
+      // Only the password is asked here: a wrong one is not "e-mail or username".
+      setError(e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? { key: 'idle.wrongPassword' } : { error: e });
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError(t('auth:errors.PASSWORD_EMPTY'));
+      setError({ key: 'auth:errors.PASSWORD_REQUIRED' });
       return;
     }
     unlock.mutate();
@@ -183,7 +185,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
                 <Stack spacing={2}>
                   {error && (
                     <Alert severity="error" role="alert">
-                      {error}
+                      {'error' in error ? errorText(error.error) : t(error.key)}
                     </Alert>
                   )}
                   <PasswordField

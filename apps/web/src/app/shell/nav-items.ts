@@ -67,6 +67,7 @@ export const pathLabels: Record<AppPath, string> = {
   [p.resetLink]: 'resetLink',
   [p.terms]: 'terms',
   [p.privacy]: 'privacy',
+  [p.help]: 'help',
   [p.dashboard]: 'dashboard',
   [p.profile]: 'profile',
   [p.high5]: 'high5',

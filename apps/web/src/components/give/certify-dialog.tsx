@@ -9,6 +9,8 @@ export interface CertifyDialogProps {
   onSend: () => Promise<void>;
   /** Back to the comment, nothing sent. */
   onBack: () => void;
+  /** True when a comment was written: the giver then certifies the comment, else what they send. */
+  withComment: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface CertifyDialogProps {
  * certifies their comment is meant to spread positivity, then sends, or goes back to
  * correct it.
  */
-export function CertifyDialog({ open, onSend, onBack }: CertifyDialogProps) {
+export function CertifyDialog({ open, onSend, onBack, withComment }: CertifyDialogProps) {
   const { t } = useTranslation('recognition');
   const titleId = useId();
   const textId = useId();
@@ -37,12 +39,12 @@ export function CertifyDialog({ open, onSend, onBack }: CertifyDialogProps) {
       </DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ color: 'text.primary', fontSize: 17 }}>
-          {t('certify.text')}
+          {t(withComment ? 'certify.text' : 'certify.textNoComment')}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: 'stretch' }}>
         <Button onClick={onBack} disabled={busy} sx={{ textAlign: 'left', m: '0 !important' }}>
-          {t('certify.back')}
+          {t(withComment ? 'certify.back' : 'certify.backNoComment')}
         </Button>
         <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button onClick={() => void send()} variant="contained" disabled={busy} autoFocus sx={{ minWidth: 120, m: '0 !important' }} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>

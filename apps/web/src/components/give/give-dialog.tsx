@@ -26,7 +26,6 @@ import { useErrorText } from '../../lib/use-error-text';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useNotify } from '../ui/notifications';
 import { CertifyDialog } from './certify-dialog';
-import { shortLabel } from './labels';
 import { footerCountKey, recognitionKeys } from './query-keys';
 
 /** Who receives: any row of the recipient tables, a class list or the student detail dialog. */
@@ -180,7 +179,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
               <Box role="group" aria-labelledby={groupId} aria-describedby={missingCategory ? errorId : undefined} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 {options.data.categories.map((category, index) => {
                   const on = selected.includes(category.id);
-                  const label = shortLabel(category.name);
+                  // A dialog has room: the full name, wrapping when long (issue 8; tiles keep the short form).
                   return (
                     <Chip
                       key={category.id}
@@ -188,13 +187,12 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
                       role="checkbox"
                       aria-checked={on}
                       aria-label={category.name}
-                      title={label === category.name ? undefined : category.name}
-                      label={label}
+                      label={category.name}
                       icon={on ? <CheckIcon aria-hidden /> : undefined}
                       color={on ? 'primary' : 'default'}
                       variant={on ? 'filled' : 'outlined'}
                       onClick={() => toggle(category)}
-                      sx={{ fontSize: 15, height: 36, borderRadius: 18, px: 0.5, ...(on ? {} : { borderColor: 'grey.500' }) }}
+                      sx={{ fontSize: 15, height: 'auto', minHeight: 36, borderRadius: 18, px: 0.5, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.75 }, ...(on ? {} : { borderColor: 'grey.500' }) }}
                     />
                   );
                 })}
@@ -246,7 +244,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
         onConfirm={() => setStep('certify')}
         onCancel={() => setStep('form')}
       />
-      <CertifyDialog open={open && step === 'certify'} onSend={send} onBack={() => setStep('form')} />
+      <CertifyDialog open={open && step === 'certify'} onSend={send} onBack={() => setStep('form')} withComment={commentAllowed && comment.trim() !== ''} />
     </>
   );
 }

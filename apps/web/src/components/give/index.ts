@@ -4,3 +4,4 @@ export { CertifyDialog, type CertifyDialogProps } from './certify-dialog';
 export type { GiveDialogProps, GiveRecipient } from './give-dialog';
 export { recognitionKeys } from './query-keys';
 export { shortLabel, gradeLabel } from './labels';
+export { CategoryTileTooltip } from './category-tile-tooltip';

@@ -1,7 +1,7 @@
 import { NOTE_MAX } from '@high5/contract';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { format } from 'date-fns';
+import { showDateTime } from '../../lib/dates';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../ui/notifications';
@@ -68,7 +68,7 @@ export function NotesDialog({ studentId, studentName, onClose }: { studentId: st
               <ListItem key={note.id} divider disableGutters alignItems="flex-start">
                 <ListItemText
                   primary={note.body}
-                  secondary={t('studentDetail.notes.by', { name: note.authorName, date: format(new Date(note.createdAt), 'MM/dd/yyyy HH:mm') })}
+                  secondary={t('studentDetail.notes.by', { name: note.authorName, date: showDateTime(note.createdAt) })}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

@@ -30,6 +30,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO, subDays } from 'date-fns';
+import { showDate } from '../../lib/dates';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog } from '../give/give-high5-dialog';
@@ -37,6 +38,7 @@ import { GiveVibeDialog } from '../give/give-vibe-dialog';
 import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
 import { useNotify } from '../ui/notifications';
 import { studentDetailsQuery, useSaveStudentFlags, useStudentAttendance, useStudentMoods, useUploadStudentPhoto } from './api';
+import { Emoji } from '../ui/emoji';
 import { MOOD_EMOJI } from './mood-emoji';
 import { NotesDialog } from './notes-dialog';
 import { PhotoPicker } from './photo-picker';
@@ -51,7 +53,6 @@ export interface StudentDetailDialogProps {
 type Panel = 'trustedAdults' | 'attendance' | 'moods';
 /** Spec 001: the attendance and mood tabs default to the last 30 days. */
 const DEFAULT_DAYS = 30;
-const showDate = (iso: string) => format(parseISO(iso), 'MM/dd/yyyy');
 
 /**
  * The student detail dialog (spec 001), opened from student lists by the student's
@@ -226,9 +227,7 @@ function TodayMood({ mood }: { mood: StudentDetails['todayMood'] }) {
       </Typography>
       {mood ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
-          <Box component="span" role="img" aria-label={feeling!} sx={{ fontSize: 36, lineHeight: 1.2 }}>
-            {MOOD_EMOJI[mood.mood] ?? '•'}
-          </Box>
+          {MOOD_EMOJI[mood.mood] ? <Emoji char={MOOD_EMOJI[mood.mood]!} size={36} alt={feeling!} /> : <Box component="span" role="img" aria-label={feeling!}>•</Box>}
           <Typography sx={{ '&::first-letter': { textTransform: 'uppercase' } }} aria-hidden>
             {feeling}
           </Typography>
@@ -410,7 +409,7 @@ function MoodsPanel({ studentId, today }: { studentId: string; today: string }) 
                 cells: [
                   showDate(r.date),
                   <Box key="m" component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
-                    <span aria-hidden>{MOOD_EMOJI[r.mood] ?? ''}</span>
+                    {MOOD_EMOJI[r.mood] && <Emoji char={MOOD_EMOJI[r.mood]!} size={20} alt="" />}
                     {feeling}
                   </Box>,
                   r.comment,
@@ -441,7 +440,8 @@ function RangePanel({ range, onRange, today, ok, loading, error, children }: { r
 
 function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
-    <TableContainer sx={{ maxHeight: 420 }}>
+    // It scrolls: a focusable, named region so that keyboard users can scroll it too (WCAG 2.1.1).
+    <TableContainer sx={{ maxHeight: 420, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" stickyHeader>
         <caption style={{ captionSide: 'top', padding: 0, position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <TableHead>

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
-import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/password-reset/service.js';
+import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
 import { assertSeesStudents, audit, mapLimit, requireSchool, temporaryPassword } from '../common.js';
 import { canManageClasses, teachesStudent } from '../classes/service.js';

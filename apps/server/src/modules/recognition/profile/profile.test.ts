@@ -111,12 +111,28 @@ describe('PUT /v1/profile', () => {
     expect(row).toEqual({ firstName: 'Kid', bio: null });
   });
 
-  it('when a student saves without a bio, it saves the other fields', async () => {
+  it('when a student saves without a bio, phone, ZIP code or department, it saves the other fields', async () => {
     const student = await buildUser(t.app, { role: 'student' });
-    const { bio: _bio, ...rest } = valid;
-    const res = await t.call('PUT', '/v1/profile', { cookie: await sessionFor(t.app, student.id), body: rest });
+    const { bio: _bio, phone: _phone, zipCode: _zip, department: _department, ...rest } = valid;
+    const res = await t.call('PUT', '/v1/profile', { cookie: await sessionFor(t.app, student.id), body: { ...rest, phone: '', zipCode: null } });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toMatchObject({ firstName: 'Ana', phone: valid.phone, bio: null });
+    expect(res.json.ResponseData).toMatchObject({ firstName: 'Ana', phone: null, zipCode: null, department: null, bio: null, canEditContact: false });
+  });
+
+  it.each([
+    ['a phone', { phone: '+1 (555) 123-4567' }],
+    ['a ZIP code', { zipCode: '94110' }],
+    ['a department', { department: 'Science' }],
+  ])('issue 8: when a student sends %s, it answers 403 CONTACT_NOT_ALLOWED and saves nothing', async (_name, field) => {
+    const student = await buildUser(t.app, { role: 'student', firstName: 'Kid' });
+    const cookie = await sessionFor(t.app, student.id);
+    const res = await t.call('PUT', '/v1/profile', { cookie, body: { firstName: 'Changed', lastName: 'Name', ...field } });
+    expect(res.status).toBe(403);
+    expect(res.json.ErrorCode).toBe('CONTACT_NOT_ALLOWED');
+    const row = await t.app.services.db.selectFrom('users').select(['firstName', 'phone', 'zipCode', 'department']).where('id', '=', student.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ firstName: 'Kid', phone: null, zipCode: null, department: null });
+    const profile = await t.call('GET', '/v1/profile', { cookie });
+    expect(profile.json.ResponseData).toMatchObject({ canEditContact: false, phone: null });
   });
 
   it('when another user\'s id is sent along, it only ever changes the caller', async () => {

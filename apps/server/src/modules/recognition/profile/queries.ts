@@ -24,9 +24,10 @@ export interface ProfileFields {
   lastName: string;
   dateOfBirth: string | null;
   pronoun: string | null;
-  phone: string | null;
-  zipCode: string | null;
-  department: string | null;
+  /** Left out to keep the stored value (students are not asked, decision 0306). */
+  phone?: string | null;
+  zipCode?: string | null;
+  department?: string | null;
   gender: string | null;
   /** Left out to keep the stored bio as it is (students). */
   bio?: string | null;

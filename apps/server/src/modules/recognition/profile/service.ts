@@ -23,6 +23,9 @@ export function canChangeOwnPhoto(user: SessionUser): boolean {
 /** Every role but students writes a bio. */
 export const canEditBio = (user: SessionUser) => currentSchool(user).role !== 'student';
 
+/** Students are not asked for phone, ZIP code or department (issue 8, decision 0306). */
+export const canEditContact = (user: SessionUser) => currentSchool(user).role !== 'student';
+
 export async function getProfile(db: Db, services: Services, user: SessionUser): Promise<Profile> {
   const school = currentSchool(user);
   const row = await findProfile(db, user.id, school.schoolId);
@@ -35,9 +38,9 @@ export async function getProfile(db: Db, services: Services, user: SessionUser):
     lastName: row.lastName,
     dateOfBirth: row.dateOfBirth,
     pronoun: row.pronoun,
-    phone: row.phone,
-    zipCode: row.zipCode,
-    department: row.department,
+    phone: canEditContact(user) ? row.phone : null,
+    zipCode: canEditContact(user) ? row.zipCode : null,
+    department: canEditContact(user) ? row.department : null,
     bio: canEditBio(user) ? row.bio : null,
     gender: row.gender as Profile['gender'],
     email: row.email,
@@ -47,6 +50,7 @@ export async function getProfile(db: Db, services: Services, user: SessionUser):
     photoUrl: await photoLink(services, row.photoKey),
     canChangePhoto: canChangeOwnPhoto(user),
     canEditBio: canEditBio(user),
+    canEditContact: canEditContact(user),
     today: toIsoDate(services.clock.now(), row.timeZone),
   };
 }
@@ -55,11 +59,14 @@ export async function getProfile(db: Db, services: Services, user: SessionUser):
 export async function updateProfile(db: Db, services: Services, user: SessionUser, body: z.output<typeof ProfileUpdateSchema>) {
   const school = currentSchool(user);
   if (!canEditBio(user) && body.bio) throw forbidden('BIO_NOT_ALLOWED');
+  if (!canEditContact(user) && (body.phone || body.zipCode || body.department)) throw forbidden('CONTACT_NOT_ALLOWED');
   if (body.dateOfBirth) {
     const { timeZone } = await schoolTimeZone(db, school.schoolId);
     if (body.dateOfBirth > toIsoDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
   }
-  const { bio, ...fields } = body;
-  await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, bio } : fields);
+  const { bio, phone, zipCode, department, ...fields } = body;
+  // A student's stored contact fields (from before this rule) are left as they are, never shown.
+  const contact = canEditContact(user) ? { phone, zipCode, department } : {};
+  await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, ...contact, bio } : { ...fields, ...contact });
   return getProfile(db, services, user);
 }

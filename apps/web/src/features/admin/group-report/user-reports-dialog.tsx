@@ -25,7 +25,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortLabel } from '../../../components/give/labels';
+import { CategoryTileTooltip, shortLabel } from '../../../components/give';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -101,17 +101,18 @@ function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Ki
           return (
             <Box component="li" key={c.id} sx={{ minWidth: 0 }}>
               <Paper variant="outlined" sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}>
-                <ButtonBase
-                  onClick={() => onCategory(c.id)}
-                  title={label}
-                  aria-label={t('userReports.tile', { name: label, count: c.count })}
-                  sx={{ width: '100%', height: '100%', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
-                >
-                  <Typography sx={{ fontSize: 26, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {shortLabel(label)}
-                  </Typography>
-                </ButtonBase>
+                <CategoryTileTooltip name={label}>
+                  <ButtonBase
+                    onClick={() => onCategory(c.id)}
+                    aria-label={t('userReports.tile', { name: label, count: c.count })}
+                    sx={{ width: '100%', height: '100%', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                  >
+                    <Typography sx={{ fontSize: 26, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {shortLabel(label)}
+                    </Typography>
+                  </ButtonBase>
+                </CategoryTileTooltip>
               </Paper>
             </Box>
           );

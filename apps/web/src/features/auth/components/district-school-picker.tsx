@@ -111,6 +111,8 @@ function CreatablePicker({
             label={label}
             error={error}
             helperText={helperText}
+            // A disabled field's hint still has to be read ("Choose your district first"): full contrast (issue 8).
+            sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
             required
             slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: MAX_NAME, 'data-testid': testId } }}
           />

@@ -12,7 +12,7 @@ interface Section {
 }
 
 /** The terms of use or the privacy policy: plain words, one heading per section. */
-export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
+export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'help' }) {
   const { t } = useTranslation();
   const me = useMe();
   const sections = t(`auth:legal.${doc}.sections`, { returnObjects: true }) as Section[];

@@ -40,6 +40,12 @@ export default function SignInScreen() {
   );
 }
 
+/**
+ * A message to show, kept as what to say (a key, or the failure) and worded at each render,
+ * so that it follows a language switch (a `t` captured earlier stays in its language).
+ */
+type Message = { key: string; waitSeconds?: number } | { error: unknown };
+
 /** Errors that come back from Google sign-in as `/?error=CODE`. */
 export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED'];
 
@@ -53,9 +59,11 @@ function SignInForm() {
   const config = useQuery(authConfigQuery);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ login?: string; password?: string }>({});
+  // Messages are kept as what to say, not the words, so they follow a language switch.
+  const [fieldErrors, setFieldErrors] = useState<{ login?: Message; password?: Message }>({});
   const redirectError = search.get('error');
-  const [error, setError] = useState<string | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? errorText(new ApiError(400, redirectError)) : null));
+  const [error, setError] = useState<Message | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? { error: new ApiError(400, redirectError) } : null));
+  const say = (message: Message) => ('error' in message ? errorText(message.error) : t(message.key, message.waitSeconds === undefined ? {} : { wait: waitText(message.waitSeconds) }));
   const loginRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -77,8 +85,8 @@ function SignInForm() {
     onError: (e) => {
       setPassword('');
       if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
-        setError(t(e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(e.data) ?? 60) }));
-      } else setError(errorText(e));
+        setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
+      } else setError({ error: e });
     },
   });
 
@@ -86,9 +94,9 @@ function SignInForm() {
     event.preventDefault();
     const trimmed = login.trim();
     const errors: typeof fieldErrors = {};
-    if (!trimmed) errors.login = t('auth:signIn.loginRequired');
-    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = t('auth:errors.INVALID_EMAIL');
-    if (!password) errors.password = t('auth:errors.PASSWORD_EMPTY');
+    if (!trimmed) errors.login = { key: 'auth:signIn.loginRequired' };
+    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = { key: 'auth:errors.INVALID_EMAIL' };
+    if (!password) errors.password = { key: 'auth:errors.PASSWORD_REQUIRED' };
     setFieldErrors(errors);
     setError(null);
     if (errors.login) return loginRef.current?.focus();
@@ -111,7 +119,7 @@ function SignInForm() {
       </Box>
       {error && (
         <Alert severity="error" role="alert" ref={alertRef} tabIndex={-1} data-testid="sign-in-error">
-          {error}
+          {say(error)}
         </Alert>
       )}
       <Box component="form" onSubmit={submit} noValidate>
@@ -122,7 +130,7 @@ function SignInForm() {
             onChange={(e) => setLogin(e.target.value)}
             onBlur={() => setLogin((v) => v.trim())}
             error={!!fieldErrors.login}
-            helperText={fieldErrors.login}
+            helperText={fieldErrors.login && say(fieldErrors.login)}
             autoComplete="username"
             inputRef={loginRef}
             fullWidth
@@ -134,7 +142,7 @@ function SignInForm() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={!!fieldErrors.password}
-              helperText={fieldErrors.password}
+              helperText={fieldErrors.password && say(fieldErrors.password)}
               autoComplete="current-password"
               inputRef={passwordRef}
               fullWidth

@@ -29,7 +29,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
  * edit one (save becomes update) or delete one after a confirmation. Entries are private.
  */
 export default function JournalScreen() {
-  const { t, i18n } = useTranslation('classroom');
+  const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
   const queryClient = useQueryClient();
@@ -137,7 +137,7 @@ export default function JournalScreen() {
               <Card key={entry.id} variant="outlined" sx={{ borderRadius: 3, borderColor: editing?.id === entry.id ? 'primary.main' : undefined }}>
                 <CardHeader
                   title={entry.heading}
-                  subheader={showDateTime(entry.writtenAt, i18n.language)}
+                  subheader={showDateTime(entry.writtenAt)}
                   slotProps={{ title: { component: 'h3', variant: 'subtitle1', sx: { fontWeight: 700, wordBreak: 'break-word' } }, subheader: { variant: 'body2', color: 'text.secondary' } }}
                   action={
                     <Box sx={{ display: 'flex' }}>

@@ -28,7 +28,8 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { showDate } from '../components/dates';
-import { EMOJI_FONT, MOOD_COLOURS } from '../components/moods';
+import { Emoji } from '../../../components/ui/emoji';
+import { MOOD_COLOURS } from '../components/moods';
 
 /**
  * The mood meter (/mood, spec 002 sections 2.3 and 4.3): yesterday's and today's check-in,
@@ -122,8 +123,9 @@ function DayCard({ title, date, entry }: { title: string; date: string | undefin
   const colour = info ? MOOD_COLOURS[info.group] : null;
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, ...(colour ? { borderLeft: 6, borderLeftColor: colour.main } : {}) }}>
-      <Box aria-hidden sx={{ fontSize: 44, lineHeight: 1, width: 56, textAlign: 'center', fontFamily: EMOJI_FONT, color: 'text.disabled' }}>
-        {info?.emoji ?? '–'}
+      <Box aria-hidden={!info} sx={{ fontSize: 44, lineHeight: 1, width: 56, textAlign: 'center', color: 'text.disabled', flexShrink: 0 }}>
+        {/* The words beside name the feeling: the face is decorative there (alt ''). */}
+        {info ? <Emoji char={info.emoji} size={44} alt="" /> : '–'}
       </Box>
       <Box>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -183,9 +185,8 @@ function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: strin
                 '@media (prefers-reduced-motion: no-preference)': { '&:hover': { transform: 'translateY(-2px)' } },
               }}
             >
-              <Box component="span" aria-hidden sx={{ fontSize: { xs: 34, sm: 40 }, lineHeight: 1.1, fontFamily: EMOJI_FONT }}>
-                {info.emoji}
-              </Box>
+              {/* The feeling's word is the button's name; the face beside it is decorative (alt ''). */}
+              <Emoji char={info.emoji} size={40} alt="" sx={{ width: { xs: 34, sm: 40 }, height: { xs: 34, sm: 40 } }} />
               <Typography component="span" variant="body2" sx={{ fontWeight: 600, textAlign: 'center', fontSize: { xs: 13, sm: 14 }, hyphens: 'auto', overflowWrap: 'break-word', maxWidth: '100%' }}>
                 {t(`feelings.${info.feeling}`)}
               </Typography>
@@ -233,9 +234,7 @@ function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: Mood
         }}
       >
         <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Box component="span" aria-hidden sx={{ fontSize: 36, fontFamily: EMOJI_FONT }}>
-            {info?.emoji}
-          </Box>
+          {info && <Emoji char={info.emoji} size={36} alt="" />}
           {info ? t('mood.feelingTitle', { feeling: t(`feelings.${info.feeling}`) }) : ''}
         </DialogTitle>
         <DialogContent>

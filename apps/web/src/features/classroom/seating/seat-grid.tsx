@@ -4,7 +4,8 @@ import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material'
 import { keyframes } from '@mui/material/styles';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMOJI_FONT, MOOD_COLOURS, moodEmoji, moodGroup, moodInfo } from '../components/moods';
+import { Emoji } from '../../../components/ui/emoji';
+import { MOOD_COLOURS, moodEmoji, moodGroup, moodInfo } from '../components/moods';
 import { GRID_GAP, NAME_LINES_HEIGHT, seatKey, type Layout } from './seating-state';
 
 export { GRID_GAP };
@@ -125,8 +126,8 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
             ))}
         </Box>
         {mood?.mood && !emergencyShown && (
-          <Box aria-hidden sx={{ position: 'absolute', top: 1, right: 3, fontSize: Math.max(14, size * 0.22), lineHeight: 1.1, fontFamily: EMOJI_FONT }}>
-            {moodEmoji(mood.mood)}
+          <Box aria-hidden sx={{ position: 'absolute', top: 1, right: 3, lineHeight: 0 }}>
+            <Emoji char={moodEmoji(mood.mood)} size={Math.max(14, Math.round(size * 0.22))} alt="" />
           </Box>
         )}
         {mood?.moodSwing && <MoodSwingMark sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2 }} />}
@@ -208,9 +209,8 @@ export function EmergencyButton({ name, emoji, size, onClick }: { name: string; 
           zIndex: 2,
         }}
       >
-        <Box component="span" aria-hidden sx={{ fontFamily: EMOJI_FONT, lineHeight: 1 }}>
-          {emoji || '❗'}
-        </Box>
+        {/* The button's label says what it is; the face is decorative (alt ''). */}
+        <Emoji char={emoji || '❗'} size={Math.round(dim * 0.7)} alt="" />
       </IconButton>
     </Tooltip>
   );

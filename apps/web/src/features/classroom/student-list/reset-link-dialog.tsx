@@ -12,7 +12,7 @@ export type Reset = { name: string; login: string; expiresAt: string } & ({ deli
  * student without an e-mail, the one-time link to hand over, shown once. Never a password.
  */
 export function ResetLinkDialog({ reset, onClose }: { reset: Reset | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('classroom');
+  const { t } = useTranslation('classroom');
   const notify = useNotify();
   const titleId = useId();
   const link = reset?.delivery === 'link' ? reset.link : null;
@@ -54,7 +54,7 @@ export function ResetLinkDialog({ reset, onClose }: { reset: Reset | null; onClo
         )}
         {reset && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            {t('studentList.linkExpires', { date: showDateTime(reset.expiresAt, i18n.language) })}
+            {t('studentList.linkExpires', { date: showDateTime(reset.expiresAt) })}
           </Alert>
         )}
       </DialogContent>

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Canvas } from '@react-three/fiber';
 import { Component, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Emoji } from '../../../components/ui/emoji';
 import { useNotify } from '../../../components/ui/notifications';
 import { myAvatarQuery, useSaveAvatar } from './api';
 import { HandModel } from './hand-model';
@@ -250,9 +251,7 @@ function HandPicker({ value, onChange }: { value: Hand; onChange(hand: Hand): vo
                 '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
               }}
             >
-              <Box component="span" aria-hidden sx={{ fontSize: 22, lineHeight: 1.2 }}>
-                {POSE_GLYPH[shape.pose]}
-              </Box>
+              <Emoji char={POSE_GLYPH[shape.pose]} size={24} alt={t(`avatar.poses.${shape.pose}`)} />
               <Box component="span" aria-hidden sx={{ fontSize: 12, fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' }}>
                 {shape.number}
                 {shape.bracelet ? ' ◯' : ''}
@@ -287,7 +286,8 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
     refs.current[next]?.focus();
   };
   return (
-    <Box sx={{ opacity: present ? 1 : 0.55 }}>
+    // Only the controls are dimmed when the part is missing; the words keep full contrast (issue 8).
+    <Box>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
         <span id={labelId}>{t('avatar.colourGroup', { part: partName })}</span>
         {selectedIndex >= 0 && (
@@ -303,7 +303,7 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Box role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Box role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, opacity: present ? 1 : 0.45 }}>
           {swatches.map((swatch, i) => {
             const selected = i === selectedIndex;
             const name = t(`avatar.swatches.${swatch.key}`);
@@ -339,7 +339,7 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
             value={value}
             disabled={!present}
             onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-            sx={{ width: 40, height: 36, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'inherit' }}
+            sx={{ width: 40, height: 36, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'inherit', opacity: present ? 1 : 0.45 }}
           />
           {t('avatar.customColour', { part: partName.toLowerCase() })}
         </Box>

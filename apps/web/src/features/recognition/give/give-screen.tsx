@@ -123,7 +123,7 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
           >
             {roles.map((r) => (
               <MenuItem key={r} value={r}>
-                {t(`roles.${r}`)}
+                {t(me.role === 'parent' && r === 'student' ? 'roles.myChildren' : `roles.${r}`)}
               </MenuItem>
             ))}
           </TextField>

@@ -235,9 +235,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       lastName: values.lastName,
       dateOfBirth: values.dateOfBirth || null,
       pronoun: values.pronoun,
-      phone: values.phone,
-      zipCode: values.zipCode,
-      department: values.department,
+      // Students are not asked for these (decision 0306): nothing is sent for them.
+      ...(profile.canEditContact ? { phone: values.phone, zipCode: values.zipCode, department: values.department } : {}),
       gender: values.gender || null,
       ...(profile.canEditBio ? { bio: values.bio } : {}),
     };
@@ -304,9 +303,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
           onBlur={() => setTouched((x) => ({ ...x, dateOfBirth: true }))}
         />
         {text('pronoun', { max: 40, hint: t('hints.pronoun') })}
-        {text('phone', { max: 20, type: 'tel', autoComplete: 'tel', hint: t('hints.phone'), inputMode: 'tel' })}
-        {text('zipCode', { max: 10, autoComplete: 'postal-code', hint: t('hints.zipCode'), inputMode: 'numeric' })}
-        {text('department', { max: 80, autoComplete: 'organization-title' })}
+        {profile.canEditContact && (
+          <>
+            {text('phone', { max: 20, type: 'tel', autoComplete: 'tel', hint: t('hints.phone'), inputMode: 'tel' })}
+            {text('zipCode', { max: 10, autoComplete: 'postal-code', hint: t('hints.zipCode'), inputMode: 'numeric' })}
+            {text('department', { max: 80, autoComplete: 'organization-title' })}
+          </>
+        )}
       </Box>
       {/* The spec's hidden gender select: kept in the form, not shown. */}
       <input type="hidden" name="gender" value={values.gender} />

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { recognitionKeys, shortLabel } from '../../../components/give';
+import { CategoryTileTooltip, recognitionKeys, shortLabel } from '../../../components/give';
 import { visuallyHidden } from '../../../components/give/labels';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, api } from '../../../lib/api-client';
@@ -102,17 +102,18 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
         {data.categories.map((c) => (
           <Box component="li" key={c.id} sx={{ minWidth: 0 }}>
             <Paper variant="outlined" sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}>
-              <ButtonBase
-                onClick={() => onCategory(c.id)}
-                title={c.name}
-                aria-label={t('report.tile', { name: c.name, count: c.count })}
-                sx={{ width: '100%', height: '100%', p: 1.75, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
-              >
-                <Typography sx={{ fontSize: 30, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {shortLabel(c.name)}
-                </Typography>
-              </ButtonBase>
+              <CategoryTileTooltip name={c.name}>
+                <ButtonBase
+                  onClick={() => onCategory(c.id)}
+                  aria-label={t('report.tile', { name: c.name, count: c.count })}
+                  sx={{ width: '100%', height: '100%', p: 1.75, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                >
+                  <Typography sx={{ fontSize: 30, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {shortLabel(c.name)}
+                  </Typography>
+                </ButtonBase>
+              </CategoryTileTooltip>
             </Paper>
           </Box>
         ))}
