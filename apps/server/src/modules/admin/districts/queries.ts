@@ -47,6 +47,8 @@ export function lockDistrictRow(db: Db, id: string) {
 }
 
 export async function updateDistrictRow(db: Db, id: string, values: { name?: string; domains?: string[] }) {
+  // A PATCH that changes nothing answers the row as it is (an UPDATE with no SET is not SQL).
+  if (values.name === undefined && values.domains === undefined) return (await lockDistrictRow(db, id))!;
   return db
     .updateTable('districts')
     .set({ ...(values.name !== undefined ? { name: values.name } : {}), ...(values.domains !== undefined ? { whitelistingDomains: values.domains } : {}) })

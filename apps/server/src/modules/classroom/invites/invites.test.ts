@@ -104,7 +104,7 @@ describe('invite students to a class', () => {
     }
     const mails = (await outbox()).filter((m) => m.recipient === email);
     expect(mails).toHaveLength(3);
-    expect(mails[2]!.subject).toBe('Rita Reyes invited you to Chess club on High5');
+    expect(mails[2]!.subject).toBe('You are invited to a class on High5');
     expect(mails[2]!.bodyText).toContain('Gale');
     const newPassword = /Temporary password: (\S+)/.exec(mails[2]!.bodyText)![1]!;
     expect(newPassword).not.toBe(oldPassword);
