@@ -63,7 +63,21 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   // ('error' on the pool); one checked out by a transaction emits 'error' on itself between
   // queries, and its next query fails instead. pg-pool discards a dead client on release.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // PGlite's errors carry their statement and pg's do not: attach it (not enumerable, so no
+    // log prints it) so that error logs can name the operation on both (docs/decisions/0152).
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const text = typeof args[0] === 'string' ? args[0] : undefined;
+      if (!text || !(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (error && typeof error === 'object' && !('query' in error)) Object.defineProperty(error, 'query', { value: text, enumerable: false });
+        throw error;
+      });
+    };
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,

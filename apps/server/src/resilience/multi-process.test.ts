@@ -104,7 +104,7 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     const school = await buildSchool(t.app, { timeZone: 'UTC' });
     const address = `mood-report-${school.id.slice(0, 8)}@example.test`;
     await t.app.services.db.updateTable('schools').set({ triggerTime: '00:00' }).where('id', '=', school.id).execute();
-    await t.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: address }).execute();
+    await t.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: address, confirmedAt: new Date() }).execute();
     // Both processes poll every second; make the minute's tick due now rather than wait for it.
     await t.app.services.db.updateTable('jobSchedules').set({ nextRunAt: new Date() }).where('name', '=', 'mood-report.tick').execute();
     await catcher.next(address, 15_000);

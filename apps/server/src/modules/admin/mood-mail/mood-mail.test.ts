@@ -183,7 +183,7 @@ describe('POST /admin/mood-report/send', () => {
     const res = await t.call('POST', '/v1/admin/mood-report/send', { cookie });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ recipients: 2 });
-    expect((await outbox(t.app)).map((m) => m.recipient)).toEqual(['a@example.test', 'b@example.test']);
+    expect((await outbox(t.app)).map((m) => m.recipient).sort()).toEqual(['a@example.test', 'b@example.test']);
     expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'moodReport.send', actorId: admin.id }));
     // The daily report is not affected.
     const row = await t.app.services.db.selectFrom('schools').select('lastMoodReportSentOn').where('id', '=', school.id).executeTakeFirstOrThrow();
