@@ -40,6 +40,8 @@ describe('school configuration', () => {
     await page.getByRole('button', { name: 'Quitar enfermeria@example.test' }).waitFor({ state: 'detached' });
     const emails = await h.app.services.db.selectFrom('schoolNotificationEmails').select('email').where('schoolId', '=', s.id).execute();
     expect(emails).toEqual([{ email: 'orientacion@example.test' }]);
+    // The address confirms through the link e-mailed to it (decision 0154); the report then reaches it.
+    await h.app.services.db.updateTable('schoolNotificationEmails').set({ confirmedAt: new Date() }).where('schoolId', '=', s.id).execute();
 
     // Trigger time, 24-hour.
     const hours = page.getByRole('spinbutton', { name: 'Horas' });

@@ -39,7 +39,7 @@ describe('super admin', () => {
     expect(aeries).toMatchObject({ kind: 'aeries', paid: true, testMode: true });
     expect(aeries.credentialsEncrypted).not.toContain('CERT');
     expect(decryptCredentials(h.app.services.secret, aeries.id, aeries.credentialsEncrypted!)).toEqual({ certificate: 'CERT-0123456789' });
-    await page.getByRole('cell', { name: 'Riverside Unified' }).waitFor();
+    await page.getByRole('cell', { name: 'Riverside Unified' }).first().waitFor();
 
     // A free school in a new district: Add is enabled once a school is named.
     await page.getByRole('radio', { name: 'FREE SCHOOL' }).check();

@@ -87,7 +87,7 @@ describe('admin users', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
     const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(csv.slice(0, 5)).toEqual(['Informe,Usuarios administradores', `Escuela,${school.name}`, 'Grupo de usuarios,Docentes', `Descargado el,${localToday()}`, '']);
-    expect(csv[5]).toBe('Nombre,Correo electrónico,Administrador');
+    expect(csv[5]).toBe('Nombre,Correo electrónico,Administración');
     expect(csv.filter((l) => l.includes('Muñoz'))).toHaveLength(30);
 
     // Narrow: rows are cards, and the order is chosen from a list.
@@ -110,9 +110,9 @@ describe('admin users', () => {
     await h.signInAs(context, admin.id, school.id);
     await page.goto('/admin?view=users');
     await page.getByRole('switch', { name: 'Ada Admin is an admin' }).click();
-    await page.getByRole('dialog', { name: 'Remove admin?' }).getByText('You will no longer be an admin').waitFor();
-    await page.getByRole('button', { name: 'Remove admin' }).click();
-    await page.getByText('You are the school\'s only admin: make someone else an admin first.').waitFor();
+    // The only admin is told why instead of being offered what the server refuses (decision 0318).
+    await page.getByRole('dialog', { name: 'You cannot remove your own admin role' }).getByText('You are the only admin of').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
     expect((await membership(admin.id, school.id)).isAdmin).toBe(true);
     await context.close();
   });
@@ -161,7 +161,7 @@ describe('admin users', () => {
     await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Díaz');
     await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill('ocupado@example.test');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
-    await page.getByText(/No se pudo invitar al personal/).waitFor();
+    await page.getByText(/No se puede invitar a este correo electrónico/).waitFor();
     await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill('rosa.diaz@example.test');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
     await page.getByText('Invitación enviada a rosa.diaz@example.test.').waitFor();

@@ -94,7 +94,7 @@ describe('classes and invitations (issue 8)', () => {
     await notice(page, 'Se invitó a 1 estudiante a Arte 3.');
     await expect.poll(async () => (await mailsTo('lucia@example.test')).length).toBe(2);
     const [first, second] = await mailsTo('lucia@example.test');
-    expect(second!.subject).toBe('Rosa Ruiz te invitó a Arte 3 en High5');
+    expect(second!.subject).toBe('Te invitan a una clase en High5');
     expect(/Contraseña temporal: (\S+)/.exec(second!.bodyText)![1]).not.toBe(/Contraseña temporal: (\S+)/.exec(first!.bodyText)![1]);
     await context.close();
   });
@@ -117,7 +117,7 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       const es = lang === 'es';
       if (width < 600) await page.getByRole('button', { name: es ? 'Abrir menú' : 'Open menu' }).click();
       await page.getByRole('link', { name: es ? 'Ver High 5' : 'View High 5s' }).click();
-      await page.getByText(es ? 'Elige un estudiante para ver los High 5s que recibió.' : 'Choose a student to see the High 5s they received.').waitFor();
+      await page.getByText(es ? 'Elige un estudiante para ver los High 5 que recibió.' : 'Choose a student to see the High 5s they received.').waitFor();
 
       const requests: string[] = [];
       page.on('request', (request) => {

@@ -108,7 +108,7 @@ describe('teacher classes', () => {
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
     await notice(page, 'Se invitó a 1 estudiante a Arte 3.');
     const mail = await lastMailTo('lucia.nueva@example.test');
-    expect(mail?.subject).toBe('Rosa Ruiz te invitó a Arte 3 en High5');
+    expect(mail?.subject).toBe('Te invitan a una clase en High5');
     expect(mail?.bodyText).toMatch(/Contraseña temporal: \S+/);
 
     await page.getByRole('button', { name: 'Agregar estudiante' }).click();

@@ -28,8 +28,8 @@ describe('my students, view High 5s and feedback', () => {
     await p.page.getByRole('row', { name: /Tomás Luna/ }).waitFor();
     expect(await p.page.getByRole('row', { name: /Zoe Kim/ }).count()).toBe(0);
     await expectAccessible(p.page);
-    await p.page.getByRole('link', { name: 'Ver los High 5s de Tomás Luna' }).click();
-    await p.page.getByRole('heading', { name: 'Ver High 5s' }).waitFor();
+    await p.page.getByRole('link', { name: 'Ver los High 5 de Tomás Luna' }).click();
+    await p.page.getByRole('heading', { name: 'Ver High 5' }).waitFor();
     const row = p.page.getByRole('row', { name: /High 5 de Nora Navarro/ });
     await row.waitFor();
     expect(await p.page.getByText('Not yours').count()).toBe(0);

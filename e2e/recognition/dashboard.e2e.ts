@@ -97,7 +97,7 @@ describe('dashboard', () => {
     const { page, context } = await pageAs(h, s.teacher.id, { locale: 'es-ES', width: 360, height: 800 });
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
-    await page.getByText('High 5 dados').waitFor();
+    await page.getByText('High 5 dados', { exact: true }).waitFor();
     expect(await counts(page)).toEqual(['2']);
     await page.getByRole('button', { name: 'Recuadros siguientes' }).click();
     await page.getByText('High 5 recibidos').first().waitFor();
