@@ -1,0 +1,83 @@
+/**
+ * What every roster source (Aeries API v5, Clever API v3.0, a OneRoster 1.1 CSV zip) hands to the
+ * sync engine: the district's schools, people and sections in one neutral shape, keyed by the
+ * source's own ids. Drivers know HTTP and file formats; the engine knows High5's tables. Neither
+ * knows the other's side.
+ */
+
+export type RosterRole = 'student' | 'teacher' | 'staff';
+
+export interface RosterSchool {
+  sourceId: string;
+  name: string;
+}
+
+export interface RosterPerson {
+  sourceId: string;
+  role: RosterRole;
+  /** Every school of the district this person belongs to (a teacher may teach at two). */
+  schoolSourceIds: string[];
+  firstName: string;
+  lastName: string;
+  /** Lower-cased; null when the source has none (a student without e-mail gets a username). */
+  email: string | null;
+  /** Teachers: the SIS username (Aeries) that a teacher may have typed at sign-up. */
+  sisUsername?: string | null;
+  grade?: number | null;
+  /** null: the source does not share it, so the school keeps what it set by hand. */
+  iep?: boolean | null;
+  plan504?: boolean | null;
+  /** The spec's language level: 'L' (learner), 'LF' (fluent after learning), or null. */
+  languageLevel?: 'L' | 'LF' | null;
+}
+
+export interface RosterSection {
+  sourceId: string;
+  schoolSourceId: string;
+  name: string;
+  teacherSourceIds: string[];
+  studentSourceIds: string[];
+}
+
+export interface RosterSnapshot {
+  /** e.g. '2026-2027' when the source says which school year it describes. */
+  schoolYear?: string | null;
+  schools: RosterSchool[];
+  people: RosterPerson[];
+  sections: RosterSection[];
+}
+
+/**
+ * A read is the whole roster (`full`) or what changed since `cursor` (`delta`: Aeries Data
+ * Changes, a OneRoster delta zip). A delta's `upsert` holds whole records; `remove` names source
+ * ids that the source deleted. `cursor` is stored by the engine and passed to the next read.
+ */
+export type RosterRead =
+  | { mode: 'full'; snapshot: RosterSnapshot; cursor?: string | null }
+  | { mode: 'delta'; upsert: RosterSnapshot; remove: { people: string[]; sections: string[] }; cursor?: string | null };
+
+/** Why a read failed, as a code the sync report translates; `detail` never holds a secret. */
+export type RosterErrorCode =
+  | 'roster_auth_failed' // wrong certificate, key or secret (401/403)
+  | 'roster_unreachable' // DNS, refused connection, TLS
+  | 'roster_timeout'
+  | 'roster_source_error' // 5xx from the source
+  | 'roster_rate_limited' // 429 that back-off did not outlast
+  | 'roster_endless_paging' // a page that never ends or repeats
+  | 'roster_malformed'; // a record, file or column the format does not allow
+
+export class RosterSourceError extends Error {
+  constructor(
+    readonly code: RosterErrorCode,
+    readonly detail: string,
+  ) {
+    super(`${code}: ${detail}`);
+    this.name = 'RosterSourceError';
+  }
+}
+
+export interface RosterSource {
+  /** The connection test of the district editor: a few identifying facts, or a RosterSourceError. */
+  testConnection(signal?: AbortSignal): Promise<{ description: string }>;
+  read(options: { cursor?: string | null; signal?: AbortSignal }): Promise<RosterRead>;
+}
