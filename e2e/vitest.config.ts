@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): a screen that settles after its
+    // lazy chunk, translations and data arrive on a loaded two-core machine is not a failure.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Two cores: two browsers at a time is the most this machine runs well.
     maxWorkers: 2,

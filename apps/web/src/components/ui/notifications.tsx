@@ -1,4 +1,4 @@
-import { Alert, Snackbar, type AlertColor } from '@mui/material';
+import { Alert, Portal, Snackbar, type AlertColor } from '@mui/material';
 import { LIMITS } from '@high5/contract';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ interface Notice {
   id: number;
   severity: AlertColor;
   message: string;
+  /** A dialog was open when it came: shown at the top, clear of the dialog's buttons. */
+  overDialog: boolean;
 }
 
 type Notify = (severity: AlertColor, message: string) => void;
@@ -18,28 +20,38 @@ const SUCCESS_MS = 3500;
  * The notification every screen uses (spec 000 section 8 placed it top right for 5000 ms): at the
  * bottom, so it never covers the header's language switch and menus, and shorter for good news
  * (3500 ms) than for errors, which take longer to read (docs/decisions/0318-admin-screens-issue-8.md).
+ * While a dialog is open it shows at the top, so that on a phone it never covers the dialog's
+ * buttons, and it is mounted at the end of the page, outside what the open dialog hides from
+ * screen readers (decision 0319).
  */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const notify = useCallback<Notify>((severity, message) => setNotice({ id: Date.now(), severity, message }), []);
-  const close = () => setNotice(null);
+  const [open, setOpen] = useState(false);
+  const notify = useCallback<Notify>((severity, message) => {
+    setNotice({ id: Date.now(), severity, message, overDialog: document.querySelector('[role="dialog"]') !== null });
+    setOpen(true);
+  }, []);
+  const close = () => setOpen(false);
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={notice?.id}
-        open={notice !== null}
-        autoHideDuration={notice?.severity === 'error' || notice?.severity === 'warning' ? LIMITS.notificationMs : SUCCESS_MS}
-        onClose={(_event, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={close} slotProps={{ closeButton: { title: t('notice.close'), 'aria-label': t('notice.close') } }} sx={{ minWidth: 280 }}>
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {notice && (
+        <Portal>
+          <Snackbar
+            key={notice.id}
+            open={open}
+            autoHideDuration={notice.severity === 'error' || notice.severity === 'warning' ? LIMITS.notificationMs : SUCCESS_MS}
+            onClose={(_event, reason) => reason !== 'clickaway' && close()}
+            anchorOrigin={{ vertical: notice.overDialog ? 'top' : 'bottom', horizontal: 'center' }}
+            slotProps={{ transition: { onExited: () => setNotice(null) } }}
+          >
+            <Alert severity={notice.severity} variant="filled" onClose={close} slotProps={{ closeButton: { title: t('notice.close'), 'aria-label': t('notice.close') } }} sx={{ minWidth: 280 }}>
+              {notice.message}
+            </Alert>
+          </Snackbar>
+        </Portal>
+      )}
     </NotifyContext.Provider>
   );
 }
