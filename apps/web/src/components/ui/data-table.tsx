@@ -212,7 +212,8 @@ export function DataTable<T>(props: Props<T>) {
                       {subline(row)}
                     </Typography>
                   )}
-                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.5 }}>
+                  {/* As many label–value pairs per line as fit whole (a switch needs its width): one on a phone. */}
+                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))', columnGap: 3, rowGap: 0.5 }}>
                     {rest
                       .filter((c) => !c.wide)
                       .map((c) => (
@@ -220,7 +221,7 @@ export function DataTable<T>(props: Props<T>) {
                           <Typography component="dt" variant="body2" color="text.secondary">
                             {c.header}
                           </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                          <Typography component="dd" variant="body2" sx={{ m: 0, flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
                             {c.cell(row)}
                           </Typography>
                         </Box>
