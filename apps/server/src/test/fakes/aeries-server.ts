@@ -64,7 +64,10 @@ function build(d: SampleDistrict, numbers: Map<string, number>): Built {
   for (const s of d.students) {
     const sc = schoolCode(s.schoolId);
     const key = `${sc}/${s.id}`;
-    if (!numbers.has(key)) numbers.set(key, (numbers.get(String(sc)) ?? 0) + 1), numbers.set(String(sc), numbers.get(key)!);
+    if (!numbers.has(key)) {
+      numbers.set(key, (numbers.get(String(sc)) ?? 0) + 1);
+      numbers.set(String(sc), numbers.get(key)!);
+    }
     push(students, sc, {
       StudentID: Number(s.id),
       SchoolCode: sc,

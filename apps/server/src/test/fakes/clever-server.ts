@@ -22,7 +22,7 @@ export interface CleverFake extends RunningFake {
   studentFlags: Map<string, { iep_status?: 'Y' | 'N' | ''; section_504_status?: 'Y' | 'N' | '' }>;
   /** Changes the district between reads (the next request serves the new data). */
   update(change: (district: SampleDistrict) => void): void;
-  /** The Clever id the fake gives a record of the sample (`school`, `user`, `section`). */
+  /** The Clever id the fake gives a sample record: ('school', '02M800'), ('user', 'student:738733110'), ('section', '581'). */
   idOf(kind: 'school' | 'user' | 'section', sourceId: string): string;
 }
 
@@ -90,7 +90,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
           d.schools
             .filter((s) => s.principalEmail)
             .map((s) => {
-              const id = cleverId('user', `staff:${s.principalEmail}`);
+              const id = cleverId('user', `staff:${s.id}`);
               const [first, ...rest] = s.principal.split(' ');
               return { id, data: { id, district: districtId, email: s.principalEmail, name: { first, last: rest.join(' ') }, roles: { staff: { schools: [schoolId(s.id)], staff_id: s.principalEmail, title: 'Principal' } } } };
             }),
@@ -110,7 +110,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     return built;
   };
 
-  const page = (version: string, path: string, url: URL, list: { id: string; data: object }[]) => {
+  const page = (version: string, resource: string, path: string, url: URL, list: { id: string; data: object }[]) => {
     const limitParam = url.searchParams.get('limit');
     const limit = limitParam === null ? DEFAULT_LIMIT : Number(limitParam);
     if (!Number.isInteger(limit) || limit < 1) return { status: 400, body: { error: 'limit must be a positive integer' } };
@@ -126,7 +126,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
       query.set('starting_after', rows[rows.length - 1]!.id);
       links.push({ rel: 'next', uri: `${path}?${query}` });
     }
-    const body = rows.map((r) => ({ data: r.data, uri: `/v${version}/${path.split('/').slice(2, 3)[0]}/${r.id}` }));
+    const body = rows.map((r) => ({ data: r.data, uri: `/v${version}/${resource}/${r.id}` }));
     if (faults.malformedRecord && body[0]) body[0] = { data: { id: 42, roles: null } as unknown as object, uri: body[0].uri };
     return { status: 200, body: { data: body, links } };
   };
@@ -168,8 +168,8 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     const path = url.pathname;
     let result;
     if (resource === 'districts') result = { status: 200, body: { data: [{ data: { id: districtId, name: 'Clever Sandbox District (sample)' }, uri: `/v${version}/districts/${districtId}` }], links: [{ rel: 'self', uri: path }] } };
-    else if (resource === 'schools') result = page(version, path, url, d.schools);
-    else if (resource === 'sections' && !sectionId) result = page(version, path, url, d.sections);
+    else if (resource === 'schools') result = page(version, 'schools', path, url, d.schools);
+    else if (resource === 'sections' && !sectionId) result = page(version, 'sections', path, url, d.sections);
     else if (resource === 'users' || sectionId) {
       const role = url.searchParams.get('role');
       const roles = role ? [role] : ['student', 'teacher', 'staff'];
@@ -181,7 +181,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
         const ids = new Set([...section.data.students, ...section.data.teachers]);
         list = list.filter((u) => ids.has(u.id));
       }
-      result = page(version, path, url, list);
+      result = page(version, 'users', path, url, list);
     }
     return { ...result!, headers: { ...rate.headers, ...(result as { headers?: Record<string, string> }).headers } };
   };
@@ -198,7 +198,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
       change(district);
       built = null;
     },
-    idOf: (kind, sourceId) => cleverId(kind, kind === 'user' ? sourceId : sourceId),
+    idOf: cleverId,
   };
   const setFlags = studentFlags.set.bind(studentFlags);
   studentFlags.set = (k, v) => ((built = null), setFlags(k, v));
