@@ -223,5 +223,6 @@ export function syntheticDistrict(size: { students: number; teachers: number; se
   const enrollments = take(base.enrollments, Number.MAX_SAFE_INTEGER, (e, c) => ({ schoolId: sfx(e.schoolId, c), studentId: sfx(e.studentId, c), sectionId: sfx(e.sectionId, c) })).filter(
     (e) => studentIds.has(e.studentId) && sectionIds.has(e.sectionId),
   );
-  return { schools: schools.filter((s) => students.some((st) => st.schoolId === s.id) || teachers.some((t) => t.schoolId === s.id)), students, teachers, sections, enrollments };
+  const used = new Set([...students.map((s) => s.schoolId), ...teachers.map((t) => t.schoolId)]);
+  return { schools: schools.filter((s) => used.has(s.id)), students, teachers, sections, enrollments };
 }
