@@ -18,6 +18,8 @@ export interface CleverFake extends RunningFake {
   faults: FakeFaults;
   /** Requests per window before 429 (null: unlimited). The real limit is 1200 per minute per token. */
   rateLimit: { limit: number; windowMs: number } | null;
+  /** 429 answers given so far. */
+  rateLimited: number;
   /** v3.1 fields a district may share, by student sis_id. */
   studentFlags: Map<string, { iep_status?: 'Y' | 'N' | ''; section_504_status?: 'Y' | 'N' | '' }>;
   /** Changes the district between reads (the next request serves the new data). */
@@ -161,6 +163,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     if (!match) return { status: 404, body: { error: 'Resource not found' } };
     if (req.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: 'Unauthorized' } };
     const rate = rateHeaders();
+    if (rate.limited) fake.rateLimited++;
     if (rate.limited) return { status: 429, body: { error: 'Rate limit exceeded' }, headers: rate.headers };
     if (faults.status500) return { status: 500, body: { error: 'Internal server error' }, headers: rate.headers };
     const [, version, resource, sectionId] = match as unknown as [string, string, string, string | undefined];
@@ -193,6 +196,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     clientSecret,
     faults,
     rateLimit: null,
+    rateLimited: 0,
     studentFlags,
     update(change) {
       change(district);
