@@ -18,6 +18,8 @@ export interface CleverFake extends RunningFake {
   faults: FakeFaults;
   /** Requests per window before 429 (null: unlimited). The real limit is 1200 per minute per token. */
   rateLimit: { limit: number; windowMs: number } | null;
+  /** Revokes the district token and issues another (a token the driver cached now answers 401). */
+  rotateToken(): void;
   /** 429 answers given so far. */
   rateLimited: number;
   /** v3.1 fields a district may share, by student sis_id. */
@@ -49,7 +51,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
   const clientId = options.clientId ?? 'high5-clever-client';
   const clientSecret = options.clientSecret ?? 'clever-secret-5f1c0a9e7b';
   const districtId = cleverId('district', 'sample');
-  const token = createHash('sha1').update(`token:${clientId}`).digest('hex');
+  let token = createHash('sha1').update(`token:${clientId}`).digest('hex');
   const faults = noFaults();
   const studentFlags: CleverFake['studentFlags'] = new Map();
   let built: Built | null = null;
@@ -197,6 +199,9 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     faults,
     rateLimit: null,
     rateLimited: 0,
+    rotateToken: () => {
+      token = createHash('sha1').update(`${token}:rotated`).digest('hex');
+    },
     studentFlags,
     update(change) {
       change(district);

@@ -127,6 +127,14 @@ describe('Clever driver against the Clever fake', () => {
     expect(`${error.message}`).not.toContain(fake.clientSecret);
   });
 
+  it('when the district token is revoked between two reads, it fetches a new one and reads on', async () => {
+    const clever = source();
+    await clever.testConnection();
+    fake.rotateToken();
+    await expect(clever.testConnection()).resolves.toMatchObject({ description: expect.stringContaining('Clever') });
+    expect(fake.requests.filter((r) => r.startsWith('GET /oauth/tokens'))).toHaveLength(2);
+  });
+
   it('when the base URL cannot be reached, it fails with roster_unreachable', async () => {
     const error = await failure(source({ baseUrl: 'http://127.0.0.1:9' }).read({}));
     expect(error.code).toBe('roster_unreachable');
