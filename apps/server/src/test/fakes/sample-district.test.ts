@@ -6,7 +6,7 @@ describe('the sample district and its synthetic copies', () => {
     const d = loadSampleDistrict();
     expect([d.schools.length, d.students.length, d.teachers.length, d.sections.length, d.enrollments.length]).toEqual([3, 1004, 89, 379, 8971]);
     expect(d.sections.some((s) => s.name.includes(','))).toBe(true);
-    expect(parseCsv('a,b\n"x, ""y""",2\r\n')).toEqual([{ a: 'x, "y"', b: '2' }]);
+    expect(parseCsv('a,b\r\n"x, ""y""",2\r\n')).toEqual([{ a: 'x, "y"', b: '2' }]);
   });
 
   it('when a 50,000-student district is asked for, it has exactly the sizes asked, unique keys, and is the same every time', () => {

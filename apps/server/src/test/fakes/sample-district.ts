@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
 
 /**
  * The public Clever sandbox sample district (shared/data/clever-sandbox, see its SOURCE.md),
@@ -66,52 +67,14 @@ export interface SampleDistrict {
   enrollments: SampleEnrollment[];
 }
 
-/** RFC 4180 fields: quoted fields may hold commas and doubled quotes. */
+/** A CSV file with a header row, read by papaparse (quoted fields may hold commas and doubled quotes). */
 export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) endRow();
-  const [header, ...body] = rows.filter((r) => r.length > 1 || r[0] !== '');
-  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 }
 
-/** shared/ sits beside the repository (in CI and on a developer's machine); look upwards for it. */
+/** The sample district's files, kept in the repository (clever-sandbox/SOURCE.md) so a fresh clone tests without shared/. */
 export function sampleDistrictDir(): string {
-  if (process.env.SAMPLE_DISTRICT_DIR) return process.env.SAMPLE_DISTRICT_DIR;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'data', 'clever-sandbox');
-    if (existsSync(join(candidate, 'students.csv'))) return candidate;
-    const parent = resolve(dir, '..');
-    if (parent === dir) throw new Error('shared/data/clever-sandbox not found beside the repository (set SAMPLE_DISTRICT_DIR)');
-    dir = parent;
-  }
+  return process.env.SAMPLE_DISTRICT_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'clever-sandbox');
 }
 
 let cached: SampleDistrict | undefined;
