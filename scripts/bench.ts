@@ -28,6 +28,9 @@ import type { BenchAccount, BenchContext, BenchRequest, Scenario } from './bench
 interface Measure {
   rps: number;
   p50: number;
+  /** autocannon has no p95: it lies between p90 and p97.5, both shown. */
+  p90: number;
+  p97_5: number;
   p99: number;
   total: number;
   errors: number;
@@ -54,7 +57,7 @@ async function load(baseUrl: string, requests: BenchRequest[], seconds: number):
       ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
     })),
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
 async function sessionFor(services: Services, userId: string, schoolId: string | null = null) {
@@ -98,11 +101,11 @@ function table(rows: { scenario: Scenario; m: Measure }[]) {
     const base = scenario.baseline ? byName.get(scenario.baseline) : undefined;
     const ratio = base && m.rps > 0 ? `${fmt(base.rps / m.rps, 1)}x the time (p99 ${fmt(m.p99 / Math.max(base.p99, 1), 1)}x)` : '';
     const problems = m.errors + m.non2xx > 0 ? `  !! ${m.non2xx} non-2xx, ${m.errors} errors` : '';
-    return [scenario.name, fmt(m.rps), fmt(m.p50, 1), fmt(m.p99, 1), ratio + problems];
+    return [scenario.name, fmt(m.rps), fmt(m.p50, 1), fmt(m.p90, 1), fmt(m.p97_5, 1), fmt(m.p99, 1), ratio + problems];
   });
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
 }
 

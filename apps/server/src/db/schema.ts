@@ -175,6 +175,17 @@ export interface JournalEntries {
   writtenAt: Generated<Timestamp>;
 }
 
+export interface MoodMonthCounts {
+  high: number;
+  low: number;
+  lowMoods: Generated<Json>;
+  month: string;
+  schoolId: string;
+  talkNotToday: number;
+  talkToday: number;
+  userId: string;
+}
+
 export interface MoodReportSettings {
   filters: Generated<string[]>;
   minimumLowEnjoyment: Generated<number>;
@@ -448,6 +459,7 @@ export interface DB {
   jobs: Jobs;
   jobSchedules: JobSchedules;
   journalEntries: JournalEntries;
+  moodMonthCounts: MoodMonthCounts;
   moodReportSettings: MoodReportSettings;
   moods: Moods;
   parentLinkRequests: ParentLinkRequests;

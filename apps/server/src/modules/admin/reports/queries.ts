@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { isLowMood, moodCounts, recognitionCounts, splitRange, type CountedFor } from './counts.js';
 
 export interface ReportScope {
   schoolId: string;
@@ -59,15 +60,55 @@ const SORT_KEYS: Record<string, RawBuilder<unknown>[]> = {
   talkNotToday: [sql.raw('talk_not_today')],
 };
 
-/** ORDER BY the chosen column, then name and id so that pages never overlap; then the page. */
-function orderAndPage(scope: ReportScope): RawBuilder<unknown> {
+/** Columns whose order needs every member's counts before the page can be cut. */
+const COUNT_SORTS = new Set(['high5Given', 'high5Received', 'vibeGiven', 'vibeReceived', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
+
+/** ORDER BY the chosen column, then name and id so that pages never overlap. */
+function orderBy(scope: ReportScope): RawBuilder<unknown> {
   const keys = SORT_KEYS[scope.sort] ?? SORT_KEYS.name!;
   const dir = scope.dir === 'desc' ? sql`desc` : sql`asc`;
   const order = [...keys.map((k) => sql`${k} ${dir}`), sql`lower(u.last_name)`, sql`lower(u.first_name)`, sql`u.id`];
-  return sql`order by ${sql.join(order)} limit ${scope.limit} offset ${scope.offset}`;
+  return sql`order by ${sql.join(order)}`;
 }
 
-const MEMBER = sql`u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total`;
+const page = (scope: ReportScope) => sql`${orderBy(scope)} limit ${scope.limit} offset ${scope.offset}`;
+
+/** The people of a page, as the page CTE and the final SELECT name them (u). */
+const MEMBER = sql`u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total`;
+const MEMBER_OUT = sql`u.user_id, u.first_name, u.last_name, u.email, u.username, u.total`;
+
+/**
+ * A report page in one query, costing what the page shows (docs/decisions/0450). Sorted by name
+ * or e-mail: the members are paged first, then counted (only the page's people). Sorted by a
+ * count, or listing only members over a threshold: every member's counts are summed from the
+ * monthly tables (plus edge days), then the page is cut. `extra` adds per-row columns of the page.
+ */
+function reportPage(scope: ReportScope, counted: (who: CountedFor) => RawBuilder<unknown>, columns: RawBuilder<unknown>, opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {}) {
+  const members = sql`from school_memberships m join users u on u.id = m.user_id`;
+  const extra = opts.extra ? sql`, ${opts.extra}` : sql``;
+  if (COUNT_SORTS.has(scope.sort) || opts.threshold) {
+    return sql`
+      with counted as (${counted('school')}),
+      page as (
+        select ${MEMBER}, ${columns}
+        ${members} left join counted c on c.user_id = u.id
+        where ${memberFilter(scope)} ${opts.threshold ?? sql``}
+        ${page(scope)}
+      )
+      select u.* ${extra} from page u
+      ${orderBy(scope)}`;
+  }
+  return sql`
+    with page as (
+      select ${MEMBER} ${members}
+      where ${memberFilter(scope)}
+      ${page(scope)}
+    ),
+    counted as (${counted('page')})
+    select ${MEMBER_OUT}, ${columns} ${extra}
+    from page u left join counted c on c.user_id = u.id
+    ${orderBy(scope)}`;
+}
 
 export interface RecognitionReportRow extends MemberColumns {
   high5Given: number;
@@ -76,34 +117,12 @@ export interface RecognitionReportRow extends MemberColumns {
   vibeReceived: number;
 }
 
-/**
- * The group report: High 5s and Vibes given and received per member. The school's recognitions
- * in the range (index recognitions (school_id, school_date)) are counted per giver and per
- * receiver in SQL, then joined to the members, ordered and paged: one query per page.
- */
+/** The group report: High 5s and Vibes given and received per member, one page. */
 export async function recognitionReport(db: Db, scope: ReportScope) {
-  const result = await sql<RecognitionReportRow>`
-    with in_range as (
-      select giver_id, receiver_id, kind from recognitions
-      where school_id = ${scope.schoolId} and school_date between ${scope.from} and ${scope.to}
-    ),
-    given as (
-      select giver_id as user_id, count(*) filter (where kind = 'high5') as high5, count(*) filter (where kind = 'vibe') as vibe
-      from in_range group by giver_id
-    ),
-    received as (
-      select receiver_id as user_id, count(*) filter (where kind = 'high5') as high5, count(*) filter (where kind = 'vibe') as vibe
-      from in_range group by receiver_id
-    )
-    select ${MEMBER},
-      coalesce(g.high5, 0)::int as high5_given, coalesce(r.high5, 0)::int as high5_received,
-      coalesce(g.vibe, 0)::int as vibe_given, coalesce(r.vibe, 0)::int as vibe_received
-    from school_memberships m
-    join users u on u.id = m.user_id
-    left join given g on g.user_id = u.id
-    left join received r on r.user_id = u.id
-    where ${memberFilter(scope)}
-    ${orderAndPage(scope)}`.execute(db);
+  const split = splitRange(scope.from, scope.to);
+  const columns = sql`coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
+    coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received`;
+  const result = await sql<RecognitionReportRow>`${reportPage(scope, (who) => recognitionCounts(scope.schoolId, split, who), columns)}`.execute(db);
   return result.rows;
 }
 
@@ -116,38 +135,26 @@ export interface MoodReportRow extends MemberColumns {
 }
 
 /**
- * The mood meter report: high and low enjoyment check-ins per member in the range (index
- * moods (school_id, school_date)), and how many asked to talk today or not today. `filters`
- * narrows what counts as low enjoyment to those feelings; only members with at least
- * `minimumLow` such check-ins (and one, with a filter) are listed.
+ * The mood meter report: high and low enjoyment check-ins per member in the range, and how many
+ * asked to talk today or not today. `filters` narrows what counts as low enjoyment to those
+ * feelings; only members with at least `minimumLow` such check-ins (and one, with a filter) are
+ * listed. The low check-ins themselves are read for the page's people only (index (user_id, school_date)).
  */
 export async function moodReport(db: Db, scope: ReportScope, options: { filters: string[]; minimumLow: number }) {
-  const isLow = options.filters.length ? sql`low_enjoyment and mood in (${sql.join(options.filters)})` : sql`low_enjoyment`;
+  const split = splitRange(scope.from, scope.to);
   // With a feeling filter, only members who had one of those feelings are listed.
   const least = Math.max(options.minimumLow > 0 ? options.minimumLow : 0, options.filters.length ? 1 : 0);
-  const threshold = least > 0 ? sql`and coalesce(c.low, 0) >= ${least}` : sql``;
-  const result = await sql<MoodReportRow>`
-    with counted as (
-      select user_id,
-        count(*) filter (where not low_enjoyment) as high,
-        count(*) filter (where ${isLow}) as low,
-        count(*) filter (where emergency_priority = 'today') as talk_today,
-        count(*) filter (where emergency_priority = 'not-today') as talk_not_today,
-        json_agg(json_build_object('date', to_char(school_date, 'YYYY-MM-DD'), 'mood', mood, 'emergency', emergency, 'talk', emergency_priority) order by school_date, id)
-          filter (where ${isLow}) as entries
-      from moods
-      where school_id = ${scope.schoolId} and school_date between ${scope.from} and ${scope.to}
-      group by user_id
-    )
-    select ${MEMBER},
-      coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
-      coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today,
-      coalesce(c.entries, '[]'::json) as low_entries
-    from school_memberships m
-    join users u on u.id = m.user_id
-    left join counted c on c.user_id = u.id
-    where ${memberFilter(scope)} ${threshold}
-    ${orderAndPage(scope)}`.execute(db);
+  const columns = sql`coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
+    coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today`;
+  const entries = sql`coalesce((
+      select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
+      from moods mo
+      where mo.user_id = u.id and mo.school_id = ${scope.schoolId} and mo.school_date between ${scope.from} and ${scope.to} and ${isLowMood(options.filters, 'mo')}
+    ), '[]'::json) as low_entries`;
+  const result = await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), columns, {
+    ...(least > 0 ? { threshold: sql`and coalesce(c.low, 0) >= ${least}` } : {}),
+    extra: entries,
+  })}`.execute(db);
   return result.rows;
 }
 

@@ -1,0 +1,22 @@
+with counted as (
+select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+from (
+  select user_id,
+    sum(n) filter (where direction = 'given' and kind = 'high5') as high5_given,
+    sum(n) filter (where direction = 'received' and kind = 'high5') as high5_received,
+    sum(n) filter (where direction = 'given' and kind = 'vibe') as vibe_given,
+    sum(n) filter (where direction = 'received' and kind = 'vibe') as vibe_received
+  from recognition_month_counts
+  where school_id = $1 and month >= $2 and month < $3
+  group by user_id) x
+group by user_id),
+  page as (
+    select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
+coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received
+    from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
+    where m.school_id = $4 and m.role = $5 and m.status = 'active'
+    order by vibe_given asc, lower(u.last_name), lower(u.first_name), u.id limit $6 offset $7
+  )
+  select u.*  from page u
+  order by vibe_given asc, lower(u.last_name), lower(u.first_name), u.id;
+-- parameters: ["00000000-0000-4000-8000-00000000000a","2026-09-01","2026-11-01","00000000-0000-4000-8000-00000000000a","student",500,500]

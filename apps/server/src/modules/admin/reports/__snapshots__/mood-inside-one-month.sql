@@ -1,0 +1,23 @@
+with counted as (
+select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
+from (
+  select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment" and "mood" in ($1)) as low,
+    count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  from moods
+  where school_id = $2 and (school_date between $3 and $4)
+  group by user_id) x
+group by user_id),
+  page as (
+    select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
+coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today
+    from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
+    where m.school_id = $5 and m.role = $6 and m.status = 'active' and coalesce(c.low, 0) >= $7
+    order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id limit $8 offset $9
+  )
+  select u.* , coalesce((
+  select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
+  from moods mo
+  where mo.user_id = u.id and mo.school_id = $10 and mo.school_date between $11 and $12 and "mo"."low_enjoyment" and "mo"."mood" in ($13)
+), '[]'::json) as low_entries from page u
+  order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id;
+-- parameters: ["worried","00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","student",1,500,500,"00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","worried"]
