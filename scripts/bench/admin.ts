@@ -23,6 +23,12 @@ async function everyPage(ctx: BenchContext, path: string): Promise<BenchRequest[
   return pages;
 }
 
+/** The first screen page (25 rows, the table's default) of a report over the school year, by name. */
+function screenPage(ctx: BenchContext, path: string): BenchRequest {
+  const to = toIsoDate(ctx.services.clock.now(), 'America/Los_Angeles');
+  return { path: `/v1${path}?role=student&range=${addDays(to, -364)}_${to}&pageSize=25&page=0`, headers: { cookie: ctx.accounts.teacher.cookie } };
+}
+
 export const scenarios = [
   scenario<BenchRequest[]>({
     name: 'admin: group report, students, a year, every page',
@@ -35,5 +41,15 @@ export const scenarios = [
     baseline: 'bare: session + select 1',
     setup: (ctx) => everyPage(ctx, '/admin/reports/mood'),
     request: (_ctx, pages) => pages,
+  }),
+  scenario({
+    name: 'admin: group report, students, a year, first screen page (25)',
+    baseline: 'bare: session + select 1',
+    request: (ctx) => screenPage(ctx, '/admin/reports/group'),
+  }),
+  scenario({
+    name: 'admin: mood report, students, a year, first screen page (25)',
+    baseline: 'bare: session + select 1',
+    request: (ctx) => screenPage(ctx, '/admin/reports/mood'),
   }),
 ];
