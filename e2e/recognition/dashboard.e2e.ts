@@ -16,7 +16,7 @@ const boxHeadings = (page: Page) => page.getByRole('region', { name: /Your total
 /** Clicks the middle of month `index` (0 = August) in a chart card. */
 async function clickMonth(page: Page, chartTitle: string, index: number) {
   const card = page.getByRole('region', { name: chartTitle });
-  const grid = card.locator('.recharts-cartesian-grid');
+  const grid = card.getByTestId('chart-grid');
   await grid.waitFor();
   const box = (await grid.boundingBox())!;
   const x = box.x + (box.width * (index + 0.5)) / 12;
@@ -38,7 +38,7 @@ describe('dashboard', () => {
     expect(await boxHeadings(page)).toEqual(['High 5s given', 'High 5s received', 'Positive Vibes given', 'Positive Vibes received', 'Get handy']);
     expect(await page.getByRole('button', { name: 'Next boxes' }).count()).toBe(0);
     expect(await counts(page)).toEqual(['2', '3', '1', '1']);
-    await page.locator('.recharts-cartesian-grid').first().waitFor();
+    await page.getByTestId('chart-grid').first().waitFor();
     await snap(page, 'dashboard-en-1440');
     await expectNoAxeViolations(page);
 
@@ -103,7 +103,7 @@ describe('dashboard', () => {
     await page.getByText('High 5 recibidos').first().waitFor();
     expect(await counts(page)).toEqual(['3']);
     await page.getByRole('link', { name: 'Ver los High 5 que recibiste' }).waitFor();
-    await page.locator('.recharts-cartesian-grid').first().waitFor();
+    await page.getByTestId('chart-grid').first().waitFor();
     await snap(page, 'dashboard-es-360');
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);

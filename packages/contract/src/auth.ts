@@ -16,13 +16,6 @@ export const USERNAME_PATTERN = /^[a-z0-9._-]{3,64}$/;
 /** ResponseData of a 429 (SIGNIN_THROTTLED or RATE_LIMITED): seconds before another try can succeed. */
 export const RetryAfterSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
 
-/**
- * Google sign-in is a browser navigation, not a JSON call: `GET` this path (optionally
- * `?intent=signup` and `&returnTo=/a/path`). It comes back to `returnTo` (default /dashboard)
- * signed in, or to `/?error=CODE` (`/signup?error=CODE` for intent=signup) with CODE one of
- * GOOGLE_FAILED, GOOGLE_ACCOUNT_LINKED, RATE_LIMITED. Answers 404 GOOGLE_NOT_CONFIGURED when off.
- */
-export const GOOGLE_SIGN_IN_PATH = '/v1/auth/google';
 /** The confirmation link of e-mail sign-ups is `${origin}${VERIFY_EMAIL_PATH}?token=...` (send the token to auth.verifyEmail). */
 export const VERIFY_EMAIL_PATH = '/verify-email';
 

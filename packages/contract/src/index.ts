@@ -9,6 +9,8 @@ export * from './profile.js';
 export * from './classroom.js';
 export * from './admin.js';
 export * from './super-edit.js';
+export * from './api-route.js';
+export * from './api-routes.js';
 
 import { systemEndpoints } from './system.js';
 import { authEndpoints } from './auth.js';

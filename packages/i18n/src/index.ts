@@ -24,6 +24,19 @@ export const resources = {
   es: { common: esCommon, errors: esErrors, auth: esAuth, recognition: esRecognition, classroom: esClassroom, admin: esAdmin, profile: esProfile },
 } as const;
 
+type Catalog = Record<string, unknown>;
+const catalogs: Record<Lang, Record<(typeof namespaces)[number], () => Promise<{ default: Catalog }>>> = {
+  en: { common: () => import('./en/common.json'), errors: () => import('./en/errors.json'), auth: () => import('./en/auth.json'), recognition: () => import('./en/recognition.json'), classroom: () => import('./en/classroom.json'), admin: () => import('./en/admin.json'), profile: () => import('./en/profile.json') },
+  es: { common: () => import('./es/common.json'), errors: () => import('./es/errors.json'), auth: () => import('./es/auth.json'), recognition: () => import('./es/recognition.json'), classroom: () => import('./es/classroom.json'), admin: () => import('./es/admin.json'), profile: () => import('./es/profile.json') },
+};
+
+/** One namespace of one language, fetched on demand: the web app loads only what the screens in use need. */
+export async function loadCatalog(lang: string, namespace: string): Promise<Catalog> {
+  const load = catalogs[lang as Lang]?.[namespace as (typeof namespaces)[number]];
+  if (!load) throw new Error(`No catalog ${lang}/${namespace}`);
+  return (await load()).default;
+}
+
 /** Spanish when the browser's language starts with `es`, otherwise English (spec 000, section 4). */
 export function languageFrom(value: string | null | undefined): Lang {
   return value?.toLowerCase().startsWith('es') ? 'es' : 'en';

@@ -2,14 +2,12 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useMatches, useRouteError } from 'react-router';
+import { Navigate, Outlet, useRouteError } from 'react-router';
 import { HighFiveMark } from '../components/ui/logo';
 import SignInScreen from '../features/auth/sign-in/sign-in-screen';
 import { setLanguage } from '../lib/i18n';
-import { allowedPaths, landingPath, paths } from './paths';
-import type { ShellHandle } from './router';
+import { landingPath, paths } from './paths';
 import { consumeGoogleSignIn, landingAfterSignIn, meQuery, useMe } from './session';
-import { Shell } from './shell/shell';
 
 /** Loads `me` once for every screen, and applies the signed-in user's language. */
 export function RootLayout() {
@@ -42,19 +40,6 @@ export function SetupRoute() {
   const me = useMe();
   if (!me || me.mustChangePassword || me.role) return <Navigate to={paths.signIn} replace />;
   return <Outlet />;
-}
-
-/** The signed-in shell: each role reaches exactly the paths of its route table. */
-export function ShellRoute() {
-  const me = useMe();
-  const matches = useMatches();
-  const shellPath = (matches.at(-1)?.handle as ShellHandle | undefined)?.shellPath;
-  if (!me || !shellPath || !allowedPaths(me).has(shellPath)) return <Navigate to={paths.signIn} replace />;
-  return (
-    <Shell me={me}>
-      <Outlet />
-    </Shell>
-  );
 }
 
 export function FullPageLoading() {

@@ -4,7 +4,8 @@ import { authRoutes } from '../features/auth/routes';
 import { classroomRoutes } from '../features/classroom/routes';
 import { recognitionRoutes } from '../features/recognition/routes';
 import type { AreaRoute } from './area-route';
-import { FullPageLoading, PublicOnlyRoute, RootLayout, RouteError, SetupRoute, ShellRoute, SignInRoute } from './guards';
+import { loadAreaNamespaces } from '../lib/i18n';
+import { FullPageLoading, PublicOnlyRoute, RootLayout, RouteError, SetupRoute, SignInRoute } from './guards';
 import { paths, shellPaths, type AppPath } from './paths';
 import { PlaceholderScreen } from './shell/placeholder-screen';
 
@@ -13,7 +14,15 @@ export interface ShellHandle {
   shellPath: AppPath;
 }
 
-const screen = (load: AreaRoute['load']) => async () => ({ Component: (await load()).default });
+// A screen's code and its namespaces load together; only the sign-in page is in the first load.
+const screen = (load: AreaRoute['load']) => async () => {
+  const [module] = await Promise.all([load(), loadAreaNamespaces()]);
+  return { Component: module.default };
+};
+const shellRoute = async () => {
+  const [module] = await Promise.all([import('./shell-route'), loadAreaNamespaces()]);
+  return { Component: module.ShellRoute };
+};
 
 /** Each area's screens, then a placeholder for every shell path no area serves yet. */
 export function shellChildren(areas: AreaRoute[]): RouteObject[] {
@@ -48,7 +57,7 @@ export const routes: RouteObject[] = [
         element: <SetupRoute />,
         children: [{ path: paths.userInformation, lazy: screen(() => import('../features/auth/setup/setup-screen')) }],
       },
-      { element: <ShellRoute />, children: shellChildren([...authRoutes, ...recognitionRoutes, ...classroomRoutes, ...adminRoutes]) },
+      { lazy: shellRoute, children: shellChildren([...authRoutes, ...recognitionRoutes, ...classroomRoutes, ...adminRoutes]) },
       // Unknown paths: to `/`, which sends a signed-in user on to their landing screen.
       { path: '*', element: <Navigate to={paths.signIn} replace /> },
     ],

@@ -1,4 +1,4 @@
-import { authEndpoints, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
+import { authApi, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
@@ -12,7 +12,7 @@ export const meQuery = queryOptions({
   queryKey: meKey,
   queryFn: async (): Promise<Me | null> => {
     try {
-      return await api(authEndpoints.me);
+      return await api(authApi.me);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -84,7 +84,7 @@ export function forgetSignedIn(queryClient: QueryClient) {
 /** Ends the session on the server, then forgets it here. The caller navigates to `/`. */
 export async function signOut(queryClient: QueryClient) {
   try {
-    await api(authEndpoints.signOut, { body: {} });
+    await api(authApi.signOut, { body: {} });
   } catch {
     // Already signed out (401) or offline: the tab forgets the user either way.
   }
@@ -94,6 +94,6 @@ export async function signOut(queryClient: QueryClient) {
 /** Whether Google sign-in is on, and the help links (public). */
 export const authConfigQuery = queryOptions({
   queryKey: ['authConfig'],
-  queryFn: () => api(authEndpoints.config),
+  queryFn: () => api(authApi.config),
   staleTime: Infinity,
 });

@@ -1,4 +1,4 @@
-import type { Endpoint, Envelope, FieldIssue } from '@high5/contract';
+import type { ApiRoute, EndpointOf, Envelope, FieldIssue } from '@high5/contract';
 import type { z } from 'zod';
 
 /** A failed call: `code` is a key of the `errors` namespace (or an area's). */
@@ -14,12 +14,12 @@ export class ApiError extends Error {
 }
 
 // NonNullable: the endpoint's schemas are optional properties, so `E['body']` includes undefined.
-type Input<E extends Endpoint> = {
+type Input<R extends ApiRoute, E = EndpointOf<R>> = {
   /** A poll the user did not cause: it must not keep an idle session alive. */
   background?: boolean;
-  params?: NonNullable<E['params']> extends z.ZodType ? z.input<NonNullable<E['params']>> : never;
-  query?: NonNullable<E['query']> extends z.ZodType ? z.input<NonNullable<E['query']>> : never;
-  body?: NonNullable<E['body']> extends z.ZodType ? z.input<NonNullable<E['body']>> : never;
+  params?: E extends { params?: infer S } ? (NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never) : never;
+  query?: E extends { query?: infer S } ? (NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never) : never;
+  body?: E extends { body?: infer S } ? (NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never) : never;
 };
 
 const unauthenticatedListeners = new Set<() => void>();
@@ -39,7 +39,7 @@ export function onLocked(listener: () => void) {
 /** Endpoints whose 401 is a wrong password typed by the user, not a session that ended. */
 const PASSWORD_CHECKS = new Set(['auth.signIn', 'auth.unlock', 'auth.changePassword']);
 
-export function buildUrl(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) {
+export function buildUrl(endpoint: ApiRoute, input: { params?: unknown; query?: unknown } = {}) {
   let path = endpoint.path;
   for (const [key, value] of Object.entries((input.params ?? {}) as Record<string, unknown>)) path = path.replace(`:${key}`, encodeURIComponent(String(value)));
   const search = new URLSearchParams();
@@ -48,8 +48,11 @@ export function buildUrl(endpoint: Endpoint, input: { params?: unknown; query?: 
   return `/v1${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Calls one contract endpoint and returns its ResponseData, or throws ApiError. */
-export async function api<E extends Endpoint>(endpoint: E, input: Input<E> = {}): Promise<z.output<E['response']>> {
+/** The ResponseData of a route's endpoint. */
+export type ResponseOf<R extends ApiRoute> = EndpointOf<R> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** Calls one contract endpoint (by its route, `authApi.signIn`) and returns its ResponseData, or throws ApiError. */
+export async function api<R extends ApiRoute>(endpoint: R, input: Input<R> = {}): Promise<ResponseOf<R>> {
   let response: Response;
   try {
     response = await fetch(buildUrl(endpoint, input), {

@@ -1,5 +1,5 @@
-import { languageFrom, namespaces, resources, type Lang } from '@high5/i18n';
-import i18next from 'i18next';
+import { languageFrom, loadCatalog, type Lang } from '@high5/i18n';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 const STORAGE_KEY = 'high5.language';
@@ -12,23 +12,44 @@ export function initialLanguage(): Lang {
 export function setLanguage(lang: Lang) {
   sessionStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
+  // Loads the new language's copy of every namespace loaded so far, then switches.
   return i18next.changeLanguage(lang);
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  ns: [...namespaces],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  // A missing key is a bug: make it loud in development.
-  saveMissing: import.meta.env.DEV,
-  missingKeyHandler: (_lngs, ns, key) => {
-    if (import.meta.env.DEV) console.error(`Missing translation ${ns}:${key}`);
+// Only the user's language is fetched (no fallback language: the parity check keeps `es` complete),
+// and only the namespaces in use: the sign-in page needs these three.
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lang, namespace, callback) => {
+    loadCatalog(lang, namespace).then(
+      (catalog) => callback(null, catalog),
+      (error: Error) => callback(error, null),
+    );
   },
-});
-document.documentElement.lang = i18next.language;
+};
+
+/** Resolves once the first screen's catalogs are in: main.tsx renders after it. */
+export const i18nReady = i18next
+  .use(backend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: false,
+    ns: ['common', 'errors', 'auth'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    // A missing key is a bug: make it loud in development.
+    saveMissing: import.meta.env.DEV,
+    missingKeyHandler: (_lngs, ns, key) => {
+      if (import.meta.env.DEV) console.error(`Missing translation ${ns}:${key}`);
+    },
+  })
+  .then(() => {
+    document.documentElement.lang = i18next.language;
+  });
+
+/** The areas' namespaces, loaded with any screen past sign-in (the router awaits them with its code). */
+export const loadAreaNamespaces = () => i18next.loadNamespaces(['recognition', 'classroom', 'admin', 'profile']);
 
 export default i18next;

@@ -1,4 +1,4 @@
-import { systemEndpoints, LIMITS } from '@high5/contract';
+import { systemApi, LIMITS } from '@high5/contract';
 import { Box, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export function Footer() {
   const { t, i18n } = useTranslation();
   const count = useQuery({
     queryKey: ['high5Count'],
-    queryFn: () => api(systemEndpoints.high5Count, { background: true }),
+    queryFn: () => api(systemApi.high5Count, { background: true }),
     refetchInterval: LIMITS.footerRefreshMs,
   });
   return (

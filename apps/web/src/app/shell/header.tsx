@@ -1,4 +1,4 @@
-import { authEndpoints, type Me } from '@high5/contract';
+import { authApi, type Me } from '@high5/contract';
 import { AutoStoriesOutlined, Check, ExpandMore, HelpOutlined, Logout, Menu as MenuIcon, OpenInNew, PersonOutlined, RateReviewOutlined, SchoolOutlined } from '@mui/icons-material';
 import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
   const errorText = useErrorText('auth');
 
   const saveLanguage = useMutation({
-    mutationFn: (language: LanguageCode) => api(authEndpoints.setLanguage, { body: { language } }),
+    mutationFn: (language: LanguageCode) => api(authApi.setLanguage, { body: { language } }),
     onMutate: (language) => {
       void setLanguage(language);
       queryClient.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, language } : old));
@@ -94,7 +94,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const switchSchool = useMutation({
-    mutationFn: (schoolId: string) => api(authEndpoints.switchSchool, { body: { schoolId } }),
+    mutationFn: (schoolId: string) => api(authApi.switchSchool, { body: { schoolId } }),
     onSuccess: async (next) => {
       queryClient.setQueryData(meKey, next);
       // Everything else cached belongs to the other school.

@@ -1,4 +1,4 @@
-import { authEndpoints, LIMITS, type Me } from '@high5/contract';
+import { authApi, LIMITS, type Me } from '@high5/contract';
 import { Google, LockOutlined, Logout } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -45,7 +45,7 @@ export function useIdleLock(me: Me) {
     setIdleLock(userId);
     lockHere();
     // Offline, the server's own idle limit (30 minutes) still ends the session.
-    void api(authEndpoints.lock, { body: {} }).catch(() => undefined);
+    void api(authApi.lock, { body: {} }).catch(() => undefined);
   }, [userId, lockHere]);
 
   // A tab that was locked when it last ran (and could not tell the server) locks again.
@@ -112,7 +112,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const bodyId = useId();
 
   const unlock = useMutation({
-    mutationFn: () => api(authEndpoints.unlock, { body: { password } }),
+    mutationFn: () => api(authApi.unlock, { body: { password } }),
     onSuccess: () => {
       setPassword('');
       setError(null);

@@ -1,4 +1,4 @@
-import { LIMITS, recognitionEndpoints, type CategoryOption, type RecognitionKind, type Role } from '@high5/contract';
+import { LIMITS, recognitionApi, type CategoryOption, type RecognitionKind, type Role } from '@high5/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -76,7 +76,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
 
   const options = useQuery({
     queryKey: recognitionKeys.giveOptions(kind, recipient.id, language),
-    queryFn: () => api(recognitionEndpoints.giveOptions, { query: { kind, recipientId: recipient.id, language } }),
+    queryFn: () => api(recognitionApi.giveOptions, { query: { kind, recipientId: recipient.id, language } }),
     enabled: open,
     staleTime: 0,
   });
@@ -96,7 +96,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
   }, [options.error]);
 
   const give = useMutation({
-    mutationFn: () => api(recognitionEndpoints.give, { body: { kind, recipientId: recipient.id, categoryIds: selected, comment: commentAllowed ? comment.trim() : '' } }),
+    mutationFn: () => api(recognitionApi.give, { body: { kind, recipientId: recipient.id, categoryIds: selected, comment: commentAllowed ? comment.trim() : '' } }),
   });
 
   const commentAllowed = options.data?.commentAllowed ?? true;

@@ -1,9 +1,9 @@
-import { profileEndpoints, type StudentFlags } from '@high5/contract';
+import { profileApi, type StudentFlags } from '@high5/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { uploadPhoto } from './upload';
 
-const e = profileEndpoints;
+const e = profileApi;
 
 export const studentDetailKeys = {
   all: ['studentDetails'] as const,

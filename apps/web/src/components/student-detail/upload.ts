@@ -1,8 +1,8 @@
-import type { Endpoint } from '@high5/contract';
-import type { z } from 'zod';
+import type { ApiRoute } from '@high5/contract';
+import type { ResponseOf } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 
 /** Sends one photo (field `photo`) to a photo upload endpoint of the contract. */
-export function uploadPhoto<E extends Endpoint>(endpoint: E, params: Record<string, string> | undefined, photo: Blob, filename: string): Promise<z.output<E['response']>> {
+export function uploadPhoto<R extends ApiRoute>(endpoint: R, params: Record<string, string> | undefined, photo: Blob, filename: string): Promise<ResponseOf<R>> {
   return uploadFile(endpoint, params ? { params } : {}, 'photo', photo, filename);
 }

@@ -1,4 +1,4 @@
-import { adminEndpoints, type StaffGroup } from '@high5/contract';
+import { adminApi, type StaffGroup } from '@high5/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -21,10 +21,10 @@ export const adminKeys = {
   report: (name: string, ...args: unknown[]) => ['admin', 'report', name, ...args] as const,
 };
 
-export const configurationQuery = queryOptions({ queryKey: adminKeys.configuration, queryFn: () => api(adminEndpoints.configuration) });
-export const superSchoolsQuery = queryOptions({ queryKey: adminKeys.superSchools, queryFn: () => api(adminEndpoints.superSchools) });
-export const districtsQuery = queryOptions({ queryKey: adminKeys.districts, queryFn: () => api(adminEndpoints.superDistricts) });
-export const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, queryFn: () => api(adminEndpoints.classes) });
-export const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminEndpoints.reportClasses) });
-export const moodSettingsQuery = queryOptions({ queryKey: adminKeys.moodSettings, queryFn: () => api(adminEndpoints.moodReportSettings), staleTime: 0 });
-export const categoriesQuery = (kind: 'high5' | 'vibe') => queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminEndpoints.categories, { params: { kind } }), staleTime: 0 });
+export const configurationQuery = queryOptions({ queryKey: adminKeys.configuration, queryFn: () => api(adminApi.configuration) });
+export const superSchoolsQuery = queryOptions({ queryKey: adminKeys.superSchools, queryFn: () => api(adminApi.superSchools) });
+export const districtsQuery = queryOptions({ queryKey: adminKeys.districts, queryFn: () => api(adminApi.superDistricts) });
+export const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, queryFn: () => api(adminApi.classes) });
+export const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminApi.reportClasses) });
+export const moodSettingsQuery = queryOptions({ queryKey: adminKeys.moodSettings, queryFn: () => api(adminApi.moodReportSettings), staleTime: 0 });
+export const categoriesQuery = (kind: 'high5' | 'vibe') => queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminApi.categories, { params: { kind } }), staleTime: 0 });

@@ -1,18 +1,18 @@
-import { authEndpoints } from '@high5/contract';
+import { authApi } from '@high5/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** All districts, for the sign-up and setup pickers (public). */
 export const districtsQuery = queryOptions({
   queryKey: ['auth', 'districts'],
-  queryFn: () => api(authEndpoints.districts),
+  queryFn: () => api(authApi.districts),
   staleTime: 5 * 60_000,
 });
 
 export function useDistrictSchools(districtId: string | null) {
   return useQuery({
     queryKey: ['auth', 'districtSchools', districtId],
-    queryFn: () => api(authEndpoints.districtSchools, { params: { districtId: districtId! } }),
+    queryFn: () => api(authApi.districtSchools, { params: { districtId: districtId! } }),
     enabled: !!districtId,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { adminEndpoints, isIsoDate, type MoodReportRow, type MoodReportSort, type ReportRow, type ReportSort } from '@high5/contract';
+import { adminApi, isIsoDate, type MoodReportRow, type MoodReportSort, type ReportRow, type ReportSort } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -80,8 +80,8 @@ function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitte
   const [range, setRange] = useState<DateRange>(() => submitted?.range ?? defaultRange());
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const filters = () => ({ range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}) });
-  const fetchRecognition = (state: TableState) => api(adminEndpoints.classRecognitionReport, { query: { ...filters(), ...pageParams<ReportSort>(state) } });
-  const fetchMood = (state: TableState) => api(adminEndpoints.classMoodReport, { query: { ...filters(), ...pageParams<MoodReportSort>(state) } });
+  const fetchRecognition = (state: TableState) => api(adminApi.classRecognitionReport, { query: { ...filters(), ...pageParams<ReportSort>(state) } });
+  const fetchMood = (state: TableState) => api(adminApi.classMoodReport, { query: { ...filters(), ...pageParams<MoodReportSort>(state) } });
   const recognition = useQuery({
     queryKey: adminKeys.report('class-recognition', submitted, table),
     queryFn: () => fetchRecognition(table),

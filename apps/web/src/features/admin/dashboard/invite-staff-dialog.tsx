@@ -1,4 +1,4 @@
-import { adminEndpoints, InviteStaffSchema, type Language } from '@high5/contract';
+import { adminApi, InviteStaffSchema, type Language } from '@high5/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,7 +20,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
   const [invalid, setInvalid] = useState<Set<Field>>(new Set());
 
   const invite = useMutation({
-    mutationFn: () => api(adminEndpoints.inviteStaff, { body: form }),
+    mutationFn: () => api(adminApi.inviteStaff, { body: form }),
     onSuccess: () => {
       notify('success', t('invite.success', { email: form.email.trim() }));
       setForm(empty);

@@ -1,4 +1,4 @@
-import { adminEndpoints, type ReportRow, type ReportSort, type Role } from '@high5/contract';
+import { adminApi, type ReportRow, type ReportSort, type Role } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -27,7 +27,7 @@ export function GroupReport() {
   const notify = useNotify();
 
   const fetchPage = (state: TableState) =>
-    api(adminEndpoints.groupReport, { query: { role: submitted!.role, range: rangeParam(submitted!.range), ...pageParams<ReportSort>(state) } });
+    api(adminApi.groupReport, { query: { role: submitted!.role, range: rangeParam(submitted!.range), ...pageParams<ReportSort>(state) } });
   const report = useQuery({
     queryKey: adminKeys.report('group', submitted, table),
     queryFn: () => fetchPage(table),

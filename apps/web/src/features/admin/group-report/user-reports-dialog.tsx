@@ -1,4 +1,4 @@
-import { adminEndpoints, formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
+import { adminApi, formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -49,7 +49,7 @@ export function UserReportsDialog({ userId, name, range, onClose }: { userId: st
   const [category, setCategory] = useState<string | null>(null);
   const report = useQuery({
     queryKey: adminKeys.report('user', userId, range),
-    queryFn: () => api(adminEndpoints.userReport, { params: { userId }, query: { range: rangeParam(range) } }),
+    queryFn: () => api(adminApi.userReport, { params: { userId }, query: { range: rangeParam(range) } }),
   });
   const data = report.data?.[tab];
   return (

@@ -1,5 +1,5 @@
 import {
-  adminEndpoints,
+  adminApi,
   daysBetween,
   DEFAULT_REPORT_DAYS,
   LOW_ENJOYMENT_MOODS,
@@ -84,7 +84,7 @@ export function MoodReport() {
   };
 
   const fetchPage = (state: TableState) =>
-    api(adminEndpoints.moodReport, {
+    api(adminApi.moodReport, {
       query: {
         role: submitted!.role,
         range: rangeParam(submitted!.range),
@@ -111,7 +111,7 @@ export function MoodReport() {
     setTable((state) => ({ ...state, page: 0 }));
     setCleared(false);
     if (students) {
-      api(adminEndpoints.saveMoodReportSettings, { body: { rangeDays: Math.max(1, daysBetween(range.from, range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters } })
+      api(adminApi.saveMoodReportSettings, { body: { rangeDays: Math.max(1, daysBetween(range.from, range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters } })
         .then((saved) => queryClient.setQueryData(moodSettingsQuery.queryKey, saved))
         .catch((error: unknown) => notify('error', errorText(error)));
     }

@@ -1,4 +1,4 @@
-import { adminEndpoints, LIMITS, type AdminCategory, type CategoryKind } from '@high5/contract';
+import { adminApi, LIMITS, type AdminCategory, type CategoryKind } from '@high5/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -30,7 +30,7 @@ export function AddCategoryDialog({ kind, open, onClose, onAdded }: { kind: Cate
     mutationFn: () => {
       const en = names.en.trim();
       const es = names.es.trim();
-      return api(adminEndpoints.addCategory, { params: { kind }, body: { nameEn: en || es, nameEs: es || en } });
+      return api(adminApi.addCategory, { params: { kind }, body: { nameEn: en || es, nameEs: es || en } });
     },
     onSuccess: (category) => {
       notify('success', t('categories.added', { name: category.nameEn }));

@@ -1,4 +1,4 @@
-import { adminEndpoints, LIMITS, type AdminCategory, type CategoryKind } from '@high5/contract';
+import { adminApi, LIMITS, type AdminCategory, type CategoryKind } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Checkbox, InputAdornment, Paper, Skeleton, TextField, Tooltip, Typography } from '@mui/material';
@@ -33,7 +33,7 @@ export function CategoryEditor({ kind }: { kind: CategoryKind }) {
 
   const save = useMutation({
     mutationFn: (items: Row[]) =>
-      api(adminEndpoints.updateCategories, {
+      api(adminApi.updateCategories, {
         params: { kind },
         body: { items: items.map((r) => ({ id: r.id, enabled: r.enabled, ...(r.builtIn ? {} : { nameEn: r.nameEn.trim(), nameEs: r.nameEs.trim() }) })) },
       }),

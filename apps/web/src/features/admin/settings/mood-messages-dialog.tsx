@@ -1,4 +1,4 @@
-import { adminEndpoints, completeMoodMessages, MOOD_MESSAGE_MAX, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
+import { adminApi, completeMoodMessages, MOOD_MESSAGE_MAX, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export function MoodMessagesDialog({ config, onClose }: { config: SchoolConfigur
   const [messages, setMessages] = useState<MoodMessages>(config.moodmeterMessages);
   const off = !config.promptMoodmeter;
   const save = useMutation({
-    mutationFn: () => api(adminEndpoints.updateConfiguration, { body: { moodmeterMessages: completeMoodMessages(messages) } }),
+    mutationFn: () => api(adminApi.updateConfiguration, { body: { moodmeterMessages: completeMoodMessages(messages) } }),
     onSuccess: (data) => {
       queryClient.setQueryData(configurationQuery.queryKey, data);
       notify('success', t('config.messagesSaved'));

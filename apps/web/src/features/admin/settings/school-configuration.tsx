@@ -1,4 +1,4 @@
-import { adminEndpoints, ConfigUrlsSchema, isKnownTimeZone, formatDate, formatDateTime, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
+import { adminApi, ConfigUrlsSchema, isKnownTimeZone, formatDate, formatDateTime, TriggerTimeSchema, type ConfigurationUpdate, type ConfigUrls, type SchoolConfiguration as Configuration } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -60,7 +60,7 @@ function useUpdate(success: string) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: ConfigurationUpdate) => api(adminEndpoints.updateConfiguration, { body: update }),
+    mutationFn: (update: ConfigurationUpdate) => api(adminApi.updateConfiguration, { body: update }),
     onSuccess: (data, update) => {
       queryClient.setQueryData(configurationQuery.queryKey, data);
       // The sidebar offers "received" screens only when the school shows them.
@@ -87,7 +87,7 @@ function MoodReportBlock({ config }: { config: Configuration }) {
   }, [config.triggerTime, config.timeZone]);
 
   const emails = useMutation({
-    mutationFn: (change: { add?: string[]; remove?: string[] }) => api(adminEndpoints.updateNotificationEmails, { body: change }),
+    mutationFn: (change: { add?: string[]; remove?: string[] }) => api(adminApi.updateNotificationEmails, { body: change }),
     onSuccess: (list, change) => {
       queryClient.setQueryData(configurationQuery.queryKey, (old: Configuration | undefined) => (old ? { ...old, notificationEmails: list } : old));
       notify('success', t(change.add ? 'config.emailAdded' : 'config.emailRemoved'));
@@ -97,7 +97,7 @@ function MoodReportBlock({ config }: { config: Configuration }) {
   });
   const update = useUpdate(t('config.timeSaved'));
   const send = useMutation({
-    mutationFn: () => api(adminEndpoints.sendMoodReport, { body: {} }),
+    mutationFn: () => api(adminApi.sendMoodReport, { body: {} }),
     onSuccess: (result) => {
       setSentAt({ at: new Date(), count: result.recipients });
       notify('success', t('config.emailSent'));

@@ -1,4 +1,4 @@
-import { adminEndpoints, isHttpUrl, type DistrictKind } from '@high5/contract';
+import { adminApi, isHttpUrl, type DistrictKind } from '@high5/contract';
 import {
   Alert,
   Autocomplete,
@@ -80,7 +80,7 @@ function FreeSchoolForm() {
   const schoolExists = districtSchools.some((n) => n.toLocaleLowerCase() === school.trim().toLocaleLowerCase());
   const add = useMutation({
     mutationFn: () =>
-      api(adminEndpoints.addSchool, { body: { ...(existingDistrict ? { districtId: existingDistrict.id } : { newDistrictName: district.trim() }), name: school.trim(), timeZone } }),
+      api(adminApi.addSchool, { body: { ...(existingDistrict ? { districtId: existingDistrict.id } : { newDistrictName: district.trim() }), name: school.trim(), timeZone } }),
     onSuccess: (created) => {
       notify('success', t('district.schoolAdded', { school: created.name, district: created.districtName }));
       setSchool('');
@@ -143,7 +143,7 @@ function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const [submitted, setSubmitted] = useState(false);
   const add = useMutation({
     mutationFn: () =>
-      api(adminEndpoints.addDistrict, {
+      api(adminApi.addDistrict, {
         body:
           kind === 'aeries'
             ? { kind, name: form.name.trim(), baseUrl: form.baseUrl.trim(), testMode: form.testMode, certificate: form.certificate.trim() }

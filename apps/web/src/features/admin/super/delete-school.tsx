@@ -1,4 +1,4 @@
-import { adminEndpoints, type Backup, type SuperSchool } from '@high5/contract';
+import { adminApi, type Backup, type SuperSchool } from '@high5/contract';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,7 +20,7 @@ export function DeleteSchoolFlow({ school, open, onClose, onDeleted }: { school:
   const [step, setStep] = useState<1 | 2>(1);
   const [withBackup, setWithBackup] = useState(true);
   const remove = useMutation({
-    mutationFn: ({ s, confirmName }: { s: SuperSchool; confirmName: string }) => api(adminEndpoints.deleteSchool, { params: { schoolId: s.id }, body: { confirmName, backup: withBackup } }),
+    mutationFn: ({ s, confirmName }: { s: SuperSchool; confirmName: string }) => api(adminApi.deleteSchool, { params: { schoolId: s.id }, body: { confirmName, backup: withBackup } }),
     onSuccess: (result, { s }) => {
       notify('success', t('settingsScreen.deleteSuccess', { school: s.name }));
       setStep(1);

@@ -1,4 +1,4 @@
-import { MAX_DISTRICT_DOMAINS, isEmailDomain, isKnownTimeZone, superEditEndpoints, type DistrictSummary, type SuperSchool } from '@high5/contract';
+import { MAX_DISTRICT_DOMAINS, isEmailDomain, isKnownTimeZone, superEditApi, type DistrictSummary, type SuperSchool } from '@high5/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, TextField } from '@mui/material';
@@ -29,7 +29,7 @@ export function DistrictActions({ district }: { district: DistrictSummary }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api(superEditEndpoints.deleteDistrict, { params: { districtId: district.id }, body: {} }),
+    mutationFn: () => api(superEditApi.deleteDistrict, { params: { districtId: district.id }, body: {} }),
     onSuccess: () => {
       notify('success', t('districtEdit.deleted', { name: district.name }));
       setDeleting(false);
@@ -89,7 +89,7 @@ function DistrictDialog({ district, onClose }: { district: DistrictSummary; onCl
   const normalise = (v: string) => v.trim().toLowerCase().replace(/^@/, '');
   const draftBad = draft.trim() !== '' && !isEmailDomain(draft);
   const save = useMutation({
-    mutationFn: (list: string[]) => api(superEditEndpoints.updateDistrict, { params: { districtId: district.id }, body: { name: name.trim(), domains: list } }),
+    mutationFn: (list: string[]) => api(superEditApi.updateDistrict, { params: { districtId: district.id }, body: { name: name.trim(), domains: list } }),
     onSuccess: (saved) => {
       notify('success', t('districtEdit.saved', { name: saved.name }));
       refresh();
@@ -180,7 +180,7 @@ export function SchoolDialog({ school, onClose }: { school: SuperSchool; onClose
   const [timeZone, setTimeZone] = useState(school.timeZone);
   const [submitted, setSubmitted] = useState(false);
   const save = useMutation({
-    mutationFn: () => api(superEditEndpoints.updateSchool, { params: { schoolId: school.id }, body: { name: name.trim(), timeZone } }),
+    mutationFn: () => api(superEditApi.updateSchool, { params: { schoolId: school.id }, body: { name: name.trim(), timeZone } }),
     onSuccess: (saved) => {
       notify('success', t('districtEdit.schoolSaved', { name: saved.name }));
       refresh();

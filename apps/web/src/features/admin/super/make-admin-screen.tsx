@@ -1,4 +1,4 @@
-import { adminEndpoints, type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contract';
+import { adminApi, type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contract';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
@@ -31,12 +31,12 @@ export default function MakeAdminScreen() {
   const [pending, setPending] = useState<{ user: AdminUser; make: boolean } | null>(null);
   const users = useQuery({
     queryKey: adminKeys.superUsers(school?.id ?? '', group),
-    queryFn: () => api(adminEndpoints.superUsers, { params: { schoolId: school!.id }, query: { role: group } }),
+    queryFn: () => api(adminApi.superUsers, { params: { schoolId: school!.id }, query: { role: group } }),
     enabled: !!school,
   });
   const change = useMutation({
     mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) =>
-      api(make ? adminEndpoints.superMakeAdmin : adminEndpoints.superRemoveAdmin, { params: { schoolId: school!.id, userId: user.id }, body: {} }),
+      api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId: school!.id, userId: user.id }, body: {} }),
     onSuccess: async (_data, { user, make }) => {
       notify('success', t(make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(user), context: genderContext(user.gender) }));
       setPending(null);

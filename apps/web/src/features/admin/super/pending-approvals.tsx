@@ -1,4 +1,4 @@
-import { adminEndpoints, formatDate, type SuperPending } from '@high5/contract';
+import { adminApi, formatDate, type SuperPending } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,12 @@ export function PendingApprovals() {
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const pending = useQuery({ queryKey: adminKeys.superPending, queryFn: () => api(adminEndpoints.superPending) });
+  const pending = useQuery({ queryKey: adminKeys.superPending, queryFn: () => api(adminApi.superPending) });
   const decide = useMutation({
     mutationFn: (d: Decision) =>
       d.kind === 'school'
-        ? api(adminEndpoints.superApproveSchool, { params: { schoolId: d.id }, body: {} })
-        : api(d.approve ? adminEndpoints.superApproveMember : adminEndpoints.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
+        ? api(adminApi.superApproveSchool, { params: { schoolId: d.id }, body: {} })
+        : api(d.approve ? adminApi.superApproveMember : adminApi.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
     onSuccess: async (rest, d) => {
       queryClient.setQueryData(adminKeys.superPending, rest);
       notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name }));

@@ -1,4 +1,4 @@
-import { adminEndpoints, formatDateTime, type Backup, type Restore, type SuperSchool } from '@high5/contract';
+import { adminApi, formatDateTime, type Backup, type Restore, type SuperSchool } from '@high5/contract';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -29,9 +29,9 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
   const start = useMutation({
     mutationFn: async () => {
       if (!target) throw new ApiError(400, 'VALIDATION_FAILED');
-      if (backup) return api(adminEndpoints.startRestore, { body: { backupId: backup.id, targetSchoolId: target.id } });
+      if (backup) return api(adminApi.startRestore, { body: { backupId: backup.id, targetSchoolId: target.id } });
       if (!file) throw new ApiError(400, 'VALIDATION_FAILED');
-      return uploadFile(adminEndpoints.uploadRestore, { query: { targetSchoolId: target.id } }, 'backup', file, file.name);
+      return uploadFile(adminApi.uploadRestore, { query: { targetSchoolId: target.id } }, 'backup', file, file.name);
     },
     onSuccess: (restore) => {
       queryClient.setQueryData(restoresKey, (list: Restore[] | undefined) => [restore, ...(list ?? [])]);
@@ -102,7 +102,7 @@ export function RestoreProgress() {
   const id = useId();
   const restores = useQuery({
     queryKey: restoresKey,
-    queryFn: () => api(adminEndpoints.restores),
+    queryFn: () => api(adminApi.restores),
     refetchInterval: (query) => (query.state.data?.some(running) ? 1000 : false),
   });
   // A finished restore stays on the screen for a day.

@@ -1,4 +1,4 @@
-import { adminEndpoints, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
+import { adminApi, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -53,10 +53,10 @@ export default function SettingsScreen() {
   const [includeJournals, setIncludeJournals] = useState(false);
   const [restoring, setRestoring] = useState<{ backup: Backup | null } | null>(null);
   const [removing, setRemoving] = useState<Backup | null>(null);
-  const backups = useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminEndpoints.backups, { query: {} }) });
+  const backups = useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminApi.backups, { query: {} }) });
 
   const backup = useMutation({
-    mutationFn: (s: SuperSchool) => api(adminEndpoints.backupSchool, { params: { schoolId: s.id }, body: { includeJournals } }),
+    mutationFn: (s: SuperSchool) => api(adminApi.backupSchool, { params: { schoolId: s.id }, body: { includeJournals } }),
     onSuccess: (created) => {
       setLastBackup(created);
       notify('success', t('settingsScreen.backupSuccess', { school: created.schoolName }));
@@ -65,7 +65,7 @@ export default function SettingsScreen() {
     onError: (error) => notify('error', `${t('settingsScreen.backupFailed')} ${errorText(error)}`),
   });
   const removeBackup = useMutation({
-    mutationFn: (b: Backup) => api(adminEndpoints.deleteBackup, { params: { backupId: b.id } }),
+    mutationFn: (b: Backup) => api(adminApi.deleteBackup, { params: { backupId: b.id } }),
     onSuccess: (_result, b) => {
       notify('success', t('settingsScreen.backupDeleted', { school: b.schoolName }));
       if (lastBackup?.id === b.id) setLastBackup(null);

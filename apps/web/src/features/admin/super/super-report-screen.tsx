@@ -1,4 +1,4 @@
-import { adminEndpoints, type ReportRow, type ReportSort, type Role, type SuperSchool } from '@high5/contract';
+import { adminApi, type ReportRow, type ReportSort, type Role, type SuperSchool } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -32,13 +32,13 @@ export default function SuperReportScreen() {
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const classes = useQuery({
     queryKey: adminKeys.superClasses(school?.id ?? ''),
-    queryFn: () => api(adminEndpoints.superClasses, { params: { schoolId: school!.id } }),
+    queryFn: () => api(adminApi.superClasses, { params: { schoolId: school!.id } }),
     enabled: !!school && role === 'student',
   });
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const notify = useNotify();
   const fetchPage = (state: TableState) =>
-    api(adminEndpoints.superGroupReport, {
+    api(adminApi.superGroupReport, {
       params: { schoolId: submitted!.school.id },
       query: { role: submitted!.role, range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}), ...pageParams<ReportSort>(state) },
     });

@@ -1,4 +1,4 @@
-import { adminEndpoints, formatDate, type FamilyLink } from '@high5/contract';
+import { adminApi, formatDate, type FamilyLink } from '@high5/contract';
 import LinkOffIcon from '@mui/icons-material/LinkOffOutlined';
 import { Alert, Box, Chip, IconButton, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,9 +17,9 @@ export function FamilyLinks() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<FamilyLink | null>(null);
-  const links = useQuery({ queryKey: adminKeys.familyLinks, queryFn: () => api(adminEndpoints.familyLinks) });
+  const links = useQuery({ queryKey: adminKeys.familyLinks, queryFn: () => api(adminApi.familyLinks) });
   const remove = useMutation({
-    mutationFn: (link: FamilyLink) => api(adminEndpoints.removeFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
+    mutationFn: (link: FamilyLink) => api(adminApi.removeFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
     onSuccess: (rest, link) => {
       queryClient.setQueryData(adminKeys.familyLinks, rest);
       notify('success', t('familyLinks.removed', { parent: link.parentName, student: link.studentName }));

@@ -1,4 +1,4 @@
-import { adminEndpoints, type AdminUser, type StaffGroup } from '@high5/contract';
+import { adminApi, type AdminUser, type StaffGroup } from '@high5/contract';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
@@ -23,17 +23,17 @@ const request = (action: Action, userId: string): Promise<unknown> => {
   const params = { params: { userId }, body: {} };
   switch (action) {
     case 'makeAdmin':
-      return api(adminEndpoints.makeAdmin, params);
+      return api(adminApi.makeAdmin, params);
     case 'removeAdmin':
-      return api(adminEndpoints.removeAdmin, params);
+      return api(adminApi.removeAdmin, params);
     case 'makeTeacher':
-      return api(adminEndpoints.makeTeacher, params);
+      return api(adminApi.makeTeacher, params);
     case 'revertToStaff':
-      return api(adminEndpoints.revertToStaff, params);
+      return api(adminApi.revertToStaff, params);
     case 'approve':
-      return api(adminEndpoints.approveTeacher, params);
+      return api(adminApi.approveTeacher, params);
     case 'reject':
-      return api(adminEndpoints.rejectTeacher, params);
+      return api(adminApi.rejectTeacher, params);
   }
 };
 
@@ -53,7 +53,7 @@ export function UserManagement() {
   const schoolName = me.school?.name ?? '';
   const [group, setGroup] = useState<StaffGroup>('teacher');
   const [pending, setPending] = useState<{ action: Action; user: AdminUser } | null>(null);
-  const users = useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminEndpoints.users, { query: { role: group } }) });
+  const users = useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
 
   const run = useMutation({
     mutationFn: ({ action, user }: { action: Action; user: AdminUser }) => request(action, user.id),

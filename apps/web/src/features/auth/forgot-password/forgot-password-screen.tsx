@@ -1,4 +1,4 @@
-import { authEndpoints, EmailSchema, LIMITS } from '@high5/contract';
+import { authApi, EmailSchema, LIMITS } from '@high5/contract';
 import { ArrowBack, MarkEmailReadOutlined } from '@mui/icons-material';
 import { Alert, Box, Button, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (value: string) => api(authEndpoints.forgotPassword, { body: { email: value } }),
+    mutationFn: (value: string) => api(authApi.forgotPassword, { body: { email: value } }),
     onSuccess: (_data, value) => onSent(value),
     onError: (e) => setError(errorText(e)),
   });
@@ -106,12 +106,12 @@ function CodeStep({ email, onDone, onRestart }: { email: string; onDone: () => v
   const [error, setError] = useState<string | null>(null);
 
   const reset = useMutation({
-    mutationFn: () => api(authEndpoints.resetPassword, { body: { email, code: code.trim(), newPassword: password } }),
+    mutationFn: () => api(authApi.resetPassword, { body: { email, code: code.trim(), newPassword: password } }),
     onSuccess: onDone,
     onError: (e) => setError(errorText(e)),
   });
   const resend = useMutation({
-    mutationFn: () => api(authEndpoints.forgotPassword, { body: { email } }),
+    mutationFn: () => api(authApi.forgotPassword, { body: { email } }),
     onSuccess: () => notify('info', t('auth:forgot.resent')),
     onError: (e) => notify('error', errorText(e)),
   });

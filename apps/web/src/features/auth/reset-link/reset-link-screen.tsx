@@ -1,4 +1,4 @@
-import { authEndpoints } from '@high5/contract';
+import { authApi } from '@high5/contract';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -32,7 +32,7 @@ export default function ResetLinkScreen() {
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: () => api(authEndpoints.resetWithLink, { body: { token, newPassword: password } }),
+    mutationFn: () => api(authApi.resetWithLink, { body: { token, newPassword: password } }),
     onSuccess: () => {
       notify('success', t('auth:resetLink.done'));
       void navigate(paths.signIn, { replace: true });

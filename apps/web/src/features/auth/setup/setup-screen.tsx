@@ -1,4 +1,4 @@
-import { authEndpoints, type SetupSchema } from '@high5/contract';
+import { authApi, type SetupSchema } from '@high5/contract';
 import type { z } from 'zod';
 import { BackpackOutlined, SchoolOutlined } from '@mui/icons-material';
 import { Alert, Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -30,7 +30,7 @@ export default function SetupScreen() {
   const roleLabelId = useId();
 
   const save = useMutation({
-    mutationFn: (body: z.input<typeof SetupSchema>) => api(authEndpoints.setup, { body }),
+    mutationFn: (body: z.input<typeof SetupSchema>) => api(authApi.setup, { body }),
     onSuccess: (next) => void navigate(startSignedIn(queryClient, next), { replace: true }),
     onError: (e) => {
       const { fields, form } = serverErrors(e);

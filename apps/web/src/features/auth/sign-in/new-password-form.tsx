@@ -1,4 +1,4 @@
-import { authEndpoints, passwordMeetsRule } from '@high5/contract';
+import { authApi, passwordMeetsRule } from '@high5/contract';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -33,7 +33,7 @@ export function NewPasswordForm() {
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: () => api(authEndpoints.completeNewPassword, { body: { newPassword: password } }),
+    mutationFn: () => api(authApi.completeNewPassword, { body: { newPassword: password } }),
     onSuccess: (me) => {
       notify('success', t('auth:messages.PASSWORD_CHANGED_SUCCESSFULLY'));
       void navigate(startSignedIn(queryClient, me), { replace: true });

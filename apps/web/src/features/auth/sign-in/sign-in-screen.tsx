@@ -1,4 +1,4 @@
-import { authEndpoints, EmailSchema } from '@high5/contract';
+import { authApi } from '@high5/contract';
 import { Google } from '@mui/icons-material';
 import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -73,7 +73,7 @@ function SignInForm() {
   }, [error]);
 
   const signIn = useMutation({
-    mutationFn: (body: { login: string; password: string }) => api(authEndpoints.signIn, { body }),
+    mutationFn: (body: { login: string; password: string }) => api(authApi.signIn, { body }),
     onSuccess: (result) => {
       if (result.status === 'new_password_required') {
         // The session may only set a new password: `me` says so and this screen switches.
@@ -90,12 +90,12 @@ function SignInForm() {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = login.trim();
     const errors: typeof fieldErrors = {};
     if (!trimmed) errors.login = { key: 'auth:signIn.loginRequired' };
-    else if (trimmed.includes('@') && !EmailSchema.safeParse(trimmed).success) errors.login = { key: 'auth:errors.INVALID_EMAIL' };
+    else if (trimmed.includes('@') && !(await import('./email-check')).isEmail(trimmed)) errors.login = { key: 'auth:errors.INVALID_EMAIL' };
     if (!password) errors.password = { key: 'auth:errors.PASSWORD_REQUIRED' };
     setFieldErrors(errors);
     setError(null);
@@ -122,7 +122,7 @@ function SignInForm() {
           {say(error)}
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
           <TextField
             label={t('auth:signIn.login')}

@@ -1,4 +1,4 @@
-import { authEndpoints, EmailSchema, passwordMeetsRule, USERNAME_PATTERN, type SignUp } from '@high5/contract';
+import { authApi, EmailSchema, passwordMeetsRule, USERNAME_PATTERN, type SignUp } from '@high5/contract';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -22,7 +22,7 @@ export function StudentForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const signUp = useMutation({
-    mutationFn: (body: SignUp) => api(authEndpoints.signUp, { body }),
+    mutationFn: (body: SignUp) => api(authApi.signUp, { body }),
     onSuccess: onDone,
     onError: (e) => {
       const { fields, form } = serverErrors(e, 'emailOrUsername');

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@high5/contract';
+import { authApi } from '@high5/contract';
 import { CheckCircleOutlined, ErrorOutlined, MarkEmailReadOutlined } from '@mui/icons-material';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ export default function VerifyEmailScreen() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const valid = token.length >= 10 && token.length <= 200;
-  const verify = useMutation({ mutationFn: () => api(authEndpoints.verifyEmail, { body: { token } }) });
+  const verify = useMutation({ mutationFn: () => api(authApi.verifyEmail, { body: { token } }) });
   const started = useRef(false);
 
   useEffect(() => {

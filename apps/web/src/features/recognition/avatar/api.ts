@@ -1,4 +1,4 @@
-import { profileEndpoints, type ColourInfo } from '@high5/contract';
+import { profileApi, type ColourInfo } from '@high5/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ export const avatarKeys = {
 // Links are signed for 15 minutes: ask again well before they stop working.
 const LINK_STALE_MS = 10 * 60_000;
 
-export const myAvatarQuery = queryOptions({ queryKey: avatarKeys.mine, queryFn: () => api(profileEndpoints.myAvatar), staleTime: LINK_STALE_MS });
+export const myAvatarQuery = queryOptions({ queryKey: avatarKeys.mine, queryFn: () => api(profileApi.myAvatar), staleTime: LINK_STALE_MS });
 
 /**
  * Gathers the avatar requests made in the same moment (a report's list of senders) into
@@ -28,7 +28,7 @@ const batcher = (() => {
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = ids.slice(i, i + 100);
       try {
-        const rows = await api(profileEndpoints.avatars, { query: { userIds: chunk.join(',') } });
+        const rows = await api(profileApi.avatars, { query: { userIds: chunk.join(',') } });
         const byId = new Map(rows.map((r) => [r.userId, r.imageUrl]));
         chunk.forEach((id) => batch.get(id)!.forEach((w) => w.resolve(byId.get(id) ?? null)));
       } catch (error) {
@@ -49,7 +49,7 @@ export const userAvatarQuery = (userId: string) => queryOptions({ queryKey: avat
 export function useSaveAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { image: string; colourInfo: ColourInfo }) => api(profileEndpoints.saveAvatar, { body: input }),
+    mutationFn: (input: { image: string; colourInfo: ColourInfo }) => api(profileApi.saveAvatar, { body: input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(avatarKeys.mine, saved);
       void queryClient.invalidateQueries({ queryKey: ['avatar', 'user'] });

@@ -1,4 +1,4 @@
-import { recognitionEndpoints, formatDate, type Dashboard } from '@high5/contract';
+import { recognitionApi, formatDate, type Dashboard } from '@high5/contract';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
@@ -62,7 +62,7 @@ export default function DashboardScreen() {
   const notify = useNotify();
   const navigate = useNavigate();
   const errorText = useErrorText('recognition');
-  const dashboard = useQuery({ queryKey: recognitionKeys.dashboard(), queryFn: () => api(recognitionEndpoints.dashboard) });
+  const dashboard = useQuery({ queryKey: recognitionKeys.dashboard(), queryFn: () => api(recognitionApi.dashboard) });
   const d = dashboard.data;
   const canGive = me.role !== 'superAdmin';
 

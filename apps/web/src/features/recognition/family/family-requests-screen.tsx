@@ -1,4 +1,4 @@
-import { formatDate, profileEndpoints, type FamilyRequest } from '@high5/contract';
+import { formatDate, profileApi, type FamilyRequest } from '@high5/contract';
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,10 @@ export default function FamilyRequestsScreen() {
   const errorText = useErrorText('recognition');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const requests = useQuery({ queryKey: requestsKey, queryFn: () => api(profileEndpoints.familyRequests) });
+  const requests = useQuery({ queryKey: requestsKey, queryFn: () => api(profileApi.familyRequests) });
   const answer = useMutation({
     mutationFn: ({ request, accept }: { request: FamilyRequest; accept: boolean }) =>
-      api(accept ? profileEndpoints.acceptFamilyRequest : profileEndpoints.declineFamilyRequest, { params: { requestId: request.id }, body: {} }),
+      api(accept ? profileApi.acceptFamilyRequest : profileApi.declineFamilyRequest, { params: { requestId: request.id }, body: {} }),
     onSuccess: async (rest, { request, accept }) => {
       queryClient.setQueryData(requestsKey, rest);
       notify('success', accept ? t('requests.accepted', { studentName: request.studentName }) : t('requests.declined'));

@@ -1,4 +1,4 @@
-import { recognitionEndpoints, type Recipient, type RecipientRole, type RecognitionKind } from '@high5/contract';
+import { recognitionApi, type Recipient, type RecipientRole, type RecognitionKind } from '@high5/contract';
 import ClearIcon from '@mui/icons-material/Clear';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
@@ -68,10 +68,10 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
   const query = role === 'self' ? '' : q;
   const list = useQuery({
     queryKey: recognitionKeys.recipients(role, query, page * pageSize, pageSize),
-    queryFn: () => api(recognitionEndpoints.recipients, { query: { role, ...(query ? { q: query } : {}), offset: page * pageSize, limit: pageSize } }),
+    queryFn: () => api(recognitionApi.recipients, { query: { role, ...(query ? { q: query } : {}), offset: page * pageSize, limit: pageSize } }),
     placeholderData: keepPreviousData,
   });
-  const allowance = useQuery({ queryKey: recognitionKeys.allowance(), queryFn: () => api(recognitionEndpoints.allowance) });
+  const allowance = useQuery({ queryKey: recognitionKeys.allowance(), queryFn: () => api(recognitionApi.allowance) });
 
   const left = allowance.data ? (kind === 'high5' ? allowance.data.high5Remaining : allowance.data.vibeRemaining) : undefined;
   const title = t(kind === 'high5' ? 'give.high5Title' : 'give.vibeTitle');

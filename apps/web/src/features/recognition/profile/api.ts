@@ -1,4 +1,4 @@
-import { profileEndpoints, type Profile, type ProfileUpdate } from '@high5/contract';
+import { profileApi, type Profile, type ProfileUpdate } from '@high5/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { uploadPhoto } from '../../../components/student-detail/upload';
@@ -7,12 +7,12 @@ export const profileKey = ['profile'] as const;
 /** The shell's signed-in user (names in the header): reloaded after a save. */
 const meKey = ['me'] as const;
 
-export const profileQuery = queryOptions({ queryKey: profileKey, queryFn: () => api(profileEndpoints.getProfile), staleTime: 0 });
+export const profileQuery = queryOptions({ queryKey: profileKey, queryFn: () => api(profileApi.getProfile), staleTime: 0 });
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => api(profileEndpoints.updateProfile, { body }),
+    mutationFn: (body: ProfileUpdate) => api(profileApi.updateProfile, { body }),
     onSuccess: (profile: Profile) => {
       queryClient.setQueryData(profileKey, profile);
       void queryClient.invalidateQueries({ queryKey: meKey });
@@ -23,7 +23,7 @@ export function useSaveProfile() {
 export function useUploadOwnPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ photo, filename }: { photo: Blob; filename: string }) => uploadPhoto(profileEndpoints.uploadPhoto, undefined, photo, filename),
+    mutationFn: ({ photo, filename }: { photo: Blob; filename: string }) => uploadPhoto(profileApi.uploadPhoto, undefined, photo, filename),
     onSuccess: ({ photoUrl }) => queryClient.setQueryData<Profile>(profileKey, (old) => (old ? { ...old, photoUrl } : old)),
   });
 }

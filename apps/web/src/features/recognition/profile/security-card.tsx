@@ -1,4 +1,4 @@
-import { authEndpoints, passwordMeetsRule } from '@high5/contract';
+import { authApi, passwordMeetsRule } from '@high5/contract';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +51,7 @@ function ChangePasswordForm({ login }: { login: string }) {
   };
 
   const save = useMutation({
-    mutationFn: () => api(authEndpoints.changePassword, { body: { currentPassword: current, newPassword: password } }),
+    mutationFn: () => api(authApi.changePassword, { body: { currentPassword: current, newPassword: password } }),
     onSuccess: () => {
       setCurrent('');
       setPassword('');
@@ -118,7 +118,7 @@ function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const end = useMutation({
-    mutationFn: () => api(authEndpoints.signOutEverywhere, { body: {} }),
+    mutationFn: () => api(authApi.signOutEverywhere, { body: {} }),
     onSuccess: () => {
       forgetSignedIn(queryClient);
       void navigate('/', { replace: true });

@@ -1,4 +1,4 @@
-import { monthRange, recognitionEndpoints, schoolYearMonths, formatDate, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
+import { monthRange, recognitionApi, schoolYearMonths, formatDate, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { Alert, Box, Button, ButtonBase, LinearProgress, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function ReportScreen({ kind }: { kind: RecognitionKind }) {
 
   const report = useQuery({
     queryKey: recognitionKeys.received(kind, rangeParam, '', language),
-    queryFn: () => api(recognitionEndpoints.received, { query: { kind, language, ...(rangeParam ? { range: rangeParam } : {}) } }),
+    queryFn: () => api(recognitionApi.received, { query: { kind, language, ...(rangeParam ? { range: rangeParam } : {}) } }),
     placeholderData: keepPreviousData,
   });
   const data = report.data;
