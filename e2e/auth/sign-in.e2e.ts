@@ -22,7 +22,7 @@ describe('sign-in screen (/)', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome back!' }).waitFor();
     // This server has no Google client: the button says so instead of failing.
     await page.getByText('Google sign-in is not set up on this server yet.').waitFor();
-    expect(await page.getByRole('button', { name: 'Login with Google' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Login with Google' }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
     // The e-mail is trimmed and compared without case.
     await signInThroughForm(page, `  ${student.email!.toUpperCase()}  `);
@@ -30,7 +30,7 @@ describe('sign-in screen (/)', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await expect(page.evaluate(() => sessionStorage.getItem('showCreateClassPopup'))).resolves.toBeNull();
-    await expect(page.getByTestId('school-name').textContent()).resolves.toBe('Cedar Elementary');
+    await expect.poll(() => page.getByTestId('school-name').textContent()).toBe('Cedar Elementary');
     await context.close();
   });
 
@@ -171,12 +171,12 @@ describe('sign-in screen (/)', () => {
     await page.clock.install();
     await page.goto('/');
     await page.getByTestId('splash').waitFor();
-    expect(await signInForm(page).login.count()).toBe(0);
+    await expect.poll(() => signInForm(page).login.count()).toBe(0);
     await page.clock.fastForward(3500);
     await signInForm(page).login.waitFor();
     await page.reload();
     await signInForm(page).login.waitFor();
-    expect(await page.getByTestId('splash').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('splash').count()).toBe(0);
     await context.close();
   });
 

@@ -35,9 +35,9 @@ describe('dashboard', () => {
     await page.getByText('School year 08/01/2026 to 07/31/2027').waitFor();
     await page.locator('[data-testid="count"]').first().waitFor();
     // Above 1366 px every box shows, without carousel buttons.
-    expect(await boxHeadings(page)).toEqual(['High 5s given', 'High 5s received', 'Positive Vibes given', 'Positive Vibes received', 'Get handy']);
-    expect(await page.getByRole('button', { name: 'Next boxes' }).count()).toBe(0);
-    expect(await counts(page)).toEqual(['2', '3', '1', '1']);
+    await expect.poll(() => boxHeadings(page)).toEqual(['High 5s given', 'High 5s received', 'Positive Vibes given', 'Positive Vibes received', 'Get handy']);
+    await expect.poll(() => page.getByRole('button', { name: 'Next boxes' }).count()).toBe(0);
+    await expect.poll(() => counts(page)).toEqual(['2', '3', '1', '1']);
     await page.getByTestId('chart-grid').first().waitFor();
     await snap(page, 'dashboard-en-1440');
     await expectNoAxeViolations(page);
@@ -53,7 +53,7 @@ describe('dashboard', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByText('School year 08/01/2026 to 07/31/2027').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="count"]')?.textContent === '3');
-    expect(await counts(page)).toEqual(['3', '3', '1', '1']);
+    await expect.poll(() => counts(page)).toEqual(['3', '3', '1', '1']);
 
     // The table view gives the same numbers, with links to each month's reports.
     await page.getByRole('region', { name: 'Received per month' }).getByRole('button', { name: 'Table' }).click();
@@ -81,7 +81,7 @@ describe('dashboard', () => {
       await page.locator('[data-testid="count"]').first().waitFor();
       expect((await boxHeadings(page)).length, `${width} px`).toBe(visible);
       const next = page.getByRole('button', { name: 'Next boxes' });
-      expect(await page.getByRole('button', { name: 'Previous boxes' }).isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Previous boxes' }).isDisabled()).toBe(true);
       const seen = new Set(await boxHeadings(page));
       while (await next.isEnabled()) {
         await next.click();
@@ -98,10 +98,10 @@ describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
     await page.getByText('High 5 dados', { exact: true }).waitFor();
-    expect(await counts(page)).toEqual(['2']);
+    await expect.poll(() => counts(page)).toEqual(['2']);
     await page.getByRole('button', { name: 'Recuadros siguientes' }).click();
     await page.getByText('High 5 recibidos').first().waitFor();
-    expect(await counts(page)).toEqual(['3']);
+    await expect.poll(() => counts(page)).toEqual(['3']);
     await page.getByRole('link', { name: 'Ver los High 5 que recibiste' }).waitFor();
     await page.getByTestId('chart-grid').first().waitFor();
     await snap(page, 'dashboard-es-360');
@@ -116,10 +116,10 @@ describe('dashboard', () => {
     const { page, context } = await pageAs(h, s.teacher.id, { width: 1440, height: 900 });
     await page.goto('/dashboard');
     await page.getByText('Your school has chosen not to show received High 5s and Vibes.').waitFor();
-    expect(await counts(page)).toEqual(['2', '1']);
-    expect(await page.getByText('Kept private by your school').count()).toBe(2);
-    expect(await page.getByRole('link', { name: /you received/ }).count()).toBe(0);
-    expect(await page.getByRole('region', { name: 'Received per month' }).count()).toBe(0);
+    await expect.poll(() => counts(page)).toEqual(['2', '1']);
+    await expect.poll(() => page.getByText('Kept private by your school').count()).toBe(2);
+    await expect.poll(() => page.getByRole('link', { name: /you received/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Received per month' }).count()).toBe(0);
     await snap(page, 'dashboard-hidden-en-1440');
     await expectNoAxeViolations(page);
     await page.goto('/highfivereport');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { expect, onTestFailed } from 'vitest';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/build-test-app.js';
 import { sessionFor } from '../../apps/server/src/test/factories.js';
 
@@ -37,6 +38,7 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
     async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true } = {}) {
       const context = await browser.newContext({ locale, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
       const page = await context.newPage();
+      keepScreenshotOnFailure(page);
       return { context, page };
     },
     async signInAs(context, userId, schoolId) {
@@ -53,11 +55,33 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
 /** WCAG 2.0, 2.1 and 2.2 A/AA (2.2 adds target size, 2.5.8) and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Fails the test when axe finds any violation on the page as it is now. */
-export async function expectNoAxeViolations(page: Page) {
+/** axe's violations on the page as it is now, one line each. */
+async function axeViolations(page: Page) {
   // A dialog fading in has not reached its real colours yet.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  expect(summary).toEqual([]);
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/**
+ * Fails the test when axe still finds a violation after 10 s: checked again until clean, so a menu or
+ * tooltip that has not started fading in yet when it is called does not make the test flaky.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await expect.poll(() => axeViolations(page), { timeout: 10_000, interval: 250 }).toEqual([]);
+}
+
+/** On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png (the run's log says where). */
+function keepScreenshotOnFailure(page: Page) {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      mkdirSync('/tmp/e2e-failures', { recursive: true });
+      const path = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}.png`;
+      await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+      console.error(`Screenshot of the failed test: ${path}`);
+    });
+  } catch {
+    // Opened outside a test (beforeAll): nothing to attach the hook to.
+  }
 }
