@@ -48,9 +48,9 @@ describe('profile', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     const submit = page.getByRole('button', { name: 'Update profile' });
-    expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(teacher.email);
-    expect(await page.getByLabel('School', { exact: true }).inputValue()).toBe('Maple Grove Elementary');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(teacher.email);
+    await expect.poll(() => page.getByLabel('School', { exact: true }).inputValue()).toBe('Maple Grove Elementary');
     await expectNoAxeViolations(page);
 
     // Wrong input first: the messages say what to fix, and nothing is sent.
@@ -58,7 +58,7 @@ describe('profile', () => {
     await page.getByLabel('ZIP code').fill('9411');
     await page.getByLabel('First name').fill('  ');
     await page.getByLabel('Department').click();
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await page.getByText('Use 7 to 20 characters: digits, spaces and + ( ) -.').waitFor();
     await page.getByText('Use a ZIP code like 12345 or 12345-6789.').waitFor();
@@ -79,16 +79,16 @@ describe('profile', () => {
     await page.getByLabel('Bio').fill('I teach fourth grade <b>science</b>.');
     await submit.click();
     await page.getByText('Profile updated').waitFor();
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     const row = await db().selectFrom('users').select(['phone', 'zipCode', 'dateOfBirth', 'pronoun', 'department', 'bio']).where('id', '=', teacher.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ phone: '+1 (555) 010-2000', zipCode: '94110-1234', dateOfBirth: '1990-04-02', pronoun: 'she/her', department: 'Science', bio: 'I teach fourth grade <b>science</b>.' });
 
     await page.reload();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    expect(await page.getByLabel('Phone').inputValue()).toBe('+1 (555) 010-2000');
-    expect(await page.getByLabel('Bio').inputValue()).toBe('I teach fourth grade <b>science</b>.');
-    expect(await page.getByRole('group', { name: 'Date of birth' }).textContent()).toContain('04/02/1990');
-    expect(await page.getByRole('button', { name: 'Update profile' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('+1 (555) 010-2000');
+    await expect.poll(() => page.getByLabel('Bio').inputValue()).toBe('I teach fourth grade <b>science</b>.');
+    await expect.poll(() => page.getByRole('group', { name: 'Date of birth' }).textContent()).toContain('04/02/1990');
+    await expect.poll(() => page.getByRole('button', { name: 'Update profile' }).isDisabled()).toBe(true);
     await shot(page, 'profile-saved-en-1280');
 
     // The close control returns to the dashboard.
@@ -104,13 +104,13 @@ describe('profile', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Perfil', level: 1 }).waitFor();
     await page.getByText('Tu escuela se encarga de tu foto.').waitFor();
-    expect(await page.getByLabel('Biografía').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Examinar' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Cámara web' }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Biografía').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Examinar' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cámara web' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Invitar a un padre o madre' }).waitFor();
     await expectNoAxeViolations(page);
     // Students are not asked for phone, ZIP code or department (decision 0306).
-    expect(await page.getByLabel('Teléfono').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Teléfono').count()).toBe(0);
     await shot(page, 'profile-student-es-360');
     await context.close();
   });
@@ -179,7 +179,7 @@ describe('profile', () => {
     await shot(page, 'profile-webcam-es-360');
     await page.getByRole('button', { name: 'Capturar' }).click();
     await page.getByRole('img', { name: 'Vista previa de la nueva foto' }).waitFor();
-    expect(await page.locator('video').count()).toBe(0);
+    await expect.poll(() => page.locator('video').count()).toBe(0);
     await page.getByRole('button', { name: 'Subir' }).click();
     await page.getByText('Subida', { exact: true }).waitFor();
     expect((await uploads()).map((u) => u[1])).toEqual([`${staff.id}.jpeg`]);
