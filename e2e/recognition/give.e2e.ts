@@ -21,7 +21,7 @@ describe('giving', () => {
     await page.getByRole('button', { name: 'Give a High 5 to Ana Pupil' }).waitFor();
     await page.getByText('High 5s left today: 20 of 20').waitFor();
     // Students by default, with grades; the teacher list leaves out the caller.
-    expect(await page.getByRole('row').count()).toBe(4);
+    await expect.poll(() => page.getByRole('row').count()).toBe(4);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Give a High 5 to Ana Pupil' }).click();
@@ -29,14 +29,14 @@ describe('giving', () => {
     await dialog.getByRole('checkbox', { name: 'Kindness' }).waitFor();
     const long = dialog.getByRole('checkbox', { name: 'Going above and beyond' });
     // A dialog has room: the full name (issue 8), not the tiles' short form.
-    expect(await long.textContent()).toBe('Going above and beyond');
+    await expect.poll(() => long.textContent()).toBe('Going above and beyond');
     await expectNoAxeViolations(page);
 
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByText('Please select a category to proceed').waitFor();
     await dialog.getByRole('checkbox', { name: 'Kindness' }).click();
     await dialog.getByRole('checkbox', { name: 'Teamwork' }).click();
-    expect(await dialog.getByRole('checkbox', { name: 'Kindness' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Kindness' }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Thank you for <b>helping</b> Bea today!');
     await dialog.getByRole('button', { name: 'Send' }).click();
 
@@ -45,8 +45,8 @@ describe('giving', () => {
     await snap(page, 'give-certify-en-1280');
     await expectNoAxeViolations(page);
     await certify.getByRole('button', { name: 'If not, return to comment for positive corrections.' }).click();
-    expect(await dialog.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Thank you for <b>helping</b> Bea today!');
-    expect(await stored(s.teacher.id)).toHaveLength(0);
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Thank you for <b>helping</b> Bea today!');
+    await expect.poll(() => stored(s.teacher.id)).toHaveLength(0);
 
     await dialog.getByRole('button', { name: 'Send' }).click();
     await certify.getByRole('button', { name: 'Send' }).click();
@@ -79,7 +79,7 @@ describe('giving', () => {
     await page.getByRole('button', { name: 'Dar un High 5 a Bea Pupil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dar un High 5 a Bea Pupil' });
     await dialog.getByRole('checkbox', { name: 'Amabilidad' }).waitFor();
-    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('textbox').count()).toBe(0);
     await dialog.getByText('Cuando un estudiante da a otro estudiante no se escribe comentario: las categorías que elijas lo dicen todo.').waitFor();
     await snap(page, 'give-dialog-student-es-360');
     await expectNoHorizontalScroll(page);
@@ -127,7 +127,7 @@ describe('giving', () => {
     const role = page.getByRole('combobox', { name: 'Give to' });
     await role.waitFor();
     // A parent starts on their own children: Ana only, not the school's other students.
-    expect(await role.textContent()).toContain('My children');
+    await expect.poll(() => role.textContent()).toContain('My children');
     await page.getByRole('button', { name: 'Give a Positive Vibe to Ana Pupil' }).waitFor();
     await expect(page.getByRole('button', { name: 'Give a Positive Vibe to Bea Pupil' }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
@@ -190,11 +190,11 @@ describe('giving', () => {
     await page.getByRole('dialog', { name: 'Antes de enviar' }).getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Ya diste los 2 High 5 de hoy. Podrás dar más mañana.').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await stored(s.teacher.id)).toHaveLength(2);
+    await expect.poll(() => stored(s.teacher.id)).toHaveLength(2);
     await page.getByText('High 5 que te quedan hoy: 0 de 2').waitFor();
     await page.getByRole('button', { name: 'Dar un High 5 a Ana Pupil' }).click();
     await dialog.getByText('Ya diste los 2 High 5 de hoy. Podrás dar más mañana.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
     await snap(page, 'give-limit-es-1280');
     await expectNoAxeViolations(page);
     await context.close();
