@@ -108,6 +108,8 @@ export interface Request {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body that is not JSON (a file upload). */
+  raw?: { payload: Buffer; contentType: string };
 }
 
 /** One row of the table: who gets 2xx, and how to build a valid request for a cell. */
@@ -195,7 +197,7 @@ export async function runMatrix(t: TestApp, w: World, endpoints: Record<string, 
         const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
         const res = await t.call(endpoint.method, urlOf(endpoint, req, c), {
           ...(cookie ? { cookie } : {}),
-          ...(hasBody || req.body !== undefined ? { body: req.body ?? {} } : {}),
+          ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : hasBody || req.body !== undefined ? { body: req.body ?? {} } : {}),
         });
         cells++;
         const success = res.status >= 200 && res.status < 300;
