@@ -115,7 +115,7 @@ describe('student detail dialog', () => {
     await page.getByRole('button', { name: 'Close student details' }).click();
     await dialog.waitFor({ state: 'detached' });
     const actions = (await db().selectFrom('auditLog').select('action').where('actorId', '=', w.teacher.id).execute()).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['student.view', 'student.flags.update', 'student.attendance.view', 'student.moods.view', 'student.note.add', 'student.photo.update']));
+    expect(actions).toEqual(expect.arrayContaining(['student.view', 'student.flags.update', 'student.attendance.view', 'mood.read', 'student.note.add', 'student.photo.update']));
     await context.close();
   });
 

@@ -20,13 +20,15 @@ import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
 import { superEditEndpoints } from './super-edit.js';
 
-/** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
-export const allEndpoints = {
-  ...systemEndpoints,
-  ...authEndpoints,
-  ...recognitionEndpoints,
-  ...profileEndpoints,
-  ...classroomEndpoints,
-  ...adminEndpoints,
-  ...superEditEndpoints,
-};
+import type { Endpoint } from './core.js';
+
+/**
+ * Every endpoint of the API by its id, for the OpenAPI document, the rate limits and the
+ * authorization matrix. Keyed by id, not by each area's property name: spreading the areas
+ * let `adminEndpoints.categories` hide `recognitionEndpoints.categories` (issue 12).
+ */
+export const allEndpoints: Record<string, Endpoint> = Object.fromEntries(
+  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, superEditEndpoints].flatMap((area) =>
+    (Object.values(area) as Endpoint[]).map((e) => [e.id, e]),
+  ),
+);

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { inTransaction } from '../../../db/database.js';
 import { isDatabaseDown } from '../../../plugins/errors.js';
 import type { Services } from '../../../services/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupTrailer } from './export.js';
 import { findRestore, updateRestore } from './queries.js';
 import { BACKUP_TABLES, NEW_IDS, SOFT_USER_REFERENCES, UUID_IDS } from './tables.js';

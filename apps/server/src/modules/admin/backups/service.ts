@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database.js';
 import { inTransaction } from '../../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { findSchool } from '../schools/queries.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, backupStream } from './export.js';
 import { backupsSince, deleteBackupRows, findBackup, findRestore, insertBackup, insertRestore, listBackups, listRestores, schoolIsEmpty } from './queries.js';

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { insertCategory, listCategories, lockSchoolCategories, renameCategory, saveEnabled, type CategoryRow } from './queries.js';
 
 const present = (row: CategoryRow): AdminCategory => ({ id: row.id, kind: row.kind as CategoryKind, builtIn: row.builtIn, nameEn: row.nameEn, nameEs: row.nameEs, enabled: row.enabled });

@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { addNotificationEmails, findConfiguration, lockSchool, notificationEmails, removeNotificationEmails, updateSchool } from './queries.js';
 
 const EMPTY_MESSAGES: MoodMessages = { en: { message1: '', message2: '' }, es: { message1: '', message2: '' } };

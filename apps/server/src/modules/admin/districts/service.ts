@@ -3,7 +3,7 @@ import type { AddDistrict, DistrictKind, DistrictSummary, UpdateDistrict } from 
 import type { Db } from '../../../db/database.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { encryptCredentials } from './crypto.js';
 import { countDistrictSchools, deleteDistrictRow, districtByName, insertDistrict, listDistricts, lockDistrictNames, lockDistrictRow, updateDistrictRow } from './queries.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { dropChildlessParentMembership, familyLinksOf, removeLink } from './queries.js';
 
 /** The school's family links and waiting requests (docs/decisions/0155). */

@@ -5,7 +5,7 @@ import { inTransaction } from '../../../db/database.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { claimDailyReport, concerningCheckIns, dueSchools, reportRecipients, schoolForReport } from './queries.js';
 
 /** The job, run every minute by a schedule (once across servers), that sends each school's daily mood meter report at its trigger time. */

@@ -4,7 +4,7 @@ import { notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { superAdminActor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { approveTeacher, rejectTeacher } from '../users/service.js';
 import { approveSchool, pendingPeople, unapprovedSchools } from './queries.js';
 

@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import {
   classesOf,
   classInSchool,

@@ -2,7 +2,7 @@ import type { AddSchool, DistrictKind, SuperSchool, UpdateSchool } from '@high5/
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import { createFreeDistrict } from '../districts/service.js';
 import { deleteBackupRows, deleteSchoolAudit, uploadedRestoreKeys } from '../backups/queries.js';
 import { DELETE_OBJECTS_JOB, writeBackup } from '../backups/service.js';

@@ -1,11 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { LIMITS, type AdminUser, type InviteStaff, type Language, type StaffGroup } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
+import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import {
   accountByEmail,
   activateMembership,
@@ -135,23 +135,6 @@ export async function rejectTeacher(db: Db, services: Services, actor: Actor, us
   return {};
 }
 
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const DIGITS = '23456789';
-const SYMBOLS = '!@#$%&*?';
-
-/** 14 characters from an unambiguous alphabet, with each class the password rule asks for. */
-export function temporaryPassword() {
-  const all = UPPER + LOWER + DIGITS + SYMBOLS;
-  const pick = (set: string) => set[randomInt(set.length)]!;
-  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SYMBOLS), ...Array.from({ length: 10 }, () => pick(all))];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
-
 /**
  * Invites a staff member: a new account with a temporary password that must be changed at
  * first sign-in and expires after 7 days, e-mailed in the chosen language. An address that
@@ -164,7 +147,7 @@ const REINVITE_QUIET_MS = 60_000;
 
 export async function inviteStaff(db: Db, services: Services, actor: Actor, input: InviteStaff & { language: Language }) {
   const now = services.clock.now();
-  const expiresAt = new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
+  const expiresAt = temporaryPasswordExpiry(now);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const existing = await accountByEmail(db, input.email);

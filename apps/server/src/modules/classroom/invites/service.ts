@@ -3,16 +3,12 @@ import type { Db } from '../../../db/database.js';
 import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertSeesStudents, mapLimit, temporaryPassword } from '../common.js';
+import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { assertSeesStudents, mapLimit } from '../common.js';
 import { enrol } from '../classes/queries.js';
 import { loadManagedClass } from '../classes/service.js';
 import * as q from './queries.js';
 
-
-/** When a temporary password stops working (spec: the account must choose its own within 7 days). */
-export function temporaryPasswordExpiry(now: Date) {
-  return new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
-}
 
 const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.email || '';
 

@@ -3,7 +3,8 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange, audit, requireSchool } from '../common.js';
+import { audit } from '../../../lib/audit.js';
+import { assertRange, requireSchool } from '../common.js';
 import { teachesStudent } from '../classes/service.js';
 import * as q from './queries.js';
 
@@ -91,14 +92,14 @@ export async function moodViewerReason(db: Db, user: SessionUser, studentId: str
 }
 
 /** A student's check-ins in a range; reads by school staff are written to the audit log. */
-export async function studentMoodHistory(db: Db, user: SessionUser, studentId: string, range: { from: string; to: string }) {
+export async function studentMoodHistory(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
   const school = requireSchool(user);
   assertRange(range);
   if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
   const reason = await moodViewerReason(db, user, studentId);
   if (!reason) throw forbidden();
   if (reason === 'teacher' || reason === 'admin' || reason === 'trustedAdult') {
-    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason, from: range.from, to: range.to } });
+    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason, from: range.from, to: range.to } }, services.clock.now());
   }
   const rows = await q.moodsInRange(db, studentId, school.schoolId, range.from, range.to);
   return rows.map(toEntry);
@@ -133,7 +134,7 @@ export async function acknowledgeEmergency(db: Db, services: Services, user: Ses
   const now = services.clock.now();
   const row = await q.acknowledge(db, studentId, school.schoolId, date, user.id, now);
   if (!row) throw conflict('NO_EMERGENCY_TO_ACKNOWLEDGE');
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } });
+  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } }, now);
   const [mood] = await studentMoodsToday(db, school.schoolId, [studentId], date);
   return mood!;
 }

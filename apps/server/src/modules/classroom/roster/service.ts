@@ -5,10 +5,11 @@ import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
-import { assertSeesStudents, audit, mapLimit, requireSchool, temporaryPassword } from '../common.js';
+import { audit } from '../../../lib/audit.js';
+import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
 import { canManageClasses, teachesStudent } from '../classes/service.js';
 import { schoolName, setTemporaryPassword } from '../invites/queries.js';
-import { temporaryPasswordExpiry } from '../invites/service.js';
 import * as q from './queries.js';
 
 function assertRosterAccess(user: SessionUser) {
@@ -72,7 +73,7 @@ export async function resetPassword(db: Db, services: Services, user: SessionUse
       hours: PASSWORD_LINK_HOURS,
     });
   }
-  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId, details: { delivery } });
+  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId, details: { delivery } }, services.clock.now());
   const login = account.email ?? account.username ?? '';
   return delivery === 'email' ? { delivery, login, expiresAt: expiresAt.toISOString() } : { delivery, login, expiresAt: expiresAt.toISOString(), link };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange, assertSeesStudents, auditOncePerHour, requireSchool, schoolToday } from '../common.js';
+import { auditOncePerHour } from '../../../lib/audit.js';
+import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
 import { loadManagedClass } from '../classes/service.js';
 import { studentMoodsToday } from '../moods/service.js';
 import { liveSeats, nearSquare, presetLayout, seatProblem } from './layout.js';
@@ -42,7 +43,7 @@ function presentChart(row: ChartRow, enrolled: Set<string>) {
 /** Today's moods of the class, audited once an hour per teacher and class (the chart polls every 30 s). */
 async function classMoods(db: Db, services: Services, user: SessionUser, classId: string, schoolId: string, studentIds: string[]) {
   const today = await schoolToday(db, services, schoolId);
-  await auditOncePerHour(db, services.clock.now(), { actorId: user.id, schoolId, action: 'mood.read.class', targetType: 'class', targetId: classId });
+  await auditOncePerHour(db, { actorId: user.id, schoolId, action: 'mood.read.class', targetType: 'class', targetId: classId }, services.clock.now());
   return studentMoodsToday(db, schoolId, studentIds, today);
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../lib/password.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
-import { PARENT_INVITES_PER_DAY, temporaryPassword } from './service.js';
+import { temporaryPassword } from '../../../lib/temporary-password.js';
+import { PARENT_INVITES_PER_DAY } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,11 +21,12 @@ async function mailTo(to: string) {
 const invite = (cookie: string | undefined, body: unknown) => t.call('POST', '/v1/family/parents', { ...(cookie ? { cookie } : {}), body });
 
 describe('temporaryPassword', () => {
-  it('always meets the password rule and differs each time', () => {
+  it('always meets the password rule, has the one format and differs each time', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 500; i++) {
       const p = temporaryPassword();
       expect(passwordMeetsRule(p)).toBe(true);
+      expect(p).toMatch(/^[A-HJKMNP-Za-kmnp-z2-9]{4}(-[A-HJKMNP-Za-kmnp-z2-9]{4}){2}$/);
       seen.add(p);
     }
     expect(seen.size).toBe(500);

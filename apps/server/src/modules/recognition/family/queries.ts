@@ -65,13 +65,6 @@ export async function markInvitationAccepted(db: Db, values: { schoolId: string;
     .execute();
 }
 
-export async function writeAudit(db: Db, entry: { actorId: string; schoolId: string; action: string; targetId: string; details: Record<string, unknown>; at: Date }) {
-  await db
-    .insertInto('auditLog')
-    .values({ at: entry.at, actorId: entry.actorId, schoolId: entry.schoolId, action: entry.action, targetType: 'user', targetId: entry.targetId, details: JSON.stringify(entry.details) })
-    .execute();
-}
-
 export function countParentInvitationsSince(db: Db, studentId: string, since: Date) {
   return db
     .selectFrom('invitations')

@@ -1,9 +1,10 @@
-import { randomInt } from 'node:crypto';
-import { LIMITS, passwordMeetsRule, type InviteParentSchema } from '@high5/contract';
+import { LIMITS, type InviteParentSchema } from '@high5/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
+import { audit } from '../../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
+import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { currentSchool } from '../profile/service.js';
@@ -22,30 +23,10 @@ import {
   schoolName,
   studentParents,
   takeRequest,
-  writeAudit,
 } from './queries.js';
 
 /** How many parent invitations a student may send in 24 hours. */
 export const PARENT_INVITES_PER_DAY = 10;
-
-// No look-alikes (0/O, 1/l/I) in a password someone types from an e-mail.
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnopqrstuvwxyz';
-const DIGITS = '23456789';
-const SYMBOLS = '!@#$%&*?+-=';
-const pick = (set: string) => set[randomInt(set.length)]!;
-
-/** A random 14-character temporary password that meets the password rule. */
-export function temporaryPassword(): string {
-  const all = UPPER + LOWER + DIGITS + SYMBOLS;
-  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SYMBOLS), ...Array.from({ length: 10 }, () => pick(all))];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  const password = chars.join('');
-  return passwordMeetsRule(password) ? password : temporaryPassword();
-}
 
 /** An account that may never be a parent in `schoolId`: a student anywhere, a super admin, or another role there. */
 const cannotBeParent = (account: { isSuperAdmin: boolean; isStudentAnywhere: boolean; roleHere: string | null }) =>
@@ -94,7 +75,7 @@ export async function inviteParent(db: Db, services: Services, user: SessionUser
     language,
     passwordHash: await hashPassword(password),
     now,
-    expiresAt: new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000),
+    expiresAt: temporaryPasswordExpiry(now),
   });
   await addParentMembership(db, parent.id, school.schoolId);
   await linkParentToStudent(db, parent.id, user.id);
@@ -135,7 +116,7 @@ export async function acceptFamilyRequest(db: Db, services: Services, user: Sess
   await addParentMembership(db, user.id, request.schoolId);
   await linkParentToStudent(db, user.id, request.studentId);
   await markInvitationAccepted(db, { schoolId: request.schoolId, userId: user.id, invitedBy: request.studentId, at: now });
-  await writeAudit(db, { actorId: user.id, schoolId: request.schoolId, action: 'family.linkAccepted', targetId: request.studentId, details: {}, at: now });
+  await audit(db, { actorId: user.id, schoolId: request.schoolId, action: 'family.linkAccepted', targetType: 'user', targetId: request.studentId }, now);
   return familyRequests(db, user);
 }
 

@@ -3,16 +3,14 @@ import type { Profile, ProfileUpdateSchema } from '@high5/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
-import type { Membership, SessionUser } from '../../../lib/session-user.js';
+import type { SessionUser } from '../../../lib/session-user.js';
+import { currentSchool } from '../../../lib/current-school.js';
 import type { Services } from '../../../services/index.js';
 import { photoLink } from '../photo/service.js';
 import { findProfile, schoolTimeZone, updateProfileFields } from './queries.js';
 
 /** The membership the session works in; profile screens need one (a super admin has none). */
-export function currentSchool(user: SessionUser): Membership {
-  if (!user.school) throw forbidden();
-  return user.school;
-}
+export { currentSchool };
 
 /** Students and members of paid schools cannot change their own photo (spec 001 section 6). */
 export function canChangeOwnPhoto(user: SessionUser): boolean {

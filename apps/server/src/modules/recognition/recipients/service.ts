@@ -1,14 +1,12 @@
 import type { Recipient, RecipientRole, Role } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
+import { currentSchool } from '../../../lib/current-school.js';
 import { forbidden } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import { findMember, listMembers, parentHasChildIn, type RecipientScope } from './queries.js';
 
 /** The caller's current school membership; the give endpoints are for school members only. */
-export function currentMembership(user: SessionUser): Membership {
-  if (!user.school || user.isSuperAdmin) throw forbidden();
-  return user.school;
-}
+export const currentMembership = currentSchool;
 
 /** A display name: first and last name, or the login when both are blank. */
 export function displayName(row: { firstName: string; lastName: string; email?: string | null; username?: string | null }) {

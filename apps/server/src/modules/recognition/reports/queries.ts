@@ -88,10 +88,3 @@ export async function receivedItems(db: Queryable, f: ReceivedFilter, limit: num
     .execute();
 }
 
-/** A read of someone else's received items, for the audit log. */
-export async function auditReceivedRead(db: Queryable, input: { actorId: string; schoolId: string; subjectId: string; kind: RecognitionKind; from: string; to: string; at: Date }) {
-  await db
-    .insertInto('auditLog')
-    .values({ actorId: input.actorId, schoolId: input.schoolId, action: 'recognition.received.read', targetType: 'user', targetId: input.subjectId, at: input.at, details: JSON.stringify({ kind: input.kind, from: input.from, to: input.to }) })
-    .execute();
-}

@@ -1,11 +1,12 @@
 import { type Language, LIMITS, monthRange, RECEIVED_ITEMS_MAX, RECEIVED_RANGE_MAX_DAYS, type ReceivedReport, type RecognitionKind, type Role, schoolYearOf, toIsoDate } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
+import { audit } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
 import { currentMembership, displayName } from '../recipients/service.js';
-import { auditReceivedRead, categoryCounts, receivedItems, reportContext } from './queries.js';
+import { categoryCounts, receivedItems, reportContext } from './queries.js';
 
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
@@ -53,7 +54,10 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
 
   // Reads outside a transaction: the two queries run side by side on the pool.
   const [tiles, rows] = await Promise.all([categoryCounts(db, filter), receivedItems(db, filter, RECEIVED_ITEMS_MAX + 1)]);
-  if (!isSelf) await auditReceivedRead(services.db, { actorId: user.id, schoolId: school.schoolId, subjectId, kind: query.kind, from: range.from, to: range.to, at: services.clock.now() });
+  if (!isSelf) {
+    const entry = { actorId: user.id, schoolId: school.schoolId, action: 'recognition.received.read', targetType: 'user', targetId: subjectId, details: { kind: query.kind, from: range.from, to: range.to } } as const;
+    await audit(services.db, entry, services.clock.now());
+  }
 
   // One signed link per sender, not per item.
   const links = new Map<string, Promise<string>>();

@@ -135,10 +135,3 @@ export function studentNotes(db: Db, schoolId: string, studentId: string) {
 export function insertStudentNote(db: Db, values: { schoolId: string; studentId: string; authorId: string; body: string; createdAt: Date }) {
   return db.insertInto('studentNotes').values(values).returning(['id', 'body', 'createdAt']).executeTakeFirstOrThrow();
 }
-
-export async function insertAudit(db: Db, values: { actorId: string; schoolId: string; action: string; targetId: string; at: Date; details?: Record<string, unknown> }) {
-  await db
-    .insertInto('auditLog')
-    .values({ actorId: values.actorId, schoolId: values.schoolId, action: values.action, targetType: 'user', targetId: values.targetId, at: values.at, details: JSON.stringify(values.details ?? {}) })
-    .execute();
-}

@@ -1,5 +1,6 @@
 import { addDays, STUDENT_RANGE_MAX_DAYS, type StudentDetails, type StudentFlags, toIsoDate } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
+import { audit as writeAudit, type AuditAction } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -8,7 +9,6 @@ import { currentSchool } from '../profile/service.js';
 import {
   findStudentAccess,
   findStudentDetails,
-  insertAudit,
   insertStudentNote,
   studentAttendance,
   studentMoods,
@@ -54,8 +54,8 @@ export function canChangeStudentPhoto(access: StudentAccess): boolean {
   return (access.teaches || access.isAdmin) && !access.school.paid;
 }
 
-const audit = (db: Db, services: Services, user: SessionUser, access: StudentAccess, action: string, details?: Record<string, unknown>) =>
-  insertAudit(db, { actorId: user.id, schoolId: access.school.schoolId, action, targetId: access.studentId, at: services.clock.now(), ...(details ? { details } : {}) });
+const audit = (db: Db, services: Services, user: SessionUser, access: StudentAccess, action: AuditAction, details?: Record<string, unknown>) =>
+  writeAudit(db, { actorId: user.id, schoolId: access.school.schoolId, action, targetType: 'user', targetId: access.studentId, ...(details ? { details } : {}) }, services.clock.now());
 
 export async function getStudentDetails(db: Db, services: Services, user: SessionUser, studentId: string): Promise<StudentDetails> {
   const access = await canViewStudent(db, user, studentId);
@@ -111,7 +111,7 @@ export async function getStudentMoods(db: Db, services: Services, user: SessionU
   checkRange(range);
   const access = await canViewStudent(db, user, studentId);
   const rows = await studentMoods(db, access.school.schoolId, studentId, range.from, range.to);
-  await audit(db, services, user, access, 'student.moods.view', range);
+  await audit(db, services, user, access, 'mood.read', range);
   return rows;
 }
 

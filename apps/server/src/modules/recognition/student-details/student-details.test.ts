@@ -192,7 +192,7 @@ describe('attendance and moods in a date range', () => {
       { date: '2026-10-14', mood: 'weary', comment: '' },
     ]);
     const actions = (await audits(w.teacher.id)).map((a) => a.action);
-    expect(actions).toContain('student.moods.view');
+    expect(actions).toContain('mood.read');
     expect(actions).toContain('student.attendance.view');
   });
 

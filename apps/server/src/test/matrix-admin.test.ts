@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { adminEndpoints, superEditEndpoints } from '@high5/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { buildDistrict, buildSchool, buildUser, linkParent, sessionFor } from './factories.js';
+import { buildWorld, homeOf, isSchoolAdmin, runMatrix, type Caller, type CellContext, type Row, type Side, type World } from './matrix.js';
+
+let t: TestApp;
+let w: World;
+let superCookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await buildWorld(t);
+  superCookie = await sessionFor(t.app, w.superAdmin.id);
+});
+afterAll(() => t.close());
+
+const RANGE = '2026-10-01_2026-10-15';
+const unique = () => randomBytes(3).toString('hex');
+const inSchool = (c: Caller, side: Side) => homeOf(c) === side;
+const isTeacher = (c: Caller) => c === 'teacher' || c === 'otherTeacher';
+/** Super admin endpoints name any school: the contract's rule is the whole rule. */
+const anySchool = () => true;
+
+const member = (c: CellContext, values: Parameters<typeof buildUser>[1] = {}) => buildUser(t.app, { schoolId: c.s.school.id, role: 'teacher', ...values });
+/** A backup of a fresh school of the side's district (a school gets a few backups a day). */
+async function backupOf(c: CellContext) {
+  const school = await buildSchool(t.app, { districtId: c.s.districtId });
+  await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
+  const res = await t.call('POST', `/v1/super/schools/${school.id}/backups`, { cookie: superCookie, body: {} });
+  expect(res.status).toBe(200);
+  return res.json.ResponseData.id as string;
+}
+/** A school with nobody in it, a restore's target. */
+const emptySchool = (c: CellContext) => buildSchool(t.app, { districtId: c.s.districtId });
+
+const rows: Record<string, Row> = {
+  // The school admin's endpoints act on the caller's current school: the rule is the contract's.
+  'admin.users': { allow: 'self', request: () => ({ query: { role: 'teacher' } }) },
+  'admin.makeAdmin': { allow: 'school', request: async (c) => ({ params: { userId: (await member(c)).id } }) },
+  'admin.removeAdmin': { allow: 'school', request: async (c) => ({ params: { userId: (await member(c, { isAdmin: true })).id } }) },
+  'admin.makeTeacher': { allow: 'school', request: async (c) => ({ params: { userId: (await member(c, { role: 'staff' })).id } }) },
+  'admin.revertToStaff': {
+    allow: 'school',
+    request: async (c) => {
+      // A staff member made a teacher keeps the teacher role with the flag.
+      const user = await member(c);
+      await t.app.services.db.updateTable('schoolMemberships').set({ staffAsTeacher: true }).where('userId', '=', user.id).execute();
+      return { params: { userId: user.id } };
+    },
+  },
+  'admin.approveTeacher': { allow: 'school', request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'admin.rejectTeacher': { allow: 'school', request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'admin.familyLinks': { allow: 'self' },
+  'admin.removeFamilyLink': {
+    allow: 'school',
+    request: async (c) => {
+      const parent = await member(c, { role: 'parent' });
+      const student = await member(c, { role: 'student' });
+      await linkParent(t.app, parent.id, student.id);
+      return { params: { parentId: parent.id, studentId: student.id } };
+    },
+  },
+  'admin.inviteStaff': { allow: 'self', request: () => ({ body: { firstName: 'New', lastName: 'Staff', email: `staff-${unique()}@example.test`, language: 'en' } }) },
+  'admin.configuration': { allow: 'self' },
+  'admin.updateConfiguration': { allow: 'self', request: () => ({ body: { high5Vibes: true } }) },
+  'admin.updateNotificationEmails': { allow: 'self', request: () => ({ body: { add: [`notify-${unique()}@example.test`] } }) },
+  'admin.sendMoodReport': {
+    allow: 'self',
+    request: async (c) => {
+      // The report goes to the caller's school's confirmed addresses.
+      const schoolId = c.caller === 'otherAdmin' ? c.w.B.school.id : c.w.A.school.id;
+      await t.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId, email: `report-${unique()}@example.test`, confirmedAt: new Date() }).execute();
+      return {};
+    },
+  },
+  'admin.categories': { allow: 'self' },
+  'admin.updateCategories': {
+    allow: 'self',
+    request: async () => {
+      const [first] = await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).orderBy('position').limit(1).execute();
+      return { body: { items: [{ id: first!.id, enabled: true }] } };
+    },
+  },
+  'admin.addCategory': { allow: 'self', request: () => ({ body: { nameEn: `Cat ${unique()}`, nameEs: `Cat ${unique()}` } }) },
+  'admin.classes': { allow: 'self' },
+  // The class named in the query: the school admin's own school's only.
+  'admin.groupReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
+  'admin.userReport': { allow: 'school', request: () => ({ query: { range: RANGE } }) },
+  'admin.moodReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
+  'admin.moodReportSettings': { allow: 'self' },
+  'admin.saveMoodReportSettings': { allow: 'self', request: () => ({ body: { rangeDays: 7, minimumLowEnjoyment: 1, filters: [] } }) },
+  // A class report: the class's teachers and the school's admins (staff members are not teachers).
+  'classReports.classes': { allow: (c) => c !== 'staff', once: true },
+  'classReports.recognition': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
+  'classReports.mood': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
+  'super.schools': { allow: 'self' },
+  'super.districts': { allow: 'self' },
+  'super.addDistrict': { allow: 'self', request: () => ({ body: { kind: 'clever', name: `District ${unique()}`, baseUrl: 'https://clever.example.test', clientKey: 'key', clientSecret: 'secret' } }) },
+  'super.addSchool': { allow: anySchool, request: (c) => ({ body: { districtId: c.s.districtId, name: `School ${unique()}`, timeZone: 'America/Los_Angeles' } }) },
+  'super.pending': { allow: 'self' },
+  'super.approveSchool': {
+    allow: anySchool,
+    request: async (c) => {
+      const school = await emptySchool(c);
+      await t.app.services.db.updateTable('schools').set({ approved: false }).where('id', '=', school.id).execute();
+      return { params: { schoolId: school.id } };
+    },
+  },
+  'super.approveMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'super.rejectMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'super.users': { allow: anySchool, request: () => ({ query: { role: 'teacher' } }) },
+  'super.makeAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c)).id } }) },
+  'super.removeAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { isAdmin: true })).id } }) },
+  'super.classes': { allow: anySchool },
+  'super.groupReport': { allow: anySchool, request: () => ({ query: { role: 'student', range: RANGE } }) },
+  'super.backups': { allow: anySchool, request: (c) => ({ query: { schoolId: c.s.school.id } }) },
+  'super.backupSchool': { allow: anySchool, request: async (c) => ({ params: { schoolId: (await emptySchool(c)).id }, body: { includeJournals: false } }) },
+  'super.downloadBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
+  'super.deleteBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
+  'super.restores': { allow: 'self' },
+  'super.restore': {
+    allow: anySchool,
+    request: async (c) => {
+      const res = await t.call('POST', '/v1/super/restores', { cookie: superCookie, body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } });
+      expect(res.status).toBe(200);
+      return { params: { restoreId: res.json.ResponseData.id } };
+    },
+  },
+  'super.startRestore': { allow: anySchool, request: async (c) => ({ body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } }) },
+  'super.uploadRestore': {
+    allow: anySchool,
+    request: async (c) => {
+      const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${await backupOf(c)}/file`, headers: { cookie: superCookie } });
+      const boundary = `matrix${unique()}`;
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="backup"; filename="backup.ndjson.gz"\r\nContent-Type: application/gzip\r\n\r\n`),
+        file.rawPayload,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { query: { targetSchoolId: (await emptySchool(c)).id }, raw: { payload, contentType: `multipart/form-data; boundary=${boundary}` } };
+    },
+  },
+  'super.deleteSchool': {
+    allow: anySchool,
+    request: async (c) => {
+      const school = await emptySchool(c);
+      return { params: { schoolId: school.id }, body: { confirmName: school.name, backup: false } };
+    },
+  },
+  'super.updateDistrict': { allow: anySchool, request: () => ({ body: { name: `District ${unique()}` } }) },
+  'super.deleteDistrict': { allow: anySchool, request: async () => ({ params: { districtId: (await buildDistrict(t.app)).id } }) },
+  'super.updateSchool': { allow: anySchool, request: () => ({ body: { name: `School ${unique()}` } }) },
+};
+
+describe('the authorization matrix of the admin area and the super admin', () => {
+  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
+    const endpoints = Object.fromEntries([...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)].map((e) => [e.id, e]));
+    const { cells, failures } = await runMatrix(t, w, endpoints, rows);
+    console.log(`authorization matrix (admin, super admin): ${cells} cells checked, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  });
+});
