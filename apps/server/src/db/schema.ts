@@ -75,6 +75,7 @@ export interface Classes {
   name: string;
   ownerId: string;
   schoolId: string;
+  sourceId: string | null;
 }
 
 export interface ClassTeachers {
@@ -108,6 +109,12 @@ export interface Districts {
   kind: Generated<string>;
   name: string;
   paid: Generated<boolean>;
+  rosterCursor: string | null;
+  rosterNextRunAt: Timestamp | null;
+  rosterSyncTime: Generated<string>;
+  rosterTimeZone: Generated<string>;
+  summerPauseFrom: string | null;
+  summerPauseUntil: string | null;
   testMode: Generated<boolean>;
   whitelistingDomains: Generated<string[]>;
 }
@@ -255,6 +262,31 @@ export interface Recognitions {
   schoolId: string;
 }
 
+export interface RosterPeople {
+  districtId: string;
+  sourceId: string;
+  userId: string;
+}
+
+export interface RosterRuns {
+  approvedBy: string | null;
+  counts: Generated<Json>;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  details: Generated<Json>;
+  districtId: string;
+  dryRun: Generated<boolean>;
+  errorCode: string | null;
+  errorDetail: string | null;
+  finishedAt: Timestamp | null;
+  id: Generated<string>;
+  origin: string;
+  readKey: string | null;
+  schoolId: string | null;
+  startedAt: Timestamp | null;
+  status: string;
+}
+
 export interface SchemaMigrations {
   appliedAt: Generated<Timestamp>;
   name: string;
@@ -284,6 +316,7 @@ export interface SchoolMemberships {
   languageLevel: string | null;
   plan504: Generated<boolean>;
   role: string;
+  rostered: Generated<boolean>;
   schoolId: string;
   staffAsTeacher: Generated<boolean>;
   status: Generated<string>;
@@ -332,6 +365,7 @@ export interface Schools {
   moodmeterMessages: Generated<Json>;
   name: string;
   promptMoodmeter: Generated<boolean>;
+  sourceId: string | null;
   timeZone: Generated<string>;
   triggerTime: Generated<string>;
   urlLanguage: string | null;
@@ -468,6 +502,8 @@ export interface DB {
   recognitionCategories: RecognitionCategories;
   recognitionMonthCounts: RecognitionMonthCounts;
   recognitions: Recognitions;
+  rosterPeople: RosterPeople;
+  rosterRuns: RosterRuns;
   schemaMigrations: SchemaMigrations;
   schoolBackups: SchoolBackups;
   schoolMemberships: SchoolMemberships;

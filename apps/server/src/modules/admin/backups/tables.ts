@@ -77,6 +77,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   parent_link_requests: 'requests not yet accepted: the student asks again',
   dev_outbox: 'the embedded server\'s mail, not school data',
   jobs: 'the server\'s queue',
+  roster_people: 'which account a district\'s SIS id is: district-wide, rebuilt by the next sync (docs/decisions/0400)',
+  roster_runs: 'sync reports of a district, not of one school',
   job_schedules: 'the server\'s schedules',
   server_secrets: 'the server\'s own keys',
   schema_migrations: 'the database\'s version',
