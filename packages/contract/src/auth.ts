@@ -127,7 +127,7 @@ export const authEndpoints = {
     body: z.object({ login: LoginSchema, password: PasswordInputSchema }),
     response: SignInResultSchema,
     // An unconfirmed e-mail answers enterCorrectIDandPass (no enumeration); 429s carry RetryAfterSchema.
-    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED'],
+    errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED', 'ACCOUNT_INACTIVE'],
   }),
   completeNewPassword: endpoint({
     id: 'auth.completeNewPassword',

@@ -94,6 +94,10 @@ export const ErrorCodes = [
   'SESSION_LOCKED',
   'PASSWORD_SAME_AS_CURRENT',
   'IMAGE_TOO_LARGE',
+  // District rostering
+  'ROSTER_NOT_SIS',
+  'ROSTER_RUN_NOT_HELD',
+  'ACCOUNT_INACTIVE',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

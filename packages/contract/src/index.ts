@@ -11,6 +11,7 @@ export * from './admin.js';
 export * from './super-edit.js';
 export * from './api-route.js';
 export * from './api-routes.js';
+export * from './rostering.js';
 
 import { systemEndpoints } from './system.js';
 import { authEndpoints } from './auth.js';
@@ -19,6 +20,7 @@ import { profileEndpoints } from './profile.js';
 import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
 import { superEditEndpoints } from './super-edit.js';
+import { rosteringEndpoints } from './rostering.js';
 
 import type { Endpoint } from './core.js';
 
@@ -28,7 +30,7 @@ import type { Endpoint } from './core.js';
  * let `adminEndpoints.categories` hide `recognitionEndpoints.categories` (issue 12).
  */
 export const allEndpoints: Record<string, Endpoint> = Object.fromEntries(
-  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, superEditEndpoints].flatMap((area) =>
+  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, superEditEndpoints, rosteringEndpoints].flatMap((area) =>
     (Object.values(area) as Endpoint[]).map((e) => [e.id, e]),
   ),
 );

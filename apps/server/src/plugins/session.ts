@@ -53,6 +53,8 @@ function membershipsOf(eb: ExpressionBuilder<DB, 'users'>) {
       .innerJoin('districts as d', 'd.id', 'sc.districtId')
       .select(['m.schoolId', 'sc.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status', 'sc.high5Vibes as receivedVisible'])
       .whereRef('m.userId', '=', 'users.id')
+      // An inactive membership (rostering) gives no access to its school.
+      .where('m.status', '<>', 'inactive')
       .orderBy('m.createdAt'),
   );
 }

@@ -21,3 +21,6 @@ export function registerClassroomRoutes(app: FastifyInstance) {
   registerSeatingRoutes(app);
   registerRosterRoutes(app);
 }
+
+/** Class codes, for classes another area creates (district rostering). */
+export { randomClassCode } from './classes/service.js';

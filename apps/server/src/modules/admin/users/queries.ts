@@ -24,7 +24,8 @@ function memberQuery(db: Db, schoolId: string) {
     .select(
       sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as('soleAdmin'),
     )
-    .where('m.schoolId', '=', schoolId);
+    .where('m.schoolId', '=', schoolId)
+    .where('m.status', '<>', 'inactive');
 }
 
 /** Teachers (pending ones first) or staff of a school, by name. */

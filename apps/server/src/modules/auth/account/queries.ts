@@ -17,6 +17,9 @@ export function findAccountForSignIn(db: Db, login: { email?: string; username?:
       'isSuperAdmin',
       'language',
       'firstName',
+      // Every school has deactivated them (rostering: the SIS no longer returns them).
+      sql<boolean>`exists (select 1 from school_memberships m where m.user_id = users.id and m.status = 'inactive')
+        and not exists (select 1 from school_memberships m where m.user_id = users.id and m.status <> 'inactive')`.as('inactiveOnly'),
     ]);
   query = login.email !== undefined ? query.where('email', '=', login.email) : query.where('username', '=', login.username ?? '');
   return query.forUpdate().executeTakeFirst();

@@ -13,7 +13,8 @@ export async function rosterPage(db: Db, schoolId: string, teacherId: string | n
     .innerJoin('users as u', 'u.id', 'm.userId')
     .select(['u.id', 'u.email', 'u.username', 'm.grade', displayName('u').as('name'), registered('u').as('registered'), sortKey.as('sortKey')])
     .where('m.schoolId', '=', schoolId)
-    .where('m.role', '=', 'student');
+    .where('m.role', '=', 'student')
+    .where('m.status', '<>', 'inactive');
   if (teacherId) {
     query = query.where((eb) =>
       eb.exists(

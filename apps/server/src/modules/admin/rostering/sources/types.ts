@@ -54,7 +54,23 @@ export interface RosterSnapshot {
  */
 export type RosterRead =
   | { mode: 'full'; snapshot: RosterSnapshot; cursor?: string | null }
-  | { mode: 'delta'; upsert: RosterSnapshot; remove: { people: string[]; sections: string[] }; cursor?: string | null };
+  | {
+      mode: 'delta';
+      upsert: RosterSnapshot;
+      remove: { people: string[]; sections: string[]; enrolments?: RosterEnrolment[] };
+      cursor?: string | null;
+      /**
+       * OneRoster deltas name single enrolments, not whole sections: when true, a section's
+       * teacher and student lists are additions (and `remove.enrolments` the drops), not the whole list.
+       */
+      partialSections?: boolean;
+    };
+
+/** One person in one section, for a delta that names enrolments one by one (OneRoster). */
+export interface RosterEnrolment {
+  sectionSourceId: string;
+  personSourceId: string;
+}
 
 /** Why a read failed, as a code the sync report translates; `detail` never holds a secret. */
 export type RosterErrorCode =

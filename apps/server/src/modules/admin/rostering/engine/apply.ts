@@ -1,0 +1,115 @@
+import type { Db } from '../../../../db/database.js';
+import type { RosterEnrolment, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
+import { applyMemberships, deactivate, resolvePeople } from './people.js';
+import * as q from './queries.js';
+import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
+import { applySections } from './sections.js';
+
+/** A run stops at a school that would lose more than this share of its people (docs/decisions/0401). */
+export const HOLD_SHARE = 0.1;
+
+export interface ApplyOptions {
+  districtId: string;
+  timeZone: string;
+  /** Test mode: each school is worked out in full, then rolled back. */
+  dryRun: boolean;
+  /** The super admin approved the big changes of this run's held schools. */
+  approved: boolean;
+  /** A school admin's upload: only this school, matched to the file's only org when it has no source id yet. */
+  onlySchool?: { id: string; sourceId: string | null };
+  now: Date;
+}
+
+/** Thrown inside a school's transaction to roll it back on purpose (held, or test mode). */
+class Rollback extends Error {}
+
+/**
+ * Applies a read, one transaction per school (docs/decisions/0402): a school is written whole or
+ * not at all, and a failure leaves every school with its last good roster. Returns each school's report.
+ */
+export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions): Promise<SchoolReport[]> {
+  const snapshot = read.mode === 'full' ? read.snapshot : read.upsert;
+  const known = await q.schoolsOfDistrict(db, options.districtId);
+  let schools: RosterSchool[] = snapshot.schools;
+  if (read.mode === 'delta') {
+    // A delta names only what changed; every rostered school may have people to remove.
+    const named = new Set(schools.map((s) => s.sourceId));
+    const touched = new Set([...snapshot.people.flatMap((p) => p.schoolSourceIds), ...snapshot.sections.map((s) => s.schoolSourceId)]);
+    for (const s of known) if (s.sourceId && !named.has(s.sourceId) && (touched.has(s.sourceId) || read.remove.people.length || read.remove.sections.length)) schools = [...schools, { sourceId: s.sourceId, name: s.name }];
+  }
+  if (options.onlySchool) schools = onlyOne(schools, options.onlySchool);
+
+  const removedPeople = read.mode === 'delta' ? new Set((await q.linksOf(db, options.districtId, read.remove.people)).values()) : new Set<string>();
+  const removedSections = new Set(read.mode === 'delta' ? read.remove.sections : []);
+  const reports: SchoolReport[] = [];
+  for (const school of schools) {
+    const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [] };
+    const people = snapshot.people.filter((p) => p.schoolSourceIds.includes(school.sourceId));
+    const sections = snapshot.sections.filter((s) => s.schoolSourceId === school.sourceId);
+    try {
+      await db.transaction().execute(async (tx) => {
+        const existing = known.find((k) => k.sourceId === school.sourceId) ?? (options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: null } : undefined);
+        const partial = read.mode === 'delta' && read.partialSections ? { pairs: read.remove.enrolments ?? [] } : undefined;
+        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, report);
+      });
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error;
+    }
+    reports.push(report);
+  }
+  return reports;
+}
+
+async function applySchool(
+  tx: Db,
+  options: ApplyOptions,
+  school: RosterSchool,
+  existing: { id: string; name: string; sourceId: string | null } | undefined,
+  people: RosterPerson[],
+  sections: RosterSection[],
+  full: boolean,
+  removedPeople: Set<string>,
+  removedSections: Set<string>,
+  partial: { pairs: RosterEnrolment[] } | undefined,
+  report: SchoolReport,
+) {
+  let schoolId: string;
+  if (existing) {
+    schoolId = existing.id;
+    if (existing.sourceId !== school.sourceId) await q.updateSchool(tx, schoolId, { sourceId: school.sourceId });
+  } else {
+    schoolId = await q.insertSchool(tx, { districtId: options.districtId, name: school.name.slice(0, 120), sourceId: school.sourceId, timeZone: options.timeZone, now: options.now });
+    report.counts.schoolsCreated++;
+  }
+  // Teachers of this school's sections are resolved even when the source lists them elsewhere.
+  const ids = await resolvePeople(tx, options.districtId, people, options.now, report);
+  // Section members listed under another school, and a delta's dropped enrolments, by their links.
+  const others = [...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]), ...(partial?.pairs.map((p) => p.personSourceId) ?? [])].filter((id) => !ids.has(id));
+  for (const [sourceId, userId] of await q.linksOf(tx, options.districtId, [...new Set(others)])) ids.set(sourceId, userId);
+  const gone = full ? (m: { userId: string }, present: Set<string>) => !present.has(m.userId) : (m: { userId: string }) => removedPeople.has(m.userId);
+  const { leaving, activeCount } = await applyMemberships(tx, schoolId, people, ids, gone, options.now, report);
+
+  if (leaving.length) {
+    const bySource = new Map([...(await q.linksOfUsers(tx, options.districtId, leaving))].map(([user, source]) => [user, source]));
+    for (const u of await q.usersById(tx, leaving)) pushCapped(report.deactivated, { sourceId: bySource.get(u.id) ?? null, firstName: u.firstName, lastName: u.lastName });
+  }
+  report.counts.deactivated = leaving.length;
+  if (leaving.length > activeCount * HOLD_SHARE && !options.approved) {
+    report.outcome = 'held';
+    throw new Rollback();
+  }
+  await deactivate(tx, schoolId, leaving);
+  const gonePart = (sourceId: string) => (full ? !sections.some((s) => s.sourceId === sourceId) : removedSections.has(sourceId));
+  const dropped = partial ? { dropped: new Set(partial.pairs.map((p) => `${p.sectionSourceId}|${p.personSourceId}`)) } : undefined;
+  await applySections(tx, schoolId, sections, ids, gonePart, options.now, report, dropped);
+  if (options.dryRun) {
+    report.outcome = 'preview';
+    throw new Rollback();
+  }
+}
+
+/** The one school a school admin's upload may fill: its source id, or the file's only org. */
+function onlyOne(schools: RosterSchool[], only: { sourceId: string | null }) {
+  if (only.sourceId) return schools.filter((s) => s.sourceId === only.sourceId);
+  return schools.length === 1 ? schools : [];
+}

@@ -1,0 +1,142 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../../../db/database.js';
+import type { RosterPerson } from '../sources/types.js';
+import * as q from './queries.js';
+import { pushCapped, type SchoolReport } from './report.js';
+
+/**
+ * Finds the account of every person of the read, never duplicating one (docs/decisions/0400):
+ * the district's link from an earlier sync, else an account with the same e-mail (someone who
+ * signed up themselves), else a teacher's Aeries username typed at sign-up, else a new account
+ * (a student without e-mail gets a username). Returns source id → user id.
+ */
+export async function resolvePeople(db: Db, districtId: string, people: RosterPerson[], now: Date, report: SchoolReport) {
+  const ids = await q.linksOf(db, districtId, people.map((p) => p.sourceId));
+  const unlinked = people.filter((p) => !ids.has(p.sourceId));
+  if (unlinked.length === 0) return ids;
+
+  const emailRows = await q.usersByEmail(db, unique(unlinked.map((p) => p.email?.toLowerCase() ?? null)));
+  const sisRows = await q.usersByAeriesUsername(db, unique(unlinked.filter((p) => p.role !== 'student').map((p) => p.sisUsername?.toLowerCase() ?? null)));
+  const byEmail = new Map(emailRows.map((r) => [r.email!, r.id]));
+  const bySis = new Map(sisRows.map((r) => [r.name, r.id]));
+  // An account linked to another record of this district is someone else: never merged.
+  const taken = await q.linkedUserIds(db, districtId, [...byEmail.values(), ...bySis.values()]);
+
+  for (const person of unlinked) {
+    const email = person.email?.toLowerCase() ?? null;
+    let userId = (email && byEmail.get(email)) || (person.role !== 'student' && person.sisUsername && bySis.get(person.sisUsername.toLowerCase())) || null;
+    if (userId && taken.has(userId)) {
+      report.warnings.push(`person ${person.sourceId}: account already linked to another record`);
+      continue;
+    }
+    if (userId) {
+      report.counts.linked++;
+    } else {
+      const username = email ? null : await freeUsername(db, person);
+      userId = await q.insertUser(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), now });
+    }
+    await q.insertLink(db, districtId, person.sourceId, userId);
+    taken.add(userId);
+    ids.set(person.sourceId, userId);
+  }
+  return ids;
+}
+
+/** Names longer than the profile allows are cut, never refused. */
+const clip = (name: string) => name.trim().slice(0, 60);
+
+function unique(values: (string | null)[]) {
+  return [...new Set(values.filter((v): v is string => !!v))];
+}
+
+/** first initial + last name (letters and digits only), then with a number, until one is free. */
+async function freeUsername(db: Db, person: RosterPerson) {
+  const ascii = (s: string) => s.normalize('NFD').replace(/[^a-zA-Z0-9]/g, '').toLowerCase();
+  const base = `${ascii(person.firstName).slice(0, 1)}${ascii(person.lastName).slice(0, 40)}` || 'student';
+  const stem = base.length >= 3 ? base : `${base}stu`;
+  const candidates = [stem, `${stem}${ascii(person.sourceId).slice(-6)}`, ...Array.from({ length: 5 }, () => `${stem}${randomInt(1000, 1_000_000)}`)];
+  const taken = await q.usernamesTaken(db, candidates);
+  const free = candidates.find((c) => !taken.has(c));
+  if (!free) throw new Error('no free username');
+  return free;
+}
+
+/**
+ * Brings the school's memberships in line with the read: new people join, returning people are
+ * reactivated, names and flags change (a null flag leaves the school's own value), and rostered
+ * people the source no longer returns (`gone`) are deactivated. Returns who would be deactivated.
+ */
+export async function applyMemberships(
+  db: Db,
+  schoolId: string,
+  people: RosterPerson[],
+  ids: Map<string, string>,
+  gone: (m: q.MembershipRow, present: Set<string>) => boolean,
+  now: Date,
+  report: SchoolReport,
+) {
+  const existing = new Map((await q.membershipsOfSchool(db, schoolId)).map((m) => [m.userId, m]));
+  const names = new Map((await q.usersById(db, [...ids.values()])).map((u) => [u.id, u]));
+  const present = new Set<string>();
+  for (const person of people) {
+    const userId = ids.get(person.sourceId);
+    if (!userId) continue;
+    present.add(userId);
+    const student = person.role === 'student';
+    const flags = student ? flagsOf(person) : {};
+    const member = existing.get(userId);
+    const user = names.get(userId);
+    let changed = false;
+    if (user && (user.firstName !== clip(person.firstName) || user.lastName !== clip(person.lastName))) {
+      await q.updateUserNames(db, userId, clip(person.firstName), clip(person.lastName));
+      changed = !!member;
+    }
+    if (!member) {
+      await q.insertMembership(db, { userId, schoolId, role: person.role, grade: flags.grade ?? null, iep: flags.iep ?? false, plan504: flags.plan504 ?? false, languageLevel: flags.languageLevel ?? null, now });
+      report.counts.created++;
+      pushCapped(report.added, { sourceId: person.sourceId, firstName: person.firstName, lastName: person.lastName });
+      continue;
+    }
+    if ((member.role === 'student') !== student) {
+      report.warnings.push(`person ${person.sourceId}: role ${person.role} differs from the school's`);
+      continue;
+    }
+    const patch: Parameters<typeof q.updateMembership>[3] = {};
+    if (member.status === 'inactive') {
+      patch.status = 'active';
+      report.counts.reactivated++;
+    } else if (member.status === 'pending') {
+      patch.status = 'active'; // the SIS vouches for a teacher waiting for approval
+      changed = true;
+    }
+    if (!member.rostered) patch.rostered = true;
+    for (const [key, value] of Object.entries(flags) as [keyof typeof flags, never][]) {
+      if (member[key] !== value) {
+        (patch as Record<string, unknown>)[key] = value;
+        changed = true;
+      }
+    }
+    if (Object.keys(patch).length) await q.updateMembership(db, schoolId, userId, patch);
+    if (changed) report.counts.updated++;
+  }
+
+  const leaving = [...existing.values()].filter((m) => m.rostered && m.status === 'active' && m.role !== 'parent' && gone(m, present));
+  const activeCount = [...existing.values()].filter((m) => m.status === 'active' && m.role !== 'parent').length;
+  return { leaving: leaving.map((m) => m.userId), activeCount };
+}
+
+/** Flags the source gives; a null or missing one is left to the school (docs/decisions/0400). */
+function flagsOf(person: RosterPerson) {
+  const flags: { grade?: number; iep?: boolean; plan504?: boolean; languageLevel?: string | null } = {};
+  if (person.grade !== undefined && person.grade !== null) flags.grade = Math.max(-1, Math.min(12, person.grade));
+  if (person.iep !== undefined && person.iep !== null) flags.iep = person.iep;
+  if (person.plan504 !== undefined && person.plan504 !== null) flags.plan504 = person.plan504;
+  if (person.languageLevel !== undefined && person.languageLevel !== null) flags.languageLevel = person.languageLevel;
+  return flags;
+}
+
+/** Deactivates memberships: the people keep their history and disappear from the school's lists. */
+export async function deactivate(db: Db, schoolId: string, userIds: string[]) {
+  for (const userId of userIds) await q.updateMembership(db, schoolId, userId, { status: 'inactive' });
+  await q.detachSessions(db, schoolId, userIds);
+}

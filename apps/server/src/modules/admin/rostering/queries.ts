@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.js';
+
+/** Kysely only: sync runs and the district's rostering settings. */
+
+export function districtForSync(db: Db, id: string) {
+  return db
+    .selectFrom('districts')
+    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertRun(db: Db, values: { districtId: string; origin: 'sync' | 'nightly' | 'upload'; schoolId: string | null; createdBy: string | null; readKey: string | null; now: Date }) {
+  const row = await db
+    .insertInto('rosterRuns')
+    .values({ districtId: values.districtId, origin: values.origin, schoolId: values.schoolId, createdBy: values.createdBy, readKey: values.readKey, status: 'queued', createdAt: values.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Claims a queued run (or one whose process died: running for over an hour) for this process. */
+export function claimRun(db: Db, id: string, now: Date) {
+  return db
+    .updateTable('rosterRuns')
+    .set({ status: 'running', startedAt: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('startedAt', '<', new Date(now.getTime() - 3_600_000))])]))
+    .returning(['id', 'districtId', 'origin', 'schoolId', 'readKey', 'approvedBy'])
+    .executeTakeFirst();
+}
+
+export async function finishRun(
+  db: Db,
+  id: string,
+  values: { status: 'done' | 'preview' | 'held' | 'failed'; counts?: object; details?: object; errorCode?: string | null; errorDetail?: string | null; readKey?: string | null; now: Date },
+) {
+  await db
+    .updateTable('rosterRuns')
+    .set({
+      status: values.status,
+      finishedAt: values.now,
+      ...(values.counts ? { counts: JSON.stringify(values.counts) } : {}),
+      ...(values.details ? { details: JSON.stringify(values.details) } : {}),
+      errorCode: values.errorCode ?? null,
+      errorDetail: values.errorDetail?.slice(0, 1000) ?? null,
+      ...(values.readKey !== undefined ? { readKey: values.readKey } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setCursor(db: Db, districtId: string, cursor: string | null) {
+  await db.updateTable('districts').set({ rosterCursor: cursor }).where('id', '=', districtId).execute();
+}
+
+const runColumns = ['r.id', 'r.districtId', 'r.origin', 'r.schoolId', 'r.status', 'r.createdAt', 'r.startedAt', 'r.finishedAt', 'r.counts', 'r.details', 'r.errorCode', 'r.errorDetail', 'r.approvedBy'] as const;
+
+export function listRuns(db: Db, districtId: string, schoolId: string | null, limit: number) {
+  let query = db.selectFrom('rosterRuns as r').select([...runColumns]).where('r.districtId', '=', districtId);
+  if (schoolId) query = query.where('r.schoolId', '=', schoolId);
+  return query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(limit).execute();
+}
+
+export function runById(db: Db, id: string) {
+  return db.selectFrom('rosterRuns as r').select([...runColumns, 'r.readKey']).where('r.id', '=', id).executeTakeFirst();
+}
+
+export function lockRun(db: Db, id: string) {
+  return db.selectFrom('rosterRuns').select(['id', 'districtId', 'status', 'readKey']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markApproved(db: Db, id: string, userId: string) {
+  await db.updateTable('rosterRuns').set({ status: 'queued', approvedBy: userId, finishedAt: null }).where('id', '=', id).execute();
+}
+
+/** True while a run of the district waits or works: a second "sync now" joins it instead. */
+export function openRun(db: Db, districtId: string) {
+  return db.selectFrom('rosterRuns').select('id').where('districtId', '=', districtId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+}
+
+export async function updateSettings(db: Db, districtId: string, values: { summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string }) {
+  await db
+    .updateTable('districts')
+    .set({ ...values, ...(values.rosterSyncTime !== undefined || values.rosterTimeZone !== undefined ? { rosterNextRunAt: null } : {}) })
+    .where('id', '=', districtId)
+    .execute();
+}
+
+/** Districts synced every night (Aeries and Clever; OneRoster districts send files). */
+export function nightlyDistricts(db: Db) {
+  return db
+    .selectFrom('districts')
+    .select(['id', 'rosterSyncTime', 'rosterTimeZone', 'rosterNextRunAt', 'summerPauseFrom', 'summerPauseUntil'])
+    .where('kind', 'in', ['aeries', 'clever'])
+    .execute();
+}
+
+/** Moves the district's next nightly run; only the process whose UPDATE matched runs it. */
+export async function claimNightly(db: Db, id: string, expected: Date | null, next: Date) {
+  const result = await db
+    .updateTable('districts')
+    .set({ rosterNextRunAt: next })
+    .where('id', '=', id)
+    .where(expected ? sql<boolean>`roster_next_run_at = ${expected}` : sql<boolean>`roster_next_run_at is null`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

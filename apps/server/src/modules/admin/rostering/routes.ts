@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { ONEROSTER_UPLOAD_MAX_BYTES, rosteringEndpoints as e, type Endpoint } from '@high5/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { assertAccess, route } from '../../../plugins/routes.js';
+import { schoolAdminActor } from '../actors.js';
+import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
+import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
+import { approveRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, updateRosterSettings } from './service.js';
+
+const uploads = new WeakMap<FastifyRequest, string>();
+
+export function registerRosteringRoutes(app: FastifyInstance) {
+  route(app, e.rosterRuns, async ({ db, params }) => getRoster(db, params.districtId));
+  route(app, e.rosterRun, async ({ db, params }) => getRun(db, params.runId));
+  route(app, e.rosterSyncNow, async ({ db, services, user, params }) => syncNow(db, services, user.id, params.districtId));
+  route(app, e.rosterApprove, async ({ db, services, user, params }) => approveRun(db, services, user.id, params.runId));
+  route(app, e.rosterSettings, async ({ db, services, user, params, body }) => updateRosterSettings(db, services, user.id, params.districtId, body));
+  route(app, e.schoolRosterRuns, async ({ db, user }) => schoolRuns(db, schoolAdminActor(user).schoolId));
+
+  // The zip goes to storage before the request's transaction opens; the run reads it from there.
+  void app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      const endpoint = [e.rosterUpload, e.schoolRosterUpload].find((x) => request.routeOptions.url === `/v1${x.path}`);
+      if (!endpoint) return;
+      assertAccess(endpoint as Endpoint, request.user);
+      uploads.set(request, await storeZip(scope, request));
+    });
+    route(scope, e.rosterUpload, async ({ db, services, user, params, request }) =>
+      startUpload(db, services, user.id, { districtId: params.districtId, schoolId: null }, uploads.get(request)!),
+    );
+    route(scope, e.schoolRosterUpload, async ({ db, services, user, request }) => {
+      const schoolId = schoolAdminActor(user).schoolId;
+      return startUpload(db, services, user.id, { districtId: await districtOfSchool(db, schoolId), schoolId }, uploads.get(request)!);
+    });
+  });
+
+  app.services.jobs.register(ROSTER_SYNC_JOB, async (payload) => executeRun(app.services, String(payload.runId)));
+  app.services.jobs.register(ROSTER_NIGHTLY_TICK, async () => {
+    await runNightlyTick(app.services);
+  });
+  app.services.jobs.schedule({ name: ROSTER_NIGHTLY_TICK, kind: ROSTER_NIGHTLY_TICK, everyMinutes: 5 });
+}
+
+async function storeZip(scope: FastifyInstance, request: FastifyRequest) {
+  const part = await request.file({ limits: { fileSize: ONEROSTER_UPLOAD_MAX_BYTES, files: 1 } });
+  if (!part || part.fieldname !== 'roster') throw badRequest('VALIDATION_FAILED', [{ path: 'body.roster', code: 'required' }]);
+  const key = `roster-uploads/${randomUUID()}.zip`;
+  await scope.services.storage.putStream(key, part.file, 'application/zip');
+  if (part.file.truncated) {
+    await scope.services.storage.delete(key);
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+  }
+  return key;
+}

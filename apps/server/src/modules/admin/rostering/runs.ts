@@ -1,0 +1,92 @@
+import { decryptCredentials } from '../districts/crypto.js';
+import type { Services } from '../../../services/index.js';
+import { applyRead } from './engine/apply.js';
+import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
+import * as q from './queries.js';
+import { parseOneRosterZip } from './sources/oneroster.js';
+import { rosterDriver } from './sources/registry.js';
+import { RosterSourceError, type RosterRead } from './sources/types.js';
+
+/** The job that runs one sync (its payload is the run's id, never a credential). */
+export const ROSTER_SYNC_JOB = 'roster.sync';
+
+/** Why a run failed when no source said why: an unexpected error (logged, never shown). */
+export const ROSTER_FAILED = 'roster_failed';
+
+/**
+ * Runs one queued sync: reads the source (or the uploaded zip, or the read kept while the run was
+ * held), applies it school by school, and writes the report. Credentials are decrypted here, for
+ * this read only, and any of their values is cut from an error's detail before it is stored.
+ */
+export async function executeRun(services: Services, runId: string) {
+  const now = () => services.clock.now();
+  const run = await q.claimRun(services.db, runId, now());
+  if (!run) return;
+  const district = await q.districtForSync(services.db, run.districtId);
+  if (!district) return;
+  let secrets: string[] = [];
+  try {
+    let read: RosterRead;
+    if (run.readKey) {
+      read = await storedRead(services, run.readKey);
+    } else {
+      const factory = rosterDriver(district.kind);
+      if (!factory || !district.credentialsEncrypted) throw new RosterSourceError('roster_source_error', `no ${district.kind} source is configured for this district`);
+      const credentials = decryptCredentials(services.secret, district.id, district.credentialsEncrypted);
+      secrets = Object.values(credentials).filter((v) => v.length >= 4);
+      read = await factory({ districtId: district.id, baseUrl: district.baseUrl, credentials }).read({ cursor: district.rosterCursor });
+    }
+    const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
+    const reports = await applyRead(services.db, read, {
+      districtId: district.id,
+      timeZone: district.rosterTimeZone,
+      dryRun: district.testMode,
+      approved: !!run.approvedBy,
+      ...(onlySchool ? { onlySchool } : {}),
+      now: now(),
+    });
+    if (onlySchool && reports.length === 0) throw new RosterSourceError('roster_malformed', 'the file has no org for this school');
+    await finish(services, run, reports, read, district.testMode);
+  } catch (error) {
+    const known = error instanceof RosterSourceError;
+    if (!known) services.jobs.logger.error({ runId, error: redact(String(error), secrets) }, 'roster sync failed');
+    await q.finishRun(services.db, runId, {
+      status: 'failed',
+      errorCode: known ? error.code : ROSTER_FAILED,
+      errorDetail: known ? redact(error.detail, secrets) : null,
+      now: now(),
+    });
+  }
+}
+
+async function finish(services: Services, run: { id: string; districtId: string; origin: string; readKey: string | null }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {
+  const counts = emptyCounts();
+  for (const r of reports) addCounts(counts, r.counts);
+  const held = reports.some((r) => r.outcome === 'held');
+  let readKey: string | null = null;
+  if (held) {
+    // The approval applies exactly what was shown, so the read waits in storage (no credentials in it).
+    readKey = `roster-runs/${run.id}.json`;
+    await services.storage.put(readKey, Buffer.from(JSON.stringify(read)), 'application/json');
+  } else if (run.readKey) {
+    await services.storage.delete(run.readKey);
+  }
+  if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
+  await q.finishRun(services.db, run.id, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details: { schools: reports }, readKey, now: services.clock.now() });
+}
+
+async function storedRead(services: Services, key: string): Promise<RosterRead> {
+  const bytes = await services.storage.get(key);
+  if (!bytes) throw new RosterSourceError('roster_malformed', 'the uploaded file is no longer stored');
+  return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes)) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
+}
+
+async function schoolScope(services: Services, schoolId: string) {
+  const row = await services.db.selectFrom('schools').select(['id', 'sourceId']).where('id', '=', schoolId).executeTakeFirst();
+  return row ? { id: row.id, sourceId: row.sourceId } : undefined;
+}
+
+/** Cuts every credential value out of a text that is about to be stored or logged. */
+export function redact(text: string, secrets: string[]) {
+  return secrets.reduce((t, s) => t.split(s).join('***'), text);
+}

@@ -1,0 +1,115 @@
+import type { RosterRun, RosterSettings, UpdateRosterSettings } from '@high5/contract';
+import type { Db } from '../../../db/database.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import type { Services } from '../../../services/index.js';
+import { audit } from '../audit.js';
+import * as q from './queries.js';
+import { ROSTER_SYNC_JOB } from './runs.js';
+
+type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
+
+/** A run as the report shows it; the stored read's key never leaves the server. */
+function present(row: RunRow): RosterRun {
+  const details = (row.details ?? {}) as { schools?: RosterRun['schools'] };
+  const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+  return {
+    id: row.id,
+    districtId: row.districtId,
+    origin: row.origin as RosterRun['origin'],
+    schoolId: row.schoolId,
+    status: row.status as RosterRun['status'],
+    createdAt: iso(row.createdAt)!,
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    counts: (row.counts ?? {}) as RosterRun['counts'],
+    schools: details.schools ?? [],
+    errorCode: row.errorCode,
+    errorDetail: row.errorDetail,
+    approved: row.approvedBy !== null,
+  };
+}
+
+function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>>): RosterSettings {
+  const day = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+  return {
+    kind: d.kind,
+    testMode: d.testMode,
+    syncTime: String(d.rosterSyncTime).slice(0, 5),
+    timeZone: d.rosterTimeZone,
+    summerPauseFrom: day(d.summerPauseFrom as Date | string | null),
+    summerPauseUntil: day(d.summerPauseUntil as Date | string | null),
+  };
+}
+
+export async function getRoster(db: Db, districtId: string) {
+  const district = await q.districtForSync(db, districtId);
+  if (!district) throw notFound();
+  return { settings: settingsOf(district), runs: (await q.listRuns(db, districtId, null, 30)).map(present) };
+}
+
+export async function getRun(db: Db, runId: string) {
+  const run = await q.runById(db, runId);
+  if (!run) throw notFound();
+  return present(run);
+}
+
+/** "Sync now": queues a run (or answers the one already waiting or working) in the caller's transaction. */
+export async function syncNow(db: Db, services: Services, actorId: string, districtId: string) {
+  const district = await q.districtForSync(db, districtId);
+  if (!district) throw notFound();
+  if (district.kind !== 'aeries' && district.kind !== 'clever') throw new AppError(400, 'ROSTER_NOT_SIS');
+  const open = await q.openRun(db, districtId);
+  if (open) return getRun(db, open.id);
+  const runId = await queueRun(db, services, { districtId, origin: 'sync', schoolId: null, createdBy: actorId, readKey: null });
+  await audit(db, { actorId, schoolId: null, action: 'roster.sync', targetType: 'district', targetId: districtId, details: { runId } }, services.clock.now());
+  return getRun(db, runId);
+}
+
+export async function queueRun(db: Db, services: Services, values: Omit<Parameters<typeof q.insertRun>[1], 'now'>) {
+  const runId = await q.insertRun(db, { ...values, now: services.clock.now() });
+  await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
+  return runId;
+}
+
+/** Approves a held run: the job applies the kept read with its deactivations. */
+export async function approveRun(db: Db, services: Services, actorId: string, runId: string) {
+  const run = await q.lockRun(db, runId);
+  if (!run) throw notFound();
+  if (run.status !== 'held') throw conflict('ROSTER_RUN_NOT_HELD');
+  await q.markApproved(db, runId, actorId);
+  await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
+  await audit(db, { actorId, schoolId: null, action: 'roster.approve', targetType: 'district', targetId: run.districtId, details: { runId } }, services.clock.now());
+  return getRun(db, runId);
+}
+
+export async function updateRosterSettings(db: Db, services: Services, actorId: string, districtId: string, input: UpdateRosterSettings) {
+  const before = await q.districtForSync(db, districtId);
+  if (!before) throw notFound();
+  await q.updateSettings(db, districtId, {
+    ...(input.syncTime !== undefined ? { rosterSyncTime: input.syncTime } : {}),
+    ...(input.timeZone !== undefined ? { rosterTimeZone: input.timeZone } : {}),
+    ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),
+  });
+  const after = settingsOf((await q.districtForSync(db, districtId))!);
+  await audit(db, { actorId, schoolId: null, action: 'roster.settings', targetType: 'district', targetId: districtId, details: { before: settingsOf(before), after } }, services.clock.now());
+  return after;
+}
+
+/** A uploaded OneRoster zip, already in storage: a run reads it (a school admin's only for their school). */
+export async function startUpload(db: Db, services: Services, actorId: string, target: { districtId: string; schoolId: string | null }, storageKey: string) {
+  if (!(await q.districtForSync(db, target.districtId))) throw notFound();
+  const runId = await queueRun(db, services, { districtId: target.districtId, origin: 'upload', schoolId: target.schoolId, createdBy: actorId, readKey: storageKey });
+  await audit(db, { actorId, schoolId: target.schoolId, action: 'roster.upload', targetType: 'district', targetId: target.districtId, details: { runId } }, services.clock.now());
+  return getRun(db, runId);
+}
+
+export async function schoolRuns(db: Db, schoolId: string) {
+  const school = await db.selectFrom('schools').select('districtId').where('id', '=', schoolId).executeTakeFirstOrThrow();
+  return (await q.listRuns(db, school.districtId, schoolId, 30)).map(present);
+}
+
+export async function districtOfSchool(db: Db, schoolId: string) {
+  const school = await db.selectFrom('schools').select('districtId').where('id', '=', schoolId).executeTakeFirst();
+  if (!school) throw notFound();
+  return school.districtId;
+}

@@ -1,0 +1,164 @@
+import { unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { RosterSourceError, type RosterEnrolment, type RosterPerson, type RosterRead, type RosterRole, type RosterSection, type RosterSnapshot } from './types.js';
+
+/**
+ * A OneRoster 1.1 CSV zip (1EdTech): manifest.csv says which files are bulk, delta or absent;
+ * orgs, users, classes and enrollments are read, academicSessions, courses and demographics
+ * checked for their columns when present (their facts have no place in High5 yet). A delta's
+ * rows with status `tobedeleted` become removals (docs/decisions/0403).
+ */
+
+/** Largest zip (uncompressed) accepted: well above a 50,000-student district's files. */
+export const ONEROSTER_MAX_BYTES = 200 * 1024 * 1024;
+
+const COLUMNS: Record<string, string[]> = {
+  orgs: ['sourcedId', 'name', 'type'],
+  academicSessions: ['sourcedId', 'title', 'type', 'startDate', 'endDate', 'schoolYear'],
+  courses: ['sourcedId', 'title', 'orgSourcedId'],
+  classes: ['sourcedId', 'title', 'schoolSourcedId'],
+  users: ['sourcedId', 'orgSourcedIds', 'role', 'givenName', 'familyName'],
+  enrollments: ['sourcedId', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role'],
+  demographics: ['sourcedId'],
+};
+/** Files a sync cannot do without; the others may be `absent` in the manifest. */
+const REQUIRED = ['orgs', 'users', 'classes', 'enrollments'];
+
+const ROLES: Record<string, RosterRole | null> = {
+  student: 'student',
+  teacher: 'teacher',
+  administrator: 'staff',
+  aide: 'staff',
+  proctor: 'staff',
+  // Families are linked by the families themselves in High5, never from a roster.
+  guardian: null,
+  parent: null,
+  relative: null,
+};
+
+type Row = Record<string, string>;
+const malformed = (detail: string) => new RosterSourceError('roster_malformed', detail);
+
+export function parseOneRosterZip(bytes: Uint8Array): RosterRead {
+  const files = unzip(bytes);
+  const manifest = readManifest(files);
+  const tables: Record<string, Row[]> = {};
+  for (const name of Object.keys(COLUMNS)) {
+    const mode = manifest.get(`file.${name}`) ?? 'absent';
+    if (mode === 'absent') {
+      if (REQUIRED.includes(name)) throw malformed(`manifest.csv: file.${name} is absent, but a roster needs it`);
+      continue;
+    }
+    if (mode !== 'bulk' && mode !== 'delta') throw malformed(`manifest.csv: file.${name} is "${mode}" (bulk, delta or absent)`);
+    tables[name] = readCsv(files, `${name}.csv`, COLUMNS[name]!);
+  }
+  const delta = REQUIRED.some((name) => manifest.get(`file.${name}`) === 'delta');
+  return delta ? deltaRead(tables) : { mode: 'full', snapshot: snapshotOf(tables, () => true, false) };
+}
+
+function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
+  let total = 0;
+  try {
+    const files = unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize;
+        if (total > ONEROSTER_MAX_BYTES) throw malformed('the zip is larger than allowed once unpacked');
+        return !file.name.endsWith('/');
+      },
+    });
+    // Files may sit in one folder inside the zip: keep their base names.
+    return Object.fromEntries(Object.entries(files).map(([name, data]) => [name.split('/').pop()!, data]));
+  } catch (error) {
+    if (error instanceof RosterSourceError) throw error;
+    throw malformed('the file is not a readable zip');
+  }
+}
+
+function readManifest(files: Record<string, Uint8Array>) {
+  const rows = readCsv(files, 'manifest.csv', ['propertyName', 'value']);
+  const manifest = new Map(rows.map((r) => [r.propertyName!, r.value!.trim().toLowerCase()]));
+  const version = manifest.get('oneroster.version');
+  if (version !== '1.1') throw malformed(`manifest.csv: oneroster.version is "${version ?? ''}" (1.1 expected)`);
+  return manifest;
+}
+
+function readCsv(files: Record<string, Uint8Array>, name: string, columns: string[]): Row[] {
+  const data = files[name];
+  if (!data) throw malformed(`${name} is missing from the zip`);
+  const text = new TextDecoder('utf-8').decode(data).replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
+  const fields = parsed.meta.fields ?? [];
+  const missing = columns.filter((c) => !fields.includes(c));
+  if (missing.length) throw malformed(`${name}: column ${missing.join(', ')} is missing`);
+  const broken = parsed.errors.find((e) => e.type !== 'Delimiter');
+  if (broken) throw malformed(`${name}, row ${(broken.row ?? 0) + 2}: ${broken.message}`);
+  return parsed.data.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (v ?? '').trim()])));
+}
+
+const deleted = (row: Row) => row.status?.toLowerCase() === 'tobedeleted';
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+
+/** OneRoster grade codes (CEDS): PK, KG, 01…12; other codes leave the grade to the school. */
+function gradeOf(codes: string | undefined): number | null {
+  const code = list(codes)[0]?.toUpperCase();
+  if (!code) return null;
+  if (code === 'PK') return -1;
+  if (code === 'KG') return 0;
+  const n = Number(code);
+  return Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
+}
+
+function roleOf(row: Row, file: string): RosterRole | null {
+  const role = row.role?.toLowerCase() ?? '';
+  if (!(role in ROLES)) throw malformed(`${file}, ${row.sourcedId}: unknown role "${row.role}"`);
+  return ROLES[role]!;
+}
+
+function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, delta: boolean): RosterSnapshot {
+  const schools = tables.orgs!.filter((o) => keep(o) && o.type?.toLowerCase() === 'school').map((o) => ({ sourceId: o.sourcedId!, name: o.name! }));
+  const people: RosterPerson[] = [];
+  for (const u of tables.users!) {
+    if (!u.sourcedId) throw malformed('users.csv: a row has no sourcedId');
+    const role = roleOf(u, 'users.csv');
+    if (!role || !keep(u)) continue;
+    people.push({
+      sourceId: u.sourcedId,
+      role,
+      schoolSourceIds: list(u.orgSourcedIds),
+      firstName: u.givenName ?? '',
+      lastName: u.familyName ?? '',
+      email: u.email ? u.email.toLowerCase() : null,
+      sisUsername: role === 'student' ? null : u.username || null,
+      grade: role === 'student' ? gradeOf(u.grades) : null,
+    });
+  }
+  const sections = new Map<string, RosterSection>();
+  for (const c of tables.classes!) {
+    if (keep(c)) sections.set(c.sourcedId!, { sourceId: c.sourcedId!, schoolSourceId: c.schoolSourcedId!, name: c.title!, teacherSourceIds: [], studentSourceIds: [] });
+  }
+  const enrolments = [...tables.enrollments!].sort((a, b) => Number(b.primary === 'true') - Number(a.primary === 'true'));
+  for (const e of enrolments) {
+    const role = roleOf(e, 'enrollments.csv');
+    if (!role || !keep(e)) continue;
+    let section = sections.get(e.classSourcedId!);
+    // A delta may enrol someone in a class it does not repeat: the class is named by its id only.
+    if (!section) {
+      if (!delta) throw malformed(`enrollments.csv, ${e.sourcedId}: class ${e.classSourcedId} is not in classes.csv`);
+      section = { sourceId: e.classSourcedId!, schoolSourceId: e.schoolSourcedId!, name: '', teacherSourceIds: [], studentSourceIds: [] };
+      sections.set(section.sourceId, section);
+    }
+    (role === 'student' ? section.studentSourceIds : section.teacherSourceIds).push(e.userSourcedId!);
+  }
+  return { schools, people, sections: [...sections.values()] };
+}
+
+function deltaRead(tables: Record<string, Row[]>): RosterRead {
+  const upsert = snapshotOf(tables, (row) => !deleted(row), true);
+  const enrolments: RosterEnrolment[] = tables.enrollments!.filter(deleted).map((e) => ({ sectionSourceId: e.classSourcedId!, personSourceId: e.userSourcedId! }));
+  return {
+    mode: 'delta',
+    upsert,
+    remove: { people: tables.users!.filter(deleted).map((u) => u.sourcedId!), sections: tables.classes!.filter(deleted).map((c) => c.sourcedId!), enrolments },
+    partialSections: true,
+  };
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { endpoint, IsoDateSchema, UuidSchema } from './core.js';
+import { isKnownTimeZone } from './dates.js';
+
+// District rostering (issue 9): sync runs, their reports, held runs, summer pause, OneRoster uploads.
+
+/** Why a run failed: a source's code (roster_*) translated by the `rostering` namespace. */
+export const RosterErrorCodes = [
+  'roster_auth_failed',
+  'roster_unreachable',
+  'roster_timeout',
+  'roster_source_error',
+  'roster_rate_limited',
+  'roster_endless_paging',
+  'roster_malformed',
+  'roster_failed',
+] as const;
+
+/** Largest OneRoster zip an upload accepts. */
+export const ONEROSTER_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+const RosterCountsSchema = z.object({
+  schoolsCreated: z.number().int(),
+  created: z.number().int(),
+  linked: z.number().int(),
+  updated: z.number().int(),
+  deactivated: z.number().int(),
+  reactivated: z.number().int(),
+  classesCreated: z.number().int(),
+  classesUpdated: z.number().int(),
+  enrolmentsAdded: z.number().int(),
+  enrolmentsRemoved: z.number().int(),
+});
+export type RosterCounts = z.infer<typeof RosterCountsSchema>;
+
+const NamedPersonSchema = z.object({ sourceId: z.string().nullable(), firstName: z.string(), lastName: z.string() });
+
+export const RosterSchoolReportSchema = z.object({
+  schoolSourceId: z.string(),
+  schoolName: z.string(),
+  outcome: z.enum(['applied', 'preview', 'held']),
+  counts: RosterCountsSchema,
+  added: z.array(NamedPersonSchema),
+  deactivated: z.array(NamedPersonSchema),
+  warnings: z.array(z.string()),
+});
+export type RosterSchoolReport = z.infer<typeof RosterSchoolReportSchema>;
+
+export const RosterRunSchema = z.object({
+  id: UuidSchema,
+  districtId: UuidSchema,
+  origin: z.enum(['sync', 'nightly', 'upload']),
+  schoolId: UuidSchema.nullable(),
+  /** preview: test mode (nothing written); held: waits for the super admin's approval. */
+  status: z.enum(['queued', 'running', 'done', 'preview', 'held', 'failed']),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  counts: RosterCountsSchema.partial(),
+  schools: z.array(RosterSchoolReportSchema),
+  errorCode: z.string().nullable(),
+  errorDetail: z.string().nullable(),
+  approved: z.boolean(),
+});
+export type RosterRun = z.infer<typeof RosterRunSchema>;
+
+export const RosterSettingsSchema = z.object({
+  kind: z.string(),
+  testMode: z.boolean(),
+  syncTime: z.string(),
+  timeZone: z.string(),
+  summerPauseFrom: z.string().nullable(),
+  summerPauseUntil: z.string().nullable(),
+});
+export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
+
+export const UpdateRosterSettingsSchema = z
+  .object({
+    syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
+    timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
+    /** Both dates, or both null to end the pause. */
+    summerPause: z
+      .object({ from: IsoDateSchema, until: IsoDateSchema })
+      .refine((p) => p.from <= p.until, 'invalid_range')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateRosterSettings = z.input<typeof UpdateRosterSettingsSchema>;
+
+const districtParams = z.object({ districtId: UuidSchema });
+const runParams = z.object({ runId: UuidSchema });
+
+export const rosteringEndpoints = {
+  rosterRuns: endpoint({
+    id: 'super.rosterRuns',
+    method: 'GET',
+    path: '/super/districts/:districtId/roster',
+    summary: "A district's rostering settings and its last sync runs, newest first, with their reports.",
+    access: 'superAdmin',
+    params: districtParams,
+    response: z.object({ settings: RosterSettingsSchema, runs: z.array(RosterRunSchema) }),
+    errors: ['NOT_FOUND'],
+  }),
+  rosterRun: endpoint({
+    id: 'super.rosterRun',
+    method: 'GET',
+    path: '/super/roster-runs/:runId',
+    summary: "One sync run's report: counts, schools, who a held run would deactivate, the error.",
+    access: 'superAdmin',
+    params: runParams,
+    response: RosterRunSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  rosterSyncNow: endpoint({
+    id: 'super.rosterSyncNow',
+    method: 'POST',
+    path: '/super/districts/:districtId/roster/sync',
+    summary: "Sync now: queues a run reading the district's SIS (a run already waiting or working is answered instead).",
+    access: 'superAdmin',
+    params: districtParams,
+    body: z.object({}).strict(),
+    response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
+  }),
+  rosterApprove: endpoint({
+    id: 'super.rosterApprove',
+    method: 'POST',
+    path: '/super/roster-runs/:runId/approve',
+    summary: 'Approves a held run: it is applied as shown, deactivations included.',
+    access: 'superAdmin',
+    params: runParams,
+    body: z.object({}).strict(),
+    response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_RUN_NOT_HELD'],
+  }),
+  rosterSettings: endpoint({
+    id: 'super.rosterSettings',
+    method: 'PATCH',
+    path: '/super/districts/:districtId/roster',
+    summary: "Sets the district's nightly sync time and time zone, and its summer pause (no nightly sync between the dates).",
+    access: 'superAdmin',
+    params: districtParams,
+    body: UpdateRosterSettingsSchema,
+    response: RosterSettingsSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  rosterUpload: endpoint({
+    id: 'super.rosterUpload',
+    method: 'POST',
+    path: '/super/districts/:districtId/roster/upload',
+    summary: "Uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for the district's schools: a run reads it.",
+    access: 'superAdmin',
+    params: districtParams,
+    response: RosterRunSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
+  }),
+  schoolRosterUpload: endpoint({
+    id: 'admin.rosterUpload',
+    method: 'POST',
+    path: '/admin/roster/upload',
+    summary: "A school admin uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for their own school only.",
+    access: 'schoolAdmin',
+    response: RosterRunSchema,
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
+  }),
+  schoolRosterRuns: endpoint({
+    id: 'admin.rosterRuns',
+    method: 'GET',
+    path: '/admin/roster/runs',
+    summary: "The runs of the school admin's own uploads, newest first.",
+    access: 'schoolAdmin',
+    response: z.array(RosterRunSchema),
+  }),
+};
