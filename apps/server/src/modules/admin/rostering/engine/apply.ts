@@ -44,8 +44,10 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
   const reports: SchoolReport[] = [];
   for (const school of schools) {
     const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [] };
-    const people = snapshot.people.filter((p) => p.schoolSourceIds.includes(school.sourceId));
     const sections = snapshot.sections.filter((s) => s.schoolSourceId === school.sourceId);
+    // A teacher the source lists at another school still teaches here: they are this school's too.
+    const teaching = new Set(sections.flatMap((s) => s.teacherSourceIds));
+    const people = snapshot.people.filter((p) => p.schoolSourceIds.includes(school.sourceId) || teaching.has(p.sourceId));
     try {
       await db.transaction().execute(async (tx) => {
         const existing = known.find((k) => k.sourceId === school.sourceId) ?? (options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: null } : undefined);

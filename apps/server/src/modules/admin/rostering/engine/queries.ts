@@ -85,7 +85,8 @@ export async function insertMembership(
   db: Db,
   values: { userId: string; schoolId: string; role: string; grade: number | null; iep: boolean; plan504: boolean; languageLevel: string | null; now: Date },
 ) {
-  await db.insertInto('schoolMemberships').values({ ...values, status: 'active', rostered: true, isAdmin: false, createdAt: values.now }).execute();
+  const { now, ...row } = values;
+  await db.insertInto('schoolMemberships').values({ ...row, status: 'active', rostered: true, isAdmin: false, createdAt: now }).execute();
 }
 
 export async function updateMembership(
