@@ -76,6 +76,8 @@ export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
 export const UpdateRosterSettingsSchema = z
   .object({
+    /** On: runs only preview what they would change. Off: runs apply. */
+    testMode: z.boolean().optional(),
     syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
     timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
     /** Both dates, or both null to end the pause. */
@@ -138,7 +140,7 @@ export const rosteringEndpoints = {
     id: 'super.rosterSettings',
     method: 'PATCH',
     path: '/super/districts/:districtId/roster',
-    summary: "Sets the district's nightly sync time and time zone, and its summer pause (no nightly sync between the dates).",
+    summary: "Sets the district's test mode (runs only preview), nightly sync time and time zone, and summer pause (no nightly sync between the dates).",
     access: 'superAdmin',
     params: districtParams,
     body: UpdateRosterSettingsSchema,

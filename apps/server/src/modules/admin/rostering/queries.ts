@@ -80,7 +80,7 @@ export function openRun(db: Db, districtId: string) {
   return db.selectFrom('rosterRuns').select('id').where('districtId', '=', districtId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
 }
 
-export async function updateSettings(db: Db, districtId: string, values: { summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string }) {
+export async function updateSettings(db: Db, districtId: string, values: { testMode?: boolean; summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string }) {
   await db
     .updateTable('districts')
     .set({ ...values, ...(values.rosterSyncTime !== undefined || values.rosterTimeZone !== undefined ? { rosterNextRunAt: null } : {}) })

@@ -86,6 +86,7 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
   const before = await q.districtForSync(db, districtId);
   if (!before) throw notFound();
   await q.updateSettings(db, districtId, {
+    ...(input.testMode !== undefined ? { testMode: input.testMode } : {}),
     ...(input.syncTime !== undefined ? { rosterSyncTime: input.syncTime } : {}),
     ...(input.timeZone !== undefined ? { rosterTimeZone: input.timeZone } : {}),
     ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),

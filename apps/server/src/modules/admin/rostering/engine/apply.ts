@@ -101,6 +101,11 @@ async function applySchool(
     throw new Rollback();
   }
   await deactivate(tx, schoolId, leaving);
+  // Who leaves the school leaves its rostered classes too (seats freed); hand-made classes stay as they are.
+  for (const row of await q.rosteredEnrolmentsOf(tx, schoolId, leaving)) {
+    await q.dropEnrolment(tx, row.classId, row.studentId);
+    report.counts.enrolmentsRemoved++;
+  }
   const gonePart = (sourceId: string) => (full ? !sections.some((s) => s.sourceId === sourceId) : removedSections.has(sourceId));
   const dropped = partial ? { dropped: new Set(partial.pairs.map((p) => `${p.sectionSourceId}|${p.personSourceId}`)) } : undefined;
   await applySections(tx, schoolId, sections, ids, gonePart, options.now, report, dropped);

@@ -166,3 +166,16 @@ export async function linksOfUsers(db: Db, districtId: string, userIds: string[]
   const rows = await db.selectFrom('rosterPeople').select(['sourceId', 'userId']).where('districtId', '=', districtId).where('userId', 'in', userIds).execute();
   return new Map(rows.map((r) => [r.userId, r.sourceId]));
 }
+
+/** Enrolments of these students in the school's classes filled by the source. */
+export function rosteredEnrolmentsOf(db: Db, schoolId: string, studentIds: string[]) {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('enrolments as e')
+    .innerJoin('classes as c', 'c.id', 'e.classId')
+    .select(['e.classId', 'e.studentId'])
+    .where('c.schoolId', '=', schoolId)
+    .where('c.sourceId', 'is not', null)
+    .where('e.studentId', 'in', studentIds)
+    .execute();
+}
