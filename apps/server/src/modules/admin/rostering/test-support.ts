@@ -37,13 +37,13 @@ export function useMemorySource() {
 
 export const CERTIFICATE = 'cert-0123456789abcdef';
 
-export async function buildSisDistrict(app: FastifyInstance, values: { testMode?: boolean } = {}) {
+export async function buildSisDistrict(app: FastifyInstance, values: { testMode?: boolean; baseUrl?: string; certificate?: string } = {}) {
   const district = await app.services.db
     .insertInto('districts')
-    .values({ name: `SIS ${Math.random().toString(36).slice(2, 8)}`, kind: 'aeries', paid: true, testMode: values.testMode ?? false, baseUrl: 'https://sis.example' })
+    .values({ name: `SIS ${Math.random().toString(36).slice(2, 8)}`, kind: 'aeries', paid: true, testMode: values.testMode ?? false, baseUrl: values.baseUrl ?? 'https://sis.example' })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
-  const credentialsEncrypted = encryptCredentials(app.services.secret, district.id, { certificate: CERTIFICATE });
+  const credentialsEncrypted = encryptCredentials(app.services.secret, district.id, { certificate: values.certificate ?? CERTIFICATE });
   await app.services.db.updateTable('districts').set({ credentialsEncrypted }).where('id', '=', district.id).execute();
   return district;
 }
@@ -84,7 +84,7 @@ export function oneRosterZip(tables: OneRosterTables, options: { mode?: 'bulk' |
   return Buffer.from(zipSync(files));
 }
 
-const SANDBOX = '/work/shared/data/clever-sandbox';
+const SANDBOX = new URL('../../../test/fakes/clever-sandbox/', import.meta.url).pathname;
 const readCsv = (name: string) => Papa.parse<Record<string, string>>(readFileSync(join(SANDBOX, name), 'utf8'), { header: true, skipEmptyLines: true }).data;
 const grade = (g: string) => (/^\d+$/.test(g) ? g.padStart(2, '0') : g.toLowerCase().startsWith('k') ? 'KG' : '');
 
