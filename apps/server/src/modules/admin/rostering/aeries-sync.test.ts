@@ -24,6 +24,14 @@ async function sync(districtId: string, cookie: string) {
 }
 
 describe('an Aeries district', () => {
+  // Before the big read: a request right after a whole-district read was seen to fail as roster_unreachable (see the issue 9 report).
+  it('a wrong certificate fails the run with roster_auth_failed, and the certificate never shows', async () => {
+    const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: 'wrong-certificate-value' });
+    const { cookie } = await superAdmin(t.app);
+    const run = await sync(district.id, cookie);
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_auth_failed' });
+    expect(JSON.stringify(run)).not.toContain('wrong-certificate-value');
+  });
   it('fills its schools from the Aeries fake, with English-learner flags', { timeout: 600_000 }, async () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: fake.certificate });
     const { cookie } = await superAdmin(t.app);
@@ -41,11 +49,4 @@ describe('an Aeries district', () => {
     expect(students.some((s) => s.languageLevel === 'L')).toBe(true);
   });
 
-  it('a wrong certificate fails the run with roster_auth_failed, and the certificate never shows', async () => {
-    const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: 'wrong-certificate-value' });
-    const { cookie } = await superAdmin(t.app);
-    const run = await sync(district.id, cookie);
-    expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_auth_failed' });
-    expect(JSON.stringify(run)).not.toContain('wrong-certificate-value');
-  });
 });
