@@ -94,6 +94,11 @@ export const ErrorCodes = [
   'SESSION_LOCKED',
   'PASSWORD_SAME_AS_CURRENT',
   'IMAGE_TOO_LARGE',
+  // Well-being alerts
+  'MOOD_CONSENT_REQUIRED',
+  'ALERT_CLOSED',
+  'ALERT_ADULT_NOT_ALLOWED',
+  'TALK_TO_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

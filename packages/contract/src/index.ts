@@ -8,6 +8,7 @@ export * from './recognition.js';
 export * from './profile.js';
 export * from './classroom.js';
 export * from './admin.js';
+export * from './alerts.js';
 export * from './super-edit.js';
 
 import { systemEndpoints } from './system.js';
@@ -16,6 +17,7 @@ import { recognitionEndpoints } from './recognition.js';
 import { profileEndpoints } from './profile.js';
 import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
+import { alertEndpoints } from './alerts.js';
 import { superEditEndpoints } from './super-edit.js';
 
 /** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
@@ -26,5 +28,6 @@ export const allEndpoints = {
   ...profileEndpoints,
   ...classroomEndpoints,
   ...adminEndpoints,
+  ...alertEndpoints,
   ...superEditEndpoints,
 };

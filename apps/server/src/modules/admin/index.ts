@@ -10,6 +10,9 @@ import { registerReportRoutes } from './reports/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 
+export { audit } from './audit.js';
+export { schoolAdminActor } from './actors.js';
+
 /** Registers every route of the admin area, and the daily mood meter report job. */
 export function registerAdminRoutes(app: FastifyInstance) {
   registerUserRoutes(app);

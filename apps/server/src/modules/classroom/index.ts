@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAlertRoutes } from './alerts/routes.js';
 import { registerClassRoutes } from './classes/routes.js';
 import { registerFeedbackRoutes } from './feedback/routes.js';
 import { registerInviteRoutes } from './invites/routes.js';
@@ -20,4 +21,5 @@ export function registerClassroomRoutes(app: FastifyInstance) {
   registerJournalRoutes(app);
   registerSeatingRoutes(app);
   registerRosterRoutes(app);
+  registerAlertRoutes(app);
 }
