@@ -40,7 +40,7 @@ describe('routing', () => {
     expect(toStan.bodyText).toContain('se siente triste');
     expect(toTina.subject).toBe('High5: a student asked for help');
     expect(toTina.bodyText).toContain('feeling sad');
-    expect(toTina.bodyText).toContain(`/alerts/${alert.id}`);
+    expect(toTina.bodyText).toContain(t.app.services.config.publicUrl);
     // The badge of each adult shows it; an adult it did not reach sees nothing.
     const badge = await t.call('GET', '/v1/alerts', { cookie: w.cookies.teacher });
     expect(badge.json.ResponseData).toMatchObject({ open: 1, items: [{ id: alert.id, studentName: 'Amy Student', latestMood: 'persevere', open: true, tier: 0 }] });

@@ -125,7 +125,7 @@ async function notify(db: Db, services: Services, alert: AlertRow, adults: { adu
       student: studentName,
       school: school.name,
       feeling: t(`classroom:feelings.${moodInfo(signal.mood)?.feeling ?? 'sad'}`).toLocaleLowerCase(lang),
-      url: `${services.config.publicUrl}/alerts/${alert.id}`,
+      url: services.config.publicUrl,
     });
   }
   if (added.length) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.notified', targetType: 'alert', targetId: alert.id, details: { template, adults: added } }, now);
