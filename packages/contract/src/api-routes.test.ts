@@ -3,11 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { adminEndpoints } from './admin.js';
+import { alertEndpoints } from './alerts.js';
 import { authEndpoints } from './auth.js';
 import { classroomEndpoints } from './classroom.js';
 import type { Endpoint } from './core.js';
 import { profileEndpoints } from './profile.js';
 import { recognitionEndpoints } from './recognition.js';
+import { rosteringEndpoints } from './rostering.js';
 import { superEditEndpoints } from './super-edit.js';
 import { systemEndpoints } from './system.js';
 
@@ -18,7 +20,9 @@ const areas: Record<string, { module: string; endpoints: Record<string, Endpoint
   profile: { module: './profile.js', endpoints: profileEndpoints },
   classroom: { module: './classroom.js', endpoints: classroomEndpoints },
   admin: { module: './admin.js', endpoints: adminEndpoints },
+  alert: { module: './alerts.js', endpoints: alertEndpoints },
   superEdit: { module: './super-edit.js', endpoints: superEditEndpoints },
+  rostering: { module: './rostering.js', endpoints: rosteringEndpoints },
 };
 
 function render() {

@@ -8,7 +8,9 @@ import type { recognitionEndpoints } from './recognition.js';
 import type { profileEndpoints } from './profile.js';
 import type { classroomEndpoints } from './classroom.js';
 import type { adminEndpoints } from './admin.js';
+import type { alertEndpoints } from './alerts.js';
 import type { superEditEndpoints } from './super-edit.js';
+import type { rosteringEndpoints } from './rostering.js';
 
 export const systemApi: ApiRoutes<typeof systemEndpoints> = {
   health: { id: 'system.health', method: 'GET', path: '/health' },
@@ -171,8 +173,32 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   deleteSchool: { id: 'super.deleteSchool', method: 'DELETE', path: '/super/schools/:schoolId' },
 };
 
+export const alertApi: ApiRoutes<typeof alertEndpoints> = {
+  alertsMine: { id: 'alerts.mine', method: 'GET', path: '/alerts' },
+  alertDetail: { id: 'alerts.detail', method: 'GET', path: '/alerts/:alertId' },
+  alertAct: { id: 'alerts.act', method: 'POST', path: '/alerts/:alertId/actions' },
+  alertsOfStudent: { id: 'alerts.ofStudent', method: 'GET', path: '/alerts/students/:studentId' },
+  alertSettings: { id: 'alerts.settings', method: 'GET', path: '/admin/alerts/settings' },
+  alertSettingsUpdate: { id: 'alerts.settingsUpdate', method: 'PATCH', path: '/admin/alerts/settings' },
+  alertAdults: { id: 'alerts.adults', method: 'GET', path: '/admin/alerts/adults' },
+  alertReport: { id: 'alerts.report', method: 'GET', path: '/admin/alerts/report' },
+  moodConsents: { id: 'alerts.moodConsents', method: 'GET', path: '/family/mood-consents' },
+  moodConsentSet: { id: 'alerts.moodConsentSet', method: 'PUT', path: '/family/mood-consents/:studentId' },
+};
+
 export const superEditApi: ApiRoutes<typeof superEditEndpoints> = {
   updateDistrict: { id: 'super.updateDistrict', method: 'PATCH', path: '/super/districts/:districtId' },
   deleteDistrict: { id: 'super.deleteDistrict', method: 'DELETE', path: '/super/districts/:districtId' },
   updateSchool: { id: 'super.updateSchool', method: 'PATCH', path: '/super/schools/:schoolId' },
+};
+
+export const rosteringApi: ApiRoutes<typeof rosteringEndpoints> = {
+  rosterRuns: { id: 'super.rosterRuns', method: 'GET', path: '/super/districts/:districtId/roster' },
+  rosterRun: { id: 'super.rosterRun', method: 'GET', path: '/super/roster-runs/:runId' },
+  rosterSyncNow: { id: 'super.rosterSyncNow', method: 'POST', path: '/super/districts/:districtId/roster/sync' },
+  rosterApprove: { id: 'super.rosterApprove', method: 'POST', path: '/super/roster-runs/:runId/approve' },
+  rosterSettings: { id: 'super.rosterSettings', method: 'PATCH', path: '/super/districts/:districtId/roster' },
+  rosterUpload: { id: 'super.rosterUpload', method: 'POST', path: '/super/districts/:districtId/roster/upload' },
+  schoolRosterUpload: { id: 'admin.rosterUpload', method: 'POST', path: '/admin/roster/upload' },
+  schoolRosterRuns: { id: 'admin.rosterRuns', method: 'GET', path: '/admin/roster/runs' },
 };

@@ -189,12 +189,21 @@ export const MoodSettingsSchema = z.object({
   /** The school's mood meter messages in the caller's language ('' when the school set none). */
   message1: z.string(),
   message2: z.string(),
+  /** False when the school requires parental consent and this student's is not given: no mood meter. */
+  checkInAllowed: z.boolean(),
 });
 
 export const CheckInSchema = z.object({
   mood: MoodKeySchema,
   /** 'none' for pleasant moods; 'not-today' or 'today' for low-energy moods when the school prompts. */
   emergencyPriority: EmergencyPrioritySchema.default('none'),
+  /** "I want to talk to …" on a "today" check-in: one of the student's trusted adults, or 'any'. */
+  talkTo: z.union([UuidSchema, z.literal('any')]).optional(),
+});
+
+/** What a check-in answers: the entry, and whether it raised an alert (with the after-hours message outside school hours). */
+export const CheckInResultSchema = MoodEntrySchema.extend({
+  alert: z.object({ raised: z.boolean(), afterHoursMessage: z.string().nullable() }).nullable(),
 });
 
 /** No e-mail: a student needs an adult's name and role, not their address (docs/decisions/0156). */
@@ -538,8 +547,8 @@ export const classroomEndpoints = {
     summary: 'Records today\'s mood; a second check-in the same school day replaces the first.',
     access: ['student', 'teacher', 'parent', 'staff'],
     body: CheckInSchema,
-    response: MoodEntrySchema,
-    errors: ['MOOD_PRIORITY_REQUIRED', 'MOOD_PRIORITY_NOT_ALLOWED'],
+    response: CheckInResultSchema,
+    errors: ['MOOD_PRIORITY_REQUIRED', 'MOOD_PRIORITY_NOT_ALLOWED', 'MOOD_CONSENT_REQUIRED', 'TALK_TO_NOT_ALLOWED'],
   }),
   moodStudentHistory: endpoint({
     id: 'classroom.moodStudentHistory',

@@ -98,6 +98,11 @@ export const ErrorCodes = [
   'ROSTER_NOT_SIS',
   'ROSTER_RUN_NOT_HELD',
   'ACCOUNT_INACTIVE',
+  // Well-being alerts
+  'MOOD_CONSENT_REQUIRED',
+  'ALERT_CLOSED',
+  'ALERT_ADULT_NOT_ALLOWED',
+  'TALK_TO_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -8,6 +8,7 @@ export * from './recognition.js';
 export * from './profile.js';
 export * from './classroom.js';
 export * from './admin.js';
+export * from './alerts.js';
 export * from './super-edit.js';
 export * from './api-route.js';
 export * from './api-routes.js';
@@ -19,6 +20,7 @@ import { recognitionEndpoints } from './recognition.js';
 import { profileEndpoints } from './profile.js';
 import { classroomEndpoints } from './classroom.js';
 import { adminEndpoints } from './admin.js';
+import { alertEndpoints } from './alerts.js';
 import { superEditEndpoints } from './super-edit.js';
 import { rosteringEndpoints } from './rostering.js';
 
@@ -30,7 +32,7 @@ import type { Endpoint } from './core.js';
  * let `adminEndpoints.categories` hide `recognitionEndpoints.categories` (issue 12).
  */
 export const allEndpoints: Record<string, Endpoint> = Object.fromEntries(
-  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, superEditEndpoints, rosteringEndpoints].flatMap((area) =>
+  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, alertEndpoints, superEditEndpoints, rosteringEndpoints].flatMap((area) =>
     (Object.values(area) as Endpoint[]).map((e) => [e.id, e]),
   ),
 );

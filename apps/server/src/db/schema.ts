@@ -23,6 +23,47 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AlertActions {
+  action: string;
+  actorId: string | null;
+  alertId: string;
+  at: Timestamp;
+  closed: boolean;
+  id: Generated<string>;
+  note: Generated<string>;
+}
+
+export interface AlertRecipients {
+  adultId: string;
+  alertId: string;
+  notifiedAt: Timestamp;
+  reason: string;
+  tier: number;
+}
+
+export interface Alerts {
+  closedAt: Timestamp | null;
+  escalatedAt: Timestamp | null;
+  firstAcknowledgedAt: Timestamp | null;
+  id: Generated<string>;
+  nextStepAt: Timestamp | null;
+  openedAt: Timestamp;
+  schoolId: string;
+  studentId: string;
+  tier: Generated<number>;
+}
+
+export interface AlertSignals {
+  afterHours: Generated<boolean>;
+  alertId: string;
+  at: Timestamp;
+  id: Generated<string>;
+  mood: string;
+  priority: string;
+  talkTo: string | null;
+  talkToAny: Generated<boolean>;
+}
+
 export interface Attendance {
   classId: string;
   code: string;
@@ -182,6 +223,13 @@ export interface JournalEntries {
   writtenAt: Generated<Timestamp>;
 }
 
+export interface MoodConsents {
+  changedAt: Timestamp;
+  changedBy: string | null;
+  status: string;
+  studentId: string;
+}
+
 export interface MoodMonthCounts {
   high: number;
   low: number;
@@ -290,6 +338,25 @@ export interface RosterRuns {
 export interface SchemaMigrations {
   appliedAt: Generated<Timestamp>;
   name: string;
+}
+
+export interface SchoolAlertSettings {
+  afterHoursMessage: Generated<Json>;
+  alertMoods: Generated<string[]>;
+  alertOnNotToday: Generated<boolean>;
+  counsellorIds: Generated<string[]>;
+  escalationMinutes: Generated<number>;
+  escalationTiers: Generated<Json>;
+  notifyAfterHours: Generated<boolean>;
+  notifyClassTeachers: Generated<boolean>;
+  notifyCounsellors: Generated<boolean>;
+  notifyTrustedAdults: Generated<boolean>;
+  parentsSeeMoods: Generated<boolean>;
+  requireMoodConsent: Generated<boolean>;
+  schoolDayEnd: Generated<string>;
+  schoolDays: Generated<number[]>;
+  schoolDayStart: Generated<string>;
+  schoolId: string;
 }
 
 export interface SchoolBackups {
@@ -476,6 +543,10 @@ export interface VerificationCodes {
 }
 
 export interface DB {
+  alertActions: AlertActions;
+  alertRecipients: AlertRecipients;
+  alerts: Alerts;
+  alertSignals: AlertSignals;
   attendance: Attendance;
   auditLog: AuditLog;
   avatars: Avatars;
@@ -493,6 +564,7 @@ export interface DB {
   jobs: Jobs;
   jobSchedules: JobSchedules;
   journalEntries: JournalEntries;
+  moodConsents: MoodConsents;
   moodMonthCounts: MoodMonthCounts;
   moodReportSettings: MoodReportSettings;
   moods: Moods;
@@ -505,6 +577,7 @@ export interface DB {
   rosterPeople: RosterPeople;
   rosterRuns: RosterRuns;
   schemaMigrations: SchemaMigrations;
+  schoolAlertSettings: SchoolAlertSettings;
   schoolBackups: SchoolBackups;
   schoolMemberships: SchoolMemberships;
   schoolNotificationEmails: SchoolNotificationEmails;

@@ -55,6 +55,17 @@ export const AUDIT_ACTIONS = [
   'student.note.add',
   'student.photo.update',
   'student.password_reset',
+  // Well-being alerts (decisions 0420-0423)
+  'alert.raised',
+  'alert.notified',
+  'alert.escalated',
+  'alert.list',
+  'alert.read',
+  'alert.action',
+  'alert.history',
+  'alerts.report',
+  'alerts.settings',
+  'moodConsent.set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -735,6 +735,45 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   }
   await insertChunks(moodRows, (rows) => tx.insertInto('moods').values(rows).execute());
 
+  // --- well-being alerts (issue 10) -----------------------------------------------------------
+  // Demo Elementary names its counsellor (staff@) and escalates to its admin; Demo Middle keeps the
+  // defaults (escalation to its admins). Every "today" check-in became an alert: answered ones are
+  // closed by the adult who acknowledged it (escalated when that took over 30 minutes); today's
+  // three wait for an answer.
+  await tx
+    .insertInto('schoolAlertSettings')
+    .values([
+      { schoolId: elementary, counsellorIds: [staff.id], escalationTiers: JSON.stringify([[admin.id]]), escalationMinutes: 30 },
+      { schoolId: middle, escalationMinutes: 30 },
+    ])
+    .execute();
+  // Its own random source: the rest of the demo stays as it was.
+  const arnd = new Random(20261126);
+  const trusted = await tx.selectFrom('trustedAdults').select(['studentId', 'adultId']).execute();
+  const alertRows: Insertable<DB['alerts']>[] = [];
+  const signalRows: Insertable<DB['alertSignals']>[] = [];
+  const recipientRows: Insertable<DB['alertRecipients']>[] = [];
+  const actionRows: Insertable<DB['alertActions']>[] = [];
+  const ACTIONS = ['talked', 'talked', 'contactedFamily', 'referredCounsellor'] as const;
+  for (const m of moodRows.filter((r) => r.emergencyPriority === 'today')) {
+    const id = arnd.uuid();
+    const openedAt = m.checkedInAt as Date;
+    const ackAt = (m.acknowledgedAt as Date | null) ?? null;
+    const escalateAt = new Date(openedAt.getTime() + 30 * 60_000);
+    const escalated = ackAt !== null && ackAt > escalateAt;
+    alertRows.push({ id, schoolId: m.schoolId, studentId: m.userId, openedAt, tier: escalated ? 1 : 0, nextStepAt: ackAt ? null : escalateAt, escalatedAt: escalated ? escalateAt : null, firstAcknowledgedAt: ackAt, closedAt: ackAt });
+    signalRows.push({ id: arnd.uuid(), alertId: id, at: openedAt, mood: m.mood, priority: 'today' });
+    const first = new Set([...trusted.filter((t) => t.studentId === m.userId).map((t) => t.adultId), classOwnerOf.get(m.userId)].filter((a): a is string => !!a));
+    if (m.schoolId === elementary) first.add(staff.id);
+    for (const adultId of first) recipientRows.push({ alertId: id, adultId, tier: 0, reason: adultId === classOwnerOf.get(m.userId) ? 'classTeacher' : adultId === staff.id ? 'counsellor' : 'trustedAdult', notifiedAt: openedAt });
+    if (escalated && m.schoolId === elementary && !first.has(admin.id)) recipientRows.push({ alertId: id, adultId: admin.id, tier: 1, reason: 'escalation', notifiedAt: escalateAt });
+    if (ackAt) actionRows.push({ id: arnd.uuid(), alertId: id, actorId: (m.acknowledgedBy as string | null) ?? null, at: ackAt, action: arnd.pick(ACTIONS), note: '', closed: true });
+  }
+  await insertChunks(alertRows, (rows) => tx.insertInto('alerts').values(rows).execute());
+  await insertChunks(signalRows, (rows) => tx.insertInto('alertSignals').values(rows).execute());
+  await insertChunks(recipientRows, (rows) => tx.insertInto('alertRecipients').values(rows).execute());
+  await insertChunks(actionRows, (rows) => tx.insertInto('alertActions').values(rows).execute());
+
   // --- journal, notes, seating, attendance ---------------------------------------------------
   const journalRows = (['student', 'teacher'] as const).flatMap((who) =>
     JOURNAL[who].map((entry, i) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAlertRoutes } from './alerts/routes.js';
 import { registerClassRoutes } from './classes/routes.js';
 import { registerFeedbackRoutes } from './feedback/routes.js';
 import { registerInviteRoutes } from './invites/routes.js';
@@ -20,6 +21,7 @@ export function registerClassroomRoutes(app: FastifyInstance) {
   registerJournalRoutes(app);
   registerSeatingRoutes(app);
   registerRosterRoutes(app);
+  registerAlertRoutes(app);
 }
 
 /** Class codes, for classes another area creates (district rostering). */

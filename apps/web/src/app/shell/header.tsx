@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AlertsBadge } from '../../components/alerts/alerts-badge';
 import { LanguageSelect, type LanguageCode } from '../../components/ui/language-select';
 import { HighFiveMark } from '../../components/ui/logo';
 import { useNotify } from '../../components/ui/notifications';
@@ -55,6 +56,7 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
         <Box sx={{ minWidth: 0, flex: 1, display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 0.5, md: 0 } }}>
           <SchoolBlock me={me} />
         </Box>
+        <AlertsBadge me={me} />
         <LanguageSelect value={i18n.language === 'es' ? 'es' : 'en'} onChange={(lang) => saveLanguage.mutate(lang)} compact={!helpArea} />
         {helpArea && <HelpArea me={me} />}
         <UserMenu me={me} helpLinksInside={!helpArea} />

@@ -30,6 +30,7 @@ const onlyHere = (s: string) => sql`(select m.user_id from school_memberships m 
   and not exists (select 1 from school_memberships o where o.user_id = m.user_id and o.school_id <> ${s}))`;
 const classes = (s: string) => sql`(select id from classes where school_id = ${s})`;
 const recognitions = (s: string) => sql`(select id from recognitions where school_id = ${s})`;
+const alerts = (s: string) => sql`(select id from alerts where school_id = ${s} and student_id in ${people(s)})`;
 const ofSchool = (s: string) => sql`t.school_id = ${s}`;
 
 export const BACKUP_TABLES: BackupTable[] = [
@@ -60,6 +61,12 @@ export const BACKUP_TABLES: BackupTable[] = [
   { name: 'avatars', where: (s) => sql`t.user_id in ${people(s)}` },
   { name: 'mood_report_settings', where: ofSchool },
   { name: 'school_notification_emails', where: ofSchool },
+  { name: 'school_alert_settings', where: ofSchool },
+  { name: 'alerts', where: (s) => sql`t.school_id = ${s} and t.student_id in ${people(s)}` },
+  { name: 'alert_signals', where: (s) => sql`t.alert_id in ${alerts(s)}` },
+  { name: 'alert_recipients', where: (s) => sql`t.alert_id in ${alerts(s)} and t.adult_id in ${people(s)}` },
+  { name: 'alert_actions', where: (s) => sql`t.alert_id in ${alerts(s)}` },
+  { name: 'mood_consents', where: (s) => sql`t.student_id in ${people(s)}` },
   { name: 'audit_log', where: ofSchool },
 ];
 
@@ -95,9 +102,12 @@ export const SOFT_USER_REFERENCES: Record<string, string[]> = {
   audit_log: ['actor_id'],
   invitations: ['invited_by'],
   moods: ['acknowledged_by'],
+  alert_signals: ['talk_to'],
+  alert_actions: ['actor_id'],
+  mood_consents: ['changed_by'],
   seating_charts: ['created_by'],
   attendance: ['recorded_by'],
 };
 
 /** Tables whose uuid ids must not exist where the backup is restored (the school would be there twice). */
-export const UUID_IDS = ['invitations', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts'];
+export const UUID_IDS = ['invitations', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts', 'alerts', 'alert_signals', 'alert_actions'];

@@ -2,7 +2,7 @@ import type { RosterRun, RosterSettings, UpdateRosterSettings } from '@high5/con
 import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../../../lib/audit.js';
 import * as q from './queries.js';
 import { ROSTER_SYNC_JOB } from './runs.js';
 

@@ -28,10 +28,10 @@ describe('mood settings', () => {
       .where('id', '=', w.school.id)
       .execute();
     const en = await t.call('GET', '/v1/moods/settings', { cookie: w.cookies.student });
-    expect(en.json.ResponseData).toEqual({ prompt: true, message1: 'Talk to someone?', message2: 'We hear you.' });
+    expect(en.json.ResponseData).toEqual({ prompt: true, message1: 'Talk to someone?', message2: 'We hear you.', checkInAllowed: true });
     const es = await buildUser(t.app, { schoolId: w.school.id, role: 'student', language: 'es' });
     const res = await t.call('GET', '/v1/moods/settings', { cookie: await sessionFor(t.app, es.id) });
-    expect(res.json.ResponseData).toEqual({ prompt: true, message1: '¿Quieres hablar?', message2: 'We hear you.' });
+    expect(res.json.ResponseData).toEqual({ prompt: true, message1: '¿Quieres hablar?', message2: 'We hear you.', checkInAllowed: true });
   });
 });
 
@@ -116,18 +116,18 @@ describe('reading a student\'s moods', () => {
     expect((await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie: w.cookies.otherAdmin })).status).toBe(404);
   });
 
-  it('the student, their parent, their teacher, an admin and a trusted adult read; others get 403', async () => {
+  it('the student, their parent, their teacher and a trusted adult read; an admin who does not teach them and others get 403 (decision 0420)', async () => {
     await t.call('POST', '/v1/moods', { cookie: w.cookies.student, body: { mood: 'worried', emergencyPriority: 'not-today' } });
     const trusted = await buildUser(t.app, { schoolId: w.school.id, role: 'staff' });
     await t.app.services.db.insertInto('trustedAdults').values({ studentId: w.student.id, adultId: trusted.id }).execute();
     const otherParent = await buildUser(t.app, { schoolId: w.school.id, role: 'parent' });
-    const allowed = [w.cookies.student, w.cookies.parent, w.cookies.teacher, w.cookies.admin, await sessionFor(t.app, trusted.id)];
+    const allowed = [w.cookies.student, w.cookies.parent, w.cookies.teacher, await sessionFor(t.app, trusted.id)];
     for (const cookie of allowed) {
       const res = await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie });
       expect(res.status).toBe(200);
       expect(res.json.ResponseData).toEqual([expect.objectContaining({ date: '2026-10-15', mood: 'worried', emergencyPriority: 'not-today' })]);
     }
-    for (const cookie of [w.cookies.student2, w.cookies.substitute, w.cookies.staff, await sessionFor(t.app, otherParent.id), w.cookies.pending]) {
+    for (const cookie of [w.cookies.admin, w.cookies.student2, w.cookies.substitute, w.cookies.staff, await sessionFor(t.app, otherParent.id), w.cookies.pending]) {
       expect((await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie })).status).toBe(403);
     }
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
 export async function moodSettings(db: Db, schoolId: string) {
@@ -6,7 +7,11 @@ export async function moodSettings(db: Db, schoolId: string) {
 
 const entryColumns = ['schoolDate', 'mood', 'emergency', 'emergencyPriority', 'acknowledgedAt', 'checkedInAt', 'userId'] as const;
 
-/** One check-in per user per school day: a second one replaces the first and its acknowledgement. */
+/**
+ * One check-in per user per school day: a second one replaces the first, except that an
+ * unanswered "today" request stays (a child tapping around must not erase a call for help;
+ * the alert keeps every check-in, docs/decisions/0421).
+ */
 export async function upsertMood(
   db: Db,
   values: { userId: string; schoolId: string; schoolDate: string; mood: string; lowEnjoyment: boolean; emergency: boolean; emergencyPriority: string; now: Date },
@@ -21,8 +26,8 @@ export async function upsertMood(
         schoolId: values.schoolId,
         mood: values.mood,
         lowEnjoyment: values.lowEnjoyment,
-        emergency: values.emergency,
-        emergencyPriority: values.emergencyPriority,
+        emergency: sql<boolean>`${values.emergency} or (moods.emergency_priority = 'today' and moods.acknowledged_at is null)`,
+        emergencyPriority: sql<string>`case when moods.emergency_priority = 'today' and moods.acknowledged_at is null then 'today' else ${values.emergencyPriority} end`,
         checkedInAt: values.now,
         acknowledgedAt: null,
         acknowledgedBy: null,
@@ -84,8 +89,4 @@ export async function isStudentOf(db: Db, schoolId: string, studentId: string) {
 
 export async function isParentOf(db: Db, parentId: string, studentId: string) {
   return (await db.selectFrom('parentLinks').select('studentId').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
-}
-
-export async function isTrustedAdultOf(db: Db, adultId: string, studentId: string) {
-  return (await db.selectFrom('trustedAdults').select('studentId').where('adultId', '=', adultId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
 }

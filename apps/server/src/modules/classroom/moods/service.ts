@@ -5,7 +5,10 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { assertRange, requireSchool } from '../common.js';
+import { moodAccess } from '../alerts/access.js';
 import { teachesStudent } from '../classes/service.js';
+import { checkInAllowed } from '../alerts/consent.js';
+import { raiseFromCheckIn } from '../alerts/service.js';
 import * as q from './queries.js';
 
 type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
@@ -35,7 +38,7 @@ export async function moodSettings(db: Db, user: SessionUser) {
   const messages = (settings.moodmeterMessages ?? {}) as Messages;
   const other = user.language === 'en' ? 'es' : 'en';
   const pick = (key: 'message1' | 'message2') => messages[user.language]?.[key]?.trim() || messages[other]?.[key]?.trim() || '';
-  return { prompt: settings.promptMoodmeter, message1: pick('message1'), message2: pick('message2') };
+  return { prompt: settings.promptMoodmeter, message1: pick('message1'), message2: pick('message2'), checkInAllowed: await checkInAllowed(db, user) };
 }
 
 export async function myMoods(db: Db, services: Services, user: SessionUser) {
@@ -54,8 +57,11 @@ export async function myMoods(db: Db, services: Services, user: SessionUser) {
  * A low-energy mood needs 'not-today' or 'today' when the school prompts; when it does not,
  * the dialog never shows and the mood is stored with emergency false and priority 'none'.
  */
-export async function checkIn(db: Db, services: Services, user: SessionUser, mood: MoodKey, priority: EmergencyPriority) {
+export async function checkIn(db: Db, services: Services, user: SessionUser, body: { mood: MoodKey; emergencyPriority: EmergencyPriority; talkTo?: string }) {
+  const { mood, emergencyPriority: priority } = body;
   const school = requireSchool(user);
+  // Without the parental consent a school requires, no mood meter (docs/decisions/0422).
+  if (!(await checkInAllowed(db, user))) throw forbidden('MOOD_CONSENT_REQUIRED');
   const { settings, today: date } = await today(db, services, school.schoolId);
   const low = isLowMood(mood);
   if (!low && priority !== 'none') throw badRequest('MOOD_PRIORITY_NOT_ALLOWED');
@@ -71,37 +77,29 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, moo
     emergencyPriority: stored,
     now: services.clock.now(),
   });
-  return toEntry(row);
+  const alert = await raiseFromCheckIn(db, services, user, school, { mood, priority: stored, talkTo: body.talkTo });
+  return { ...toEntry(row), alert };
 }
-
-export type MoodViewerReason = 'self' | 'parent' | 'teacher' | 'admin' | 'trustedAdult';
 
 /**
- * Why the caller may read a student's moods, or null (docs/decisions/0113-who-reads-moods.md):
- * the student, their parents, a teacher of one of their classes, an admin of their school and
- * their trusted adults. Always within the caller's current school.
+ * A student's check-ins in a range, as the one visibility rule allows (docs/decisions/0420):
+ * the full range for the student and (per school) their parents; today's check-in only for their
+ * class teachers, trusted adults and adults an alert reached. Reads by school staff are audited.
  */
-export async function moodViewerReason(db: Db, user: SessionUser, studentId: string): Promise<MoodViewerReason | null> {
-  if (!user.school || !(await q.isStudentOf(db, user.school.schoolId, studentId))) return null;
-  if (user.id === studentId) return 'self';
-  if (user.role === 'parent') return (await q.isParentOf(db, user.id, studentId)) ? 'parent' : null;
-  if (user.isAdmin) return 'admin';
-  if (await teachesStudent(db, user, studentId)) return 'teacher';
-  if ((user.role === 'teacher' || user.role === 'staff') && user.school.status === 'active' && (await q.isTrustedAdultOf(db, user.id, studentId))) return 'trustedAdult';
-  return null;
-}
-
-/** A student's check-ins in a range; reads by school staff are written to the audit log. */
 export async function studentMoodHistory(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
   const school = requireSchool(user);
   assertRange(range);
   if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  const reason = await moodViewerReason(db, user, studentId);
-  if (!reason) throw forbidden();
-  if (reason === 'teacher' || reason === 'admin' || reason === 'trustedAdult') {
-    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason, from: range.from, to: range.to } }, services.clock.now());
+  const access = await moodAccess(db, user, studentId);
+  if (!access) throw forbidden();
+  const { today: date } = await today(db, services, school.schoolId);
+  const from = access.history ? range.from : date > range.from ? date : range.from;
+  const to = access.history ? range.to : date < range.to ? date : range.to;
+  if (access.audited) {
+    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason: access.viewer, from, to } }, services.clock.now());
   }
-  const rows = await q.moodsInRange(db, studentId, school.schoolId, range.from, range.to);
+  if (from > to) return [];
+  const rows = await q.moodsInRange(db, studentId, school.schoolId, from, to);
   return rows.map(toEntry);
 }
 

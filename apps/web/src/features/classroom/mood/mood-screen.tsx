@@ -14,15 +14,18 @@ import {
   FormHelperText,
   FormLabel,
   LinearProgress,
+  MenuItem,
   Paper,
   Radio,
   RadioGroup,
+  TextField,
   Typography,
 } from '@mui/material';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -43,13 +46,18 @@ export default function MoodScreen() {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<MoodKey | null>(null);
   const [after, setAfter] = useState<EmergencyPriority | null>(null);
+  const [afterHours, setAfterHours] = useState<string | null>(null);
+  const isStudent = useSignedInMe().role === 'student';
+  // "I want to talk to …" offers the student's own trusted adults.
+  const adults = useQuery({ queryKey: classroomKeys.trustedAdults(), queryFn: () => api(e.trustedAdults), enabled: isStudent });
   const settings = useQuery({ queryKey: classroomKeys.moodSettings(), queryFn: () => api(e.moodSettings) });
   const mine = useQuery({ queryKey: classroomKeys.myMoods(), queryFn: () => api(e.moodMine) });
 
   const checkIn = useMutation({
-    mutationFn: (input: { mood: MoodKey; emergencyPriority: EmergencyPriority }) => api(e.moodCheckIn, { body: input }),
+    mutationFn: (input: { mood: MoodKey; emergencyPriority: EmergencyPriority; talkTo?: string }) => api(e.moodCheckIn, { body: input }),
     onSuccess: async (entry) => {
       setAsking(null);
+      setAfterHours(entry.alert?.afterHoursMessage ?? null);
       setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
       notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
       await queryClient.invalidateQueries({ queryKey: classroomKeys.myMoods() });
@@ -79,6 +87,16 @@ export default function MoodScreen() {
           {errorText(mine.error ?? settings.error)}
         </Alert>
       )}
+      {afterHours && (
+        <Alert severity="warning" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => setAfterHours(null)} data-testid="after-hours-message">
+          {afterHours}
+        </Alert>
+      )}
+      {settings.data && !settings.data.checkInAllowed && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="consent-needed">
+          {t('alerts.ui.consentNeeded')}
+        </Alert>
+      )}
       {after === 'today' && (
         <Alert severity="info" sx={{ mb: 2 }} onClose={() => setAfter(null)}>
           {message2}
@@ -102,16 +120,21 @@ export default function MoodScreen() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('mood.help')}
         </Typography>
-        <MoodGroup title={t('mood.pleasant')} keys={MOODS.filter((m) => !m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
-        <MoodGroup title={t('mood.unpleasant')} keys={MOODS.filter((m) => m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+        {settings.data?.checkInAllowed !== false && (
+          <>
+            <MoodGroup title={t('mood.pleasant')} keys={MOODS.filter((m) => !m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+            <MoodGroup title={t('mood.unpleasant')} keys={MOODS.filter((m) => m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+          </>
+        )}
       </Paper>
 
       <LowMoodDialog
         mood={asking}
         message={settings.data?.message1 || t('mood.defaultMessage1')}
         busy={checkIn.isPending}
+        adults={adults.data ?? []}
         onCancel={() => setAsking(null)}
-        onSubmit={(priority) => asking && checkIn.mutate({ mood: asking, emergencyPriority: priority })}
+        onSubmit={(priority, talkTo) => asking && checkIn.mutate({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
       />
     </Box>
   );
@@ -198,13 +221,28 @@ function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: strin
   );
 }
 
-function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: MoodKey | null; message: string; busy: boolean; onCancel: () => void; onSubmit: (priority: EmergencyPriority) => void }) {
+function LowMoodDialog({
+  mood,
+  message,
+  busy,
+  adults,
+  onCancel,
+  onSubmit,
+}: {
+  mood: MoodKey | null;
+  message: string;
+  busy: boolean;
+  adults: { id: string; name: string }[];
+  onCancel: () => void;
+  onSubmit: (priority: EmergencyPriority, talkTo: string) => void;
+}) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const titleId = useId();
   const bodyId = useId();
   const [choice, setChoice] = useState<'' | 'not-today' | 'today'>('');
   const [missing, setMissing] = useState(false);
+  const [talkTo, setTalkTo] = useState('');
   const info = mood ? moodInfo(mood) : undefined;
   return (
     <Dialog
@@ -219,6 +257,7 @@ function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: Mood
           onExited: () => {
             setChoice('');
             setMissing(false);
+            setTalkTo('');
           },
         },
       }}
@@ -230,7 +269,7 @@ function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: Mood
           if (!choice) {
             setMissing(true);
             notify('info', t('mood.selectOption'));
-          } else onSubmit(choice);
+          } else onSubmit(choice, talkTo);
         }}
       >
         <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -251,6 +290,17 @@ function LowMoodDialog({ mood, message, busy, onCancel, onSubmit }: { mood: Mood
             </RadioGroup>
             {missing && !choice && <FormHelperText role="alert">{t('mood.selectOption')}</FormHelperText>}
           </FormControl>
+          {choice === 'today' && adults.length > 0 && (
+            <TextField select fullWidth size="small" sx={{ mt: 2 }} label={t('alerts.ui.talkTo')} value={talkTo} onChange={(event) => setTalkTo(event.target.value)} data-testid="talk-to">
+              <MenuItem value="">{t('alerts.ui.talkToNobody')}</MenuItem>
+              <MenuItem value="any">{t('alerts.ui.talkToAny')}</MenuItem>
+              {adults.map((a) => (
+                <MenuItem key={a.id} value={a.id}>
+                  {a.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onCancel} disabled={busy}>

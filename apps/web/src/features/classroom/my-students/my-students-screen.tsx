@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
 import { gradeLabel } from '../../../components/give';
+import { MoodConsents } from '../../../components/alerts/mood-consent';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
@@ -68,6 +69,7 @@ export default function MyStudentsScreen() {
           </TableContainer>
         )}
       </Paper>
+      <MoodConsents />
     </Box>
   );
 }

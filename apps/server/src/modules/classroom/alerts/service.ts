@@ -1,0 +1,183 @@
+import { moodInfo, type AlertDetail, type AlertSummary, type EmergencyPriority, type MoodKey } from '@high5/contract';
+import { serverT, type Lang } from '@high5/i18n';
+import { inTransaction, type Db } from '../../../db/database.js';
+import { badRequest } from '../../../lib/errors.js';
+import type { Membership, SessionUser } from '../../../lib/session-user.js';
+import type { Services } from '../../../services/index.js';
+import { audit } from '../../../lib/audit.js';
+import { displayNameOf } from './names.js';
+import { addSchoolMinutes, inSchoolHours } from './school-hours.js';
+import { afterHoursMessage, loadAlertSettings } from './settings.js';
+import * as q from './queries.js';
+
+/** The job, run every minute by a schedule (once across processes), that sends due notices and escalations. */
+export const ALERT_TICK = 'alerts.tick';
+
+type Settings = Awaited<ReturnType<typeof loadAlertSettings>>;
+type AlertRow = NonNullable<Awaited<ReturnType<typeof q.openAlert>>>;
+
+/** Whether a check-in raises an alert under the school's settings (docs/decisions/0421). */
+function raises(settings: Settings, mood: MoodKey, priority: EmergencyPriority) {
+  return priority === 'today' || (priority === 'not-today' && settings.alertOnNotToday) || settings.alertMoods.includes(mood);
+}
+
+/**
+ * Called by the check-in, in its transaction: a student's check-in that raises an alert creates
+ * the student's open alert or ADDS TO it (an unanswered request is never erased). In school hours
+ * (or when the school notifies at any hour) the first notice goes out at once; otherwise it waits
+ * for the next school morning and the student gets the after-hours message.
+ */
+export async function raiseFromCheckIn(
+  db: Db,
+  services: Services,
+  student: SessionUser,
+  school: Membership,
+  checkIn: { mood: MoodKey; priority: EmergencyPriority; talkTo?: string },
+) {
+  if (student.role !== 'student') return null;
+  const settings = await loadAlertSettings(db, school.schoolId);
+  if (!raises(settings, checkIn.mood, checkIn.priority)) return { raised: false, afterHoursMessage: null };
+  const now = services.clock.now();
+  const talkTo = checkIn.talkTo && checkIn.talkTo !== 'any' ? checkIn.talkTo : null;
+  if (talkTo && !(await q.trustedAdultIds(db, school.schoolId, student.id)).includes(talkTo)) throw badRequest('TALK_TO_NOT_ALLOWED');
+  const afterHours = !inSchoolHours(settings.hours, now);
+  let alert = await q.openAlert(db, school.schoolId, student.id);
+  if (!alert) {
+    const firstNotice = afterHours && !settings.notifyAfterHours ? addSchoolMinutes(settings.hours, now, 0) : now;
+    alert = await db.insertInto('alerts').values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice }).returningAll().executeTakeFirstOrThrow();
+    await audit(db, { actorId: student.id, schoolId: school.schoolId, action: 'alert.raised', targetType: 'alert', targetId: alert.id, details: { afterHours } }, now);
+  }
+  await db.insertInto('alertSignals').values({ alertId: alert.id, at: now, mood: checkIn.mood, priority: checkIn.priority, talkTo, talkToAny: checkIn.talkTo === 'any', afterHours }).execute();
+  if (alert.nextStepAt && alert.nextStepAt <= now) {
+    await step(db, services, alert, settings, now);
+  } else if (talkTo && alert.tier >= 0) {
+    // Already routed: the adult the student now asks for is told at once.
+    await notify(db, services, alert, [{ adultId: talkTo, tier: alert.tier, reason: 'chosen' }], 'alert', now);
+  }
+  return { raised: true, afterHoursMessage: afterHours ? afterHoursMessage(settings, student.language) : null };
+}
+
+/** The first notice's adults: trusted adults, class teachers, named counsellors (per the school), and the adult the student asked for. */
+async function firstNoticeAdults(db: Db, alert: AlertRow, settings: Settings) {
+  const signals = await db.selectFrom('alertSignals').select('talkTo').where('alertId', '=', alert.id).where('talkTo', 'is not', null).execute();
+  const list: { adultId: string; tier: number; reason: string }[] = [];
+  const add = (ids: string[], reason: string) => ids.forEach((adultId) => list.some((r) => r.adultId === adultId) || list.push({ adultId, tier: 0, reason }));
+  add(signals.map((s) => s.talkTo!), 'chosen');
+  if (settings.notifyTrustedAdults) add(await q.trustedAdultIds(db, alert.schoolId, alert.studentId), 'trustedAdult');
+  if (settings.notifyClassTeachers) add(await q.classTeacherIds(db, alert.schoolId, alert.studentId), 'classTeacher');
+  if (settings.notifyCounsellors) add(await q.activeAdults(db, alert.schoolId, settings.counsellorIds), 'counsellor');
+  return list;
+}
+
+/** Escalation tier `n` (1-based): the school's named tiers, or its admins when it named none. */
+async function tierAdults(db: Db, alert: AlertRow, settings: Settings, n: number) {
+  const ids = settings.escalationTiers.length ? settings.escalationTiers[n - 1] : n === 1 ? await q.schoolAdmins(db, alert.schoolId) : undefined;
+  if (!ids) return null;
+  return (await q.activeAdults(db, alert.schoolId, ids)).map((adultId) => ({ adultId, tier: n, reason: 'escalation' }));
+}
+
+const tierCount = (settings: Settings) => Math.max(1, settings.escalationTiers.length);
+
+/**
+ * One step of an alert's chain, in the caller's transaction: the first notice, else (nobody has
+ * acknowledged yet) the next tier. A tier that reaches nobody passes at once to the next one, so
+ * an alert always reaches an adult while a tier has one.
+ */
+async function step(db: Db, services: Services, alert: AlertRow, settings: Settings, now: Date) {
+  let tier = alert.tier;
+  if (alert.firstAcknowledgedAt) {
+    await db.updateTable('alerts').set({ nextStepAt: null }).where('id', '=', alert.id).execute();
+    return;
+  }
+  for (;;) {
+    tier++;
+    const adults = tier === 0 ? await firstNoticeAdults(db, alert, settings) : await tierAdults(db, alert, settings, tier);
+    if (adults === null) {
+      await db.updateTable('alerts').set({ tier: tier - 1, nextStepAt: null }).where('id', '=', alert.id).execute();
+      return;
+    }
+    const reached = await notify(db, services, alert, adults, tier === 0 ? 'alert' : 'escalated', now);
+    if (tier > 0) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.escalated', targetType: 'alert', targetId: alert.id, details: { tier, adults: reached.length } }, now);
+    if (reached.length > 0 || tier >= tierCount(settings)) {
+      const last = tier >= tierCount(settings);
+      await db
+        .updateTable('alerts')
+        .set({ tier, nextStepAt: last ? null : addSchoolMinutes(settings.hours, now, settings.escalationMinutes), ...(tier > 0 && !alert.escalatedAt ? { escalatedAt: now } : {}) })
+        .where('id', '=', alert.id)
+        .execute();
+      return;
+    }
+  }
+}
+
+/** Records the adults an alert reached and e-mails each new one in their language. */
+async function notify(db: Db, services: Services, alert: AlertRow, adults: { adultId: string; tier: number; reason: string }[], template: 'alert' | 'escalated', now: Date) {
+  const added = await q.addRecipients(db, alert.id, adults, now);
+  const [school, studentName] = await Promise.all([
+    db.selectFrom('schools').select('name').where('id', '=', alert.schoolId).executeTakeFirstOrThrow(),
+    displayNameOf(db, alert.studentId),
+  ]);
+  const signal = await db.selectFrom('alertSignals').select(['mood', 'priority']).where('alertId', '=', alert.id).orderBy('at', 'desc').executeTakeFirstOrThrow();
+  for (const adult of await q.mailTargets(db, added)) {
+    const lang: Lang = adult.language === 'es' ? 'es' : 'en';
+    const t = serverT(lang);
+    await services.mail.queue(db, adult.email!, lang, `classroom:alerts.mail.${template}`, {
+      student: studentName,
+      school: school.name,
+      feeling: t(`classroom:feelings.${moodInfo(signal.mood)?.feeling ?? 'sad'}`).toLocaleLowerCase(lang),
+      url: services.config.publicUrl,
+    });
+  }
+  if (added.length) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.notified', targetType: 'alert', targetId: alert.id, details: { template, adults: added } }, now);
+  return added;
+}
+
+/** One tick: every alert whose next step is due, each in its own transaction, claimed by a row lock. */
+export async function runAlertTick(services: Services) {
+  const now = services.clock.now();
+  let steps = 0;
+  for (const id of await q.dueAlertIds(services.db, now)) {
+    await inTransaction(services.db, async (tx) => {
+      const alert = await q.lockDueAlert(tx, id, now);
+      if (!alert) return;
+      await step(tx, services, alert, await loadAlertSettings(tx, alert.schoolId), now);
+      steps++;
+    });
+  }
+  return steps;
+}
+
+export function toSummary(row: q.SummaryRow): AlertSummary {
+  return {
+    id: row.id,
+    studentId: row.studentId,
+    studentName: row.studentName,
+    openedAt: row.openedAt.toISOString(),
+    open: row.closedAt === null,
+    tier: row.tier,
+    escalated: row.escalatedAt !== null,
+    firstAcknowledgedAt: row.firstAcknowledgedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    latestMood: row.latestMood as MoodKey,
+    latestPriority: row.latestPriority as EmergencyPriority,
+    signals: row.signals,
+    askedForMe: row.askedForMe,
+  };
+}
+
+export async function toDetail(db: Db, row: q.SummaryRow): Promise<AlertDetail> {
+  const t = await q.trail(db, row.id);
+  return {
+    ...toSummary(row),
+    checkIns: t.checkIns.map((s) => ({
+      at: s.at.toISOString(),
+      mood: s.mood as MoodKey,
+      priority: s.priority as EmergencyPriority,
+      talkTo: s.talkTo ? { id: s.talkTo, name: s.talkToName } : null,
+      talkToAny: s.talkToAny,
+      afterHours: s.afterHours,
+    })),
+    recipients: t.recipients.map((r) => ({ id: r.adultId, name: r.name, tier: r.tier, reason: r.reason as AlertDetail['recipients'][number]['reason'], notifiedAt: r.notifiedAt.toISOString() })),
+    actions: t.actions.map((x) => ({ actor: x.actorId ? { id: x.actorId, name: x.actorName } : null, at: x.at.toISOString(), action: x.action as AlertDetail['actions'][number]['action'], note: x.note, closed: x.closed })),
+  };
+}

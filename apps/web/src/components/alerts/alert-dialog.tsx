@@ -1,0 +1,111 @@
+import { ALERT_LIMITS, AlertActionSchema, moodInfo, type AlertAction, type AlertDetail } from '@high5/contract';
+import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showDateTime } from '../../lib/dates';
+import { useErrorText } from '../../lib/use-error-text';
+import { useNotify } from '../ui/notifications';
+import { useAlert, useAlertAction } from './api';
+
+/** The trail of one alert: check-ins, the adults it reached, and what each adult did. */
+export function AlertTrail({ alert }: { alert: AlertDetail }) {
+  const { t } = useTranslation('classroom');
+  const feeling = (mood: string) => t(`feelings.${moodInfo(mood)?.feeling ?? 'sad'}`);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box>
+        <Typography component="h3" variant="subtitle2">{t('alerts.ui.checkIns')}</Typography>
+        <List dense disablePadding>
+          {alert.checkIns.map((c) => (
+            <ListItem key={c.at} disableGutters>
+              <ListItemText
+                primary={`${moodInfo(c.mood)?.emoji ?? ''} ${feeling(c.mood)} · ${t(`alerts.ui.priority.${c.priority}`)}`}
+                secondary={[showDateTime(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+      <Box>
+        <Typography component="h3" variant="subtitle2">{t('alerts.ui.reached')}</Typography>
+        <Typography variant="body2">{alert.recipients.map((r) => `${r.name} (${t(`alerts.ui.reason.${r.reason}`)}${r.tier > 0 ? ` · ${t('alerts.ui.tier', { tier: r.tier })}` : ''})`).join(', ') || t('alerts.ui.waiting')}</Typography>
+      </Box>
+      <Box>
+        <Typography component="h3" variant="subtitle2">{t('alerts.ui.trail')}</Typography>
+        {alert.actions.length === 0 ? (
+          <Typography variant="body2">{t('alerts.ui.noAction')}</Typography>
+        ) : (
+          <List dense disablePadding data-testid="alert-trail">
+            {alert.actions.map((a) => (
+              <ListItem key={a.at + (a.actor?.id ?? '')} disableGutters>
+                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[showDateTime(a.at), a.note].filter(Boolean).join(' · ')} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** One alert with its trail and the form an adult answers it with (what they did, close or keep open). */
+export function AlertDialog({ alertId, onClose }: { alertId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const errorText = useErrorText();
+  const notify = useNotify();
+  const alert = useAlert(alertId);
+  const act = useAlertAction(alertId ?? '');
+  const [action, setAction] = useState<AlertAction>('talked');
+  const [note, setNote] = useState('');
+  const [close, setClose] = useState(true);
+  const noteMissing = action === 'other' && note.trim() === '';
+  const submit = () =>
+    act.mutate(
+      { action, note: note.trim(), close },
+      {
+        onSuccess: () => {
+          notify('success', t('alerts.ui.recorded'));
+          setNote('');
+        },
+      },
+    );
+  const data = alert.data;
+  return (
+    <Dialog open={!!alertId} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="alert-dialog-title">
+      <DialogTitle id="alert-dialog-title">{data ? t('alerts.ui.titleFor', { name: data.studentName }) : t('alerts.ui.title')}</DialogTitle>
+      <DialogContent dividers>
+        {alert.error && <Alert severity="error">{errorText(alert.error)}</Alert>}
+        {data && (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Typography variant="body2">
+              {t('alerts.ui.opened', { at: showDateTime(data.openedAt) })}
+              {data.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}
+            </Typography>
+            <AlertTrail alert={data} />
+            {data.open && (
+              <Box component="form" onSubmit={(ev) => { ev.preventDefault(); if (!noteMissing) submit(); }} sx={{ display: 'grid', gap: 1 }}>
+                <FormControl>
+                  <FormLabel id="alert-action-label">{t('alerts.ui.whatDidYouDo')}</FormLabel>
+                  <RadioGroup aria-labelledby="alert-action-label" value={action} onChange={(ev) => setAction(ev.target.value as AlertAction)}>
+                    {AlertActionSchema.options.map((a) => (
+                      <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
+                <TextField label={t('alerts.ui.note')} value={note} onChange={(ev) => setNote(ev.target.value)} multiline minRows={2} required={action === 'other'} slotProps={{ htmlInput: { maxLength: ALERT_LIMITS.noteMax } }} />
+                <FormControlLabel control={<Checkbox checked={close} onChange={(ev) => setClose(ev.target.checked)} />} label={t('alerts.ui.closeIt')} />
+                {act.error && <Alert severity="error">{errorText(act.error)}</Alert>}
+                <Button type="submit" variant="contained" disabled={noteMissing || act.isPending}>
+                  {t('alerts.ui.record')}
+                </Button>
+              </Box>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('alerts.ui.done')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

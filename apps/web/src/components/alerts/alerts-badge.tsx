@@ -1,0 +1,57 @@
+import { moodInfo, type Me } from '@high5/contract';
+import { NotificationsActiveOutlined } from '@mui/icons-material';
+import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showDateTime } from '../../lib/dates';
+import { AlertDialog } from './alert-dialog';
+import { useMyAlerts } from './api';
+
+/** The shell's alert badge and list, on every screen, for the adults alerts go to (teachers and staff). */
+export function AlertsBadge({ me }: { me: Me }) {
+  const { t } = useTranslation('classroom');
+  const enabled = (me.role === 'teacher' || me.role === 'staff') && me.school?.status === 'active';
+  const alerts = useMyAlerts(enabled);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const menuId = useId();
+  if (!enabled) return null;
+  const open = alerts.data?.open ?? 0;
+  const items = alerts.data?.items ?? [];
+  const label = t('alerts.ui.badge', { count: open });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton onClick={(ev) => setAnchor(ev.currentTarget)} aria-label={label} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="alerts-badge">
+          <Badge badgeContent={open} color="error" max={99}>
+            <NotificationsActiveOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
+        {items.length === 0 && (
+          <MenuItem disabled>
+            <Typography variant="body2">{t('alerts.ui.none')}</Typography>
+          </MenuItem>
+        )}
+        {items.map((a) => (
+          <MenuItem
+            key={a.id}
+            onClick={() => {
+              setAnchor(null);
+              setOpenId(a.id);
+            }}
+            data-testid="alert-item"
+          >
+            <ListItemText
+              primary={`${moodInfo(a.latestMood)?.emoji ?? ''} ${a.studentName}${a.askedForMe ? ` · ${t('alerts.ui.askedForYou')}` : ''}`}
+              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
+              slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } } }}
+            />
+          </MenuItem>
+        ))}
+      </Menu>
+      <AlertDialog alertId={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { ALERT_LIMITS, alertApi as e, type AlertAction } from '@high5/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** Query keys of alerts: under 'classroom' so a sign-out or a school switch drops them with the area's. */
+export const alertKeys = {
+  mine: () => ['classroom', 'alerts', 'mine'] as const,
+  detail: (id: string) => ['classroom', 'alerts', id] as const,
+  student: (studentId: string) => ['classroom', 'alerts', 'student', studentId] as const,
+};
+
+/** The alerts that reached the caller; the badge asks again every 30 s. */
+export function useMyAlerts(enabled: boolean) {
+  return useQuery({ queryKey: alertKeys.mine(), queryFn: () => api(e.alertsMine), enabled, refetchInterval: ALERT_LIMITS.badgeRefreshMs });
+}
+
+export function useAlert(id: string | null) {
+  return useQuery({ queryKey: alertKeys.detail(id ?? ''), queryFn: () => api(e.alertDetail, { params: { alertId: id! } }), enabled: !!id });
+}
+
+export function useStudentAlerts(studentId: string, enabled: boolean) {
+  return useQuery({ queryKey: alertKeys.student(studentId), queryFn: () => api(e.alertsOfStudent, { params: { studentId } }), enabled, retry: false });
+}
+
+export function useAlertAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { action: AlertAction; note: string; close: boolean }) => api(e.alertAct, { params: { alertId: id }, body }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(alertKeys.detail(id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['classroom', 'alerts'] });
+    },
+  });
+}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { DateRangeSchema, endpoint, IsoDateSchema, optionalMultilineText, UuidSchema } from './core.js';
+import { MoodKeySchema, EmergencyPrioritySchema, MOODS } from './classroom.js';
+
+// ---------------------------------------------------------------------------
+// Well-being alerts (issue 10, docs/decisions/0420-0424)
+// ---------------------------------------------------------------------------
+
+export const ALERT_LIMITS = {
+  noteMax: 1000,
+  afterHoursMessageMax: 1000,
+  tiersMax: 5,
+  adultsPerTierMax: 20,
+  counsellorsMax: 20,
+  escalationMinutesMin: 5,
+  escalationMinutesMax: 1440,
+  escalationMinutesDefault: 30,
+  /** The shell's badge asks again this often. */
+  badgeRefreshMs: 30_000,
+} as const;
+
+export const AlertActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
+export type AlertAction = z.infer<typeof AlertActionSchema>;
+export const AlertReasonSchema = z.enum(['trustedAdult', 'classTeacher', 'counsellor', 'chosen', 'escalation']);
+export type AlertReason = z.infer<typeof AlertReasonSchema>;
+export const ConsentStatusSchema = z.enum(['given', 'refused', 'pending']);
+export type ConsentStatus = z.infer<typeof ConsentStatusSchema>;
+
+const LowMoodSchema = MoodKeySchema.refine((k) => MOODS.find((m) => m.key === k)?.low === true, 'not_low_mood');
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** The default after-hours message names the 988 Suicide & Crisis Lifeline (US schools). */
+export const DEFAULT_AFTER_HOURS_MESSAGE = {
+  en: 'Your message reached school, and an adult will see it when school opens. If you need help right now, call or text 988 (Suicide & Crisis Lifeline), or call 911 in an emergency. You can also talk to a family member or another adult you trust.',
+  es: 'Tu mensaje llegó a la escuela y un adulto lo verá cuando abra la escuela. Si necesitas ayuda ahora mismo, llama o envía un mensaje de texto al 988 (Línea de Prevención del Suicidio y Crisis), o llama al 911 en una emergencia. También puedes hablar con alguien de tu familia o con otro adulto de confianza.',
+} as const;
+
+export const AlertSettingsSchema = z.object({
+  alertOnNotToday: z.boolean(),
+  alertMoods: z.array(LowMoodSchema).max(MOODS.length),
+  notifyTrustedAdults: z.boolean(),
+  notifyClassTeachers: z.boolean(),
+  notifyCounsellors: z.boolean(),
+  counsellorIds: z.array(UuidSchema).max(ALERT_LIMITS.counsellorsMax),
+  /** After the first notice, each tier in turn; an empty chain means the school's admins. */
+  escalationTiers: z.array(z.array(UuidSchema).min(1).max(ALERT_LIMITS.adultsPerTierMax)).max(ALERT_LIMITS.tiersMax),
+  escalationMinutes: z.number().int().min(ALERT_LIMITS.escalationMinutesMin).max(ALERT_LIMITS.escalationMinutesMax),
+  schoolDayStart: TimeSchema,
+  schoolDayEnd: TimeSchema,
+  /** ISO weekdays, 1 = Monday. */
+  schoolDays: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+  notifyAfterHours: z.boolean(),
+  /** '' means the default message of that language. */
+  afterHoursMessage: z.object({ en: optionalMultilineText(ALERT_LIMITS.afterHoursMessageMax), es: optionalMultilineText(ALERT_LIMITS.afterHoursMessageMax) }),
+  requireMoodConsent: z.boolean(),
+  parentsSeeMoods: z.boolean(),
+});
+export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
+export const AlertSettingsUpdateSchema = AlertSettingsSchema.partial()
+  .strict()
+  .refine((v) => !v.schoolDayStart || !v.schoolDayEnd || v.schoolDayStart < v.schoolDayEnd, { message: 'day_end_before_start', path: ['schoolDayEnd'] });
+
+export const AlertAdultSchema = z.object({ id: UuidSchema, name: z.string() });
+
+export const AlertSummarySchema = z.object({
+  id: UuidSchema,
+  studentId: UuidSchema,
+  studentName: z.string(),
+  openedAt: z.string(),
+  open: z.boolean(),
+  /** The tier last notified (0 the first notice; -1 while it waits for school hours). */
+  tier: z.number().int(),
+  escalated: z.boolean(),
+  firstAcknowledgedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  latestMood: MoodKeySchema,
+  latestPriority: EmergencyPrioritySchema,
+  signals: z.number().int(),
+  /** The student asked to talk to the caller. */
+  askedForMe: z.boolean(),
+});
+export type AlertSummary = z.infer<typeof AlertSummarySchema>;
+
+export const AlertDetailSchema = AlertSummarySchema.extend({
+  signals: z.number().int(),
+  checkIns: z.array(z.object({ at: z.string(), mood: MoodKeySchema, priority: EmergencyPrioritySchema, talkTo: AlertAdultSchema.nullable(), talkToAny: z.boolean(), afterHours: z.boolean() })),
+  recipients: z.array(z.object({ id: UuidSchema, name: z.string(), tier: z.number().int(), reason: AlertReasonSchema, notifiedAt: z.string() })),
+  actions: z.array(z.object({ actor: AlertAdultSchema.nullable(), at: z.string(), action: AlertActionSchema, note: z.string(), closed: z.boolean() })),
+});
+export type AlertDetail = z.infer<typeof AlertDetailSchema>;
+
+export const AlertActionBodySchema = z
+  .object({ action: AlertActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
+  .strict()
+  .refine((v) => v.action !== 'other' || v.note.length > 0, { message: 'note_required', path: ['note'] });
+
+export const CheckInAlertSchema = z.object({
+  /** The check-in raised or added to an alert. */
+  raised: z.boolean(),
+  /** Outside school hours: the school's message with crisis resources, in the student's language. */
+  afterHoursMessage: z.string().nullable(),
+});
+
+export const AlertReportRowSchema = z.object({
+  /** Monday of the week (school-local). */
+  week: IsoDateSchema,
+  className: z.string(),
+  alerts: z.number().int(),
+  open: z.number().int(),
+  escalated: z.number().int(),
+  acknowledged: z.number().int(),
+  medianAckMinutes: z.number().nullable(),
+  worstAckMinutes: z.number().nullable(),
+});
+export type AlertReportRow = z.infer<typeof AlertReportRowSchema>;
+
+export const MoodConsentSchema = z.object({
+  studentId: UuidSchema,
+  studentName: z.string(),
+  required: z.boolean(),
+  status: ConsentStatusSchema,
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+});
+
+const AlertIdParams = z.object({ alertId: UuidSchema });
+
+export const alertEndpoints = {
+  alertsMine: endpoint({
+    id: 'alerts.mine',
+    method: 'GET',
+    path: '/alerts',
+    summary: 'Alerts that reached the caller: open ones first, then those closed in the last 7 days; with the open count for the badge.',
+    access: ['teacher', 'staff'],
+    response: z.object({ open: z.number().int(), items: z.array(AlertSummarySchema) }),
+  }),
+  alertDetail: endpoint({
+    id: 'alerts.detail',
+    method: 'GET',
+    path: '/alerts/:alertId',
+    summary: 'One alert with its check-ins, the adults it reached and the acknowledgement trail (audited).',
+    access: ['teacher', 'staff'],
+    params: AlertIdParams,
+    response: AlertDetailSchema,
+  }),
+  alertAct: endpoint({
+    id: 'alerts.act',
+    method: 'POST',
+    path: '/alerts/:alertId/actions',
+    summary: 'Records what an adult did (talked, contacted family, referred, other with a note), closing the alert or keeping it open.',
+    access: ['teacher', 'staff'],
+    params: AlertIdParams,
+    body: AlertActionBodySchema,
+    response: AlertDetailSchema,
+    errors: ['ALERT_CLOSED'],
+  }),
+  alertsOfStudent: endpoint({
+    id: 'alerts.ofStudent',
+    method: 'GET',
+    path: '/alerts/students/:studentId',
+    summary: 'A student\'s alert history, for the adults the visibility rule allows (audited).',
+    access: ['teacher', 'staff'],
+    params: z.object({ studentId: UuidSchema }),
+    response: z.array(AlertDetailSchema),
+  }),
+  alertSettings: endpoint({
+    id: 'alerts.settings',
+    method: 'GET',
+    path: '/admin/alerts/settings',
+    summary: 'The school\'s alert routing, escalation chain, school hours, after-hours message and consent rule.',
+    access: 'schoolAdmin',
+    response: AlertSettingsSchema,
+  }),
+  alertSettingsUpdate: endpoint({
+    id: 'alerts.settingsUpdate',
+    method: 'PATCH',
+    path: '/admin/alerts/settings',
+    summary: 'Changes any of the school\'s alert settings (audited).',
+    access: 'schoolAdmin',
+    body: AlertSettingsUpdateSchema,
+    response: AlertSettingsSchema,
+    errors: ['ALERT_ADULT_NOT_ALLOWED'],
+  }),
+  alertAdults: endpoint({
+    id: 'alerts.adults',
+    method: 'GET',
+    path: '/admin/alerts/adults',
+    summary: 'The school\'s active teachers and staff, to name counsellors and escalation tiers.',
+    access: 'schoolAdmin',
+    response: z.array(AlertAdultSchema),
+  }),
+  alertReport: endpoint({
+    id: 'alerts.report',
+    method: 'GET',
+    path: '/admin/alerts/report',
+    summary: 'Alerts by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
+    access: 'schoolAdmin',
+    query: z.object({ dateRange: DateRangeSchema }),
+    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), rows: z.array(AlertReportRowSchema) }),
+    errors: ['DATE_RANGE_TOO_LONG'],
+  }),
+  moodConsents: endpoint({
+    id: 'alerts.moodConsents',
+    method: 'GET',
+    path: '/family/mood-consents',
+    summary: 'A parent\'s children with their mood check-in consent and whether their school requires it.',
+    access: ['parent'],
+    response: z.array(MoodConsentSchema),
+  }),
+  moodConsentSet: endpoint({
+    id: 'alerts.moodConsentSet',
+    method: 'PUT',
+    path: '/family/mood-consents/:studentId',
+    summary: 'A parent gives or refuses consent to mood check-ins for their child (audited).',
+    access: ['parent'],
+    params: z.object({ studentId: UuidSchema }),
+    body: z.object({ status: z.enum(['given', 'refused']) }).strict(),
+    response: MoodConsentSchema,
+  }),
+};
