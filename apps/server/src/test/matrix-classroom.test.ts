@@ -81,8 +81,9 @@ const rows: Record<string, Row> = {
   moodMine: { allow: 'self' },
   moodCheckIn: { allow: 'self', request: () => ({ body: { mood: 'smile' } }) },
   moodStudentHistory: {
-    // The student, their parent, their teacher and the school's admins (docs/decisions/0113).
-    allow: (c, side) => inSchool(c, side) && (c === 'student' || c === 'parent' || studentsStaff(c, side)),
+    // The student, their parent and their teacher (today only); an admin who is none of these
+    // reads reports, not a child's moods (docs/decisions/0420).
+    allow: (c, side) => inSchool(c, side) && (c === 'student' || c === 'parent' || isTeacher(c)),
     request: () => ({ query: { dateRange: RANGE } }),
   },
   moodAcknowledge: {
