@@ -81,6 +81,8 @@ export function openRun(db: Db, districtId: string) {
 }
 
 export async function updateSettings(db: Db, districtId: string, values: { testMode?: boolean; summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string }) {
+  // A PATCH that changes nothing is not an UPDATE without SET (found by the fuzz test).
+  if (Object.keys(values).length === 0) return;
   await db
     .updateTable('districts')
     .set({ ...values, ...(values.rosterSyncTime !== undefined || values.rosterTimeZone !== undefined ? { rosterNextRunAt: null } : {}) })
