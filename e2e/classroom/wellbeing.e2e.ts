@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('mood meter and emergencies', () => {
-  it('a student checks in a low-energy mood with "today"; the teacher sees the glowing emoji on the seating chart and acknowledges it (es student, en teacher)', async () => {
+  it('a student checks in a low-energy mood with "today"; the teacher sees the glowing emoji on the seating chart and acknowledges it (es student, en teacher)', { timeout: 120_000 }, async () => {
     const school = await buildSchool(h.app);
     await h.app.services.db
       .updateTable('schools')

@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { DateRangeSchema, endpoint, IsoDateSchema, optionalMultilineText, UuidSchema } from './core.js';
-import { MoodKeySchema, EmergencyPrioritySchema, MOODS } from './classroom.js';
+import { MoodKeySchema, EmergencyPrioritySchema } from './classroom.js';
+import { ALERT_LIMITS, MOODS } from './moods.js';
+
+export { ALERT_LIMITS } from './moods.js';
 
 // ---------------------------------------------------------------------------
 // Well-being alerts (issue 10, docs/decisions/0420-0424)
 // ---------------------------------------------------------------------------
 
-export const ALERT_LIMITS = {
-  noteMax: 1000,
-  afterHoursMessageMax: 1000,
-  tiersMax: 5,
-  adultsPerTierMax: 20,
-  counsellorsMax: 20,
-  escalationMinutesMin: 5,
-  escalationMinutesMax: 1440,
-  escalationMinutesDefault: 30,
-  /** The shell's badge asks again this often. */
-  badgeRefreshMs: 30_000,
-} as const;
 
 export const AlertActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
 export type AlertAction = z.infer<typeof AlertActionSchema>;

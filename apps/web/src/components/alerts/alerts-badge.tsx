@@ -1,11 +1,13 @@
 import { moodInfo, type Me } from '@high5/contract';
 import { NotificationsActiveOutlined } from '@mui/icons-material';
 import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showDateTime } from '../../lib/dates';
-import { AlertDialog } from './alert-dialog';
 import { useMyAlerts } from './api';
+
+// Opened by a click only: its form (and the contract's schemas it uses) load then, not with the shell.
+const AlertDialog = lazy(() => import('./alert-dialog').then((m) => ({ default: m.AlertDialog })));
 
 /** The shell's alert badge and list, on every screen, for the adults alerts go to (teachers and staff). */
 export function AlertsBadge({ me }: { me: Me }) {
@@ -51,7 +53,11 @@ export function AlertsBadge({ me }: { me: Me }) {
           </MenuItem>
         ))}
       </Menu>
-      <AlertDialog alertId={openId} onClose={() => setOpenId(null)} />
+      {openId && (
+        <Suspense fallback={null}>
+          <AlertDialog alertId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
