@@ -1,11 +1,12 @@
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
-import { Box, Button, Tab, Tabs } from '@mui/material';
+import { Box, Button, Tab } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
+import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
 import { GroupReport } from '../group-report/group-report';
 import { MoodReport } from '../mood-report/mood-report';
 import { SchoolSettings } from '../settings/school-settings';
@@ -40,18 +41,16 @@ export default function AdminDashboardScreen() {
       >
         {t('dashboard.title')}
       </PageTitle>
-      <Tabs
+      <ScrollableTabs
         value={view}
         onChange={(_e, next: View) => setSearch(next === 'report' ? {} : { view: next }, { replace: true })}
         aria-label={t('dashboard.viewsLabel')}
-        variant="scrollable"
-        allowScrollButtonsMobile
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {VIEWS.map((v) => (
           <Tab key={v} value={v} label={t(`dashboard.views.${v}`)} id={`${id}-${v}`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15, lineHeight: 1.3, maxWidth: { xs: 168, sm: 360 } }} />
         ))}
-      </Tabs>
+      </ScrollableTabs>
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${view}`}>
         {view === 'report' && (
           <>

@@ -15,7 +15,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Tooltip,
   Typography,
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
+import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
@@ -49,10 +49,10 @@ export default function TrustedAdultsScreen() {
     <Box>
       <PageTitle subtitle={t('trusted.subtitle')}>{t('trusted.title')}</PageTitle>
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Tabs value={tab} onChange={(_event, value: 'mine' | 'add') => setTab(value)} aria-label={t('trusted.tabsLabel')} sx={{ px: 1, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15 } }} variant="scrollable" allowScrollButtonsMobile>
+        <ScrollableTabs value={tab} onChange={(_event, value: 'mine' | 'add') => setTab(value)} aria-label={t('trusted.tabsLabel')} sx={{ px: 1, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15 } }}>
           <Tab value="mine" label={t('trusted.mine')} id="trusted-tab-mine" aria-controls="trusted-panel" />
           <Tab value="add" label={t('trusted.add')} id="trusted-tab-add" aria-controls="trusted-panel" />
-        </Tabs>
+        </ScrollableTabs>
         <Box id="trusted-panel" role="tabpanel" aria-labelledby={`trusted-tab-${tab}`}>
           {tab === 'mine' ? <MyAdults /> : <AddAdults />}
         </Box>
