@@ -289,8 +289,8 @@ export const MoodReportRowSchema = z.object({
   talkToday: count,
   /** Check-ins in the range that wanted to talk, but not today. */
   talkNotToday: count,
-  /** The low-enjoyment check-ins counted, oldest first. */
-  lowEntries: z.array(LowEnjoymentEntrySchema),
+  /** The low-enjoyment check-ins counted, oldest first; only when asked for (`entries=true`, the CSV). */
+  lowEntries: z.array(LowEnjoymentEntrySchema).optional(),
 });
 export type MoodReportRow = z.infer<typeof MoodReportRowSchema>;
 export const MoodReportPageSchema = pageOf(MoodReportRowSchema);
@@ -325,6 +325,8 @@ export const MoodReportQuerySchema = z.object({
   minLow: MinimumLowSchema,
   /** Low-enjoyment feelings to count, comma separated; empty counts every low-enjoyment feeling. */
   filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
+  /** `true` adds each row's low-enjoyment check-ins (the CSV); the screen's pages leave them out. */
+  entries: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   sort: MoodReportSortSchema.default('name'),
   ...pageQuery,
 });

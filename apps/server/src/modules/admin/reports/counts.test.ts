@@ -183,7 +183,7 @@ describe('reports over ranges that cut months', () => {
         };
       });
     const rows = async (query: string) => {
-      const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${from}_${to}${query}`, { cookie: y.cookie });
+      const res = await t.call('GET', `/v1/admin/reports/mood?entries=true&role=student&range=${from}_${to}${query}`, { cookie: y.cookie });
       expect(res.status).toBe(200);
       return res.json.ResponseData.rows.map(({ name: _n, email: _e, username: _u, ...row }: Record<string, unknown>) => row);
     };

@@ -126,21 +126,29 @@ export async function recognitionReport(db: Db, scope: ReportScope) {
   return result.rows;
 }
 
+export interface MoodReportOptions {
+  filters: string[];
+  minimumLow: number;
+  /** Also read each row's low-enjoyment check-ins. */
+  entries?: boolean;
+}
+
 export interface MoodReportRow extends MemberColumns {
   highEnjoyment: number;
   lowEnjoyment: number;
   talkToday: number;
   talkNotToday: number;
-  lowEntries: { date: string; mood: string; emergency: boolean; talk: 'none' | 'not-today' | 'today' }[];
+  lowEntries?: { date: string; mood: string; emergency: boolean; talk: 'none' | 'not-today' | 'today' }[];
 }
 
 /**
  * The mood meter report: high and low enjoyment check-ins per member in the range, and how many
  * asked to talk today or not today. `filters` narrows what counts as low enjoyment to those
  * feelings; only members with at least `minimumLow` such check-ins (and one, with a filter) are
- * listed. The low check-ins themselves are read for the page's people only (index (user_id, school_date)).
+ * listed. With `entries`, the low check-ins themselves are read too, for the page's people only
+ * (index (user_id, school_date)): the CSV needs them, the screen does not.
  */
-export async function moodReport(db: Db, scope: ReportScope, options: { filters: string[]; minimumLow: number }) {
+export async function moodReport(db: Db, scope: ReportScope, options: MoodReportOptions) {
   const split = splitRange(scope.from, scope.to);
   // With a feeling filter, only members who had one of those feelings are listed.
   const least = Math.max(options.minimumLow > 0 ? options.minimumLow : 0, options.filters.length ? 1 : 0);
@@ -153,7 +161,7 @@ export async function moodReport(db: Db, scope: ReportScope, options: { filters:
     ), '[]'::json) as low_entries`;
   const result = await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), columns, {
     ...(least > 0 ? { threshold: sql`and coalesce(c.low, 0) >= ${least}` } : {}),
-    extra: entries,
+    ...(options.entries ? { extra: entries } : {}),
   })}`.execute(db);
   return result.rows;
 }

@@ -26,6 +26,7 @@ import {
   recognitionReport,
   saveMoodReportSettings,
   schoolCategories,
+  type MoodReportOptions,
   type ReportScope,
 } from './queries.js';
 
@@ -78,7 +79,7 @@ async function recognitionPage(db: Db, scope: ReportScope): Promise<ReportPage> 
   };
 }
 
-async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: { filters: string[]; minimumLow: number }, source: string): Promise<MoodReportPage> {
+async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: MoodReportOptions, source: string): Promise<MoodReportPage> {
   const shown = await moodReport(db, scope, options);
   // Children's (and colleagues') moods: every read is on record.
   await audit(
@@ -115,9 +116,9 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
       lowEnjoyment: r.lowEnjoyment,
       talkToday: r.talkToday,
       talkNotToday: r.talkNotToday,
-      lowEntries: r.lowEntries,
+      ...(r.lowEntries ? { lowEntries: r.lowEntries } : {}),
     })),
-    total: await totalOf(shown, scope, (s) => moodReport(db, s, options)),
+    total: await totalOf(shown, scope, (s) => moodReport(db, s, { ...options, entries: false })),
     page: scope.offset / scope.limit,
     pageSize: scope.limit,
   };
@@ -134,10 +135,10 @@ export async function adminMoodReport(
   db: Db,
   services: Services,
   actor: Actor,
-  query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[] },
+  query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; entries: boolean },
 ) {
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
-  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow }, 'admin');
+  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow, entries: query.entries }, 'admin');
 }
 
 function kindReport(categories: Awaited<ReturnType<typeof schoolCategories>>, counts: Map<string, number>, items: Awaited<ReturnType<typeof receivedItems>>): UserKindReport {

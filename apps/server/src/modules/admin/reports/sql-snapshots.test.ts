@@ -35,6 +35,7 @@ describe('the SQL of the group report', () => {
 describe('the SQL of the mood meter report', () => {
   it.each([
     ['mood-by-name', base, { filters: [], minimumLow: -1 }],
+    ['mood-with-entries', base, { filters: [], minimumLow: -1, entries: true }],
     ['mood-by-talk-today', { ...base, sort: 'talkToday', dir: 'desc' as const }, { filters: [], minimumLow: -1 }],
     ['mood-feelings-and-minimum', base, { filters: ['worried', 'rage'], minimumLow: 3 }],
     ['mood-inside-one-month', { ...base, from: '2026-10-06', to: '2026-10-15' }, { filters: ['worried'], minimumLow: -1 }],

@@ -83,9 +83,10 @@ export function MoodReport() {
     setCleared(true);
   };
 
-  const fetchPage = (state: TableState) =>
+  const fetchPage = (state: TableState, entries = false) =>
     api(adminApi.moodReport, {
       query: {
+        entries: entries ? 'true' : 'false',
         role: submitted!.role,
         range: rangeParam(submitted!.range),
         minLow: submitted!.minLow,
@@ -139,7 +140,7 @@ export function MoodReport() {
       .join('; ');
   const download = useMutation({
     mutationFn: async () => {
-      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }));
+      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }, true));
       const group = t(`common:roles.${submitted!.role}`);
       const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
       downloadReport(t, {
@@ -160,7 +161,7 @@ export function MoodReport() {
         sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
         columns: [
           ...csvColumnsOf(columns),
-          { header: t('columns.lowEntries'), value: (r) => r.lowEntries.map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') },
+          { header: t('columns.lowEntries'), value: (r) => (r.lowEntries ?? []).map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') },
         ],
         rows,
       });

@@ -18,11 +18,7 @@ union all
   group by user_id) x
 group by user_id)
 select u.user_id, u.first_name, u.last_name, u.email, u.username, u.total, coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
-coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today , coalesce((
-  select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
-  from moods mo
-  where mo.user_id = u.id and mo.school_id = $13 and mo.school_date between $14 and $15 and "mo"."low_enjoyment"
-), '[]'::json) as low_entries
+coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today
 from page u left join counted c on c.user_id = u.id
 order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id;
--- parameters: ["00000000-0000-4000-8000-00000000000a","student",500,500,"00000000-0000-4000-8000-00000000000a","2025-12-01","2026-11-01","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","2026-11-01","2026-11-26","00000000-0000-4000-8000-00000000000a","2025-11-27","2026-11-26"]
+-- parameters: ["00000000-0000-4000-8000-00000000000a","student",500,500,"00000000-0000-4000-8000-00000000000a","2025-12-01","2026-11-01","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","2026-11-01","2026-11-26"]

@@ -19,10 +19,6 @@ coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int
     where m.school_id = $13 and m.role = $14 and m.status = 'active' and coalesce(c.low, 0) >= $15
     order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id limit $16 offset $17
   )
-  select u.* , coalesce((
-  select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
-  from moods mo
-  where mo.user_id = u.id and mo.school_id = $18 and mo.school_date between $19 and $20 and "mo"."low_enjoyment" and "mo"."mood" in ($21, $22)
-), '[]'::json) as low_entries from page u
+  select u.*  from page u
   order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id;
--- parameters: ["worried","rage","00000000-0000-4000-8000-00000000000a","2025-12-01","2026-11-01","worried","rage","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","2026-11-01","2026-11-26","00000000-0000-4000-8000-00000000000a","student",3,500,500,"00000000-0000-4000-8000-00000000000a","2025-11-27","2026-11-26","worried","rage"]
+-- parameters: ["worried","rage","00000000-0000-4000-8000-00000000000a","2025-12-01","2026-11-01","worried","rage","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","2026-11-01","2026-11-26","00000000-0000-4000-8000-00000000000a","student",3,500,500]

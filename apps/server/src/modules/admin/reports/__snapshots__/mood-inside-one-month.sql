@@ -14,10 +14,6 @@ coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int
     where m.school_id = $5 and m.role = $6 and m.status = 'active' and coalesce(c.low, 0) >= $7
     order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id limit $8 offset $9
   )
-  select u.* , coalesce((
-  select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
-  from moods mo
-  where mo.user_id = u.id and mo.school_id = $10 and mo.school_date between $11 and $12 and "mo"."low_enjoyment" and "mo"."mood" in ($13)
-), '[]'::json) as low_entries from page u
+  select u.*  from page u
   order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id;
--- parameters: ["worried","00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","student",1,500,500,"00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","worried"]
+-- parameters: ["worried","00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","student",1,500,500]
