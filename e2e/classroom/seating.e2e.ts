@@ -179,6 +179,43 @@ describe('seating chart', () => {
     await context.close();
   }, 180_000); // the longest walk through the screen: about a minute on a busy two-core machine
 
+  it('moves students by tapping, without dragging (WCAG 2.5.7; es, 360 px)', async () => {
+    const w = await world();
+    await h.app.services.db
+      .insertInto('seatingCharts')
+      .values({ classId: w.cls.id, name: 'Martes', rows: 2, cols: 2, seats: JSON.stringify({ '0_0': w.a.id, '0_1': w.b.id, '1_0': w.c.id }) })
+      .execute();
+    const { context, page } = await openAs(h, w.teacher.id, '/seatingchart', { lang: 'es', width: 360 });
+    await card(page, w.c.id).waitFor();
+    await page.getByRole('switch', { name: 'Mover tocando' }).click();
+    await page.getByRole('status').filter({ hasText: 'Toca a un estudiante y luego un asiento vacío.' }).waitFor();
+    // A tap picks Carla (it does not open her profile); the empty seat becomes a button.
+    await card(page, w.c.id).click();
+    await expect.poll(() => card(page, w.c.id).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('status').filter({ hasText: 'Has elegido a Carla Cruz' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'flow-seating-tap-es-360');
+    await page.getByRole('button', { name: 'Sentar a Carla Cruz en la fila 2, columna 2' }).click();
+    await seat(page, '1_1').locator(`[data-student="${w.c.id}"]`).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Carla Cruz se sienta ahora en el asiento de la fila 2, columna 2.' }).waitFor();
+    // Off the chart by a tap, then back to a seat.
+    await card(page, w.c.id).click();
+    await page.getByRole('button', { name: 'Quitar a Carla Cruz del mapa' }).click();
+    await page.getByTestId('unseated-strip').locator(`[data-student="${w.c.id}"]`).waitFor();
+    await card(page, w.c.id).click();
+    await page.getByRole('button', { name: 'Sentar a Carla Cruz en la fila 2, columna 1' }).click();
+    await seat(page, '1_0').locator(`[data-student="${w.c.id}"]`).waitFor();
+    // A second tap on the picked student lets go; with the mode off a tap opens the profile again.
+    await card(page, w.a.id).click();
+    await card(page, w.a.id).click();
+    await expect.poll(() => card(page, w.a.id).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('switch', { name: 'Mover tocando' }).click();
+    await card(page, w.a.id).click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+
   it('takes attendance and exports attendance.csv (es, 360 px)', async () => {
     const w = await world();
     await h.app.services.db

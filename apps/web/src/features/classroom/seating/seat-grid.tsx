@@ -150,14 +150,21 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
   );
 }
 
-/** A seated or unseated student that can be dragged (pointer, or Space then arrows then Space). */
-export function DraggableCard({ student, state, size, label, onOpen, onEmergency }: { student: SeatingStudent; state: CardState; size: number; label: string; onOpen: () => void; onEmergency: () => void }) {
+/** Tap-to-move (WCAG 2.5.7): while it is on, a tap on a card picks it instead of opening the profile. */
+export interface CardTap {
+  picked: boolean;
+  onTap: () => void;
+}
+
+/** A seated or unseated student that can be dragged (pointer, or Space then arrows then Space), or picked by a tap. */
+export function DraggableCard({ student, state, size, label, tap, onOpen, onEmergency }: { student: SeatingStudent; state: CardState; size: number; label: string; tap?: CardTap | undefined; onOpen: () => void; onEmergency: () => void }) {
   const { t } = useTranslation('classroom');
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: student.id });
+  const activate = tap ? tap.onTap : onOpen;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      onOpen();
+      activate();
       return;
     }
     listeners?.onKeyDown?.(event);
@@ -169,12 +176,19 @@ export function DraggableCard({ student, state, size, label, onOpen, onEmergency
         {...attributes}
         {...listeners}
         onKeyDown={onKeyDown}
-        onClick={onOpen}
+        onClick={activate}
         aria-label={label}
+        aria-pressed={tap ? tap.picked : undefined}
         aria-roledescription={t('seating.draggable')}
         aria-describedby="seating-dnd-help"
         data-student={student.id}
-        sx={{ cursor: 'grab', borderRadius: 2, touchAction: 'none', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+        sx={{
+          cursor: tap ? 'pointer' : 'grab',
+          borderRadius: 2,
+          touchAction: 'none',
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          ...(tap?.picked ? { outline: '4px solid', outlineColor: 'primary.main', outlineOffset: 3 } : {}),
+        }}
       >
         <CardFace student={student} mood={state.mood} size={size} pick={state.pick} emergencyShown={isEmergency(state.mood)} />
       </Box>
@@ -216,15 +230,27 @@ export function EmergencyButton({ name, emoji, size, onClick }: { name: string; 
   );
 }
 
-/** A seat of the grid; empty seats are drop targets that say where they are. */
-export function Seat({ row, col, size, children }: { row: number; col: number; size: number; children?: ReactNode }) {
+/**
+ * A seat of the grid; empty seats are drop targets that say where they are. While a student is
+ * picked by a tap (`place`), an empty seat is a button that seats them there.
+ */
+export function Seat({ row, col, size, place, children }: { row: number; col: number; size: number; place?: { name: string; onPlace: () => void } | undefined; children?: ReactNode }) {
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: seatKey(row, col) });
+  const empty = { width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: isOver ? 'primary.main' : 'grey.400' };
   return (
     <Box ref={setNodeRef} data-seat={seatKey(row, col)} sx={{ width: size + GRID_GAP - 2, minHeight: size + NAME_LINE, display: 'flex', justifyContent: 'center', borderRadius: 2, bgcolor: isOver ? 'rgba(106, 27, 154, 0.12)' : undefined }}>
-      {children ?? (
-        <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={{ width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: isOver ? 'primary.main' : 'grey.400' }} />
-      )}
+      {children ??
+        (place ? (
+          <ButtonBase
+            focusRipple
+            onClick={place.onPlace}
+            aria-label={t('seating.tap.place', { name: place.name, row: row + 1, col: col + 1 })}
+            sx={{ ...empty, borderColor: 'primary.main', bgcolor: 'rgba(106, 27, 154, 0.06)', '&:hover, &.Mui-focusVisible': { bgcolor: 'rgba(106, 27, 154, 0.16)' }, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+          />
+        ) : (
+          <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={empty} />
+        ))}
     </Box>
   );
 }
@@ -292,15 +318,18 @@ export function AttendanceCard({ student, mood, size, code, onNext }: { student:
   );
 }
 
-/** Where students without a seat wait; a seated student dropped here loses their seat. */
-export function UnseatedStrip({ children, count }: { children: ReactNode; count: number }) {
+/** Where students without a seat wait; a seated student dropped here (or sent here by `action`) loses their seat. */
+export function UnseatedStrip({ children, count, action }: { children: ReactNode; count: number; action?: ReactNode }) {
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: 'strip' });
   return (
     <Box ref={setNodeRef} component="section" aria-labelledby="unseated-title" data-testid="unseated-strip" sx={{ border: '2px dashed', borderColor: isOver ? 'primary.main' : 'divider', borderRadius: 3, p: 1.5, bgcolor: isOver ? 'rgba(106, 27, 154, 0.06)' : 'background.paper' }}>
-      <Typography id="unseated-title" component="h2" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('seating.unseatedTitle', { count })}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography id="unseated-title" component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
+          {t('seating.unseatedTitle', { count })}
+        </Typography>
+        {action}
+      </Box>
       {count === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {t('seating.allSeated')}

@@ -1,17 +1,18 @@
 import type { SeatingStudent } from '@high5/contract';
 import { closestCenter, DndContext, DragOverlay, KeyboardSensor, pointerWithin, useSensor, useSensors, type Announcements, type CollisionDetection, type KeyboardCoordinateGetter } from '@dnd-kit/core';
-import { Box, Paper } from '@mui/material';
+import { Box, Button, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { useCallback, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/ui/visually-hidden';
-import { Classroom, GRID_GAP, NAME_LINE, Seat, UnseatedStrip } from './seat-grid';
+import { Classroom, GRID_GAP, NAME_LINE, Seat, UnseatedStrip, type CardTap } from './seat-grid';
 import { CardPointerSensor } from './seating-hooks';
-import { dropStudent, parseSeat, seatKey, type Layout } from './seating-state';
+import { dropStudent, parseSeat, seatKey, seatOf, type Layout } from './seating-state';
 
 /**
  * The chart's grid and the strip of students without a seat, with drag and drop by pointer or
  * keyboard (Space, arrows, Space). What a screen reader hears says where a student went, or
- * that a drop was refused and the student stayed.
+ * that a drop was refused and the student stayed. "Move by tapping" is the single-pointer way
+ * (WCAG 2.5.7): tap a student, then an empty seat or "take off the chart".
  */
 export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCard, renderDragged, onDrop }: {
   ref: Ref<HTMLDivElement>;
@@ -20,12 +21,15 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
   byId: ReadonlyMap<string, SeatingStudent>;
   waiting: readonly SeatingStudent[];
   label: string;
-  renderCard: (student: SeatingStudent) => ReactNode;
+  renderCard: (student: SeatingStudent, tap: CardTap | undefined) => ReactNode;
   renderDragged: (student: SeatingStudent) => ReactNode;
   onDrop: (studentId: string, target: string) => void;
 }) {
   const { t } = useTranslation('classroom');
   const [activeId, setActiveId] = useState<string | null>(null);
+  const [tapping, setTapping] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [tapMessage, setTapMessage] = useState('');
   const pitchX = size + GRID_GAP - 2 + GRID_GAP;
   const pitchY = size + NAME_LINE + GRID_GAP;
   const coordinateGetter: KeyboardCoordinateGetter = useCallback(
@@ -64,6 +68,30 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
   };
   const active = activeId ? byId.get(activeId) : undefined;
 
+  const pickedName = picked ? nameOf(picked) : '';
+  const tapFor = (student: SeatingStudent): CardTap | undefined =>
+    tapping
+      ? {
+          picked: picked === student.id,
+          onTap: () => {
+            const again = picked === student.id;
+            setPicked(again ? null : student.id);
+            setTapMessage(again ? t('seating.tap.cancelled', { name: student.name }) : t('seating.tap.picked', { name: student.name }));
+          },
+        }
+      : undefined;
+  const placeAt = (target: string) => {
+    if (!picked) return;
+    onDrop(picked, target);
+    setTapMessage(target === 'strip' ? t('seating.tap.unseated', { name: pickedName }) : t('seating.tap.placed', { name: pickedName, place: where(target) }));
+    setPicked(null);
+  };
+  const setTappingMode = (on: boolean) => {
+    setTapping(on);
+    setPicked(null);
+    setTapMessage(on ? t('seating.tap.help') : '');
+  };
+
   return (
     <DndContext
       sensors={sensors}
@@ -87,14 +115,32 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
             const id = layout.seats[seatKey(row, col)];
             const student = id ? byId.get(id) : undefined;
             return (
-              <Seat key={seatKey(row, col)} row={row} col={col} size={size}>
-                {student ? renderCard(student) : undefined}
+              <Seat key={seatKey(row, col)} row={row} col={col} size={size} place={picked ? { name: pickedName, onPlace: () => placeAt(seatKey(row, col)) } : undefined}>
+                {student ? renderCard(student, tapFor(student)) : undefined}
               </Seat>
             );
           }}
         />
       </Paper>
-      <UnseatedStrip count={waiting.length}>{waiting.map(renderCard)}</UnseatedStrip>
+      <UnseatedStrip
+        count={waiting.length}
+        // In the strip's title row, so the grid keeps its height on a classroom laptop.
+        action={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 2 }}>
+            <Typography role="status" variant="body2" color="text.secondary">
+              {tapMessage}
+            </Typography>
+            {picked && seatOf(layout.seats, picked) && (
+              <Button size="small" variant="outlined" onClick={() => placeAt('strip')}>
+                {t('seating.tap.unseat', { name: pickedName })}
+              </Button>
+            )}
+            <FormControlLabel control={<Switch checked={tapping} onChange={(event) => setTappingMode(event.target.checked)} />} label={t('seating.tap.mode')} sx={{ mr: 0 }} />
+          </Box>
+        }
+      >
+        {waiting.map((student) => renderCard(student, tapFor(student)))}
+      </UnseatedStrip>
       <DragOverlay dropAnimation={null}>{active ? renderDragged(active) : null}</DragOverlay>
     </DndContext>
   );

@@ -25,7 +25,7 @@ import { api, classroomKeys, e } from '../api';
 import { downloadBlob } from '../../../lib/download';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
-import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState } from './seat-grid';
+import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState, type CardTap } from './seat-grid';
 import { GridField, SeatingLegend } from './seating-controls';
 import { ChartActions, ShapeControls } from './seating-toolbar';
 import { EmergencyDialog, ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
@@ -276,8 +276,8 @@ export default function SeatingScreen() {
   };
 
   const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null });
-  const renderCard = (student: SeatingStudent) => (
-    <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
+  const renderCard = (student: SeatingStudent, tap: CardTap | undefined) => (
+    <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} tap={tap} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
   );
 
   if (classes.data && mine.length === 0) {
