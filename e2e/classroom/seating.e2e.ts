@@ -179,6 +179,16 @@ describe('seating chart', () => {
     await context.close();
   }, 180_000); // the longest walk through the screen: about a minute on a busy two-core machine
 
+  it('sends a teacher without classes to their classes (the screen used to render fewer hooks and fail)', async () => {
+    const school = await buildSchool(h.app);
+    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+    const { context, page } = await openAs(h, teacher.id, '/seatingchart');
+    await page.getByText('You do not teach any class yet.').waitFor();
+    await page.getByRole('link', { name: 'Go to my classes' }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('moves students by tapping, without dragging (WCAG 2.5.7; es, 360 px)', async () => {
     const w = await world();
     await h.app.services.db

@@ -1,7 +1,10 @@
 import { CLASSROOM_LIMITS } from '@high5/contract';
-import { Box, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths';
+import { PageTitle } from '../../../components/ui/page-title';
 import { MOOD_COLOURS } from '../components/moods';
 import { FLAG_STYLES, MoodSwingMark, PICK_STYLES } from './seat-grid';
 
@@ -83,6 +86,52 @@ export function SeatingLegend({ compact }: { compact: boolean }) {
           <Typography variant="body2">{t(pick === 'current' ? 'seating.pickedNow' : 'seating.pickedBefore')}</Typography>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/** The class and chart pickers at the top of the controls. */
+export function ClassAndChartPickers(props: {
+  classes: readonly { id: string; name: string }[];
+  classId: string | null;
+  charts: readonly { id: string; name: string }[];
+  chartId: string | null;
+  draftId: string;
+  loaded: boolean;
+  onClass: (id: string) => void;
+  onChart: (id: string) => void;
+}) {
+  const { t } = useTranslation('classroom');
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      <TextField select size="small" label={t('seating.class')} value={props.classId ?? ''} onChange={(event) => props.onClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
+        {props.classes.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={t('seating.chart')} value={props.chartId ?? ''} onChange={(event) => props.onChart(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }} disabled={!props.loaded}>
+        {props.charts.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+        <MenuItem value={props.draftId}>{t('seating.newChart')}</MenuItem>
+      </TextField>
+    </Box>
+  );
+}
+
+/** A teacher who teaches no class yet is sent to their classes. */
+export function NoClasses() {
+  const { t } = useTranslation('classroom');
+  return (
+    <Box>
+      <PageTitle>{t('seating.title')}</PageTitle>
+      <Alert severity="info" action={<Button component={RouterLink} to={paths.teacherClasses} color="inherit">{t('seating.goToClasses')}</Button>}>
+        {t('seating.noClasses')}
+      </Alert>
     </Box>
   );
 }

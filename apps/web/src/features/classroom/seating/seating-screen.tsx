@@ -1,20 +1,8 @@
 import { CLASSROOM_LIMITS, formatDate, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -26,10 +14,11 @@ import { downloadBlob } from '../../../lib/download';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
 import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState, type CardTap } from './seat-grid';
-import { GridField, SeatingLegend } from './seating-controls';
+import { ClassAndChartPickers, GridField, NoClasses, SeatingLegend } from './seating-controls';
 import { ChartActions, ShapeControls } from './seating-toolbar';
 import { EmergencyDialog, ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
 import { ChartEditor } from './seating-editor';
+import { useTaughtClasses, useSeatingData } from './seating-data';
 import { useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
 import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
 
@@ -50,8 +39,8 @@ export default function SeatingScreen() {
   const queryClient = useQueryClient();
   const remembered = useRemembered(me.id);
 
-  const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
-  const mine = useMemo(() => (classes.data ?? []).filter((c) => c.teaches), [classes.data]);
+  const classes = useTaughtClasses();
+  const { mine } = classes;
   const [classId, setClassId] = useState<string | null>(null);
   const [chartId, setChartId] = useState<string | null>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
@@ -71,27 +60,14 @@ export default function SeatingScreen() {
 
   // The class: remembered, else the first the teacher teaches.
   useEffect(() => {
-    if (!classes.data) return;
+    if (!classes.loaded) return;
     if (classId && mine.some((c) => c.id === classId)) return;
     const saved = remembered.read().classId;
     setClassId(mine.find((c) => c.id === saved)?.id ?? mine[0]?.id ?? null);
-  }, [classes.data, mine, classId, remembered]);
+  }, [classes.loaded, mine, classId, remembered]);
 
-  const seating = useQuery({ queryKey: classroomKeys.seating(classId ?? ''), queryFn: () => api(e.seating, { params: { classId: classId! } }), enabled: !!classId });
-  const moodsQuery = useQuery({
-    queryKey: classroomKeys.seatingMoods(classId ?? ''),
-    queryFn: () => api(e.seatingMoods, { params: { classId: classId! }, background: true }),
-    enabled: !!classId && !!seating.data,
-    refetchInterval: CLASSROOM_LIMITS.moodRefreshMs,
-    refetchIntervalInBackground: false,
-    staleTime: CLASSROOM_LIMITS.moodRefreshMs,
-  });
-  const data = seating.data && seating.data.classId === classId ? seating.data : undefined;
-  const students = useMemo(() => data?.students ?? [], [data]);
-  const charts = useMemo(() => data?.charts ?? [], [data]);
-  const moods = moodsQuery.data ?? data?.moods ?? [];
-  const moodById = useMemo(() => new Map(moods.map((m) => [m.studentId, m])), [moods]);
-  const byId = useMemo(() => new Map(students.map((s) => [s.id, s])), [students]);
+  const seating = useSeatingData(classId);
+  const { data, students, charts, moods, moodById, byId } = seating;
 
   // The chart: remembered for this class, else the first, else a new draft.
   useEffect(() => {
@@ -172,7 +148,7 @@ export default function SeatingScreen() {
       remembered.write((r) => ({ ...r, charts: { ...r.charts, [classId!]: chart.id } }));
       // The list must hold the chart before it is selected: the loader falls back to a new draft
       // for an id it cannot find (issue 8, "Save as new looks failed").
-      queryClient.setQueryData(classroomKeys.seating(classId!), (old: typeof seating.data) => {
+      queryClient.setQueryData(classroomKeys.seating(classId!), (old: typeof data) => {
         if (!old) return old;
         const others = old.charts.filter((c) => c.id !== chart.id);
         return { ...old, charts: [...others, chart].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase())) };
@@ -280,19 +256,11 @@ export default function SeatingScreen() {
     <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} tap={tap} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
   );
 
-  if (classes.data && mine.length === 0) {
-    return (
-      <Box>
-        <PageTitle>{t('seating.title')}</PageTitle>
-        <Alert severity="info" action={<Button component={RouterLink} to={paths.teacherClasses} color="inherit">{t('seating.goToClasses')}</Button>}>
-          {t('seating.noClasses')}
-        </Alert>
-      </Box>
-    );
-  }
-
-  // From 1200 px the controls are a side panel; the notice about saving goes there.
+  // From 1200 px the controls are a side panel; the notice about saving goes there. (Hooks come
+  // before the early return below: a teacher without classes rendered fewer hooks than before.)
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  if (classes.loaded && mine.length === 0) return <NoClasses />;
+
   const status = (isDraft || modified) && mode === 'chart' && (
     <Alert severity={modified ? 'warning' : 'info'}>{isDraft ? t('seating.draftNotice') : t('seating.modifiedNotice')}</Alert>
   );
@@ -303,23 +271,7 @@ export default function SeatingScreen() {
       {/* From 1200 px the controls are a side panel, so the grid and the strip get the height. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            <TextField select size="small" label={t('seating.class')} value={classId ?? ''} onChange={(event) => selectClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
-              {mine.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select size="small" label={t('seating.chart')} value={chartId ?? ''} onChange={(event) => selectChart(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }} disabled={!data}>
-              {charts.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-              <MenuItem value={DRAFT}>{t('seating.newChart')}</MenuItem>
-            </TextField>
-          </Box>
+          <ClassAndChartPickers classes={mine} classId={classId} charts={charts} chartId={chartId} draftId={DRAFT} loaded={!!data} onClass={selectClass} onChart={selectChart} />
           {mode === 'chart' && (
             <>
               <ChartActions
@@ -353,8 +305,8 @@ export default function SeatingScreen() {
         </Paper>
 
         <Box sx={{ minWidth: 0 }}>
-          <Box sx={{ height: 4, mb: 1 }}>{(seating.isFetching || classes.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
-          {seating.isError && <Alert severity="error">{errorText(seating.error)}</Alert>}
+          <Box sx={{ height: 4, mb: 1 }}>{(seating.fetching || classes.fetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
+          {seating.error && <Alert severity="error">{errorText(seating.error)}</Alert>}
           {!wide && status && <Box sx={{ mb: 2 }}>{status}</Box>}
 
           {layout && data && mode === 'attendance' && (
