@@ -1,3 +1,4 @@
+import reactHooks from 'eslint-plugin-react-hooks';
 import areaBoundaries from './eslint-rules/area-boundaries.js';
 import tseslint from 'typescript-eslint';
 
@@ -10,6 +11,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // Hooks only at the top level of components and hooks (a hook after an early return crashed the
+  // seating chart for a teacher without classes). exhaustive-deps is not on: two "on error, once"
+  // effects list their trigger only, on purpose.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error' },
   },
   // Import zones (docs/decisions/0195), checked on resolved files, so relative imports count:
   // web features never import each other; server areas meet only through another area's
