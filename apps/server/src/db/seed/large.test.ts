@@ -33,6 +33,12 @@ describe('large seed', () => {
     expect(await count(sql`select count(distinct password_hash)::int as n from users`)).toBe(1);
   });
 
+  it('when done, the monthly counts the reports and the dashboard read match the rows (the load runs without triggers)', async () => {
+    expect(await count(sql`select coalesce(sum(n), 0)::int as n from recognition_month_counts`)).toBe(2 * (await count(sql`select count(*)::int as n from recognitions`)));
+    expect(await count(sql`select coalesce(sum(high + low), 0)::int as n from mood_month_counts`)).toBe(result.moods);
+    expect(await count(sql`select coalesce(sum(talk_today), 0)::int as n from mood_month_counts`)).toBe(await count(sql`select count(*)::int as n from moods where emergency_priority = 'today'`));
+  });
+
   it('when done, the indexes it dropped for the load are back and its scratch tables are gone', async () => {
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename in ('recognitions', 'moods')`.execute(database.db);
     expect(indexes.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['recognitions_receiver_idx', 'recognitions_giver_idx', 'recognitions_school_idx', 'moods_school_date_idx']));
