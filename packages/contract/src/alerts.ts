@@ -10,7 +10,11 @@ export { ALERT_LIMITS } from './moods.js';
 // ---------------------------------------------------------------------------
 
 
-export const AlertActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
+/** What an adult records on an alert with its form. */
+export const AlertFormActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
+export type AlertFormAction = z.infer<typeof AlertFormActionSchema>;
+/** A trail's entries: the form's actions, and the seating chart's acknowledgement of the glowing emoji (decision 0460). */
+export const AlertActionSchema = z.enum([...AlertFormActionSchema.options, 'seenOnChart']);
 export type AlertAction = z.infer<typeof AlertActionSchema>;
 export const AlertReasonSchema = z.enum(['trustedAdult', 'classTeacher', 'counsellor', 'chosen', 'escalation']);
 export type AlertReason = z.infer<typeof AlertReasonSchema>;
@@ -81,7 +85,7 @@ export const AlertDetailSchema = AlertSummarySchema.extend({
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
 export const AlertActionBodySchema = z
-  .object({ action: AlertActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
+  .object({ action: AlertFormActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
   .strict()
   .refine((v) => v.action !== 'other' || v.note.length > 0, { message: 'note_required', path: ['note'] });
 
