@@ -56,6 +56,7 @@ export const AlertSettingsUpdateSchema = AlertSettingsSchema.partial()
   .refine((v) => !v.schoolDayStart || !v.schoolDayEnd || v.schoolDayStart < v.schoolDayEnd, { message: 'day_end_before_start', path: ['schoolDayEnd'] });
 
 export const AlertAdultSchema = z.object({ id: UuidSchema, name: z.string() });
+export type AlertAdult = z.infer<typeof AlertAdultSchema>;
 
 export const AlertSummarySchema = z.object({
   id: UuidSchema,
