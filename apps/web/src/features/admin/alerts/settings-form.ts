@@ -28,12 +28,12 @@ export function validate(form: AlertSettingsForm): { settings: AlertSettings; er
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [field, index] = issue.path;
-      if (field === 'escalationTiers' && typeof index === 'number') errors[`tier${index}`] = 'tierEmpty';
+      if (field === 'escalationTiers' && typeof index === 'number') errors[`tier${index}`] = issue.code === 'too_small' ? 'tierEmpty' : 'tooMany';
       else if (typeof field === 'string' && MESSAGE_OF[field]) errors[field as keyof FormErrors] = MESSAGE_OF[field];
     }
-  } else if (parsed.data.schoolDayStart >= parsed.data.schoolDayEnd) {
-    errors.schoolDayEnd = 'endBeforeStart';
   }
+  // The day's end after its start: checked with the rest, so every wrong field is told at once.
+  if (!errors.schoolDayStart && !errors.schoolDayEnd && form.schoolDayStart >= form.schoolDayEnd) errors.schoolDayEnd = 'endBeforeStart';
   if (parsed.success && Object.keys(errors).length === 0) return { settings: parsed.data, errors: null };
   return { settings: null, errors };
 }
