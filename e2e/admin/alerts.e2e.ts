@@ -59,6 +59,7 @@ const words = {
     header: 'Week of,Class,Alerts,Still open,Escalated,Answered,Median time to first answer,Longest time to first answer',
     history: 'Alerts',
     trail: 'Tess Ng: Talked with the student · closed',
+    wholeSchool: 'Whole school',
   },
   es: {
     minutes: 'Minutos antes de escalar',
@@ -76,6 +77,7 @@ const words = {
     header: 'Semana del,Clase,Alertas,Aún abiertas,Escaladas,Respondidas,Mediana hasta la primera respuesta,Mayor tiempo hasta la primera respuesta',
     history: 'Alertas',
     trail: 'Tess Ng: Hablé con el estudiante · cerrada',
+    wholeSchool: 'Toda la escuela',
   },
 };
 
@@ -153,6 +155,7 @@ describe('admin: alerts report', () => {
         const csv = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
         expect(csv).toContain(w.header);
         expect(csv.some((line) => /^\d{4}-\d{2}-\d{2},Science 3,3,2,1,2,7,10$/.test(line))).toBe(true);
+        expect(csv.some((line) => new RegExp(`^\\d{4}-\\d{2}-\\d{2},${w.wholeSchool},3,2,1,2,7,10$`).test(line))).toBe(true);
       }
       await context.close();
     }

@@ -189,10 +189,10 @@ export const alertEndpoints = {
     id: 'alerts.report',
     method: 'GET',
     path: '/admin/alerts/report',
-    summary: 'Alerts by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
+    summary: 'Alerts of the school by week, and by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
     access: 'schoolAdmin',
     query: z.object({ dateRange: DateRangeSchema }),
-    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), rows: z.array(AlertReportRowSchema) }),
+    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), weeks: z.array(AlertReportRowSchema.omit({ className: true })), rows: z.array(AlertReportRowSchema) }),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
   moodConsents: endpoint({

@@ -12,13 +12,16 @@ import { adminKeys } from '../api';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { countColumn, csvColumnsOf, downloadReport, type ReportColumn } from '../lib/report-csv';
 
+type Week = Omit<AlertReportRow, 'className'>;
+
 /** Four weeks: the report is read week by week. */
 const DEFAULT_DAYS = 27;
 
 /**
- * The admins' alerts report (decision 0423): alerts opened in a range by week and class, still
- * open, escalated, answered, and the median and worst minutes to the first acknowledgement, with
- * the school's total on top. No student names. CSV with the one report writer.
+ * The admins' alerts report (decisions 0423, 0462): alerts opened in a range, still open,
+ * escalated, answered, and the median and worst minutes to the first acknowledgement: the school's
+ * total, the school week by week, then each week by class. No student names. CSV with the one
+ * report writer.
  */
 export function AlertsReport() {
   const { t } = useTranslation('admin');
@@ -36,19 +39,22 @@ export function AlertsReport() {
     if (isValidRange(range)) setSubmitted(range);
   };
   const minutes = (value: number | null) => (value === null ? '—' : t('alertsReport.minutes', { count: value }));
-  const columns: ReportColumn<AlertReportRow>[] = [
-    { id: 'week', header: t('alertsReport.week'), cell: (r) => showDate(r.week), value: (r) => r.week, csv: (r) => r.week },
-    { id: 'className', header: t('alertsReport.class'), cell: (r) => r.className || t('alertsReport.noClass'), value: (r) => r.className || t('alertsReport.noClass') },
-    countColumn<AlertReportRow>('alerts', t('alertsReport.alerts'), (r) => r.alerts),
-    countColumn<AlertReportRow>('open', t('alertsReport.open'), (r) => r.open),
-    countColumn<AlertReportRow>('escalated', t('alertsReport.escalated'), (r) => r.escalated),
-    countColumn<AlertReportRow>('acknowledged', t('alertsReport.acknowledged'), (r) => r.acknowledged),
+  const counts: ReportColumn<Week>[] = [
+    countColumn<Week>('alerts', t('alertsReport.alerts'), (r) => r.alerts),
+    countColumn<Week>('open', t('alertsReport.open'), (r) => r.open),
+    countColumn<Week>('escalated', t('alertsReport.escalated'), (r) => r.escalated),
+    countColumn<Week>('acknowledged', t('alertsReport.acknowledged'), (r) => r.acknowledged),
     { id: 'median', header: t('alertsReport.median'), cell: (r) => minutes(r.medianAckMinutes), value: (r) => r.medianAckMinutes ?? -1, csv: (r) => r.medianAckMinutes ?? '', numeric: true },
     { id: 'worst', header: t('alertsReport.worst'), cell: (r) => minutes(r.worstAckMinutes), value: (r) => r.worstAckMinutes ?? -1, csv: (r) => r.worstAckMinutes ?? '', numeric: true },
   ];
+  const week: ReportColumn<Week> = { id: 'week', header: t('alertsReport.week'), cell: (r) => showDate(r.week), value: (r) => r.week, csv: (r) => r.week };
+  const className = (r: AlertReportRow) => r.className || t('alertsReport.noClass');
+  const columns: ReportColumn<AlertReportRow>[] = [week, { id: 'className', header: t('alertsReport.class'), cell: className, value: className }, ...counts];
   const download = () => {
     if (!report.data) return;
-    downloadReport(t, { title: t('dashboard.views.alerts'), nameParts: [], range: submitted, filters: [], columns: csvColumnsOf(columns), rows: report.data.rows });
+    // The school's weeks first ("Whole school"), then each class's.
+    const school = report.data.weeks.map((w) => ({ ...w, className: t('alertsReport.wholeSchool') }));
+    downloadReport(t, { title: t('dashboard.views.alerts'), nameParts: [], range: submitted, filters: [], columns: csvColumnsOf(columns), rows: [...school, ...report.data.rows] });
   };
   const total = report.data?.total;
 
@@ -75,12 +81,28 @@ export function AlertsReport() {
               ['worst', t('alertsReport.worst'), minutes(total.worstAckMinutes)],
             ]}
           />
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('alertsReport.weeksCaption')}
+          </Typography>
+          <DataTable
+            rows={report.data!.weeks}
+            rowKey={(r) => r.week}
+            caption={t('alertsReport.weeksCaption')}
+            empty={t('alertsReport.empty')}
+            searchLabel={t('alertsReport.searchWeeks')}
+            initialSort={{ sort: 'week', dir: 'desc' }}
+            columns={[week, ...counts]}
+          />
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 4, mb: 1 }}>
+            {t('alertsReport.caption')}
+          </Typography>
           <DataTable
             rows={report.data!.rows}
             rowKey={(r) => `${r.week}-${r.className}`}
             caption={t('alertsReport.caption')}
             empty={t('alertsReport.empty')}
             searchLabel={t('alertsReport.search')}
+            initialSort={{ sort: 'week', dir: 'desc' }}
             onDownload={download}
             downloadLabel={t('alertsReport.export')}
             columns={columns}
