@@ -172,7 +172,8 @@ describe('student detail: alert history', () => {
     // 17:00Z is 9:00 in Los Angeles (the browser runs in UTC).
     await seedAlert({ schoolId: school.id, studentId: student.id, adultId: teacher.id, openedAt: new Date('2026-11-24T17:00:00Z'), ackAfterMin: 5, closed: true });
 
-    const { context, page } = await openAs(h, teacher.id, '/teacher-classes', { lang, width: 1366 });
+    const width = lang === 'en' ? 1366 : 360;
+    const { context, page } = await openAs(h, teacher.id, '/teacher-classes', { lang, width });
     await page.getByRole('row', { name: /Sam Rivera/ }).click();
     const dialog = page.getByRole('dialog');
     const history = dialog.getByTestId('alert-history');
@@ -182,7 +183,7 @@ describe('student detail: alert history', () => {
     await history.getByText(w.trail).waitFor();
     await history.getByText(lang === 'en' ? /11\/24\/2026 9:05 AM/ : /24\/11\/2026 09:05/).first().waitFor();
     await expectNoAxeViolations(page);
-    await shot(page, `alert-history-${lang}-1366`);
+    await shot(page, `alert-history-${lang}-${width}`);
     await context.close();
 
     // The admin reads reports, not the child's alerts (decision 0420): the server says 403, the dialog shows nothing of it.
