@@ -79,6 +79,11 @@ describe('mood meter and emergencies', () => {
     const audit = await h.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.emergency_acknowledged').where('targetId', '=', student.id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(teacher.id);
+    // It answered the student's open alert too, with who and when (decision 0460); the alert stays open.
+    const alert = await h.app.services.db.selectFrom('alerts').select(['id', 'firstAcknowledgedAt', 'closedAt']).where('studentId', '=', student.id).executeTakeFirstOrThrow();
+    expect(alert.firstAcknowledgedAt).not.toBeNull();
+    expect(alert.closedAt).toBeNull();
+    expect(await h.app.services.db.selectFrom('alertActions').select(['actorId', 'action']).where('alertId', '=', alert.id).execute()).toEqual([{ actorId: teacher.id, action: 'seenOnChart' }]);
     await t.context.close();
   });
 

@@ -10,7 +10,11 @@ export { ALERT_LIMITS } from './moods.js';
 // ---------------------------------------------------------------------------
 
 
-export const AlertActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
+/** What an adult records on an alert with its form. */
+export const AlertFormActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
+export type AlertFormAction = z.infer<typeof AlertFormActionSchema>;
+/** A trail's entries: the form's actions, and the seating chart's acknowledgement of the glowing emoji (decision 0460). */
+export const AlertActionSchema = z.enum([...AlertFormActionSchema.options, 'seenOnChart']);
 export type AlertAction = z.infer<typeof AlertActionSchema>;
 export const AlertReasonSchema = z.enum(['trustedAdult', 'classTeacher', 'counsellor', 'chosen', 'escalation']);
 export type AlertReason = z.infer<typeof AlertReasonSchema>;
@@ -52,6 +56,7 @@ export const AlertSettingsUpdateSchema = AlertSettingsSchema.partial()
   .refine((v) => !v.schoolDayStart || !v.schoolDayEnd || v.schoolDayStart < v.schoolDayEnd, { message: 'day_end_before_start', path: ['schoolDayEnd'] });
 
 export const AlertAdultSchema = z.object({ id: UuidSchema, name: z.string() });
+export type AlertAdult = z.infer<typeof AlertAdultSchema>;
 
 export const AlertSummarySchema = z.object({
   id: UuidSchema,
@@ -81,7 +86,7 @@ export const AlertDetailSchema = AlertSummarySchema.extend({
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
 export const AlertActionBodySchema = z
-  .object({ action: AlertActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
+  .object({ action: AlertFormActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
   .strict()
   .refine((v) => v.action !== 'other' || v.note.length > 0, { message: 'note_required', path: ['note'] });
 
@@ -184,10 +189,10 @@ export const alertEndpoints = {
     id: 'alerts.report',
     method: 'GET',
     path: '/admin/alerts/report',
-    summary: 'Alerts by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
+    summary: 'Alerts of the school by week, and by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
     access: 'schoolAdmin',
     query: z.object({ dateRange: DateRangeSchema }),
-    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), rows: z.array(AlertReportRowSchema) }),
+    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), weeks: z.array(AlertReportRowSchema.omit({ className: true })), rows: z.array(AlertReportRowSchema) }),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
   moodConsents: endpoint({

@@ -29,6 +29,8 @@ export const MeSchoolSchema = z.object({
   status: z.enum(['active', 'pending']),
   /** The school's high5_vibes setting: "High 5s received" and "Vibes received" are offered only when true. */
   receivedVisible: z.boolean(),
+  /** The school's IANA time zone: times of the school's events are shown in it, not the device's. */
+  timeZone: z.string(),
 });
 
 /** The signed-in user, as the shell needs it (spec 000 section 3, session/user). */

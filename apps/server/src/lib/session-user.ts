@@ -10,6 +10,8 @@ export interface Membership {
   status: 'active' | 'pending';
   /** The school's high5_vibes setting: what people received is shown only when true. */
   receivedVisible: boolean;
+  /** The school's IANA time zone. */
+  timeZone: string;
 }
 
 /** The signed-in user as every route sees it: the chosen school decides role and admin flag. */

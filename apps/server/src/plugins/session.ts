@@ -51,7 +51,7 @@ function membershipsOf(eb: ExpressionBuilder<DB, 'users'>) {
       .selectFrom('schoolMemberships as m')
       .innerJoin('schools as sc', 'sc.id', 'm.schoolId')
       .innerJoin('districts as d', 'd.id', 'sc.districtId')
-      .select(['m.schoolId', 'sc.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status', 'sc.high5Vibes as receivedVisible'])
+      .select(['m.schoolId', 'sc.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status', 'sc.high5Vibes as receivedVisible', 'sc.timeZone'])
       .whereRef('m.userId', '=', 'users.id')
       // An inactive membership (rostering) gives no access to its school.
       .where('m.status', '<>', 'inactive')

@@ -35,6 +35,13 @@ function generator(seed: number) {
   };
 }
 
+/**
+ * Minutes an adult took to answer a "today" check-in, from one random draw (so the rest of the
+ * demo is unchanged): most within the school's 30 minutes (3-25), one in five later (35-120), which
+ * the alert chain escalated (decision 0463).
+ */
+const minutesToAnswer = (draw: number) => Math.round(draw < 0.8 ? 3 + (draw / 0.8) * 22 : 35 + ((draw - 0.8) / 0.2) * 85);
+
 class Random {
   private readonly next: () => number;
   constructor(seed: number) {
@@ -727,7 +734,7 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
           emergencyPriority: priority,
           comment: forced ? (lang === 'es' ? 'No me siento bien hoy' : 'I am not feeling okay today') : rnd.chance(0.12) ? comment(lang, MOOD_COMMENTS) : '',
           checkedInAt,
-          acknowledgedAt: acknowledged ? new Date(checkedInAt.getTime() + rnd.int(20, 180) * 60_000) : null,
+          acknowledgedAt: acknowledged ? new Date(checkedInAt.getTime() + minutesToAnswer(rnd.float()) * 60_000) : null,
           acknowledgedBy: acknowledged ? (classOwnerOf.get(id) ?? null) : null,
         });
       }

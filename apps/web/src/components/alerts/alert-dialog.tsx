@@ -1,15 +1,23 @@
-import { ALERT_LIMITS, AlertActionSchema, moodInfo, type AlertAction, type AlertDetail } from '@high5/contract';
+import { ALERT_LIMITS, AlertFormActionSchema, moodInfo, type AlertDetail, type AlertFormAction } from '@high5/contract';
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInMe } from '../../app/session';
 import { showDateTime } from '../../lib/dates';
 import { useErrorText } from '../../lib/use-error-text';
 import { useNotify } from '../ui/notifications';
 import { useAlert, useAlertAction } from './api';
 
+/** Times of alerts are the school's: shown in its time zone, whatever the device's. */
+export function useSchoolDateTime() {
+  const zone = useSignedInMe().school?.timeZone;
+  return (value: string) => showDateTime(value, zone);
+}
+
 /** The trail of one alert: check-ins, the adults it reached, and what each adult did. */
 export function AlertTrail({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('classroom');
+  const at = useSchoolDateTime();
   const feeling = (mood: string) => t(`feelings.${moodInfo(mood)?.feeling ?? 'sad'}`);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -20,7 +28,7 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
             <ListItem key={c.at} disableGutters>
               <ListItemText
                 primary={`${moodInfo(c.mood)?.emoji ?? ''} ${feeling(c.mood)} · ${t(`alerts.ui.priority.${c.priority}`)}`}
-                secondary={[showDateTime(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
+                secondary={[at(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
               />
             </ListItem>
           ))}
@@ -38,7 +46,7 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
           <List dense disablePadding data-testid="alert-trail">
             {alert.actions.map((a) => (
               <ListItem key={a.at + (a.actor?.id ?? '')} disableGutters>
-                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[showDateTime(a.at), a.note].filter(Boolean).join(' · ')} />
+                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[at(a.at), a.note].filter(Boolean).join(' · ')} />
               </ListItem>
             ))}
           </List>
@@ -54,8 +62,9 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
   const errorText = useErrorText();
   const notify = useNotify();
   const alert = useAlert(alertId);
+  const at = useSchoolDateTime();
   const act = useAlertAction(alertId ?? '');
-  const [action, setAction] = useState<AlertAction>('talked');
+  const [action, setAction] = useState<AlertFormAction>('talked');
   const [note, setNote] = useState('');
   const [close, setClose] = useState(true);
   const noteMissing = action === 'other' && note.trim() === '';
@@ -78,7 +87,7 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
         {data && (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography variant="body2">
-              {t('alerts.ui.opened', { at: showDateTime(data.openedAt) })}
+              {t('alerts.ui.opened', { at: at(data.openedAt) })}
               {data.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}
             </Typography>
             <AlertTrail alert={data} />
@@ -86,8 +95,8 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
               <Box component="form" onSubmit={(ev) => { ev.preventDefault(); if (!noteMissing) submit(); }} sx={{ display: 'grid', gap: 1 }}>
                 <FormControl>
                   <FormLabel id="alert-action-label">{t('alerts.ui.whatDidYouDo')}</FormLabel>
-                  <RadioGroup aria-labelledby="alert-action-label" value={action} onChange={(ev) => setAction(ev.target.value as AlertAction)}>
-                    {AlertActionSchema.options.map((a) => (
+                  <RadioGroup aria-labelledby="alert-action-label" value={action} onChange={(ev) => setAction(ev.target.value as AlertFormAction)}>
+                    {AlertFormActionSchema.options.map((a) => (
                       <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
                     ))}
                   </RadioGroup>

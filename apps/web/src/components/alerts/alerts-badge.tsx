@@ -30,7 +30,7 @@ export function AlertsBadge({ me }: { me: Me }) {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
+      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
         {items.length === 0 && (
           <MenuItem disabled>
             <Typography variant="body2">{t('alerts.ui.none')}</Typography>
@@ -47,8 +47,8 @@ export function AlertsBadge({ me }: { me: Me }) {
           >
             <ListItemText
               primary={`${moodInfo(a.latestMood)?.emoji ?? ''} ${a.studentName}${a.askedForMe ? ` · ${t('alerts.ui.askedForYou')}` : ''}`}
-              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
-              slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } } }}
+              secondary={`${showDateTime(a.openedAt, me.school?.timeZone)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
+              slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } }, secondary: { sx: { whiteSpace: 'normal' } } }}
             />
           </MenuItem>
         ))}

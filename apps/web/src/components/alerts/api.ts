@@ -1,4 +1,4 @@
-import { ALERT_LIMITS, alertApi as e, type AlertAction } from '@high5/contract';
+import { ALERT_LIMITS, alertApi as e, type AlertFormAction } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -25,7 +25,7 @@ export function useStudentAlerts(studentId: string, enabled: boolean) {
 export function useAlertAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { action: AlertAction; note: string; close: boolean }) => api(e.alertAct, { params: { alertId: id }, body }),
+    mutationFn: (body: { action: AlertFormAction; note: string; close: boolean }) => api(e.alertAct, { params: { alertId: id }, body }),
     onSuccess: (detail) => {
       queryClient.setQueryData(alertKeys.detail(id), detail);
       void queryClient.invalidateQueries({ queryKey: ['classroom', 'alerts'] });

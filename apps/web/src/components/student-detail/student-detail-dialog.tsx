@@ -37,6 +37,7 @@ import { GiveHigh5Dialog } from '../give/give-high5-dialog';
 import { GiveVibeDialog } from '../give/give-vibe-dialog';
 import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
 import { useNotify } from '../ui/notifications';
+import { AlertHistory } from './alert-history';
 import { studentDetailsQuery, useSaveStudentFlags, useStudentAttendance, useStudentMoods, useUploadStudentPhoto } from './api';
 import { Emoji } from '../ui/emoji';
 import { MOOD_EMOJI } from './mood-emoji';
@@ -176,6 +177,7 @@ function DetailsBody({ details }: { details: StudentDetails }) {
 
         <Flags details={details} />
         <Totals totals={details.totals} />
+        <AlertHistory studentId={student.id} />
 
         <Box>
           <Tabs

@@ -1,4 +1,4 @@
-import { adminApi, type StaffGroup } from '@high5/contract';
+import { adminApi, alertApi, type StaffGroup } from '@high5/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -18,6 +18,8 @@ export const adminKeys = {
   districts: ['admin', 'districts'] as const,
   backups: (schoolId: string | null) => ['admin', 'backups', schoolId] as const,
   moodSettings: ['admin', 'moodSettings'] as const,
+  alertSettings: ['admin', 'alertSettings'] as const,
+  alertAdults: ['admin', 'alertAdults'] as const,
   report: (name: string, ...args: unknown[]) => ['admin', 'report', name, ...args] as const,
 };
 
@@ -28,3 +30,5 @@ export const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, qu
 export const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminApi.reportClasses) });
 export const moodSettingsQuery = queryOptions({ queryKey: adminKeys.moodSettings, queryFn: () => api(adminApi.moodReportSettings), staleTime: 0 });
 export const categoriesQuery = (kind: 'high5' | 'vibe') => queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminApi.categories, { params: { kind } }), staleTime: 0 });
+export const alertSettingsQuery = queryOptions({ queryKey: adminKeys.alertSettings, queryFn: () => api(alertApi.alertSettings), staleTime: 0 });
+export const alertAdultsQuery = queryOptions({ queryKey: adminKeys.alertAdults, queryFn: () => api(alertApi.alertAdults), staleTime: 0 });

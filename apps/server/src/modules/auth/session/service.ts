@@ -48,7 +48,7 @@ export async function loadMe(db: Db, userId: string, schoolId: string | null, lo
   const [user, memberships] = await Promise.all([findUserProfile(db, userId), loadMemberships(db, userId)]);
   if (!user) throw notFound();
   const school = memberships.find((m) => m.schoolId === schoolId) ?? memberships[0] ?? null;
-  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status, receivedVisible: m.receivedVisible });
+  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status, receivedVisible: m.receivedVisible, timeZone: m.timeZone });
   return {
     id: user.id,
     email: user.email,

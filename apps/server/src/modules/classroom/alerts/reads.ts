@@ -1,11 +1,12 @@
-import type { AlertAction } from '@high5/contract';
+import type { AlertFormAction } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit, auditOncePerHour } from '../../../lib/audit.js';
 import { assertSeesStudents, requireSchool } from '../common.js';
 import { moodAccess } from './access.js';
+import { recordAlertAction } from './answer.js';
 import * as q from './queries.js';
 import { toDetail, toSummary } from './service.js';
 
@@ -38,31 +39,10 @@ export async function alertDetail(db: Db, services: Services, user: SessionUser,
   return toDetail(db, row);
 }
 
-/**
- * What an adult did: the first one acknowledges the alert (its escalation stops); closing ends it.
- * Today's glowing emoji on the seating chart stops too. Audited.
- */
-export async function actOnAlert(db: Db, services: Services, user: SessionUser, alertId: string, body: { action: AlertAction; note: string; close: boolean }) {
+/** What an adult did, recorded by the one answer rule (`recordAlertAction`). */
+export async function actOnAlert(db: Db, services: Services, user: SessionUser, alertId: string, body: { action: AlertFormAction; note: string; close: boolean }) {
   const { school, row } = await readableAlert(db, user, alertId);
-  const now = services.clock.now();
-  const locked = await db.selectFrom('alerts').select(['closedAt', 'firstAcknowledgedAt']).where('id', '=', alertId).forUpdate().executeTakeFirstOrThrow();
-  if (locked.closedAt) throw conflict('ALERT_CLOSED');
-  await db.insertInto('alertActions').values({ alertId, actorId: user.id, at: now, action: body.action, note: body.note, closed: body.close }).execute();
-  await db
-    .updateTable('alerts')
-    .set({ nextStepAt: null, ...(locked.firstAcknowledgedAt ? {} : { firstAcknowledgedAt: now }), ...(body.close ? { closedAt: now } : {}) })
-    .where('id', '=', alertId)
-    .execute();
-  await db
-    .updateTable('moods')
-    .set({ acknowledgedAt: now, acknowledgedBy: user.id })
-    .where('userId', '=', row.studentId)
-    .where('schoolId', '=', school.schoolId)
-    .where('emergency', '=', true)
-    .where('acknowledgedAt', 'is', null)
-    .where('checkedInAt', '>=', row.openedAt)
-    .execute();
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.action', targetType: 'alert', targetId: alertId, details: { studentId: row.studentId, action: body.action, close: body.close } }, now);
+  await recordAlertAction(db, { id: alertId, schoolId: school.schoolId, studentId: row.studentId, openedAt: row.openedAt }, user.id, body, services.clock.now());
   return toDetail(db, (await q.alertById(db, school.schoolId, alertId, user.id))!);
 }
 

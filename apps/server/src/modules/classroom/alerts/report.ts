@@ -32,9 +32,9 @@ const mondayOf = (isoDate: string) => {
 };
 
 /**
- * The admins' alerts report (docs/decisions/0423): by school-local week and class, no student
- * names. An alert counts once in each class the student is in ('' for none); the total counts it
- * once. Minutes to the first acknowledgement are wall-clock minutes, rounded to one decimal.
+ * The admins' alerts report (docs/decisions/0423): the school by school-local week (decision
+ * 0462), and by week and class; no student names. An alert counts once in each class the student
+ * is in ('' for none); each week's school row and the total count it once. Minutes to the first acknowledgement are wall-clock minutes, rounded to one decimal.
  */
 export async function alertReport(db: Db, services: Services, actor: { id: string; schoolId: string }, range: { from: string; to: string }) {
   if (addDays(range.from, CLASSROOM_LIMITS.maxRangeDays - 1) < range.to) throw badRequest('DATE_RANGE_TOO_LONG');
@@ -74,6 +74,9 @@ export async function alertReport(db: Db, services: Services, actor: { id: strin
     return { week, className, ...count(list) };
   });
   result.sort((a, b) => b.week.localeCompare(a.week) || a.className.localeCompare(b.className));
+  const byWeek = new Map<string, (typeof alerts extends Map<string, infer V> ? V : never)[]>();
+  for (const alert of alerts.values()) byWeek.set(alert.week, [...(byWeek.get(alert.week) ?? []), alert]);
+  const weeks = [...byWeek].map(([week, list]) => ({ week, ...count(list) })).sort((a, b) => b.week.localeCompare(a.week));
   await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.report', targetType: 'school', targetId: actor.schoolId, details: range }, services.clock.now());
-  return { total: count([...alerts.values()]), rows: result };
+  return { total: count([...alerts.values()]), weeks, rows: result };
 }

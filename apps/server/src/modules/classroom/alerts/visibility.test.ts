@@ -130,6 +130,8 @@ describe('the admins\' alerts report', () => {
     expect((await t.call('GET', '/v1/admin/alerts/report?dateRange=2026-10-31_2026-10-01', { cookie: admin })).status).toBe(400);
     const res = await t.call('GET', '/v1/admin/alerts/report?dateRange=2026-10-01_2026-10-31', { cookie: admin });
     expect(res.json.ResponseData.total).toEqual({ alerts: 2, open: 1, escalated: 1, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 });
+    // The school's week counts each alert once (decision 0462).
+    expect(res.json.ResponseData.weeks).toEqual([{ week: '2026-10-12', alerts: 2, open: 1, escalated: 1, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 }]);
     expect(res.json.ResponseData.rows).toEqual([
       { week: '2026-10-12', className: '', alerts: 1, open: 1, escalated: 1, acknowledged: 0, medianAckMinutes: null, worstAckMinutes: null },
       { week: '2026-10-12', className: 'Math 5', alerts: 1, open: 0, escalated: 0, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 },

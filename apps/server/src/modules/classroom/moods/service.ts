@@ -9,6 +9,7 @@ import { moodAccess } from '../alerts/access.js';
 import { teachesStudent } from '../classes/service.js';
 import { checkInAllowed } from '../alerts/consent.js';
 import { raiseFromCheckIn } from '../alerts/service.js';
+import { acknowledgeOnChart } from '../alerts/answer.js';
 import * as q from './queries.js';
 
 type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
@@ -123,7 +124,10 @@ export async function studentMoodsToday(db: Db, schoolId: string, studentIds: re
   });
 }
 
-/** A teacher of one of the student's classes (or an admin) acknowledges today's emergency. Audited. */
+/**
+ * A teacher of one of the student's classes (or an admin) acknowledges today's emergency on the
+ * seating chart; it answers the student's open alert too (kept open, decision 0460). Audited.
+ */
 export async function acknowledgeEmergency(db: Db, services: Services, user: SessionUser, studentId: string) {
   const school = requireSchool(user);
   if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
@@ -132,6 +136,7 @@ export async function acknowledgeEmergency(db: Db, services: Services, user: Ses
   const now = services.clock.now();
   const row = await q.acknowledge(db, studentId, school.schoolId, date, user.id, now);
   if (!row) throw conflict('NO_EMERGENCY_TO_ACKNOWLEDGE');
+  await acknowledgeOnChart(db, school.schoolId, studentId, user.id, now);
   await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } }, now);
   const [mood] = await studentMoodsToday(db, school.schoolId, [studentId], date);
   return mood!;

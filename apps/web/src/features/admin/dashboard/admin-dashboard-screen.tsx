@@ -7,18 +7,19 @@ import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
+import { AlertsReport } from '../alerts/alerts-report';
 import { GroupReport } from '../group-report/group-report';
 import { MoodReport } from '../mood-report/mood-report';
 import { SchoolSettings } from '../settings/school-settings';
 import { UserManagement } from '../users/user-management';
 import { InviteStaffDialog } from './invite-staff-dialog';
 
-const VIEWS = ['report', 'mood', 'users', 'settings'] as const;
+const VIEWS = ['report', 'mood', 'alerts', 'users', 'settings'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
  * /admin (spec 003 section 2.1): buttons at the top switch between the report, the mood meter
- * report, admin users and settings within the page (kept in the address as ?view=); a separate
+ * report, the alerts report (issue 10), admin users and settings within the page (kept in the address as ?view=); a separate
  * button invites staff.
  */
 export default function AdminDashboardScreen() {
@@ -63,6 +64,7 @@ export default function AdminDashboardScreen() {
           </>
         )}
         {view === 'mood' && <MoodReport />}
+        {view === 'alerts' && <AlertsReport />}
         {view === 'users' && <UserManagement />}
         {view === 'settings' && <SchoolSettings />}
       </Box>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
+import { alertKeys } from '../../../components/alerts/api';
 
 export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { open: boolean; mode: 'new' | 'update'; initial: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('classroom');
@@ -115,6 +116,8 @@ export function EmergencyDialog({ classId, student, onClose }: { classId: string
     onSuccess: async (_mood, who) => {
       notify('info', t('seating.acknowledged', { name: who.name }));
       onClose();
+      // It answered the student's open alert too (decision 0460): the shell's alert list shows it.
+      void queryClient.invalidateQueries({ queryKey: alertKeys.mine() });
       if (classId) await queryClient.invalidateQueries({ queryKey: classroomKeys.seatingMoods(classId) });
     },
     onError: (error) => {

@@ -1,0 +1,216 @@
+import { ALERT_LIMITS, alertApi, DEFAULT_AFTER_HOURS_MESSAGE, MOODS, type AlertAdult, type AlertSettings } from '@high5/contract';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../components/ui/notifications';
+import { api } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
+import { alertAdultsQuery, alertSettingsQuery } from '../api';
+import { Section } from '../settings/section';
+import { AdultsPicker } from './adults-picker';
+import { toForm, validate, type AlertSettingsForm, type FormErrors } from './settings-form';
+
+const LOW_MOODS = MOODS.filter((m) => m.low).map((m) => m.key);
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** A weekday's name in `language` (ISO 1 = Monday; 2024-01-01 was a Monday). */
+const weekdayName = (day: number, language: string) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
+
+/**
+ * The school's well-being alert settings (issue 10, decision 0461): what raises an alert, who gets
+ * the first notice, the escalation chain, school hours, the after-hours message and consent.
+ * Checked with the contract's schema before it is sent; saved as a whole.
+ */
+export function AlertSettingsEditor() {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const settings = useQuery(alertSettingsQuery);
+  const adults = useQuery(alertAdultsQuery);
+  if (settings.isError || adults.isError) return <Alert severity="error">{errorText(settings.error ?? adults.error)}</Alert>;
+  if (!settings.data || !adults.data) return <Skeleton variant="rounded" height={480} aria-label={t('common:loading')} />;
+  return <SettingsForm saved={settings.data} adults={adults.data} />;
+}
+
+function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAdult[] }) {
+  const { t, i18n } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<AlertSettingsForm>(() => toForm(saved));
+  const [errors, setErrors] = useState<FormErrors>({});
+  useEffect(() => setForm(toForm(saved)), [saved]);
+  const save = useMutation({
+    mutationFn: (body: AlertSettings) => api(alertApi.alertSettingsUpdate, { body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(alertSettingsQuery.queryKey, data);
+      notify('success', t('alerts.saved'));
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+  const set = <K extends keyof AlertSettingsForm>(key: K, value: AlertSettingsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const message = (field: keyof FormErrors) => (errors[field] ? t(`alerts.errors.${errors[field]}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax }) : undefined);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(form);
+    setErrors(result.errors ?? {});
+    if (result.settings) save.mutate(result.settings);
+  };
+  const feeling = (key: string) => `${MOODS.find((m) => m.key === key)?.emoji ?? ''} ${t(`moods.${key}`, { defaultValue: key })}`;
+  const toggle = (key: 'alertOnNotToday' | 'notifyTrustedAdults' | 'notifyClassTeachers' | 'notifyCounsellors' | 'notifyAfterHours' | 'requireMoodConsent' | 'parentsSeeMoods', help?: string) => (
+    <Box>
+      <FormControlLabel control={<Switch checked={form[key]} onChange={(e) => set(key, e.target.checked)} />} label={t(`alerts.fields.${key}`)} />
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
+          {help}
+        </Typography>
+      )}
+    </Box>
+  );
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('alerts.formLabel')}>
+      <Section title={t('alerts.raiseTitle')} help={t('alerts.raiseHelp')}>
+        <Stack spacing={2}>
+          {toggle('alertOnNotToday')}
+          <Autocomplete
+            multiple
+            size="small"
+            options={LOW_MOODS}
+            value={form.alertMoods}
+            onChange={(_e, value) => set('alertMoods', value)}
+            getOptionLabel={feeling}
+            disableCloseOnSelect
+            renderValue={(value, getItemProps) =>
+              value.map((mood, index) => {
+                const { key, ...chip } = getItemProps({ index });
+                return <Chip key={key} {...chip} size="small" label={feeling(mood)} />;
+              })
+            }
+            renderInput={(params) => <TextField {...params} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} />}
+            sx={{ maxWidth: 640 }}
+          />
+        </Stack>
+      </Section>
+
+      <Section title={t('alerts.whoTitle')} help={t('alerts.whoHelp')}>
+        <Stack spacing={1.5}>
+          {toggle('notifyTrustedAdults')}
+          {toggle('notifyClassTeachers')}
+          {toggle('notifyCounsellors')}
+          <AdultsPicker adults={adults} value={form.counsellorIds} onChange={(ids) => set('counsellorIds', ids)} label={t('alerts.fields.counsellorIds')} error={message('counsellorIds')} helperText={t('alerts.counsellorsHelp')} />
+        </Stack>
+      </Section>
+
+      <Section title={t('alerts.escalationTitle')} help={t('alerts.escalationHelp')}>
+        <TextField
+          label={t('alerts.fields.escalationMinutes')}
+          value={form.escalationMinutes}
+          onChange={(e) => set('escalationMinutes', e.target.value)}
+          size="small"
+          error={!!errors.escalationMinutes}
+          helperText={message('escalationMinutes') ?? t('alerts.minutesHelp', { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax })}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+          sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
+        />
+        {form.escalationTiers.length === 0 && (
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {t('alerts.noTiers')}
+          </Typography>
+        )}
+        <Stack spacing={1}>
+          {form.escalationTiers.map((tier, index) => (
+            <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <AdultsPicker
+                adults={adults}
+                value={tier}
+                onChange={(ids) => set('escalationTiers', form.escalationTiers.map((old, i) => (i === index ? ids : old)))}
+                label={t('alerts.tier', { tier: index + 1 })}
+                error={message(`tier${index}`)}
+              />
+              <IconButton aria-label={t('alerts.removeTier', { tier: index + 1 })} onClick={() => set('escalationTiers', form.escalationTiers.filter((_, i) => i !== index))} sx={{ mt: 0.25 }}>
+                <DeleteOutlinedIcon />
+              </IconButton>
+            </Box>
+          ))}
+        </Stack>
+        <Button startIcon={<AddIcon />} onClick={() => set('escalationTiers', [...form.escalationTiers, []])} disabled={form.escalationTiers.length >= ALERT_LIMITS.tiersMax}>
+          {t('alerts.addTier')}
+        </Button>
+      </Section>
+
+      <Section title={t('alerts.hoursTitle')} help={t('alerts.hoursHelp')}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }}>
+          {(['schoolDayStart', 'schoolDayEnd'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={t(`alerts.fields.${key}`)}
+              value={form[key]}
+              onChange={(e) => set(key, e.target.value)}
+              placeholder="08:00"
+              size="small"
+              error={!!errors[key]}
+              helperText={message(key) ?? t('alerts.timeHelp')}
+              slotProps={{ htmlInput: { maxLength: 5 } }}
+              sx={{ width: { xs: '100%', sm: 220 } }}
+            />
+          ))}
+        </Box>
+        <FormControl component="fieldset" error={!!errors.schoolDays} sx={{ mb: 1.5 }}>
+          <FormLabel component="legend">{t('alerts.fields.schoolDays')}</FormLabel>
+          <FormGroup row>
+            {WEEKDAYS.map((day) => (
+              <FormControlLabel
+                key={day}
+                control={<Checkbox checked={form.schoolDays.includes(day)} onChange={(e) => set('schoolDays', e.target.checked ? [...form.schoolDays, day].sort((a, b) => a - b) : form.schoolDays.filter((d) => d !== day))} />}
+                label={weekdayName(day, i18n.language)}
+              />
+            ))}
+          </FormGroup>
+          {errors.schoolDays && <FormHelperText>{message('schoolDays')}</FormHelperText>}
+        </FormControl>
+        {toggle('notifyAfterHours', t('alerts.notifyAfterHoursHelp'))}
+      </Section>
+
+      <Section title={t('alerts.messageTitle')} help={t('alerts.messageHelp')}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+          {(['en', 'es'] as const).map((lang) => (
+            <Box key={lang}>
+              <TextField
+                label={t(`alerts.fields.message_${lang}`)}
+                value={form.afterHoursMessage[lang]}
+                onChange={(e) => set('afterHoursMessage', { ...form.afterHoursMessage, [lang]: e.target.value })}
+                multiline
+                minRows={3}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: ALERT_LIMITS.afterHoursMessageMax, lang } }}
+                helperText={t('alerts.messageEmpty')}
+              />
+              <Typography variant="body2" color="text.secondary" lang={lang} sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+                {DEFAULT_AFTER_HOURS_MESSAGE[lang]}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+
+      <Section title={t('alerts.consentTitle')}>
+        <Stack spacing={1.5}>
+          {toggle('requireMoodConsent', t('alerts.requireMoodConsentHelp'))}
+          {toggle('parentsSeeMoods', t('alerts.parentsSeeMoodsHelp'))}
+        </Stack>
+      </Section>
+
+      {hasErrors && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('alerts.checkFields')}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 44, width: { xs: '100%', sm: 'auto' } }}>
+        {t('alerts.save')}
+      </Button>
+    </Box>
+  );
+}
