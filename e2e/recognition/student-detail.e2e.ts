@@ -80,9 +80,10 @@ describe('student detail dialog', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-attendance-en-1280');
 
+    // A class teacher reads today's check-in, not the history (decision 0420).
     await dialog.getByRole('tab', { name: 'Mood meter details' }).click();
-    await panel.getByRole('cell', { name: 'Missed my friend' }).waitFor();
-    await panel.getByText('lonely').waitFor();
+    await panel.getByText('happy').waitFor();
+    expect(await panel.getByRole('cell', { name: 'Missed my friend' }).count()).toBe(0);
 
     // Notes: view, then edit; an empty note asks for text.
     await dialog.getByRole('button', { name: 'Notes' }).click();

@@ -8,7 +8,8 @@ import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
 import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
-import { canManageClasses, teachesStudent } from '../classes/service.js';
+import { canManageClasses } from '../../../policies/class.js';
+import { loadStudent, looksAfterStudent } from '../../../policies/student.js';
 import { schoolName, setTemporaryPassword } from '../invites/queries.js';
 import * as q from './queries.js';
 
@@ -48,7 +49,8 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
   const school = requireSchool(user);
   const [account] = await q.studentAccounts(db, school.schoolId, [studentId]);
   if (!account) throw notFound();
-  if (!user.isAdmin && !(await teachesStudent(db, user, studentId))) throw forbidden();
+  const student = await loadStudent(db, user, studentId);
+  if (!student || !looksAfterStudent(user, student)) throw forbidden();
   return account;
 }
 
@@ -91,7 +93,8 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
   const eligible = [];
   for (const a of accounts) {
     if (a.registered || !a.email) continue;
-    if (!user.isAdmin && !(await teachesStudent(db, user, a.id))) continue;
+    const student = await loadStudent(db, user, a.id);
+    if (!student || !looksAfterStudent(user, student)) continue;
     eligible.push(a);
   }
   const expiresAt = temporaryPasswordExpiry(services.clock.now());

@@ -51,7 +51,7 @@ export default function SeatingScreen() {
   const remembered = useRemembered(me.id);
 
   const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
-  const mine = useMemo(() => (classes.data ?? []).filter((c) => c.teaches), [classes.data]);
+  const mine = useMemo(() => (classes.data ?? []).filter((c) => c.policies.canTeach), [classes.data]);
   const [classId, setClassId] = useState<string | null>(null);
   const [chartId, setChartId] = useState<string | null>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
