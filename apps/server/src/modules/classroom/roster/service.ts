@@ -1,16 +1,15 @@
 import { CLASSROOM_LIMITS, LIMITS } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
 import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
 import { canManageClasses } from '../../../policies/class.js';
 import { loadStudent, looksAfterStudent } from '../../../policies/student.js';
-import { schoolName, setTemporaryPassword } from '../invites/queries.js';
+import { schoolName } from '../invites/queries.js';
 import * as q from './queries.js';
 
 function assertRosterAccess(user: SessionUser) {
@@ -97,19 +96,16 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
     if (!student || !looksAfterStudent(user, student)) continue;
     eligible.push(a);
   }
-  const expiresAt = temporaryPasswordExpiry(services.clock.now());
+  const now = services.clock.now();
   const name = await schoolName(db, school.schoolId);
-  const prepared = await mapLimit(eligible, 4, async (a) => {
-    const password = temporaryPassword();
-    return { a, password, hash: await hashPassword(password) };
-  });
-  for (const { a, password, hash } of prepared) {
-    await setTemporaryPassword(db, a.id, hash, expiresAt);
+  const prepared = await mapLimit(eligible, 4, async (a) => ({ a, temporary: await newTemporaryPassword(now) }));
+  for (const { a, temporary } of prepared) {
+    await renewTemporaryPassword(db, a.id, temporary);
     await services.mail.queue(db, a.email!, a.language as 'en' | 'es', 'classroom:mail.rosterInvite', {
       name: a.firstName || a.email!,
       school: name,
       login: a.email!,
-      password,
+      password: temporary.password,
       days: LIMITS.tempPasswordDays,
       url: services.config.publicUrl,
     });
