@@ -1,8 +1,10 @@
 import type { Role } from '@high5/contract';
+import { currentSchool } from '../lib/current-school.js';
+import type { SessionUser } from '../lib/session-user.js';
 
 /**
- * The rules about another user's recognition (docs/decisions/0470): named functions over the
- * viewer and the user they look at.
+ * The rules about a user's own profile and another user's recognition (docs/decisions/0470):
+ * named functions over the session user (and the user they look at).
  */
 
 /**
@@ -19,3 +21,15 @@ export function canViewReceived(viewer: { id: string; isAdmin: boolean; role: Ro
 export function mayAskForReceived(viewer: { id: string; isAdmin: boolean; role: Role }, subjectId: string): boolean {
   return viewer.id === subjectId || viewer.isAdmin || viewer.role === 'parent';
 }
+
+/** Students and members of paid schools cannot change their own photo (spec 001 section 6). */
+export function canChangeOwnPhoto(user: SessionUser): boolean {
+  const school = currentSchool(user);
+  return school.role !== 'student' && !school.paid;
+}
+
+/** Every role but students writes a bio. */
+export const canEditBio = (user: SessionUser) => currentSchool(user).role !== 'student';
+
+/** Students are not asked for phone, ZIP code or department (issue 8, decision 0306). */
+export const canEditContact = (user: SessionUser) => currentSchool(user).role !== 'student';
