@@ -38,6 +38,14 @@ export function canDeleteClass(user: SessionUser, cls: ClassTies): boolean {
   return canManageClasses(user) && ((cls.ownerId === user.id && teachesClass(user, cls)) || user.isAdmin);
 }
 
+/** The class reports: an admin sees every class of the school, an approved teacher the classes they teach, nobody else any. */
+export function classReportScope(user: SessionUser): 'school' | 'ownClasses' | null {
+  const school = user.school;
+  if (!school || school.status !== 'active') return null;
+  if (user.isAdmin) return 'school';
+  return school.role === 'teacher' ? 'ownClasses' : null;
+}
+
 /** The class rules answered with each class. */
 export function classPolicies(user: SessionUser, cls: ClassTies): ClassPolicies {
   return { canManage: canManageClass(user, cls), canDelete: canDeleteClass(user, cls), canTeach: canTeachClass(user, cls) };
