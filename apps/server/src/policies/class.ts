@@ -18,6 +18,11 @@ export function canManageClasses(user: SessionUser): boolean {
   return !!user.school && (user.role === 'teacher' || user.isAdmin);
 }
 
+/** Class and roster lists: an admin's hold every class (and student) of the school, a teacher's their own classes' (decision 0115). */
+export function listsWholeSchool(user: SessionUser): boolean {
+  return user.isAdmin;
+}
+
 /** A teacher of the class (owner or substitute). */
 export function teachesClass(user: SessionUser, cls: ClassTies): boolean {
   return cls.linked && user.role === 'teacher';

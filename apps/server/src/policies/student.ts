@@ -86,6 +86,22 @@ export function canReadStudentHigh5s(user: SessionUser, student: Student): boole
   return isParentOfStudent(user, student) || user.isAdmin || (user.role === 'staff' && student.school.status === 'active');
 }
 
+/** A student's password reset link (decision 0162): only a school admin (spec 002, the admin student list). */
+export function canResetStudentPasswords(user: SessionUser): boolean {
+  return user.isAdmin;
+}
+
+/**
+ * Which students the view-High 5 screen's picker offers (decision 0304): a parent their children;
+ * an approved staff member the school's students; nobody else any ('pending' for a staff member
+ * waiting for approval).
+ */
+export function studentPickerScope(user: SessionUser): 'children' | 'school' | 'pending' | null {
+  if (user.role === 'parent') return 'children';
+  if (user.role !== 'staff') return null;
+  return user.school?.status === 'active' ? 'school' : 'pending';
+}
+
 export type MoodViewer = 'self' | 'parent' | 'classTeacher' | 'trustedAdult' | 'alertRecipient';
 
 /** What one viewer may read of one student's moods and alerts (decision 0420). */

@@ -17,6 +17,11 @@ export function canViewReceived(viewer: { id: string; isAdmin: boolean; role: Ro
   return viewer.role === 'parent' && subject.role === 'student' && subject.viewerIsParent;
 }
 
+/** When the school hides what people received (its high5_vibes setting), only its admins still read it. */
+export function canReadHiddenReceived(viewer: { isAdmin: boolean }): boolean {
+  return viewer.isAdmin;
+}
+
 /** Only the user, a school admin or a parent may ask at all: refused before anything is looked up, so a refusal says nothing about the subject. */
 export function mayAskForReceived(viewer: { id: string; isAdmin: boolean; role: Role }, subjectId: string): boolean {
   return viewer.id === subjectId || viewer.isAdmin || viewer.role === 'parent';

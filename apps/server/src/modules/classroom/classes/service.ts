@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { assertSeesStudents, requireSchool } from '../common.js';
-import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, teachesClass } from '../../../policies/class.js';
+import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, listsWholeSchool, teachesClass } from '../../../policies/class.js';
 import * as q from './queries.js';
 
 // Class codes avoid characters that read alike (no I, L, O, 0, 1): students type them.
@@ -49,7 +49,7 @@ const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teache
 export async function listClasses(db: Db, user: SessionUser) {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
-  const rows = (await q.listClasses(db, school.schoolId, user.id, user.isAdmin ? null : user.id)).map(withPolicies(user));
+  const rows = (await q.listClasses(db, school.schoolId, user.id, listsWholeSchool(user) ? null : user.id)).map(withPolicies(user));
   // The caller's own classes first, then the rest of the school's (admins).
   return [...rows.filter((r) => r.teaches), ...rows.filter((r) => !r.teaches)];
 }

@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
-import { canReadStudentHigh5s, loadStudent } from '../../../policies/student.js';
+import { canReadStudentHigh5s, loadStudent, studentPickerScope } from '../../../policies/student.js';
 import * as q from './queries.js';
 
 /**
@@ -13,8 +13,9 @@ import * as q from './queries.js';
  */
 export async function myStudents(db: Db, user: SessionUser, search?: string) {
   const school = requireSchool(user);
-  if (user.role === 'parent') return q.children(db, user.id, school.schoolId);
-  if (user.role !== 'staff') throw forbidden();
+  const scope = studentPickerScope(user);
+  if (scope === 'children') return q.children(db, user.id, school.schoolId);
+  if (scope === null) throw forbidden();
   assertSeesStudents(user);
   return q.schoolStudents(db, school.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
 }

@@ -7,8 +7,8 @@ import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
 import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
-import { canManageClasses } from '../../../policies/class.js';
-import { loadStudent, looksAfterStudent } from '../../../policies/student.js';
+import { canManageClasses, listsWholeSchool } from '../../../policies/class.js';
+import { canResetStudentPasswords, loadStudent, looksAfterStudent } from '../../../policies/student.js';
 import { schoolName } from '../invites/queries.js';
 import * as q from './queries.js';
 
@@ -34,7 +34,7 @@ export async function roster(db: Db, user: SessionUser, search: string | undefin
   assertRosterAccess(user);
   const school = requireSchool(user);
   const limit = CLASSROOM_LIMITS.rosterPageSize;
-  const rows = await q.rosterPage(db, school.schoolId, user.isAdmin ? null : user.id, search || undefined, decodeCursor(cursor), limit);
+  const rows = await q.rosterPage(db, school.schoolId, listsWholeSchool(user) ? null : user.id, search || undefined, decodeCursor(cursor), limit);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -62,7 +62,7 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
  */
 export async function resetPassword(db: Db, services: Services, user: SessionUser, studentId: string) {
   assertRosterAccess(user);
-  if (!user.isAdmin) throw forbidden();
+  if (!canResetStudentPasswords(user)) throw forbidden();
   const account = await assertLooksAfter(db, user, studentId);
   const { link, expiresAt } = await issuePasswordLink(db, services, studentId);
   const delivery = account.email ? ('email' as const) : ('link' as const);

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
-import { canViewReceived, mayAskForReceived } from '../../../policies/user.js';
+import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../../../policies/user.js';
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
 import { currentMembership, displayName } from '../recipients/service.js';
@@ -33,7 +33,7 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
     if (!canViewReceived(viewer, { id: subjectId, role: ctx.subjectRole as Role | null, viewerIsParent: ctx.viewerIsParent })) throw forbidden();
     if (!ctx.subjectRole) throw notFound();
   }
-  if (!ctx.high5Vibes && !viewer.isAdmin) throw forbidden('RECEIVED_HIDDEN');
+  if (!ctx.high5Vibes && !canReadHiddenReceived(viewer)) throw forbidden('RECEIVED_HIDDEN');
 
   const today = toIsoDate(services.clock.now(), ctx.timeZone);
   const range = query.range ?? monthRange(today);
