@@ -80,9 +80,10 @@ describe('student detail dialog', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-attendance-en-1280');
 
+    // A class teacher reads today's check-in, not the history (decision 0420).
     await dialog.getByRole('tab', { name: 'Mood meter details' }).click();
-    await panel.getByRole('cell', { name: 'Missed my friend' }).waitFor();
-    await panel.getByText('lonely').waitFor();
+    await panel.getByText('happy').waitFor();
+    expect(await panel.getByRole('cell', { name: 'Missed my friend' }).count()).toBe(0);
 
     // Notes: view, then edit; an empty note asks for text.
     await dialog.getByRole('button', { name: 'Notes' }).click();
@@ -157,6 +158,28 @@ describe('student detail dialog', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('region');
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-attendance-es-360');
+    await context.close();
+  });
+
+  it.each([
+    ['en', 'en-US', 1366, 'Student details', 'Mood meter details', 'Attendance details'],
+    ['es', 'es-ES', 360, 'Datos del estudiante', 'Detalles del medidor de ánimo', 'Detalles de asistencia'],
+  ] as const)('an admin who does not teach the student sees no mood and no moods tab, as the server answers (decision 0420; %s)', async (language, locale, width, title, moodsTab, attendanceTab) => {
+    const w = await classWithStudent({ language });
+    const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
+    await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-15', mood: 'grinning' });
+    const { context, page } = await h.newPage({ locale, width, height: 900 });
+    await h.signInAs(context, admin.id);
+    await openDetails(page, 'Sam Rivera');
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+    await dialog.getByRole('tab', { name: attendanceTab }).waitFor();
+    expect(await dialog.getByRole('tab', { name: moodsTab }).count()).toBe(0);
+    expect(await dialog.getByRole('img', { name: language === 'en' ? 'happy' : 'feliz' }).count()).toBe(0);
+    // The admin still edits the switches (policies.canEditFlags).
+    expect(await dialog.getByRole('switch').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/policies-shots/student-detail-admin-${language}-${width}.png` });
     await context.close();
   });
 });

@@ -2,28 +2,7 @@
 // Rewrite it with `UPDATE_API_ROUTES=1 npx vitest run --project unit packages/contract/src/api-routes.test.ts`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminEndpoints } from './admin.js';
-import { alertEndpoints } from './alerts.js';
-import { authEndpoints } from './auth.js';
-import { classroomEndpoints } from './classroom.js';
-import type { Endpoint } from './core.js';
-import { profileEndpoints } from './profile.js';
-import { recognitionEndpoints } from './recognition.js';
-import { rosteringEndpoints } from './rostering.js';
-import { superEditEndpoints } from './super-edit.js';
-import { systemEndpoints } from './system.js';
-
-const areas: Record<string, { module: string; endpoints: Record<string, Endpoint> }> = {
-  system: { module: './system.js', endpoints: systemEndpoints },
-  auth: { module: './auth.js', endpoints: authEndpoints },
-  recognition: { module: './recognition.js', endpoints: recognitionEndpoints },
-  profile: { module: './profile.js', endpoints: profileEndpoints },
-  classroom: { module: './classroom.js', endpoints: classroomEndpoints },
-  admin: { module: './admin.js', endpoints: adminEndpoints },
-  alert: { module: './alerts.js', endpoints: alertEndpoints },
-  superEdit: { module: './super-edit.js', endpoints: superEditEndpoints },
-  rostering: { module: './rostering.js', endpoints: rosteringEndpoints },
-};
+import { endpointAreas } from './areas.js';
 
 function render() {
   const lines = [
@@ -31,11 +10,11 @@ function render() {
     "// The web app calls the API through these (method and path only), so its bundle carries no zod schema;",
     "// the types still come from the endpoints, so a changed path or schema is a type error in every caller.",
     "import type { ApiRoutes } from './api-route.js';",
-    ...Object.entries(areas).map(([area, { module }]) => `import type { ${area}Endpoints } from '${module}';`),
+    ...endpointAreas.map(({ name, module }) => `import type { ${name}Endpoints } from '${module}';`),
     '',
   ];
-  for (const [area, { endpoints }] of Object.entries(areas)) {
-    lines.push(`export const ${area}Api: ApiRoutes<typeof ${area}Endpoints> = {`);
+  for (const { name, endpoints } of endpointAreas) {
+    lines.push(`export const ${name}Api: ApiRoutes<typeof ${name}Endpoints> = {`);
     for (const [key, e] of Object.entries(endpoints)) lines.push(`  ${key}: { id: '${e.id}', method: '${e.method}', path: '${e.path}' },`);
     lines.push('};', '');
   }

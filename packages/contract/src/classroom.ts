@@ -78,6 +78,16 @@ const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
 
 export const ClassNameSchema = requiredText(CLASSROOM_LIMITS.classNameMax);
 
+/** The class rules of the server's policies folder, answered with each class (docs/decisions/0470). */
+export const ClassPoliciesSchema = z.object({
+  /** Rename it, its students, teachers and invitations. */
+  canManage: z.boolean(),
+  canDelete: z.boolean(),
+  /** Its seating chart and attendance (the class's teachers only). */
+  canTeach: z.boolean(),
+});
+export type ClassPolicies = z.infer<typeof ClassPoliciesSchema>;
+
 /** A class as its teachers and the school's admins see it. */
 export const ClassSchema = z.object({
   id: UuidSchema,
@@ -91,6 +101,8 @@ export const ClassSchema = z.object({
   isOwner: z.boolean(),
   studentCount: z.number().int(),
   requestCount: z.number().int(),
+  /** What the caller may do with this class, answered by the server's policies (docs/decisions/0470). */
+  policies: ClassPoliciesSchema,
 });
 export type ClassItem = z.infer<typeof ClassSchema>;
 

@@ -13,17 +13,9 @@ export * from './super-edit.js';
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './rostering.js';
+export * from './areas.js';
 
-import { systemEndpoints } from './system.js';
-import { authEndpoints } from './auth.js';
-import { recognitionEndpoints } from './recognition.js';
-import { profileEndpoints } from './profile.js';
-import { classroomEndpoints } from './classroom.js';
-import { adminEndpoints } from './admin.js';
-import { alertEndpoints } from './alerts.js';
-import { superEditEndpoints } from './super-edit.js';
-import { rosteringEndpoints } from './rostering.js';
-
+import { endpointAreas } from './areas.js';
 import type { Endpoint } from './core.js';
 
 /**
@@ -32,7 +24,5 @@ import type { Endpoint } from './core.js';
  * let `adminEndpoints.categories` hide `recognitionEndpoints.categories` (issue 12).
  */
 export const allEndpoints: Record<string, Endpoint> = Object.fromEntries(
-  [systemEndpoints, authEndpoints, recognitionEndpoints, profileEndpoints, classroomEndpoints, adminEndpoints, alertEndpoints, superEditEndpoints, rosteringEndpoints].flatMap((area) =>
-    (Object.values(area) as Endpoint[]).map((e) => [e.id, e]),
-  ),
+  endpointAreas.flatMap((area) => (Object.values(area.endpoints) as Endpoint[]).map((e) => [e.id, e])),
 );

@@ -136,6 +136,17 @@ export const LanguageLevelSchema = z.enum(['L', 'LF']);
 export const StudentFlagsSchema = z.object({ iep: z.boolean(), plan504: z.boolean(), languageLevel: LanguageLevelSchema.nullable() });
 export type StudentFlags = z.infer<typeof StudentFlagsSchema>;
 
+/** The student rules of the server's policies folder, answered with the student (docs/decisions/0470). */
+export const StudentPoliciesSchema = z.object({
+  canEditFlags: z.boolean(),
+  canChangePhoto: z.boolean(),
+  /** Today's check-in at least (the moods tab and today's mood), decision 0420. */
+  canReadMoods: z.boolean(),
+  /** The student's alerts and their trail. */
+  canReadAlerts: z.boolean(),
+});
+export type StudentPolicies = z.infer<typeof StudentPoliciesSchema>;
+
 export const StudentDetailsSchema = z.object({
   student: z.object({
     id: UuidSchema,
@@ -155,7 +166,8 @@ export const StudentDetailsSchema = z.object({
   /** The school's deep links, shown instead of the switches when those are read-only. */
   /** Deep links, for district-connected (paid) schools only (spec 001; docs/decisions/0317). */
   links: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), language: z.string().nullable(), studentDocument: z.string().nullable() }),
-  permissions: z.object({ canEditFlags: z.boolean(), canChangePhoto: z.boolean() }),
+  /** What the caller may do about this student, answered by the server's policies (docs/decisions/0470). */
+  policies: StudentPoliciesSchema,
   /** The school's today ('yyyy-MM-dd'): the date ranges default to the 30 days before it. */
   today: z.string(),
 });

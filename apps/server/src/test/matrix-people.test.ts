@@ -109,7 +109,8 @@ const rows: Record<string, Row> = {
   'studentDetails.updateFlags': { allow: studentViewer, request: () => ({ body: { iep: true } }) },
   'studentDetails.uploadPhoto': { allow: studentViewer, request: photo },
   'studentDetails.attendance': { allow: studentViewer, request: () => ({ query: { range: RANGE } }) },
-  'studentDetails.moods': { allow: studentViewer, request: () => ({ query: { range: RANGE } }) },
+  // Decision 0420: a class teacher reads today's check-in; an admin who does not teach the student reads reports, not the child's moods.
+  'studentDetails.moods': { allow: (c, side) => inSchool(c, side) && isTeacher(c), request: () => ({ query: { range: RANGE } }) },
   'studentDetails.notes': { allow: studentViewer },
   'studentDetails.addNote': { allow: studentViewer, request: () => ({ body: { body: 'A note' } }) },
 };

@@ -102,7 +102,7 @@ export function StudentDetailDialog({ studentId, open, onClose }: StudentDetailD
 
 function DetailsBody({ details }: { details: StudentDetails }) {
   const { t } = useTranslation('profile');
-  const { student, permissions } = details;
+  const { student, policies } = details;
   const name = `${student.firstName} ${student.lastName}`.trim();
   const uploadPhoto = useUploadStudentPhoto(student.id);
   const [panel, setPanel] = useState<Panel | false>(false);
@@ -128,7 +128,7 @@ function DetailsBody({ details }: { details: StudentDetails }) {
           <PhotoPicker
             photoUrl={student.photoUrl}
             name={name}
-            canChange={permissions.canChangePhoto}
+            canChange={policies.canChangePhoto}
             uploadName={student.id}
             size={112}
             onUpload={(photo, filename) => uploadPhoto.mutateAsync({ photo, filename })}
@@ -159,7 +159,7 @@ function DetailsBody({ details }: { details: StudentDetails }) {
                 {t('studentDetail.noClasses')}
               </Typography>
             )}
-            <TodayMood mood={details.todayMood} />
+            {policies.canReadMoods && <TodayMood mood={details.todayMood} />}
           </Box>
         </Box>
 
@@ -187,7 +187,8 @@ function DetailsBody({ details }: { details: StudentDetails }) {
             variant="fullWidth"
             sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1, minWidth: 0, lineHeight: 1.25 } }}
           >
-            {(['trustedAdults', 'attendance', 'moods'] as const).map((key) => (
+            {/* The moods tab only for those the server's mood rule lets read them (policies, decision 0470). */}
+            {(['trustedAdults', 'attendance', 'moods'] as const).filter((key) => key !== 'moods' || policies.canReadMoods).map((key) => (
               <Tab
                 key={key}
                 value={key}
@@ -251,7 +252,7 @@ function Flags({ details }: { details: StudentDetails }) {
   const save = useSaveStudentFlags(details.student.id);
   // The switch shows its new position while the change is saved (then the reloaded details decide).
   const [pending, setPending] = useState<{ key: keyof StudentFlags; on: boolean } | null>(null);
-  const { flags, links, permissions } = details;
+  const { flags, links, policies } = details;
   const items: { key: keyof StudentFlags; label: string; on: boolean; next: (on: boolean) => Partial<StudentFlags>; link: string | null; linkLabel: string }[] = [
     { key: 'iep', label: t('studentDetail.iep'), on: flags.iep, next: (on) => ({ iep: on }), link: links.iep, linkLabel: t('studentDetail.openIep') },
     { key: 'plan504', label: t('studentDetail.plan504'), on: flags.plan504, next: (on) => ({ plan504: on }), link: links.plan504, linkLabel: t('studentDetail.open504') },
@@ -275,7 +276,7 @@ function Flags({ details }: { details: StudentDetails }) {
       <Typography id={headingId} variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
         {t('studentDetail.flags')}
       </Typography>
-      {permissions.canEditFlags ? (
+      {policies.canEditFlags ? (
         <FormGroup row sx={{ gap: { xs: 0, sm: 2 } }}>
           {items.map((item) => (
             <FormControlLabel

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
+import { classReportScope } from '../../../policies/class.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
 import { audit } from '../../../lib/audit.js';
@@ -178,11 +179,9 @@ export async function schoolClasses(db: Db, schoolId: string) {
 
 /** Who may use the class reports, and which classes they see: null when every class of the school. */
 export function classReportViewer(user: SessionUser): { actor: Actor; teacherId: string | null } {
-  const school = user.school;
-  if (!school || school.status !== 'active') throw forbidden();
-  if (user.isAdmin) return { actor: { id: user.id, schoolId: school.schoolId, superAdmin: false }, teacherId: null };
-  if (school.role === 'teacher') return { actor: { id: user.id, schoolId: school.schoolId, superAdmin: false }, teacherId: user.id };
-  throw forbidden();
+  const scope = classReportScope(user);
+  if (!scope || !user.school) throw forbidden();
+  return { actor: { id: user.id, schoolId: user.school.schoolId, superAdmin: false }, teacherId: scope === 'school' ? null : user.id };
 }
 
 export async function visibleClasses(db: Db, user: SessionUser) {

@@ -121,30 +121,6 @@ export async function accountByEmail(db: Db, email: string) {
   return { ...user, memberships };
 }
 
-export async function createStaffAccount(
-  db: Db,
-  values: { schoolId: string; email: string; firstName: string; lastName: string; language: string; passwordHash: string; expiresAt: Date; invitedBy: string; now: Date },
-) {
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: values.email,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      language: values.language,
-      passwordHash: values.passwordHash,
-      mustChangePassword: true,
-      tempPasswordExpiresAt: values.expiresAt,
-      createdAt: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('schoolMemberships').values({ userId: user.id, schoolId: values.schoolId, role: 'staff', createdAt: values.now }).execute();
-  await db.insertInto('invitations').values({ schoolId: values.schoolId, userId: user.id, invitedBy: values.invitedBy, kind: 'staff', createdAt: values.now }).execute();
-  return user.id;
-}
-
-/** A new temporary password for an invitation that was never used. */
 /** When `userId` was last invited to `schoolId` as staff (the account row is locked by accountByEmail). */
 export async function lastStaffInvitationAt(db: Db, userId: string, schoolId: string) {
   const row = await db
@@ -159,14 +135,7 @@ export async function lastStaffInvitationAt(db: Db, userId: string, schoolId: st
   return row?.createdAt ?? null;
 }
 
-export async function renewInvitation(
-  db: Db,
-  values: { userId: string; schoolId: string; firstName: string; lastName: string; language: string; passwordHash: string; expiresAt: Date; invitedBy: string; now: Date },
-) {
-  await db
-    .updateTable('users')
-    .set({ firstName: values.firstName, lastName: values.lastName, language: values.language, passwordHash: values.passwordHash, tempPasswordExpiresAt: values.expiresAt, mustChangePassword: true })
-    .where('id', '=', values.userId)
-    .execute();
-  await db.insertInto('invitations').values({ schoolId: values.schoolId, userId: values.userId, invitedBy: values.invitedBy, kind: 'staff', createdAt: values.now }).execute();
+/** An unused staff invitation sent again: the names and language as the admin typed them now. */
+export async function updateInvitedNames(db: Db, userId: string, values: { firstName: string; lastName: string; language: string }) {
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
 }

@@ -1,25 +1,23 @@
 import { LIMITS, type AdminUser, type InviteStaff, type Language, type StaffGroup } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import { hashPassword } from '../../../lib/password.js';
-import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { createInvitedAccount, newTemporaryPassword, recordInvitation, renewTemporaryPassword } from '../../../lib/accounts.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../actors.js';
 import { audit } from '../../../lib/audit.js';
 import {
   accountByEmail,
   activateMembership,
-  createStaffAccount,
   deleteMembership,
   findMember,
   listStaff,
   lockAndCountAdmins,
   lastStaffInvitationAt,
-  renewInvitation,
   schoolName,
   setAdminFlag,
   setStaffRole,
   teachesClasses,
+  updateInvitedNames,
   userContact,
   type StaffRow,
 } from './queries.js';
@@ -147,14 +145,16 @@ const REINVITE_QUIET_MS = 60_000;
 
 export async function inviteStaff(db: Db, services: Services, actor: Actor, input: InviteStaff & { language: Language }) {
   const now = services.clock.now();
-  const expiresAt = temporaryPasswordExpiry(now);
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const temporary = await newTemporaryPassword(now);
   const existing = await accountByEmail(db, input.email);
   let outcome: 'invited' | 'reinvited';
   let userId: string;
   if (!existing) {
-    userId = await createStaffAccount(db, { schoolId: actor.schoolId, email: input.email, firstName: input.firstName, lastName: input.lastName, language: input.language, passwordHash, expiresAt, invitedBy: actor.id, now });
+    const account = { email: input.email, firstName: input.firstName, lastName: input.lastName, language: input.language };
+    const created = await createInvitedAccount(db, { account, temporary, schoolId: actor.schoolId, role: 'staff', invitedBy: actor.id, kind: 'staff' }, now);
+    // Taken since it was looked up (another request created it): the same answer as any existing account.
+    if (!created) throw new AppError(409, 'INVITE_STAFF_FAILED');
+    userId = created;
     outcome = 'invited';
   } else {
     const unusedInviteHere =
@@ -165,7 +165,9 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
     // the first and then finds its invitation; one within the last minute stands, one e-mail.
     const last = await lastStaffInvitationAt(db, userId, actor.schoolId);
     if (last && now.getTime() - last.getTime() < REINVITE_QUIET_MS) return { outcome: 'reinvited' as const };
-    await renewInvitation(db, { userId, schoolId: actor.schoolId, firstName: input.firstName, lastName: input.lastName, language: input.language, passwordHash, expiresAt, invitedBy: actor.id, now });
+    await updateInvitedNames(db, userId, { firstName: input.firstName, lastName: input.lastName, language: input.language });
+    await renewTemporaryPassword(db, userId, temporary);
+    await recordInvitation(db, { schoolId: actor.schoolId, userId, invitedBy: actor.id, kind: 'staff' }, now);
     outcome = 'reinvited';
   }
   const school = await schoolName(db, actor.schoolId);
@@ -173,7 +175,7 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
     firstName: input.firstName,
     schoolName: school?.name ?? '',
     email: input.email,
-    password,
+    password: temporary.password,
     days: LIMITS.tempPasswordDays,
     url: services.config.publicUrl,
   });

@@ -1,5 +1,6 @@
 import { EmailSchema } from '@high5/contract';
 import { inTransaction, type Db } from '../../../db/database.js';
+import { createAccount } from '../../../lib/accounts.js';
 import { hashPassword } from '../../../lib/password.js';
 import { endAllSessions } from '../../../plugins/session.js';
 import { newPasswordProblem } from '../password-policy.js';
@@ -25,7 +26,12 @@ export async function createOrPromoteSuperAdmin(db: Db, emailInput: string, pass
       await endAllSessions(tx, existing.id);
       return 'promoted' as const;
     }
-    await tx.insertInto('users').values({ email: email.data, firstName: 'Super', lastName: 'Admin', createdAt: now, ...values }).execute();
+    const created = await createAccount(
+      tx,
+      { email: email.data, firstName: 'Super', lastName: 'Admin', language: 'en', password: { chosenHash: passwordHash }, isSuperAdmin: true, emailVerifiedAt: now, passwordChangedAt: now },
+      now,
+    );
+    if (!created) throw new SuperAdminInputError('That e-mail address was taken while this ran: try again.');
     return 'created' as const;
   });
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/database.js';
 import type { Services } from '../../../services/index.js';
 import { sameHash } from '../codes.js';
 import { findUserByEmail, findUserByGoogleSub } from '../account/queries.js';
-import { insertUserUnlessTaken } from '../sign-up/queries.js';
+import { createAccount } from '../../../lib/accounts.js';
 
 type Google = NonNullable<Config['google']>;
 
@@ -144,16 +144,19 @@ export async function accountForGoogle(db: Db, claims: GoogleClaims, now: Date):
       return owner.id;
     }
   }
-  const id = await insertUserUnlessTaken(db, {
-    email: claims.emailVerified ? claims.email : null,
-    username: null,
-    passwordHash: null,
-    googleSub: claims.sub,
-    firstName: claims.firstName,
-    lastName: claims.lastName,
-    language: claims.language,
-    emailVerifiedAt: claims.emailVerified && claims.email ? now : null,
-    createdAt: now,
-  });
+  const id = await createAccount(
+    db,
+    {
+      email: claims.emailVerified ? claims.email : null,
+      username: null,
+      password: null,
+      googleSub: claims.sub,
+      firstName: claims.firstName,
+      lastName: claims.lastName,
+      language: claims.language,
+      emailVerifiedAt: claims.emailVerified && claims.email ? now : null,
+    },
+    now,
+  );
   return id ?? null;
 }

@@ -65,22 +65,9 @@ export function findClassByCode(db: Db, joiningCode: string) {
   return db.selectFrom('classes').select(['id', 'schoolId']).where('joiningCode', '=', joiningCode).executeTakeFirst();
 }
 
-/** Inserts the account unless its e-mail or username is taken; returns its id, or undefined when taken. */
-export async function insertUserUnlessTaken(
-  db: Db,
-  values: { email: string | null; username: string | null; passwordHash: string | null; firstName: string; lastName: string; language: string; aeriesUsername?: string | null; googleSub?: string | null; emailVerifiedAt?: Date | null; createdAt: Date },
-) {
-  const row = await db.insertInto('users').values(values).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-  return row?.id;
-}
-
 export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {
   const query = db.selectFrom('users').select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language']);
   return ('email' in login ? query.where('email', '=', login.email) : query.where('username', '=', login.username)).executeTakeFirst();
-}
-
-export async function insertMembership(db: Db, values: { userId: string; schoolId: string; role: 'teacher' | 'student'; isAdmin: boolean; status: 'active' | 'pending'; createdAt: Date }) {
-  await db.insertInto('schoolMemberships').values(values).execute();
 }
 
 export async function insertEnrolment(db: Db, classId: string, studentId: string, createdAt: Date) {

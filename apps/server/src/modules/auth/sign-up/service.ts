@@ -2,6 +2,7 @@ import { USERNAME_PATTERN, type SignUpSchema, type SetupSchema } from '@high5/co
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../../db/database.js';
 import { AppError, badRequest, conflict } from '../../../lib/errors.js';
+import { addMembership, createAccount } from '../../../lib/accounts.js';
 import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -22,10 +23,8 @@ import {
   findUserByLogin,
   insertDistrict,
   insertEnrolment,
-  insertMembership,
   insertSchool,
   insertSignUpRequest,
-  insertUserUnlessTaken,
   listDistricts,
   takeSignUpRequest,
   listSchools,
@@ -123,19 +122,22 @@ async function checkSignUp(db: Db, body: SignUpDetails): Promise<SignUpFacts> {
 }
 
 /** Creates the account with its school membership (and enrolment); undefined when the login is taken. */
-async function createAccount(db: Db, services: Services, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
+async function createSignUpAccount(db: Db, services: Services, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
   const { login, place, cls } = facts;
   const email = 'email' in login ? login.email : null;
-  const userId = await insertUserUnlessTaken(db, {
-    email,
-    username: 'username' in login ? login.username : null,
-    passwordHash,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    language: body.language,
-    aeriesUsername: body.role === 'teacher' && place?.district?.paid && body.aeriesUsername ? body.aeriesUsername : null,
-    createdAt: now,
-  });
+  const userId = await createAccount(
+    db,
+    {
+      email,
+      username: 'username' in login ? login.username : null,
+      password: { chosenHash: passwordHash },
+      firstName: body.firstName,
+      lastName: body.lastName,
+      language: body.language,
+      aeriesUsername: body.role === 'teacher' && place?.district?.paid && body.aeriesUsername ? body.aeriesUsername : null,
+    },
+    now,
+  );
   if (!userId) return undefined;
   if (place) {
     let { schoolId, district } = place;
@@ -152,10 +154,10 @@ async function createAccount(db: Db, services: Services, body: SignUpDetails, fa
     // The founder of a new school runs it; joining an existing school waits for its admin
     // unless the e-mail's domain is whitelisted. A paid district vets founders as well.
     const status = founder ? (district!.paid && !whitelisted ? 'pending' : 'active') : whitelisted ? 'active' : 'pending';
-    await insertMembership(db, { userId, schoolId: schoolId!, role: 'teacher', isAdmin: founder, status, createdAt: now });
+    await addMembership(db, { userId, schoolId: schoolId!, role: 'teacher', isAdmin: founder, status }, now);
     if (status === 'pending') await notifyApprovers(db, services, schoolId!);
   } else if (cls) {
-    await insertMembership(db, { userId, schoolId: cls.schoolId, role: 'student', isAdmin: false, status: 'active', createdAt: now });
+    await addMembership(db, { userId, schoolId: cls.schoolId, role: 'student', isAdmin: false, status: 'active' }, now);
     await insertEnrolment(db, cls.id, userId, now);
   }
   return userId;
@@ -175,7 +177,7 @@ export async function signUp(ctx: AuthContext, body: SignUp) {
   const passwordHash = await hashPassword(password);
 
   if ('username' in facts.login) {
-    const userId = await createAccount(db, services, details, facts, passwordHash, services.clock.now());
+    const userId = await createSignUpAccount(db, services, details, facts, passwordHash, services.clock.now());
     if (!userId) throw conflict();
     return { status: 'signed_in' as const, me: await signInAs(ctx, userId) };
   }
@@ -200,7 +202,7 @@ export async function processSignUp(services: Services, requestId: string) {
     }
     if (!('email' in facts.login)) return;
     const email = facts.login.email;
-    const userId = await createAccount(db, services, details, facts, passwordHash, now);
+    const userId = await createSignUpAccount(db, services, details, facts, passwordHash, now);
     if (userId) {
       await sendConfirmationLink(db, services, { id: userId, email, firstName: details.firstName, language: details.language });
       return;
@@ -249,13 +251,13 @@ export async function setup(ctx: AuthContext, user: SessionUser, body: Setup) {
     if (!school) throw field('body.schoolId', 'SCHOOL_UNKNOWN');
     schoolId = school.id;
     const status = isWhitelisted(user.email, school.whitelistingDomains) ? 'active' : 'pending';
-    await insertMembership(db, { userId: user.id, schoolId, role: 'teacher', isAdmin: false, status, createdAt: now });
+    await addMembership(db, { userId: user.id, schoolId, role: 'teacher', isAdmin: false, status }, now);
     if (status === 'pending') await notifyApprovers(db, services, schoolId);
   } else {
     const cls = await findClassByCode(db, body.classCode);
     if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
     schoolId = cls.schoolId;
-    await insertMembership(db, { userId: user.id, schoolId, role: 'student', isAdmin: false, status: 'active', createdAt: now });
+    await addMembership(db, { userId: user.id, schoolId, role: 'student', isAdmin: false, status: 'active' }, now);
     await insertEnrolment(db, cls.id, user.id, now);
   }
   await setSessionSchool(db, user.sessionHash, schoolId);

@@ -6,7 +6,7 @@ import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { displayName, requireSchool } from '../common.js';
 import { loadAlertSettings } from './settings.js';
-import * as q from './queries.js';
+import { isParentOfStudent, loadStudent } from '../../../policies/student.js';
 
 /**
  * Parental consent for mood check-ins (docs/decisions/0422): per student, not per school year, so
@@ -61,8 +61,9 @@ export async function myChildrenConsents(db: Db, user: SessionUser) {
 /** A parent gives or refuses consent for their own child at the parent's school. Audited. */
 export async function setConsent(db: Db, services: Services, user: SessionUser, studentId: string, status: 'given' | 'refused') {
   const school = requireSchool(user);
-  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  if (!(await q.isParentOf(db, user.id, studentId))) throw forbidden();
+  const student = await loadStudent(db, user, studentId);
+  if (!student) throw notFound();
+  if (!isParentOfStudent(user, student)) throw forbidden();
   const now = services.clock.now();
   await db
     .insertInto('moodConsents')

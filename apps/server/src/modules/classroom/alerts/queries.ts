@@ -114,18 +114,6 @@ export async function isRecipient(db: Db, alertId: string, adultId: string) {
   return (await db.selectFrom('alertRecipients').select('adultId').where('alertId', '=', alertId).where('adultId', '=', adultId).executeTakeFirst()) !== undefined;
 }
 
-export async function hasReachedAdult(db: Db, schoolId: string, studentId: string, adultId: string) {
-  const row = await db
-    .selectFrom('alertRecipients as r')
-    .innerJoin('alerts as a', 'a.id', 'r.alertId')
-    .select('r.alertId')
-    .where('a.schoolId', '=', schoolId)
-    .where('a.studentId', '=', studentId)
-    .where('r.adultId', '=', adultId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 const summaryColumns = (adultId: string) =>
   [
     'a.id',
@@ -209,11 +197,3 @@ export async function trail(db: Db, alertId: string) {
   return { checkIns, recipients, actions };
 }
 
-export async function isStudentOf(db: Db, schoolId: string, studentId: string) {
-  const row = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('userId', '=', studentId).where('role', '=', 'student').executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function isParentOf(db: Db, parentId: string, studentId: string) {
-  return (await db.selectFrom('parentLinks').select('studentId').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
-}

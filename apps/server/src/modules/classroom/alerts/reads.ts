@@ -5,8 +5,8 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit, auditOncePerHour } from '../../../lib/audit.js';
 import { assertSeesStudents, requireSchool } from '../common.js';
-import { moodAccess } from './access.js';
 import { recordAlertAction } from './answer.js';
+import { canReadAlerts, loadStudent, moodAccess } from '../../../policies/student.js';
 import * as q from './queries.js';
 import { toDetail, toSummary } from './service.js';
 
@@ -29,7 +29,10 @@ async function readableAlert(db: Db, user: SessionUser, alertId: string) {
   assertSeesStudents(user);
   const row = await q.alertById(db, school.schoolId, alertId, user.id);
   if (!row) throw notFound();
-  if (!(await q.isRecipient(db, alertId, user.id)) && !(await moodAccess(db, user, row.studentId))?.alerts) throw forbidden();
+  if (!(await q.isRecipient(db, alertId, user.id))) {
+    const student = await loadStudent(db, user, row.studentId);
+    if (!student || !canReadAlerts(user, student)) throw forbidden();
+  }
   return { school, row };
 }
 
@@ -50,8 +53,9 @@ export async function actOnAlert(db: Db, services: Services, user: SessionUser, 
 export async function studentAlerts(db: Db, services: Services, user: SessionUser, studentId: string) {
   const school = requireSchool(user);
   assertSeesStudents(user);
-  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  const access = await moodAccess(db, user, studentId);
+  const student = await loadStudent(db, user, studentId);
+  if (!student) throw notFound();
+  const access = moodAccess(user, student);
   if (!access?.alerts) throw forbidden();
   await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.history', targetType: 'student', targetId: studentId, details: { viewer: access.viewer } }, services.clock.now());
   const rows = await q.alertsOfStudent(db, school.schoolId, studentId, user.id);

@@ -37,7 +37,7 @@ describe('class list and create', () => {
     const res = await t.call('POST', '/v1/classes', { cookie: w.cookies.teacher, body: { name: '  Science 5  ' } });
     expect(res.status).toBe(200);
     const cls = res.json.ResponseData;
-    expect(cls).toMatchObject({ name: 'Science 5', teaches: true, isOwner: true, ownerId: w.teacher.id, studentCount: 0, requestCount: 0 });
+    expect(cls).toMatchObject({ name: 'Science 5', teaches: true, isOwner: true, ownerId: w.teacher.id, studentCount: 0, requestCount: 0, policies: { canManage: true, canDelete: true, canTeach: true } });
     expect(cls.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
     const list = await t.call('GET', '/v1/classes', { cookie: w.cookies.teacher });
     expect(list.json.ResponseData.map((c: { name: string }) => c.name)).toEqual(['Math 5', 'Science 5']);
@@ -52,6 +52,8 @@ describe('class list and create', () => {
     expect(names).toContain('Math 5');
     expect(names).not.toContain('Other class');
     expect(adminList.json.ResponseData.every((c: { teaches: boolean }) => !c.teaches)).toBe(true);
+    // The policies answered with each class: an admin manages and deletes, the seating chart and attendance stay the teachers'.
+    expect(adminList.json.ResponseData[0].policies).toEqual({ canManage: true, canDelete: true, canTeach: false });
   });
 
   it('when a code is taken, creating a class tries another one', async () => {
@@ -86,7 +88,7 @@ describe('rename and delete', () => {
     await addSubstitute(t.app, cls.id, w.substitute.id);
     const renamed = await t.call('PUT', `/v1/classes/${cls.id}`, { cookie: w.cookies.substitute, body: { name: 'Renamed' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.json.ResponseData).toMatchObject({ name: 'Renamed', teaches: true, isOwner: false });
+    expect(renamed.json.ResponseData).toMatchObject({ name: 'Renamed', teaches: true, isOwner: false, policies: { canManage: true, canDelete: false, canTeach: true } });
     expect((await t.call('DELETE', `/v1/classes/${cls.id}`, { cookie: w.cookies.substitute })).status).toBe(403);
     expect((await t.call('DELETE', `/v1/classes/${cls.id}`, { cookie: w.cookies.admin })).status).toBe(200);
     expect(await t.app.services.db.selectFrom('classes').select('id').where('id', '=', cls.id).executeTakeFirst()).toBeUndefined();

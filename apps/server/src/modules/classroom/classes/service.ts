@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { assertSeesStudents, requireSchool } from '../common.js';
+import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, listsWholeSchool, teachesClass } from '../../../policies/class.js';
 import * as q from './queries.js';
 
 // Class codes avoid characters that read alike (no I, L, O, 0, 1): students type them.
@@ -16,11 +17,6 @@ export function randomClassCode(): string {
   return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
-/** Teachers and the school's admins manage classes; staff without the admin flag do not. */
-export function canManageClasses(user: SessionUser) {
-  return !!user.school && (user.role === 'teacher' || user.isAdmin);
-}
-
 export interface ClassAccess {
   id: string;
   schoolId: string;
@@ -31,8 +27,8 @@ export interface ClassAccess {
 }
 
 /**
- * Loads a class the caller may manage: a teacher of the class (owner or substitute) or an
- * admin of its school. Another school's class is 404; someone else's class is 403.
+ * Loads a class the caller may manage (policies/class.ts): a teacher of the class (owner or
+ * substitute) or an admin of its school. Another school's class is 404; someone else's class is 403.
  * `teachersOnly` leaves admins out (seating charts and attendance belong to the class's teachers);
  * `ownerOrAdmin` is for deleting the class.
  */
@@ -41,33 +37,19 @@ export async function loadManagedClass(db: Db, user: SessionUser, classId: strin
   if (!canManageClasses(user)) throw forbidden();
   const cls = await q.findClass(db, classId);
   if (!cls || cls.schoolId !== school.schoolId) throw notFound();
-  const link = await q.teacherLink(db, classId, user.id);
-  const teaches = link !== undefined && user.role === 'teacher';
-  const isOwner = cls.ownerId === user.id;
-  const allowed = options.teachersOnly ? teaches : options.ownerOrAdmin ? (isOwner && teaches) || user.isAdmin : teaches || user.isAdmin;
-  if (!allowed) throw forbidden();
-  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches, isOwner };
+  const ties = { ownerId: cls.ownerId, linked: (await q.teacherLink(db, classId, user.id)) !== undefined };
+  const rule = options.teachersOnly ? canTeachClass : options.ownerOrAdmin ? canDeleteClass : canManageClass;
+  if (!rule(user, ties)) throw forbidden();
+  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id };
 }
 
-/** True when the caller teaches a class the student is enrolled in (this school). */
-export async function teachesStudent(db: Db, user: SessionUser, studentId: string) {
-  if (!user.school || user.role !== 'teacher' || user.school.status !== 'active') return false;
-  const row = await db
-    .selectFrom('enrolments as e')
-    .innerJoin('classTeachers as ct', 'ct.classId', 'e.classId')
-    .innerJoin('classes as c', 'c.id', 'e.classId')
-    .select('e.classId')
-    .where('e.studentId', '=', studentId)
-    .where('ct.teacherId', '=', user.id)
-    .where('c.schoolId', '=', user.school.schoolId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** A class as the caller sees it, with the class rules answered. */
+const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean }>(row: T) => ({ ...row, policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches }) });
 
 export async function listClasses(db: Db, user: SessionUser) {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
-  const rows = await q.listClasses(db, school.schoolId, user.id, user.isAdmin ? null : user.id);
+  const rows = (await q.listClasses(db, school.schoolId, user.id, listsWholeSchool(user) ? null : user.id)).map(withPolicies(user));
   // The caller's own classes first, then the rest of the school's (admins).
   return [...rows.filter((r) => r.teaches), ...rows.filter((r) => !r.teaches)];
 }
@@ -75,7 +57,7 @@ export async function listClasses(db: Db, user: SessionUser) {
 async function classView(db: Db, user: SessionUser, classId: string) {
   const [row] = await q.listClasses(db, requireSchool(user).schoolId, user.id, null, classId);
   if (!row) throw notFound();
-  return row;
+  return withPolicies(user)(row);
 }
 
 export async function createClass(db: Db, user: SessionUser, name: string, nextCode: () => string = randomClassCode) {

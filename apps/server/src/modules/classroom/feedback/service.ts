@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
-import { isParentOf, isStudentOf } from '../moods/queries.js';
+import { canReadStudentHigh5s, loadStudent, studentPickerScope } from '../../../policies/student.js';
 import * as q from './queries.js';
 
 /**
@@ -13,26 +13,19 @@ import * as q from './queries.js';
  */
 export async function myStudents(db: Db, user: SessionUser, search?: string) {
   const school = requireSchool(user);
-  if (user.role === 'parent') return q.children(db, user.id, school.schoolId);
-  if (user.role !== 'staff') throw forbidden();
+  const scope = studentPickerScope(user);
+  if (scope === 'children') return q.children(db, user.id, school.schoolId);
+  if (scope === null) throw forbidden();
   assertSeesStudents(user);
   return q.schoolStudents(db, school.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
 }
 
-/**
- * Who may read the High 5s a student received and send feedback on them
- * (docs/decisions/0117-feedback-on-high5s.md): the student's parents, and the school's
- * staff members and admins. Other teachers may not.
- */
+/** Who may read the High 5s a student received and send feedback on them: policies/student.ts `canReadStudentHigh5s`. */
 async function assertMayViewHigh5s(db: Db, user: SessionUser, studentId: string) {
-  const school = requireSchool(user);
-  if (!(await isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  if (user.role === 'parent') {
-    if (!(await isParentOf(db, user.id, studentId))) throw forbidden();
-    return;
-  }
-  if (user.isAdmin || (user.role === 'staff' && school.status === 'active')) return;
-  throw forbidden();
+  requireSchool(user);
+  const student = await loadStudent(db, user, studentId);
+  if (!student) throw notFound();
+  if (!canReadStudentHigh5s(user, student)) throw forbidden();
 }
 
 export async function studentHigh5s(db: Db, user: SessionUser, studentId: string, range: { from: string; to: string }) {

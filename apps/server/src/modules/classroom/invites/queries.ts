@@ -12,37 +12,6 @@ export async function accountsByEmail(db: Db, schoolId: string, emails: readonly
     .execute();
 }
 
-export async function insertInvitedStudent(
-  db: Db,
-  values: { schoolId: string; email: string; firstName: string; lastName: string; language: 'en' | 'es'; passwordHash: string; expiresAt: Date; invitedBy: string },
-) {
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: values.email,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      language: values.language,
-      passwordHash: values.passwordHash,
-      mustChangePassword: true,
-      tempPasswordExpiresAt: values.expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('schoolMemberships').values({ userId: user.id, schoolId: values.schoolId, role: 'student' }).execute();
-  await db.insertInto('invitations').values({ schoolId: values.schoolId, userId: user.id, invitedBy: values.invitedBy, kind: 'student' }).execute();
-  return user.id;
-}
-
-/** Gives an existing account a new temporary password it must replace before `expiresAt`. */
-export async function setTemporaryPassword(db: Db, userId: string, passwordHash: string, expiresAt: Date) {
-  await db
-    .updateTable('users')
-    .set({ passwordHash, mustChangePassword: true, tempPasswordExpiresAt: expiresAt, failedSignins: 0, signinBlockedUntil: null })
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function schoolName(db: Db, schoolId: string) {
   const row = await db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow();
   return row.name;

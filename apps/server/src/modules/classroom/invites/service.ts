@@ -1,14 +1,12 @@
 import { LIMITS, type InviteResult } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { hashPassword } from '../../../lib/password.js';
+import { createInvitedAccount, newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
 import { assertSeesStudents, mapLimit } from '../common.js';
 import { enrol } from '../classes/queries.js';
 import { loadManagedClass } from '../classes/service.js';
 import * as q from './queries.js';
-
 
 const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.email || '';
 
@@ -47,35 +45,39 @@ export async function inviteToClass(db: Db, services: Services, user: SessionUse
   }
 
   const now = services.clock.now();
-  const expiresAt = temporaryPasswordExpiry(now);
   const school = await q.schoolName(db, cls.schoolId);
-  const prepared = await mapLimit([...fresh.map((row) => ({ row, existing: null })), ...again.map((a) => ({ row: a.row, existing: a }))], 4, async (item) => {
-    const password = temporaryPassword();
-    return { ...item, password, hash: await hashPassword(password) };
-  });
-  for (const { row, existing, password, hash } of prepared) {
+  const prepared = await mapLimit([...fresh.map((row) => ({ row, existing: null })), ...again.map((a) => ({ row: a.row, existing: a }))], 4, async (item) => ({ ...item, temporary: await newTemporaryPassword(now) }));
+  const invited: string[] = [];
+  for (const { row, existing, temporary } of prepared) {
     let language = user.language;
     let name = row.firstName || row.email;
     if (existing) {
       // Never registered: the earlier password may be lost or expired, so a new one goes with the e-mail.
-      await q.setTemporaryPassword(db, existing.id, hash, expiresAt);
+      await renewTemporaryPassword(db, existing.id, temporary);
       language = existing.language;
       name = byEmail.get(row.email)?.firstName || name;
     } else {
-      const id = await q.insertInvitedStudent(db, { schoolId: cls.schoolId, email: row.email, firstName: row.firstName, lastName: row.lastName, language: user.language, passwordHash: hash, expiresAt, invitedBy: user.id });
+      const account = { email: row.email, firstName: row.firstName, lastName: row.lastName, language: user.language };
+      const id = await createInvitedAccount(db, { account, temporary, schoolId: cls.schoolId, role: 'student', invitedBy: user.id, kind: 'student' }, now);
+      // Taken since it was looked up: reported like any other existing account.
+      if (!id) {
+        failedUsers.push(row.email);
+        continue;
+      }
       toEnrol.push(id);
     }
+    invited.push(row.email);
     await services.mail.queue(db, row.email, language, 'classroom:mail.studentInvite', {
       name,
       teacher: inviterName(user),
       className: cls.name,
       school,
       login: row.email,
-      password,
+      password: temporary.password,
       days: LIMITS.tempPasswordDays,
       url: services.config.publicUrl,
     });
   }
   await enrol(db, classId, toEnrol);
-  return { invited: prepared.map((p) => p.row.email), enrolled, failedUsers };
+  return { invited, enrolled, failedUsers };
 }

@@ -82,11 +82,3 @@ export async function acknowledge(db: Db, studentId: string, schoolId: string, t
     .executeTakeFirst();
 }
 
-export async function isStudentOf(db: Db, schoolId: string, studentId: string) {
-  const row = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('userId', '=', studentId).where('role', '=', 'student').executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function isParentOf(db: Db, parentId: string, studentId: string) {
-  return (await db.selectFrom('parentLinks').select('studentId').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
-}

@@ -5,11 +5,10 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { assertRange, requireSchool } from '../common.js';
-import { moodAccess } from '../alerts/access.js';
-import { teachesStudent } from '../classes/service.js';
 import { checkInAllowed } from '../alerts/consent.js';
 import { raiseFromCheckIn } from '../alerts/service.js';
 import { acknowledgeOnChart } from '../alerts/answer.js';
+import { loadStudent, looksAfterStudent, moodAccess, moodRange } from '../../../policies/student.js';
 import * as q from './queries.js';
 
 type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
@@ -90,12 +89,11 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, bod
 export async function studentMoodHistory(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
   const school = requireSchool(user);
   assertRange(range);
-  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  const access = await moodAccess(db, user, studentId);
+  const student = await loadStudent(db, user, studentId);
+  if (!student) throw notFound();
+  const access = moodAccess(user, student);
   if (!access) throw forbidden();
-  const { today: date } = await today(db, services, school.schoolId);
-  const from = access.history ? range.from : date > range.from ? date : range.from;
-  const to = access.history ? range.to : date < range.to ? date : range.to;
+  const { from, to } = moodRange(access, range, toIsoDate(services.clock.now(), student.timeZone));
   if (access.audited) {
     await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason: access.viewer, from, to } }, services.clock.now());
   }
@@ -130,8 +128,9 @@ export async function studentMoodsToday(db: Db, schoolId: string, studentIds: re
  */
 export async function acknowledgeEmergency(db: Db, services: Services, user: SessionUser, studentId: string) {
   const school = requireSchool(user);
-  if (!(await q.isStudentOf(db, school.schoolId, studentId))) throw notFound();
-  if (!user.isAdmin && !(await teachesStudent(db, user, studentId))) throw forbidden();
+  const student = await loadStudent(db, user, studentId);
+  if (!student) throw notFound();
+  if (!looksAfterStudent(user, student)) throw forbidden();
   const { today: date } = await today(db, services, school.schoolId);
   const now = services.clock.now();
   const row = await q.acknowledge(db, studentId, school.schoolId, date, user.id, now);

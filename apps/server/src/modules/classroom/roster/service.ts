@@ -1,15 +1,15 @@
 import { CLASSROOM_LIMITS, LIMITS } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import { hashPassword } from '../../../lib/password.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
 import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
-import { canManageClasses, teachesStudent } from '../classes/service.js';
-import { schoolName, setTemporaryPassword } from '../invites/queries.js';
+import { canManageClasses, listsWholeSchool } from '../../../policies/class.js';
+import { canResetStudentPasswords, loadStudent, looksAfterStudent } from '../../../policies/student.js';
+import { schoolName } from '../invites/queries.js';
 import * as q from './queries.js';
 
 function assertRosterAccess(user: SessionUser) {
@@ -34,7 +34,7 @@ export async function roster(db: Db, user: SessionUser, search: string | undefin
   assertRosterAccess(user);
   const school = requireSchool(user);
   const limit = CLASSROOM_LIMITS.rosterPageSize;
-  const rows = await q.rosterPage(db, school.schoolId, user.isAdmin ? null : user.id, search || undefined, decodeCursor(cursor), limit);
+  const rows = await q.rosterPage(db, school.schoolId, listsWholeSchool(user) ? null : user.id, search || undefined, decodeCursor(cursor), limit);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -48,7 +48,8 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
   const school = requireSchool(user);
   const [account] = await q.studentAccounts(db, school.schoolId, [studentId]);
   if (!account) throw notFound();
-  if (!user.isAdmin && !(await teachesStudent(db, user, studentId))) throw forbidden();
+  const student = await loadStudent(db, user, studentId);
+  if (!student || !looksAfterStudent(user, student)) throw forbidden();
   return account;
 }
 
@@ -61,7 +62,7 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
  */
 export async function resetPassword(db: Db, services: Services, user: SessionUser, studentId: string) {
   assertRosterAccess(user);
-  if (!user.isAdmin) throw forbidden();
+  if (!canResetStudentPasswords(user)) throw forbidden();
   const account = await assertLooksAfter(db, user, studentId);
   const { link, expiresAt } = await issuePasswordLink(db, services, studentId);
   const delivery = account.email ? ('email' as const) : ('link' as const);
@@ -91,22 +92,20 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
   const eligible = [];
   for (const a of accounts) {
     if (a.registered || !a.email) continue;
-    if (!user.isAdmin && !(await teachesStudent(db, user, a.id))) continue;
+    const student = await loadStudent(db, user, a.id);
+    if (!student || !looksAfterStudent(user, student)) continue;
     eligible.push(a);
   }
-  const expiresAt = temporaryPasswordExpiry(services.clock.now());
+  const now = services.clock.now();
   const name = await schoolName(db, school.schoolId);
-  const prepared = await mapLimit(eligible, 4, async (a) => {
-    const password = temporaryPassword();
-    return { a, password, hash: await hashPassword(password) };
-  });
-  for (const { a, password, hash } of prepared) {
-    await setTemporaryPassword(db, a.id, hash, expiresAt);
+  const prepared = await mapLimit(eligible, 4, async (a) => ({ a, temporary: await newTemporaryPassword(now) }));
+  for (const { a, temporary } of prepared) {
+    await renewTemporaryPassword(db, a.id, temporary);
     await services.mail.queue(db, a.email!, a.language as 'en' | 'es', 'classroom:mail.rosterInvite', {
       name: a.firstName || a.email!,
       school: name,
       login: a.email!,
-      password,
+      password: temporary.password,
       days: LIMITS.tempPasswordDays,
       url: services.config.publicUrl,
     });

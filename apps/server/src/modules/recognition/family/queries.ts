@@ -75,37 +75,10 @@ export function countParentInvitationsSince(db: Db, studentId: string, since: Da
     .executeTakeFirstOrThrow();
 }
 
-export function insertParentAccount(db: Db, values: { email: string; firstName: string; lastName: string; language: string; passwordHash: string; now: Date; expiresAt: Date }) {
-  return db
-    .insertInto('users')
-    .values({
-      email: values.email,
-      firstName: values.firstName,
-      lastName: values.lastName,
-      language: values.language,
-      passwordHash: values.passwordHash,
-      mustChangePassword: true,
-      tempPasswordExpiresAt: values.expiresAt,
-      // The temporary password reaches only this address: receiving it proves the address.
-      emailVerifiedAt: values.now,
-      createdAt: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-export async function addParentMembership(db: Db, userId: string, schoolId: string) {
-  await db.insertInto('schoolMemberships').values({ userId, schoolId, role: 'parent' }).onConflict((oc) => oc.columns(['userId', 'schoolId']).doNothing()).execute();
-}
-
 /** Links parent and student; false when they already were. */
 export async function linkParentToStudent(db: Db, parentId: string, studentId: string) {
   const inserted = await db.insertInto('parentLinks').values({ parentId, studentId }).onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing()).returning('parentId').executeTakeFirst();
   return inserted !== undefined;
-}
-
-export async function recordInvitation(db: Db, values: { schoolId: string; userId: string; invitedBy: string; createdAt: Date; acceptedAt: Date | null }) {
-  await db.insertInto('invitations').values({ ...values, kind: 'parent' }).execute();
 }
 
 /** The student's parents, linked and asked, in the order they were added. */

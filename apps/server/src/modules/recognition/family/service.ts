@@ -3,22 +3,18 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import { hashPassword } from '../../../lib/password.js';
-import { temporaryPassword, temporaryPasswordExpiry } from '../../../lib/temporary-password.js';
+import { addMembership, createInvitedAccount, newTemporaryPassword, recordInvitation } from '../../../lib/accounts.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { currentSchool } from '../profile/service.js';
 import {
-  addParentMembership,
   countParentInvitationsSince,
   findAccount,
   insertLinkRequest,
-  insertParentAccount,
   isLinked,
   isStudentOf,
   linkParentToStudent,
   markInvitationAccepted,
-  recordInvitation,
   requestsFor,
   schoolName,
   studentParents,
@@ -55,7 +51,7 @@ export async function inviteParent(db: Db, services: Services, user: SessionUser
     if (await isLinked(db, existing.id, user.id)) return { status: 'linked' as const };
     const asked = await insertLinkRequest(db, { schoolId: school.schoolId, parentId: existing.id, studentId: user.id, createdAt: now });
     if (asked) {
-      await recordInvitation(db, { schoolId: school.schoolId, userId: existing.id, invitedBy: user.id, createdAt: now, acceptedAt: null });
+      await recordInvitation(db, { schoolId: school.schoolId, userId: existing.id, invitedBy: user.id, kind: 'parent' }, now);
       await services.mail.queue(db, input.email, existing.language === 'es' ? 'es' : 'en', 'profile:mail.parentLinkRequest', {
         parentName: existing.firstName,
         studentName,
@@ -66,26 +62,20 @@ export async function inviteParent(db: Db, services: Services, user: SessionUser
     return { status: 'requested' as const };
   }
 
-  const password = temporaryPassword();
+  const temporary = await newTemporaryPassword(now);
   const language = user.language;
-  const parent = await insertParentAccount(db, {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    language,
-    passwordHash: await hashPassword(password),
-    now,
-    expiresAt: temporaryPasswordExpiry(now),
-  });
-  await addParentMembership(db, parent.id, school.schoolId);
-  await linkParentToStudent(db, parent.id, user.id);
-  await recordInvitation(db, { schoolId: school.schoolId, userId: parent.id, invitedBy: user.id, createdAt: now, acceptedAt: null });
+  // The temporary password reaches only this address: receiving it proves the address.
+  const account = { email: input.email, firstName: input.firstName, lastName: input.lastName, language, emailVerifiedAt: now };
+  const parentId = await createInvitedAccount(db, { account, temporary, schoolId: school.schoolId, role: 'parent', invitedBy: user.id, kind: 'parent' }, now);
+  // Taken since it was looked up (another request created it).
+  if (!parentId) throw conflict('INVITE_PARENT_NOT_POSSIBLE');
+  await linkParentToStudent(db, parentId, user.id);
   await services.mail.queue(db, input.email, language, 'profile:mail.parentInvite', {
     parentName: input.firstName,
     studentName,
     schoolName: schoolTitle,
     email: input.email,
-    password,
+    password: temporary.password,
     days: LIMITS.tempPasswordDays,
     signInUrl,
   });
@@ -113,7 +103,7 @@ export async function acceptFamilyRequest(db: Db, services: Services, user: Sess
   const account = await findAccount(db, { userId: user.id }, request.schoolId);
   if (!account || cannotBeParent(account) || !(await isStudentOf(db, request.studentId, request.schoolId))) throw conflict('FAMILY_REQUEST_NOT_POSSIBLE');
   const now = services.clock.now();
-  await addParentMembership(db, user.id, request.schoolId);
+  await addMembership(db, { userId: user.id, schoolId: request.schoolId, role: 'parent' }, now);
   await linkParentToStudent(db, user.id, request.studentId);
   await markInvitationAccepted(db, { schoolId: request.schoolId, userId: user.id, invitedBy: request.studentId, at: now });
   await audit(db, { actorId: user.id, schoolId: request.schoolId, action: 'family.linkAccepted', targetType: 'user', targetId: request.studentId }, now);

@@ -6,7 +6,8 @@ import { AppError, badRequest, forbidden } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { categoryName, listCategories } from '../categories/service.js';
-import { assertGiverStanding, canGiveTo, commentAllowed, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
+import { canGiveTo, commentAllowed } from '../../../policies/recognition.js';
+import { assertGiverStanding, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
 import { attemptGive, givenToday, parentsOf, schoolSettings, secondsUntilSchoolTomorrow } from './queries.js';
 
 type GiveInput = z.output<typeof GiveSchema>;

@@ -5,24 +5,13 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { currentSchool } from '../../../lib/current-school.js';
+import { canChangeOwnPhoto, canEditBio, canEditContact } from '../../../policies/user.js';
 import type { Services } from '../../../services/index.js';
 import { photoLink } from '../photo/service.js';
 import { findProfile, schoolTimeZone, updateProfileFields } from './queries.js';
 
 /** The membership the session works in; profile screens need one (a super admin has none). */
 export { currentSchool };
-
-/** Students and members of paid schools cannot change their own photo (spec 001 section 6). */
-export function canChangeOwnPhoto(user: SessionUser): boolean {
-  const school = currentSchool(user);
-  return school.role !== 'student' && !school.paid;
-}
-
-/** Every role but students writes a bio. */
-export const canEditBio = (user: SessionUser) => currentSchool(user).role !== 'student';
-
-/** Students are not asked for phone, ZIP code or department (issue 8, decision 0306). */
-export const canEditContact = (user: SessionUser) => currentSchool(user).role !== 'student';
 
 export async function getProfile(db: Db, services: Services, user: SessionUser): Promise<Profile> {
   const school = currentSchool(user);

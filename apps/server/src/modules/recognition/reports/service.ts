@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
+import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../../../policies/user.js';
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
 import { currentMembership, displayName } from '../recipients/service.js';
@@ -10,17 +11,6 @@ import { categoryCounts, receivedItems, reportContext } from './queries.js';
 
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-
-/**
- * Who may read a user's received items (docs/decisions/0076): the user; a parent, their
- * linked child's; a school admin, any member's of their school. Nobody reads what
- * someone gave (GIVEN_CANNOT_BE_VIEWED).
- */
-export function canViewReceived(viewer: { id: string; isAdmin: boolean; role: Role }, subject: { id: string; role: Role | null; viewerIsParent: boolean }) {
-  if (viewer.id === subject.id) return true;
-  if (viewer.isAdmin) return true;
-  return viewer.role === 'parent' && subject.role === 'student' && subject.viewerIsParent;
-}
 
 export interface ReceivedQuery {
   kind: RecognitionKind;
@@ -37,14 +27,13 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   const subjectId = query.userId ?? user.id;
   const isSelf = subjectId === user.id;
   const viewer = { id: user.id, isAdmin: user.isAdmin, role: school.role };
-  // Refuse before looking anything up, so that a refusal says nothing about the subject.
-  if (!isSelf && !viewer.isAdmin && viewer.role !== 'parent') throw forbidden();
+  if (!mayAskForReceived(viewer, subjectId)) throw forbidden();
   const ctx = await reportContext(db, school.schoolId, subjectId, user.id);
   if (!isSelf) {
     if (!canViewReceived(viewer, { id: subjectId, role: ctx.subjectRole as Role | null, viewerIsParent: ctx.viewerIsParent })) throw forbidden();
     if (!ctx.subjectRole) throw notFound();
   }
-  if (!ctx.high5Vibes && !viewer.isAdmin) throw forbidden('RECEIVED_HIDDEN');
+  if (!ctx.high5Vibes && !canReadHiddenReceived(viewer)) throw forbidden('RECEIVED_HIDDEN');
 
   const today = toIsoDate(services.clock.now(), ctx.timeZone);
   const range = query.range ?? monthRange(today);

@@ -2,36 +2,6 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../../db/database.js';
 
-/**
- * Whether `studentId` is a student of `schoolId`, and the reasons `viewerId` has to see
- * them: teaching one of their classes, or being one of their trusted adults. One query.
- */
-export function findStudentAccess(db: Db, schoolId: string, studentId: string, viewerId: string) {
-  return db
-    .selectFrom('schoolMemberships as m')
-    .innerJoin('schools as s', 's.id', 'm.schoolId')
-    .select((eb) => [
-      's.timeZone',
-      eb
-        .exists(
-          eb
-            .selectFrom('enrolments as e')
-            .innerJoin('classTeachers as ct', 'ct.classId', 'e.classId')
-            .innerJoin('classes as c', 'c.id', 'e.classId')
-            .select(sql`1`.as('one'))
-            .where('e.studentId', '=', studentId)
-            .where('ct.teacherId', '=', viewerId)
-            .where('c.schoolId', '=', schoolId),
-        )
-        .as('teaches'),
-      eb.exists(eb.selectFrom('trustedAdults as t').select(sql`1`.as('one')).where('t.studentId', '=', studentId).where('t.adultId', '=', viewerId)).as('trusted'),
-    ])
-    .where('m.schoolId', '=', schoolId)
-    .where('m.userId', '=', studentId)
-    .where('m.role', '=', 'student')
-    .executeTakeFirst();
-}
-
 /** Everything the student detail dialog shows, in one query. */
 export function findStudentDetails(db: Db, schoolId: string, studentId: string, today: string) {
   return db

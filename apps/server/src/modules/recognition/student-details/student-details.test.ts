@@ -74,18 +74,20 @@ describe('GET /v1/student-details/:studentId', () => {
     expect(d.trustedAdults).toEqual([{ id: w.trusted.id, name: 'Cora Counselor', email: w.trusted.email }]);
     // Deep links only for paid schools (see the paid case below).
     expect(d.links).toEqual({ iep: null, plan504: null, language: null, studentDocument: null });
-    expect(d.permissions).toEqual({ canEditFlags: true, canChangePhoto: true });
+    expect(d.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: true, canReadAlerts: true });
     expect(d.today).toBe('2026-10-15');
     expect(await audits(w.teacher.id)).toContainEqual({ action: 'student.view', schoolId: w.school.id, targetId: w.student.id, details: {} });
   });
 
-  it('when an admin or a trusted adult opens it, it answers 200; the trusted adult who is not their teacher gets read-only switches', async () => {
+  it('when an admin or a trusted adult opens it, it answers 200; the trusted adult who is not their teacher gets read-only switches; an admin who does not teach the student no mood (decision 0420)', async () => {
     const admin = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.admin.id) });
     expect(admin.status).toBe(200);
-    expect(admin.json.ResponseData.permissions).toEqual({ canEditFlags: true, canChangePhoto: true });
+    expect(admin.json.ResponseData.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: false, canReadAlerts: false });
+    expect(admin.json.ResponseData.todayMood).toBeNull();
     const trusted = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.trusted.id) });
     expect(trusted.status).toBe(200);
-    expect(trusted.json.ResponseData.permissions).toEqual({ canEditFlags: false, canChangePhoto: false });
+    expect(trusted.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadAlerts: true });
+    expect(trusted.json.ResponseData.todayMood).toEqual({ mood: 'grinning', comment: 'Good day' });
   });
 
   it.each([
@@ -162,7 +164,7 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     const paid = await world({ paid: true });
     await setSchoolPaid(t.app, paid.school.id, true);
     const teacherView = await t.call('GET', `/v1/student-details/${paid.student.id}`, { cookie: await as(paid.teacher.id) });
-    expect(teacherView.json.ResponseData.permissions).toEqual({ canEditFlags: false, canChangePhoto: false });
+    expect(teacherView.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadAlerts: true });
     expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell', studentDocument: 'https://district.example/docs' });
     expect((await put(paid.teacher.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
     expect((await put(paid.admin.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
@@ -173,7 +175,7 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
 });
 
 describe('attendance and moods in a date range', () => {
-  it('when their teacher asks, it returns the rows inside the range only, newest first; moods reads are audited', async () => {
+  it('when their teacher asks, it returns the rows inside the range only, newest first, and of the moods only today’s (decision 0420); moods reads are audited', async () => {
     await addAttendance(t.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-09-10', code: 'A' });
     await addAttendance(t.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-10-01', code: 'T' });
     await addAttendance(t.app, { classId: w.pendingClass.id, studentId: w.student.id, schoolDate: '2026-10-02', code: 'P' });
@@ -187,10 +189,9 @@ describe('attendance and moods in a date range', () => {
       { date: '2026-10-01', code: 'T', className: 'Math' },
     ]);
     const moods = await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=2026-09-15_2026-10-15`, { cookie });
-    expect(moods.json.ResponseData).toEqual([
-      { date: '2026-10-15', mood: 'grinning', comment: 'Good day' },
-      { date: '2026-10-14', mood: 'weary', comment: '' },
-    ]);
+    expect(moods.json.ResponseData).toEqual([{ date: '2026-10-15', mood: 'grinning', comment: 'Good day' }]);
+    // An admin who does not teach the student reads reports, not the child's moods.
+    expect((await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=2026-09-15_2026-10-15`, { cookie: await as(w.admin.id) })).status).toBe(403);
     const actions = (await audits(w.teacher.id)).map((a) => a.action);
     expect(actions).toContain('mood.read');
     expect(actions).toContain('student.attendance.view');

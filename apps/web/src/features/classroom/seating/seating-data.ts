@@ -6,7 +6,7 @@ import { api, classroomKeys, e } from '../api';
 /** The classes of the school, and those the teacher teaches (the only ones with charts). */
 export function useTaughtClasses() {
   const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
-  const mine = useMemo(() => (classes.data ?? []).filter((c) => c.teaches), [classes.data]);
+  const mine = useMemo(() => (classes.data ?? []).filter((c) => c.policies.canTeach), [classes.data]);
   return { loaded: !!classes.data, mine, fetching: classes.isFetching };
 }
 

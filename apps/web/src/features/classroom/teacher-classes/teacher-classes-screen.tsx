@@ -132,7 +132,7 @@ export default function TeacherClassesScreen() {
     else setMode(next);
   };
 
-  const canDelete = !!selected && (selected.isOwner || me.isAdmin);
+  const canDelete = !!selected && selected.policies.canDelete;
 
   return (
     <Box>

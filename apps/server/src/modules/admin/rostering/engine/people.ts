@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../../../db/database.js';
+import { createAccount } from '../../../../lib/accounts.js';
 import type { RosterPerson } from '../sources/types.js';
 import * as q from './queries.js';
 import { pushCapped, type SchoolReport } from './report.js';
@@ -33,7 +34,10 @@ export async function resolvePeople(db: Db, districtId: string, people: RosterPe
       report.counts.linked++;
     } else {
       const username = email ? null : await freeUsername(db, person);
-      userId = await q.insertUser(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), now });
+      // A rostered account has no password until the person is invited or signs up (then they count as registered).
+      const created = await createAccount(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), language: 'en', password: null }, now);
+      if (!created) throw new Error(`person ${person.sourceId}: e-mail or username already taken`);
+      userId = created;
     }
     await q.insertLink(db, districtId, person.sourceId, userId);
     taken.add(userId);

@@ -57,16 +57,6 @@ export async function usernamesTaken(db: Db, names: string[]) {
   return new Set(rows.map((r) => r.username!));
 }
 
-/** A rostered account: no password until the person is invited or signs up (then they count as registered). */
-export async function insertUser(db: Db, values: { email: string | null; username: string | null; firstName: string; lastName: string; now: Date }) {
-  const row = await db
-    .insertInto('users')
-    .values({ email: values.email, username: values.username, firstName: values.firstName, lastName: values.lastName, language: 'en', createdAt: values.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function updateUserNames(db: Db, id: string, firstName: string, lastName: string) {
   await db.updateTable('users').set({ firstName, lastName }).where('id', '=', id).execute();
 }

@@ -1,0 +1,55 @@
+import type { Role } from '@high5/contract';
+
+/**
+ * The recognition rules between two members of a school (docs/decisions/0470): named functions
+ * over the giver or viewer and the member they give to or look at.
+ */
+
+export interface GiverFacts {
+  id: string;
+  role: Role;
+  status: 'active' | 'pending';
+}
+
+export interface RecipientFacts {
+  id: string;
+  role: Role;
+  status: string;
+  isChildOfGiver: boolean;
+  isParentOfGiver: boolean;
+}
+
+/**
+ * Who may give to whom inside one school (docs/decisions/0070-who-gives-to-whom.md):
+ * anyone to themselves; students only by active members, and by a parent only to their
+ * own children; a student's parents only by that student (other adults may give to any
+ * parent); teachers and staff by anyone.
+ */
+export function canGiveTo(giver: GiverFacts, recipient: RecipientFacts): boolean {
+  if (recipient.status !== 'active') return false;
+  if (recipient.id === giver.id) return true;
+  if (recipient.role === 'student') {
+    if (giver.status !== 'active') return false;
+    return giver.role !== 'parent' || recipient.isChildOfGiver;
+  }
+  if (recipient.role === 'parent' && giver.role === 'student') return recipient.isParentOfGiver;
+  return true;
+}
+
+/** No comment box when a student gives to a student (spec 001 section 5); the server refuses one. */
+export function commentAllowed(giverRole: Role, recipientRole: Role) {
+  return !(giverRole === 'student' && recipientRole === 'student');
+}
+
+/**
+ * Whose e-mail a caller may see (docs/decisions/0156): teachers and staff see everyone's;
+ * a student sees students' and their own parents'; a parent sees teachers', staff's and
+ * their own children's; everyone sees their own. Never a parent another parent's, never a
+ * student an adult's.
+ */
+export function emailVisible(callerRole: Role, recipientRole: Role, related: { self: boolean; family: boolean }): boolean {
+  if (related.self || related.family) return true;
+  if (callerRole === 'teacher' || callerRole === 'staff') return true;
+  if (callerRole === 'student') return recipientRole === 'student';
+  return recipientRole === 'teacher' || recipientRole === 'staff';
+}
