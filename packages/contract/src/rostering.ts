@@ -90,6 +90,16 @@ export const UpdateRosterSettingsSchema = z
   .strict();
 export type UpdateRosterSettings = z.input<typeof UpdateRosterSettingsSchema>;
 
+/** The district editor's "Test connection": what the SIS says about itself, or why it failed. */
+export const RosterConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  /** e.g. "Aeries 10.25.5.6, 2015-2016, 3 schools" (the SIS's own words, not translated). */
+  description: z.string().nullable(),
+  /** One of RosterErrorCodes, translated by the `errors` namespace's `roster` keys. */
+  errorCode: z.enum(RosterErrorCodes).nullable(),
+});
+export type RosterConnectionTest = z.infer<typeof RosterConnectionTestSchema>;
+
 const districtParams = z.object({ districtId: UuidSchema });
 const runParams = z.object({ runId: UuidSchema });
 
@@ -123,6 +133,17 @@ export const rosteringEndpoints = {
     params: districtParams,
     body: z.object({}).strict(),
     response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
+  }),
+  rosterTestConnection: endpoint({
+    id: 'super.rosterTestConnection',
+    method: 'POST',
+    path: '/super/districts/:districtId/roster/test-connection',
+    summary: "Tests the district's stored SIS connection (Aeries systeminfo and schools, Clever token and district): a description, or the failure's code.",
+    access: 'superAdmin',
+    params: districtParams,
+    body: z.object({}).strict(),
+    response: RosterConnectionTestSchema,
     errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
   }),
   rosterApprove: endpoint({
