@@ -16,6 +16,9 @@ export const RosterErrorCodes = [
   'roster_failed',
 ] as const;
 
+/** The hold threshold a district starts with (percent of a school's people). */
+export const DEFAULT_ROSTER_HOLD_PERCENT = 10;
+
 /** Largest OneRoster zip an upload accepts. */
 export const ONEROSTER_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -71,6 +74,8 @@ export const RosterSettingsSchema = z.object({
   timeZone: z.string(),
   summerPauseFrom: z.string().nullable(),
   summerPauseUntil: z.string().nullable(),
+  /** A run stops for approval when it would deactivate more than this percent of a school's people. */
+  holdPercent: z.number().int(),
 });
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
@@ -80,6 +85,7 @@ export const UpdateRosterSettingsSchema = z
     testMode: z.boolean().optional(),
     syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
     timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
+    holdPercent: z.number().int().min(1).max(100).optional(),
     /** Both dates, or both null to end the pause. */
     summerPause: z
       .object({ from: IsoDateSchema, until: IsoDateSchema })

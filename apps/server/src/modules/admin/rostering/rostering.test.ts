@@ -149,6 +149,21 @@ describe('a sync from a SIS', () => {
     expect(again.json.ErrorCode).toBe('ROSTER_RUN_NOT_HELD');
   });
 
+  it("a district's own threshold replaces the 10%: at 30% the same 23% change is applied without a hold", async () => {
+    const district = await buildSisDistrict(t.app);
+    const { cookie } = await superAdmin(t.app);
+    const settings = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { holdPercent: 30 } });
+    expect(settings.json.ResponseData.holdPercent).toBe(30);
+    const r = roster(12);
+    source.full(r.snapshot);
+    await sync(district.id, cookie);
+    source.full({ ...r.snapshot, people: r.snapshot.people.slice(0, 10) });
+    expect(await sync(district.id, cookie)).toMatchObject({ status: 'done', counts: { deactivated: 3 } });
+    for (const holdPercent of [0, 101, 10.5]) {
+      expect((await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { holdPercent } })).status).toBe(400);
+    }
+  });
+
   it('in test mode shows what it would do and writes nothing', async () => {
     const district = await buildSisDistrict(t.app, { testMode: true });
     const { cookie } = await superAdmin(t.app);

@@ -41,6 +41,7 @@ export async function executeRun(services: Services, runId: string) {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
       dryRun: district.testMode,
+      holdPercent: district.rosterHoldPercent,
       approved: !!run.approvedBy,
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),

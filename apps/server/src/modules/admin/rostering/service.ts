@@ -39,6 +39,7 @@ function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>
     timeZone: d.rosterTimeZone,
     summerPauseFrom: day(d.summerPauseFrom as Date | string | null),
     summerPauseUntil: day(d.summerPauseUntil as Date | string | null),
+    holdPercent: d.rosterHoldPercent,
   };
 }
 
@@ -114,6 +115,7 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
     ...(input.testMode !== undefined ? { testMode: input.testMode } : {}),
     ...(input.syncTime !== undefined ? { rosterSyncTime: input.syncTime } : {}),
     ...(input.timeZone !== undefined ? { rosterTimeZone: input.timeZone } : {}),
+    ...(input.holdPercent !== undefined ? { rosterHoldPercent: input.holdPercent } : {}),
     ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),
   });
   const after = settingsOf((await q.districtForSync(db, districtId))!);
