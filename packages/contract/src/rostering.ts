@@ -38,6 +38,11 @@ export type RosterCounts = z.infer<typeof RosterCountsSchema>;
 
 const NamedPersonSchema = z.object({ sourceId: z.string().nullable(), firstName: z.string(), lastName: z.string() });
 
+/** Something a run left alone, with the source's id of the record (translated by `rostering.warning.<code>`). */
+export const RosterWarningCodes = ['linked_elsewhere', 'role_differs', 'no_teacher'] as const;
+const RosterWarningSchema = z.object({ code: z.enum(RosterWarningCodes), sourceId: z.string() });
+export type RosterWarning = z.infer<typeof RosterWarningSchema>;
+
 export const RosterSchoolReportSchema = z.object({
   schoolSourceId: z.string(),
   schoolName: z.string(),
@@ -45,7 +50,7 @@ export const RosterSchoolReportSchema = z.object({
   counts: RosterCountsSchema,
   added: z.array(NamedPersonSchema),
   deactivated: z.array(NamedPersonSchema),
-  warnings: z.array(z.string()),
+  warnings: z.array(RosterWarningSchema),
 });
 export type RosterSchoolReport = z.infer<typeof RosterSchoolReportSchema>;
 

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { TimeZonePicker } from '../components/time-zone-picker';
+import { TestConnection } from './roster/test-connection';
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -156,6 +157,7 @@ function DistrictDialog({ district, onClose }: { district: DistrictSummary; onCl
               )}
             />
             {domains.length === 0 && <Alert severity="info">{t('districtEdit.noDomains')}</Alert>}
+            {(district.kind === 'aeries' || district.kind === 'clever') && <TestConnection districtId={district.id} />}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

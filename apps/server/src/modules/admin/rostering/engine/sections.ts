@@ -36,7 +36,7 @@ export async function applySections(
     }
     // Flexible scheduling (Aeries v5): a section whose staff has no teacher record has no owner here.
     if (teachers.length === 0) {
-      report.warnings.push(`section ${section.sourceId}: no teacher`);
+      report.warnings.push({ code: 'no_teacher', sourceId: section.sourceId });
       continue;
     }
     const [owner, ...coTeachers] = teachers;
