@@ -69,6 +69,8 @@ interface Props<T> {
   subline?: (row: T) => ReactNode;
   /** Shown after the name in the first cell (a "You" chip). */
   badge?: (row: T) => ReactNode;
+  /** The order a table without `server` starts in (default: the first column, ascending). */
+  initialSort?: { sort: string; dir: 'asc' | 'desc' };
 }
 
 /**
@@ -82,7 +84,7 @@ export function DataTable<T>(props: Props<T>) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const id = useId();
-  const [local, setLocal] = useState<TableState>(() => initialTableState(columns[0]?.id));
+  const [local, setLocal] = useState<TableState>(() => ({ ...initialTableState(props.initialSort?.sort ?? columns[0]?.id), dir: props.initialSort?.dir ?? 'asc' }));
   const state = server?.state ?? local;
   const setState = (next: TableState) => (server ? server.onStateChange(next) : setLocal(next));
   // The search box answers each key at once; the table follows after a short pause.

@@ -44,7 +44,8 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
   const roster = useQuery(districtRosterQuery(districtId));
   const queryClient = useQueryClient();
   const district = districts.data?.find((d) => d.id === districtId);
-  const latest = roster.data?.runs[0];
+  // The run that waits or works is the one to follow; else the newest.
+  const latest = roster.data && (roster.data.runs.find(isOpenRun) ?? roster.data.runs[0]);
   const running = latest && isOpenRun(latest) ? latest.id : null;
   useEffect(() => {
     // A finished run may have added schools and people that other admin lists show.
@@ -83,9 +84,8 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
               {roster.data.settings.testMode ? t('roster.testModeOn') : t('roster.testModeOff')}
             </Typography>
             {sis && (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
-                <TestConnection districtId={districtId} />
-                <SyncNow districtId={districtId} busy={!!running} onRun={onRun} />
+              <Box sx={{ mb: 2 }}>
+                <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} onRun={onRun} />} />
               </Box>
             )}
             {latest && isOpenRun(latest) && <RunProgress run={latest} />}

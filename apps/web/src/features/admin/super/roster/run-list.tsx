@@ -45,6 +45,7 @@ export function RunList({ runs, title, approvable = true }: { runs: RosterRun[];
         caption={title}
         empty={t('roster.noRuns')}
         columns={columns}
+        initialSort={{ sort: 'started', dir: 'desc' }}
         onOpen={setOpen}
         openLabel={(r) => t('roster.openRun', { date: when(r.startedAt ?? r.createdAt) })}
         onDownload={() =>

@@ -12,7 +12,7 @@ export function SchoolRoster() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const runs = useQuery(schoolRosterRunsQuery);
-  const latest = runs.data?.[0];
+  const latest = runs.data && (runs.data.find(isOpenRun) ?? runs.data[0]);
   return (
     <Box component="section" aria-labelledby="school-roster-title" sx={{ mt: 4 }}>
       <Typography id="school-roster-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
