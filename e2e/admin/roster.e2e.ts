@@ -123,6 +123,22 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await page.getByText(fill(a.roster.createdList_other, { count: people })).waitFor();
         await expectNoAxeViolations(page);
         await shot(page, `applied-${lang}-${width}`);
+        if (width > 1000) {
+          await page.setViewportSize({ width: 1920, height: 1080 });
+          await shot(page, `applied-${lang}-1920`);
+          await page.setViewportSize({ width, height: 900 });
+        }
+
+        // The district editor tests the connection too, by keyboard.
+        await page.getByRole('link', { name: a.roster.back }).click();
+        await page.getByRole('button', { name: fill(a.districtEdit.editFor, { name }) }).click();
+        const editor = page.getByRole('dialog', { name: fill(a.districtEdit.title, { name }) });
+        await editor.getByRole('button', { name: a.roster.testConnection }).focus();
+        await page.keyboard.press('Enter');
+        await editor.getByText(fill(a.roster.connectionOk, { description: 'Aeries 10.25.5.6, 2015-2016, 1 schools' })).waitFor();
+        await expectNoAxeViolations(page);
+        await shot(page, `editor-${lang}-${width}`);
+        await page.keyboard.press('Escape');
 
         // The teacher's class holds the section's students; the learner's flag came from the SIS.
         const teacherUser = await db.selectFrom('users').select('id').where('email', '=', teacher.email.toLowerCase()).executeTakeFirstOrThrow();
