@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import enClassroom from '../../packages/i18n/src/en/classroom.json';
+import enErrors from '../../packages/i18n/src/en/errors.json';
+import esErrors from '../../packages/i18n/src/es/errors.json';
 import esClassroom from '../../packages/i18n/src/es/classroom.json';
 import enProfile from '../../packages/i18n/src/en/profile.json';
 import esProfile from '../../packages/i18n/src/es/profile.json';
@@ -54,8 +56,8 @@ function oneSection(tag: string) {
 }
 
 const CATALOGS = {
-  en: { admin: enAdmin, classroom: enClassroom, profile: enProfile, locale: 'en-US' as const },
-  es: { admin: esAdmin, classroom: esClassroom, profile: esProfile, locale: 'es-ES' as const },
+  en: { admin: enAdmin, classroom: enClassroom, profile: enProfile, errors: enErrors, locale: 'en-US' as const },
+  es: { admin: esAdmin, classroom: esClassroom, profile: esProfile, errors: esErrors, locale: 'es-ES' as const },
 };
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(values[k]));
 
@@ -73,12 +75,12 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await h.signInAs(context, user.id);
         await page.goto('/add-district');
 
-        // Add the district: Aeries, the fake's certificate and address; test mode is on by default.
+        // Add the district: Aeries, a mistyped certificate and the fake's address; test mode is on by default.
         const name = `Aeries ${lang} ${Date.now()}`;
         await page.getByRole('radio', { name: a.district.aeries }).check();
         const form = page.getByRole('form', { name: a.district.aeries });
         await form.getByRole('textbox', { name: a.district.name }).fill(name);
-        await form.getByRole('textbox', { name: a.district.certificate }).fill(fake.certificate);
+        await form.getByRole('textbox', { name: a.district.certificate }).fill(`${fake.certificate}x`);
         await form.getByRole('textbox', { name: a.district.baseUrl }).fill(fake.baseUrl);
         expect(await form.getByRole('switch', { name: a.district.testMode }).isChecked()).toBe(true);
         await form.getByRole('button', { name: a.district.add }).click();
@@ -89,9 +91,27 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await page.getByRole('heading', { level: 1, name: fill(a.roster.title, { name }) }).waitFor();
         await page.getByText(a.roster.testModeOn).waitFor();
 
-        // Test connection: the SIS describes itself.
+        // Test connection: Aeries refuses the certificate, said in the user's language.
         await page.getByRole('button', { name: a.roster.testConnection }).click();
-        await page.getByRole('status').getByText(fill(a.roster.connectionOk, { description: 'Aeries 10.25.5.6, 2015-2016, 1 schools' })).waitFor();
+        await page.getByRole('status').getByText(c.errors.roster.roster_auth_failed).waitFor();
+
+        // The district editor takes the right certificate (by keyboard), then the SIS describes itself.
+        await page.getByRole('link', { name: a.roster.back }).click();
+        await page.getByRole('button', { name: fill(a.districtEdit.editFor, { name }) }).click();
+        let editor = page.getByRole('dialog', { name: fill(a.districtEdit.title, { name }) });
+        await editor.getByRole('textbox', { name: a.districtEdit.newCertificate }).fill(fake.certificate);
+        await editor.getByRole('button', { name: a.actions.save }).click();
+        await page.getByText(fill(a.districtEdit.saved, { name })).waitFor();
+        await page.getByRole('button', { name: fill(a.districtEdit.editFor, { name }) }).click();
+        editor = page.getByRole('dialog', { name: fill(a.districtEdit.title, { name }) });
+        await editor.getByRole('button', { name: a.roster.testConnection }).focus();
+        await page.keyboard.press('Enter');
+        await editor.getByText(fill(a.roster.connectionOk, { description: 'Aeries 10.25.5.6, 2015-2016, 1 schools' })).waitFor();
+        await expectNoAxeViolations(page);
+        await shot(page, `editor-${lang}-${width}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('link', { name: fill(a.roster.openFor, { name }) }).click();
+        await page.getByRole('heading', { level: 1, name: fill(a.roster.title, { name }) }).waitFor();
 
         // Sync now in test mode: a progress bar while it waits, then the preview.
         h.clock.set(new Date()); // each run its own time: the report lists the newest first
@@ -128,17 +148,6 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
           await shot(page, `applied-${lang}-1920`);
           await page.setViewportSize({ width, height: 900 });
         }
-
-        // The district editor tests the connection too, by keyboard.
-        await page.getByRole('link', { name: a.roster.back }).click();
-        await page.getByRole('button', { name: fill(a.districtEdit.editFor, { name }) }).click();
-        const editor = page.getByRole('dialog', { name: fill(a.districtEdit.title, { name }) });
-        await editor.getByRole('button', { name: a.roster.testConnection }).focus();
-        await page.keyboard.press('Enter');
-        await editor.getByText(fill(a.roster.connectionOk, { description: 'Aeries 10.25.5.6, 2015-2016, 1 schools' })).waitFor();
-        await expectNoAxeViolations(page);
-        await shot(page, `editor-${lang}-${width}`);
-        await page.keyboard.press('Escape');
 
         // The teacher's class holds the section's students; the learner's flag came from the SIS.
         const teacherUser = await db.selectFrom('users').select('id').where('email', '=', teacher.email.toLowerCase()).executeTakeFirstOrThrow();
