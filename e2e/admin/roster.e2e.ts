@@ -175,6 +175,13 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         expect(await tp.getByText(c.classroom.classes.notRegistered).count()).toBeGreaterThan(0);
         await expectNoAxeViolations(tp);
         await shot(tp, `student-list-${lang}-${width}`);
+
+        // The school admin's own OneRoster upload is on their user management page.
+        await tp.goto('/admin-users');
+        await tp.getByRole('heading', { name: a.roster.schoolUploadTitle, exact: true }).waitFor();
+        await tp.getByRole('button', { name: a.roster.upload }).waitFor();
+        await expectNoAxeViolations(tp);
+        await shot(tp, `school-upload-${lang}-${width}`);
       } finally {
         // The pages stay open for the failure screenshot; the harness closes the browser.
         await fake.close();
