@@ -20,6 +20,6 @@ export type EndpointOf<R> = R extends Endpoint ? R : R extends ApiRoute<infer E>
  * Google sign-in is a browser navigation, not a JSON call: `GET` this path (optionally
  * `?intent=signup` and `&returnTo=/a/path`). It comes back to `returnTo` (default /dashboard)
  * signed in, or to `/?error=CODE` (`/signup?error=CODE` for intent=signup) with CODE one of
- * GOOGLE_FAILED, GOOGLE_ACCOUNT_LINKED, RATE_LIMITED. Answers 404 GOOGLE_NOT_CONFIGURED when off.
+ * GOOGLE_FAILED, GOOGLE_ACCOUNT_LINKED, RATE_LIMITED, ACCOUNT_INACTIVE. Answers 404 GOOGLE_NOT_CONFIGURED when off.
  */
 export const GOOGLE_SIGN_IN_PATH = '/v1/auth/google';

@@ -196,6 +196,7 @@ export const rosteringApi: ApiRoutes<typeof rosteringEndpoints> = {
   rosterRuns: { id: 'super.rosterRuns', method: 'GET', path: '/super/districts/:districtId/roster' },
   rosterRun: { id: 'super.rosterRun', method: 'GET', path: '/super/roster-runs/:runId' },
   rosterSyncNow: { id: 'super.rosterSyncNow', method: 'POST', path: '/super/districts/:districtId/roster/sync' },
+  rosterTestConnection: { id: 'super.rosterTestConnection', method: 'POST', path: '/super/districts/:districtId/roster/test-connection' },
   rosterApprove: { id: 'super.rosterApprove', method: 'POST', path: '/super/roster-runs/:runId/approve' },
   rosterSettings: { id: 'super.rosterSettings', method: 'PATCH', path: '/super/districts/:districtId/roster' },
   rosterUpload: { id: 'super.rosterUpload', method: 'POST', path: '/super/districts/:districtId/roster/upload' },

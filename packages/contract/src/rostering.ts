@@ -16,6 +16,9 @@ export const RosterErrorCodes = [
   'roster_failed',
 ] as const;
 
+/** The hold threshold a district starts with (percent of a school's people). */
+export const DEFAULT_ROSTER_HOLD_PERCENT = 10;
+
 /** Largest OneRoster zip an upload accepts. */
 export const ONEROSTER_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -35,6 +38,11 @@ export type RosterCounts = z.infer<typeof RosterCountsSchema>;
 
 const NamedPersonSchema = z.object({ sourceId: z.string().nullable(), firstName: z.string(), lastName: z.string() });
 
+/** Something a run left alone, with the source's id of the record (translated by `rostering.warning.<code>`). */
+export const RosterWarningCodes = ['linked_elsewhere', 'role_differs', 'no_teacher'] as const;
+const RosterWarningSchema = z.object({ code: z.enum(RosterWarningCodes), sourceId: z.string() });
+export type RosterWarning = z.infer<typeof RosterWarningSchema>;
+
 export const RosterSchoolReportSchema = z.object({
   schoolSourceId: z.string(),
   schoolName: z.string(),
@@ -42,7 +50,7 @@ export const RosterSchoolReportSchema = z.object({
   counts: RosterCountsSchema,
   added: z.array(NamedPersonSchema),
   deactivated: z.array(NamedPersonSchema),
-  warnings: z.array(z.string()),
+  warnings: z.array(RosterWarningSchema),
 });
 export type RosterSchoolReport = z.infer<typeof RosterSchoolReportSchema>;
 
@@ -71,6 +79,8 @@ export const RosterSettingsSchema = z.object({
   timeZone: z.string(),
   summerPauseFrom: z.string().nullable(),
   summerPauseUntil: z.string().nullable(),
+  /** A run stops for approval when it would deactivate more than this percent of a school's people. */
+  holdPercent: z.number().int(),
 });
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
@@ -80,6 +90,7 @@ export const UpdateRosterSettingsSchema = z
     testMode: z.boolean().optional(),
     syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
     timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
+    holdPercent: z.number().int().min(1).max(100).optional(),
     /** Both dates, or both null to end the pause. */
     summerPause: z
       .object({ from: IsoDateSchema, until: IsoDateSchema })
@@ -89,6 +100,16 @@ export const UpdateRosterSettingsSchema = z
   })
   .strict();
 export type UpdateRosterSettings = z.input<typeof UpdateRosterSettingsSchema>;
+
+/** The district editor's "Test connection": what the SIS says about itself, or why it failed. */
+export const RosterConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  /** e.g. "Aeries 10.25.5.6, 2015-2016, 3 schools" (the SIS's own words, not translated). */
+  description: z.string().nullable(),
+  /** One of RosterErrorCodes, translated by the `errors` namespace's `roster` keys. */
+  errorCode: z.enum(RosterErrorCodes).nullable(),
+});
+export type RosterConnectionTest = z.infer<typeof RosterConnectionTestSchema>;
 
 const districtParams = z.object({ districtId: UuidSchema });
 const runParams = z.object({ runId: UuidSchema });
@@ -123,6 +144,17 @@ export const rosteringEndpoints = {
     params: districtParams,
     body: z.object({}).strict(),
     response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
+  }),
+  rosterTestConnection: endpoint({
+    id: 'super.rosterTestConnection',
+    method: 'POST',
+    path: '/super/districts/:districtId/roster/test-connection',
+    summary: "Tests the district's stored SIS connection (Aeries systeminfo and schools, Clever token and district): a description, or the failure's code.",
+    access: 'superAdmin',
+    params: districtParams,
+    body: z.object({}).strict(),
+    response: RosterConnectionTestSchema,
     errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
   }),
   rosterApprove: endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, requiredText, UuidSchema } from './core.js';
+import { RequiredUrlSchema } from './admin.js';
 import { isKnownTimeZone } from './dates.js';
 
 // Super admin: editing and deleting districts and schools (issue 8, docs/decisions/0315)
@@ -31,8 +32,15 @@ export const UpdateDistrictSchema = z
       .max(MAX_DISTRICT_DOMAINS)
       .transform((list) => [...new Set(list)])
       .optional(),
+    /** An Aeries or Clever district's SIS address (the next sync reads it all again). */
+    baseUrl: RequiredUrlSchema.optional(),
+    /** New credentials replace the stored ones (encrypted, never sent back): Aeries a certificate, Clever key and secret together. */
+    certificate: requiredText(4000).optional(),
+    clientKey: requiredText(500).optional(),
+    clientSecret: requiredText(500).optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => (v.clientKey === undefined) === (v.clientSecret === undefined), { message: 'key_and_secret', path: ['clientSecret'] });
 export type UpdateDistrict = z.input<typeof UpdateDistrictSchema>;
 
 export const UpdateSchoolSchema = z
@@ -56,12 +64,12 @@ export const superEditEndpoints = {
     id: 'super.updateDistrict',
     method: 'PATCH',
     path: '/super/districts/:districtId',
-    summary: "Renames a district or replaces its allowed e-mail domains (teachers outside them wait for approval).",
+    summary: "Renames a district, replaces its allowed e-mail domains (teachers outside them wait for approval), or changes an Aeries or Clever district's base URL and credentials.",
     access: 'superAdmin',
     params: districtParams,
     body: UpdateDistrictSchema,
     response: DistrictEditSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS', 'ROSTER_NOT_SIS'],
   }),
   deleteDistrict: endpoint({
     id: 'super.deleteDistrict',

@@ -151,6 +151,7 @@ export interface Districts {
   name: string;
   paid: Generated<boolean>;
   rosterCursor: string | null;
+  rosterHoldPercent: Generated<number>;
   rosterNextRunAt: Timestamp | null;
   rosterSyncTime: Generated<string>;
   rosterTimeZone: Generated<string>;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildDistrict, buildSchool } from '../../../test/factories.js';
 import { NEW_PASSWORD, resetLimits } from '../../auth/test-factories.js';
+import { buildSisDistrict } from '../rostering/test-support.js';
+import { decryptCredentials } from './crypto.js';
 import { auditActions, schoolWithAdmin, superAdmin } from '../test-factories.js';
 
 let t: TestApp;
@@ -27,7 +29,9 @@ describe('PATCH /super/districts/:districtId', () => {
     ['a domain without a dot', { domains: ['localhost'] }],
     ['an e-mail address instead of a domain', { domains: ['ms.smith@school.example'] }],
     ['a domain with a space', { domains: ['my school.example'] }],
-    ['an unknown field', { baseUrl: 'https://x.example' }],
+    ['an unknown field', { homepage: 'https://x.example' }],
+    ['a base URL that is not http(s)', { baseUrl: 'ftp://x.example' }],
+    ['a client key without its secret', { clientKey: 'key-only' }],
   ])('when given %s, it answers 400 with the field', async (_label, body) => {
     const district = await buildDistrict(t.app);
     const { cookie } = await superAdmin(t.app);
@@ -47,6 +51,31 @@ describe('PATCH /super/districts/:districtId', () => {
     expect(list.json.ResponseData.find((d: { id: string }) => d.id === district.id)).toMatchObject({ name, domains: ['lincoln.k12.example', 'staff.example'] });
     const audit = (await auditActions(t.app, null)).find((a) => a.targetId === district.id && a.action === 'district.update')!;
     expect(audit).toMatchObject({ actorId: user.id, details: { before: { name: district.name, domains: ['old.example'] }, after: { name, domains: ['lincoln.k12.example', 'staff.example'] } } });
+  });
+
+  it("changes an Aeries district's base URL and certificate (encrypted, never answered or audited) and clears its sync cursor", async () => {
+    const district = await buildSisDistrict(t.app, { certificate: 'old-certificate-1234' });
+    await t.app.services.db.updateTable('districts').set({ rosterCursor: '2026-11-01T10:00' }).where('id', '=', district.id).execute();
+    const { cookie } = await superAdmin(t.app);
+    const res = await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie, body: { baseUrl: 'https://aeries.new.example/', certificate: 'new-certificate-5678' } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.json)).not.toContain('new-certificate-5678');
+    const row = await t.app.services.db.selectFrom('districts').select(['baseUrl', 'credentialsEncrypted', 'rosterCursor']).where('id', '=', district.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ baseUrl: 'https://aeries.new.example/', rosterCursor: null });
+    expect(decryptCredentials(t.app.services.secret, district.id, row.credentialsEncrypted!)).toEqual({ certificate: 'new-certificate-5678' });
+    const audits = await t.app.services.db.selectFrom('auditLog').select('details').where('targetId', '=', district.id).execute();
+    expect(JSON.stringify(audits)).not.toMatch(/certificate-/);
+  });
+
+  it("refuses a Clever key on an Aeries district, and a base URL or credentials on a free one", async () => {
+    const { cookie } = await superAdmin(t.app);
+    const aeries = await buildSisDistrict(t.app);
+    const wrong = await t.call('PATCH', `/v1/super/districts/${aeries.id}`, { cookie, body: { clientKey: 'k', clientSecret: 's' } });
+    expect(wrong).toMatchObject({ status: 400, json: { ErrorCode: 'VALIDATION_FAILED' } });
+    const free = await buildDistrict(t.app);
+    for (const body of [{ baseUrl: 'https://x.example' }, { certificate: 'c' }]) {
+      expect(await t.call('PATCH', `/v1/super/districts/${free.id}`, { cookie, body })).toMatchObject({ status: 400, json: { ErrorCode: 'ROSTER_NOT_SIS' } });
+    }
   });
 
   it('the new domains decide sign-ups: a teacher on a listed domain is active at once, another waits for approval', async () => {

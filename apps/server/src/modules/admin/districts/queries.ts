@@ -43,18 +43,21 @@ export async function lockDistrictNames(db: Db) {
 }
 
 export function lockDistrictRow(db: Db, id: string) {
-  return db.selectFrom('districts').select(['id', 'name', 'whitelistingDomains as domains']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('districts').select(['id', 'name', 'kind', 'baseUrl', 'whitelistingDomains as domains']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function updateDistrictRow(db: Db, id: string, values: { name?: string; domains?: string[] }) {
+export async function updateDistrictRow(db: Db, id: string, values: { name?: string; domains?: string[]; baseUrl?: string; credentialsEncrypted?: string }) {
+  const set = {
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.domains !== undefined ? { whitelistingDomains: values.domains } : {}),
+    // Another address or other credentials may be another SIS: the next sync reads everything again.
+    ...(values.baseUrl !== undefined || values.credentialsEncrypted !== undefined ? { rosterCursor: null } : {}),
+    ...(values.baseUrl !== undefined ? { baseUrl: values.baseUrl } : {}),
+    ...(values.credentialsEncrypted !== undefined ? { credentialsEncrypted: values.credentialsEncrypted } : {}),
+  };
   // A PATCH that changes nothing answers the row as it is (an UPDATE with no SET is not SQL).
-  if (values.name === undefined && values.domains === undefined) return (await lockDistrictRow(db, id))!;
-  return db
-    .updateTable('districts')
-    .set({ ...(values.name !== undefined ? { name: values.name } : {}), ...(values.domains !== undefined ? { whitelistingDomains: values.domains } : {}) })
-    .where('id', '=', id)
-    .returning(['id', 'name', 'whitelistingDomains as domains'])
-    .executeTakeFirstOrThrow();
+  if (Object.keys(set).length === 0) return (await lockDistrictRow(db, id))!;
+  return db.updateTable('districts').set(set).where('id', '=', id).returning(['id', 'name', 'kind', 'baseUrl', 'whitelistingDomains as domains']).executeTakeFirstOrThrow();
 }
 
 export async function countDistrictSchools(db: Db, id: string) {

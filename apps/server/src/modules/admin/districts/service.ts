@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddDistrict, DistrictKind, DistrictSummary, UpdateDistrict } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { encryptCredentials } from './crypto.js';
@@ -55,13 +55,39 @@ export async function updateDistrict(db: Db, services: Services, actorId: string
     const other = await districtByName(db, input.name);
     if (other && other.id !== districtId) throw conflict('DISTRICT_EXISTS');
   }
-  const after = await updateDistrictRow(db, districtId, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.domains !== undefined ? { domains: input.domains } : {}) });
+  const credentials = sisCredentials(before.kind, input);
+  if ((input.baseUrl !== undefined || credentials) && before.kind !== 'aeries' && before.kind !== 'clever') throw new AppError(400, 'ROSTER_NOT_SIS');
+  const after = await updateDistrictRow(db, districtId, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.domains !== undefined ? { domains: input.domains } : {}),
+    ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+    ...(credentials ? { credentialsEncrypted: encryptCredentials(services.secret, districtId, credentials) } : {}),
+  });
   await audit(
     db,
-    { actorId, schoolId: null, action: 'district.update', targetType: 'district', targetId: districtId, details: { before: { name: before.name, domains: before.domains }, after: { name: after.name, domains: after.domains } } },
+    {
+      actorId,
+      schoolId: null,
+      action: 'district.update',
+      targetType: 'district',
+      targetId: districtId,
+      // Never the credentials themselves: only that they were replaced.
+      details: { before: { name: before.name, domains: before.domains, baseUrl: before.baseUrl }, after: { name: after.name, domains: after.domains, baseUrl: after.baseUrl }, credentialsReplaced: !!credentials },
+    },
     services.clock.now(),
   );
-  return after;
+  return { id: after.id, name: after.name, domains: after.domains };
+}
+
+/** New credentials from an edit, as the district's kind stores them; a field of the other kind is refused. */
+function sisCredentials(kind: string, input: UpdateDistrict): Record<string, string> | null {
+  const aeries = input.certificate !== undefined;
+  const clever = input.clientKey !== undefined && input.clientSecret !== undefined;
+  if (!aeries && !clever) return null;
+  if (aeries && kind === 'aeries' && !clever) return { certificate: input.certificate! };
+  if (clever && kind === 'clever' && !aeries) return { clientKey: input.clientKey!, clientSecret: input.clientSecret! };
+  if (kind !== 'aeries' && kind !== 'clever') throw new AppError(400, 'ROSTER_NOT_SIS');
+  throw badRequest('VALIDATION_FAILED', [{ path: aeries && kind !== 'aeries' ? 'body.certificate' : 'body.clientKey', code: 'wrong_district_kind' }]);
 }
 
 /**

@@ -7,8 +7,8 @@ const name = (alias: string) => sql<string>`btrim(${sql.ref(`${alias}.first_name
 export function familyLinksOf(db: Db, schoolId: string) {
   const linked = db
     .selectFrom('parentLinks as l')
-    .innerJoin('schoolMemberships as sm', (j) => j.onRef('sm.userId', '=', 'l.studentId').on('sm.schoolId', '=', schoolId).on('sm.role', '=', 'student'))
-    .innerJoin('schoolMemberships as pm', (j) => j.onRef('pm.userId', '=', 'l.parentId').on('pm.schoolId', '=', schoolId).on('pm.role', '=', 'parent'))
+    .innerJoin('schoolMemberships as sm', (j) => j.onRef('sm.userId', '=', 'l.studentId').on('sm.schoolId', '=', schoolId).on('sm.role', '=', 'student').on('sm.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as pm', (j) => j.onRef('pm.userId', '=', 'l.parentId').on('pm.schoolId', '=', schoolId).on('pm.role', '=', 'parent').on('pm.status', '<>', 'inactive'))
     .innerJoin('users as p', 'p.id', 'l.parentId')
     .innerJoin('users as s', 's.id', 'l.studentId')
     .select(['l.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'l.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'linked'`.as('status'), 'l.createdAt as since']);

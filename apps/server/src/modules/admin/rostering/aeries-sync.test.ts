@@ -23,6 +23,37 @@ async function sync(districtId: string, cookie: string) {
   return (await t.call('GET', `/v1/super/roster-runs/${res.json.ResponseData.id}`, { cookie })).json.ResponseData;
 }
 
+describe("the district editor's connection test", () => {
+  const test = async (districtId: string, cookie: string) => {
+    const res = await t.call('POST', `/v1/super/districts/${districtId}/roster/test-connection`, { cookie, body: {} });
+    expect(res.status).toBe(200);
+    return res.json.ResponseData;
+  };
+  it('with the right certificate, describes the district from systeminfo and the schools', async () => {
+    const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: fake.certificate });
+    const { cookie } = await superAdmin(t.app);
+    expect(await test(district.id, cookie)).toEqual({ ok: true, description: 'Aeries 10.25.5.6, 2015-2016, 3 schools', errorCode: null });
+    expect(fake.requests.some((r) => r.startsWith('GET /api/v5/systeminfo'))).toBe(true);
+  });
+  it('with a wrong certificate, answers roster_auth_failed and never shows the certificate', async () => {
+    const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: 'wrong-certificate-value' });
+    const { cookie } = await superAdmin(t.app);
+    const answer = await test(district.id, cookie);
+    expect(answer).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed' });
+  });
+  it('when nothing answers at the base URL, answers roster_unreachable', async () => {
+    const district = await buildSisDistrict(t.app, { baseUrl: 'http://127.0.0.1:9', certificate: fake.certificate });
+    const { cookie } = await superAdmin(t.app);
+    expect(await test(district.id, cookie)).toMatchObject({ ok: false, errorCode: 'roster_unreachable' });
+  });
+  it('a free district has no SIS to test: 400 ROSTER_NOT_SIS', async () => {
+    const { cookie } = await superAdmin(t.app);
+    const free = await t.app.services.db.insertInto('districts').values({ name: `Free ${Date.now()}`, kind: 'free', paid: false, testMode: true }).returning('id').executeTakeFirstOrThrow();
+    const res = await t.call('POST', `/v1/super/districts/${free.id}/roster/test-connection`, { cookie, body: {} });
+    expect(res).toMatchObject({ status: 400, json: { ErrorCode: 'ROSTER_NOT_SIS' } });
+  });
+});
+
 describe('an Aeries district', () => {
   // Before the big read: a request right after a whole-district read was seen to fail as roster_unreachable (see the issue 9 report).
   it('a wrong certificate fails the run with roster_auth_failed, and the certificate never shows', async () => {

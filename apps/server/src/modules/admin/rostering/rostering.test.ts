@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildClass, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
 import { superAdmin } from '../test-factories.js';
 import type { RosterPerson, RosterSnapshot } from './sources/types.js';
 import { RosterSourceError } from './sources/types.js';
@@ -147,6 +147,37 @@ describe('a sync from a SIS', () => {
     const again = await t.call('POST', `/v1/super/roster-runs/${held.id}/approve`, { cookie, body: {} });
     expect(again.status).toBe(409);
     expect(again.json.ErrorCode).toBe('ROSTER_RUN_NOT_HELD');
+  });
+
+  it("a district's own threshold replaces the 10%: at 30% the same 23% change is applied without a hold", async () => {
+    const district = await buildSisDistrict(t.app);
+    const { cookie } = await superAdmin(t.app);
+    const settings = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { holdPercent: 30 } });
+    expect(settings.json.ResponseData.holdPercent).toBe(30);
+    const r = roster(12);
+    source.full(r.snapshot);
+    await sync(district.id, cookie);
+    source.full({ ...r.snapshot, people: r.snapshot.people.slice(0, 10) });
+    expect(await sync(district.id, cookie)).toMatchObject({ status: 'done', counts: { deactivated: 3 } });
+    for (const holdPercent of [0, 101, 10.5]) {
+      expect((await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { holdPercent } })).status).toBe(400);
+    }
+  });
+
+  it("gives a section a free name when its teacher already owns classes with its name and with the section's id after it", async () => {
+    const district = await buildSisDistrict(t.app);
+    const { cookie } = await superAdmin(t.app);
+    const r = roster(2);
+    // The teacher signed up and made these classes by hand in another school before the district came.
+    const other = await t.app.services.db.insertInto('schools').values({ districtId: (await t.app.services.db.insertInto('districts').values({ name: `Free ${r.p}` }).returning('id').executeTakeFirstOrThrow()).id, name: `Old ${r.p}` }).returning('id').executeTakeFirstOrThrow();
+    const owner = await buildUser(t.app, { email: r.t1.email!, role: 'teacher', schoolId: other.id });
+    for (const name of [`Math ${r.p}`, `Math ${r.p} (${r.p}-sec1)`]) {
+      await buildClass(t.app, { schoolId: other.id, ownerId: owner.id, name });
+    }
+    source.full(r.snapshot);
+    expect(await sync(district.id, cookie)).toMatchObject({ status: 'done', counts: { linked: 1, classesCreated: 1 } });
+    const school = await schoolOf(district.id, r.school);
+    expect(await db().selectFrom('classes').select('name').where('schoolId', '=', school.id).executeTakeFirstOrThrow()).toEqual({ name: `Math ${r.p} (${r.p}-sec1 2)` });
   });
 
   it('in test mode shows what it would do and writes nothing', async () => {

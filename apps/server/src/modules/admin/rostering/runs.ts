@@ -6,7 +6,8 @@ import * as q from './queries.js';
 import { parseOneRosterZip } from './sources/oneroster.js';
 import { rosterSourceFor } from './sources/index.js';
 import { rosterDriver } from './sources/registry.js';
-import { RosterSourceError, type RosterRead } from './sources/types.js';
+import type { HttpOptions } from './sources/http.js';
+import { RosterSourceError, type RosterRead, type RosterSource } from './sources/types.js';
 
 /** The job that runs one sync (its payload is the run's id, never a credential). */
 export const ROSTER_SYNC_JOB = 'roster.sync';
@@ -31,22 +32,16 @@ export async function executeRun(services: Services, runId: string) {
     if (run.readKey) {
       read = await storedRead(services, run.readKey);
     } else {
-      const kind = district.kind;
-      if ((kind !== 'aeries' && kind !== 'clever') || !district.credentialsEncrypted || !district.baseUrl) {
-        throw new RosterSourceError('roster_source_error', `no ${kind} source is configured for this district`);
-      }
-      const credentials = decryptCredentials(services.secret, district.id, district.credentialsEncrypted);
-      secrets = Object.values(credentials).filter((v) => v.length >= 4);
-      // A registered driver (tests) stands in for the HTTP drivers of sources/index.ts.
-      const factory = rosterDriver(kind);
-      const source = factory ? factory({ districtId: district.id, baseUrl: district.baseUrl, credentials }) : rosterSourceFor(kind, district.baseUrl, credentials);
-      read = await source.read({ cursor: district.rosterCursor });
+      const connection = districtSource(services, district);
+      secrets = connection.secrets;
+      read = await connection.source.read({ cursor: district.rosterCursor });
     }
     const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
     const reports = await applyRead(services.db, read, {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
       dryRun: district.testMode,
+      holdPercent: district.rosterHoldPercent,
       approved: !!run.approvedBy,
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),
@@ -63,6 +58,27 @@ export async function executeRun(services: Services, runId: string) {
       now: now(),
     });
   }
+}
+
+/**
+ * The driver of a district's SIS with its credentials decrypted for this use only; `secrets` are
+ * the values to cut from any text that will be stored or logged.
+ */
+export function districtSource(
+  services: Services,
+  district: { id: string; kind: string; baseUrl: string | null; credentialsEncrypted: string | null },
+  options: HttpOptions = {},
+): { source: RosterSource; secrets: string[] } {
+  const kind = district.kind;
+  if ((kind !== 'aeries' && kind !== 'clever') || !district.credentialsEncrypted || !district.baseUrl) {
+    throw new RosterSourceError('roster_source_error', `no ${kind} source is configured for this district`);
+  }
+  const credentials = decryptCredentials(services.secret, district.id, district.credentialsEncrypted);
+  const secrets = Object.values(credentials).filter((v) => v.length >= 4);
+  // A registered driver (tests) stands in for the HTTP drivers of sources/index.ts.
+  const factory = rosterDriver(kind);
+  const source = factory ? factory({ districtId: district.id, baseUrl: district.baseUrl, credentials }) : rosterSourceFor(kind, district.baseUrl, credentials, options);
+  return { source, secrets };
 }
 
 async function finish(services: Services, run: { id: string; districtId: string; origin: string; readKey: string | null }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {

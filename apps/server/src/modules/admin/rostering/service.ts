@@ -1,10 +1,11 @@
-import type { RosterRun, RosterSettings, UpdateRosterSettings } from '@high5/contract';
+import type { RosterConnectionTest, RosterRun, RosterSettings, UpdateRosterSettings } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import * as q from './queries.js';
-import { ROSTER_SYNC_JOB } from './runs.js';
+import { districtSource, redact, ROSTER_FAILED, ROSTER_SYNC_JOB } from './runs.js';
+import { RosterSourceError } from './sources/types.js';
 
 type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
 
@@ -38,6 +39,7 @@ function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>
     timeZone: d.rosterTimeZone,
     summerPauseFrom: day(d.summerPauseFrom as Date | string | null),
     summerPauseUntil: day(d.summerPauseUntil as Date | string | null),
+    holdPercent: d.rosterHoldPercent,
   };
 }
 
@@ -65,6 +67,30 @@ export async function syncNow(db: Db, services: Services, actorId: string, distr
   return getRun(db, runId);
 }
 
+/** Each request of a connection test may take this long; the whole test a few of them. */
+const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+/**
+ * "Test connection" of the district editor: the driver's own test with the stored credentials
+ * (Aeries systeminfo and schools, Clever token and district). A failure is an answer, not an error.
+ */
+export async function testConnection(db: Db, services: Services, districtId: string): Promise<RosterConnectionTest> {
+  const district = await q.districtForSync(db, districtId);
+  if (!district) throw notFound();
+  if (district.kind !== 'aeries' && district.kind !== 'clever') throw new AppError(400, 'ROSTER_NOT_SIS');
+  let secrets: string[] = [];
+  try {
+    const connection = districtSource(services, district, { requestTimeoutMs: CONNECTION_TEST_TIMEOUT_MS, maxRateLimitRetries: 1, maxServerErrorRetries: 0 });
+    secrets = connection.secrets;
+    const { description } = await connection.source.testConnection();
+    return { ok: true, description: redact(description, secrets), errorCode: null };
+  } catch (error) {
+    if (error instanceof RosterSourceError) return { ok: false, description: null, errorCode: error.code };
+    services.jobs.logger.error({ districtId, error: redact(String(error), secrets) }, 'roster connection test failed');
+    return { ok: false, description: null, errorCode: ROSTER_FAILED };
+  }
+}
+
 export async function queueRun(db: Db, services: Services, values: Omit<Parameters<typeof q.insertRun>[1], 'now'>) {
   const runId = await q.insertRun(db, { ...values, now: services.clock.now() });
   await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
@@ -89,6 +115,7 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
     ...(input.testMode !== undefined ? { testMode: input.testMode } : {}),
     ...(input.syncTime !== undefined ? { rosterSyncTime: input.syncTime } : {}),
     ...(input.timeZone !== undefined ? { rosterTimeZone: input.timeZone } : {}),
+    ...(input.holdPercent !== undefined ? { rosterHoldPercent: input.holdPercent } : {}),
     ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),
   });
   const after = settingsOf((await q.districtForSync(db, districtId))!);

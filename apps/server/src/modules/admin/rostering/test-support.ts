@@ -37,13 +37,17 @@ export function useMemorySource() {
 
 export const CERTIFICATE = 'cert-0123456789abcdef';
 
-export async function buildSisDistrict(app: FastifyInstance, values: { testMode?: boolean; baseUrl?: string; certificate?: string } = {}) {
+/** An Aeries district (its certificate), or a Clever one when `clever` gives its client key and secret. */
+export async function buildSisDistrict(
+  app: FastifyInstance,
+  values: { testMode?: boolean; baseUrl?: string; certificate?: string; clever?: { clientKey: string; clientSecret: string } } = {},
+) {
   const district = await app.services.db
     .insertInto('districts')
-    .values({ name: `SIS ${Math.random().toString(36).slice(2, 8)}`, kind: 'aeries', paid: true, testMode: values.testMode ?? false, baseUrl: values.baseUrl ?? 'https://sis.example' })
+    .values({ name: `SIS ${Math.random().toString(36).slice(2, 8)}`, kind: values.clever ? 'clever' : 'aeries', paid: true, testMode: values.testMode ?? false, baseUrl: values.baseUrl ?? 'https://sis.example' })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
-  const credentialsEncrypted = encryptCredentials(app.services.secret, district.id, { certificate: values.certificate ?? CERTIFICATE });
+  const credentialsEncrypted = encryptCredentials(app.services.secret, district.id, values.clever ?? { certificate: values.certificate ?? CERTIFICATE });
   await app.services.db.updateTable('districts').set({ credentialsEncrypted }).where('id', '=', district.id).execute();
   return district;
 }

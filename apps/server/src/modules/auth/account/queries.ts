@@ -1,6 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
+/**
+ * Every school has deactivated them (rostering: the SIS no longer returns them). They may not
+ * sign in, by password or by Google, unless they are a super admin.
+ */
+const inactiveOnly = sql<boolean>`exists (select 1 from school_memberships m where m.user_id = users.id and m.status = 'inactive')
+  and not exists (select 1 from school_memberships m where m.user_id = users.id and m.status <> 'inactive')
+  and not users.is_super_admin`;
+
+/** True when sign-in must refuse the account as ACCOUNT_INACTIVE (see inactiveOnly). */
+export async function isInactiveOnly(db: Db, userId: string) {
+  const row = await db.selectFrom('users').select(inactiveOnly.as('inactiveOnly')).where('id', '=', userId).executeTakeFirst();
+  return row?.inactiveOnly === true;
+}
+
 /** What sign-in needs of an account, locked so concurrent attempts count one after another. */
 export function findAccountForSignIn(db: Db, login: { email?: string; username?: string }) {
   let query = db
@@ -17,9 +31,7 @@ export function findAccountForSignIn(db: Db, login: { email?: string; username?:
       'isSuperAdmin',
       'language',
       'firstName',
-      // Every school has deactivated them (rostering: the SIS no longer returns them).
-      sql<boolean>`exists (select 1 from school_memberships m where m.user_id = users.id and m.status = 'inactive')
-        and not exists (select 1 from school_memberships m where m.user_id = users.id and m.status <> 'inactive')`.as('inactiveOnly'),
+      inactiveOnly.as('inactiveOnly'),
     ]);
   query = login.email !== undefined ? query.where('email', '=', login.email) : query.where('username', '=', login.username ?? '');
   return query.forUpdate().executeTakeFirst();

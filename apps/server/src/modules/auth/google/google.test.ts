@@ -104,6 +104,21 @@ describe('Google sign-in', () => {
     expect(session).toBeUndefined();
   });
 
+  it('refuses an account every school has deactivated (rostering), as the password sign-in does', async () => {
+    const gone = await buildUser(t.app, { email: 'left.district@school.example', role: 'student' });
+    await t.app.services.db.updateTable('schoolMemberships').set({ status: 'inactive' }).where('userId', '=', gone.id).execute();
+    google.setAccount('google-gone', { email: 'left.district@school.example', email_verified: true });
+    const { location, session } = await googleSignIn('google-gone');
+    expect(location).toBe('/?error=ACCOUNT_INACTIVE');
+    expect(session).toBeUndefined();
+    const password = await signIn(t, gone.email!, TEST_PASSWORD);
+    expect(password.status).toBe(403);
+    expect(password.json.ErrorCode).toBe('ACCOUNT_INACTIVE');
+    // Active again (the SIS returns them), they sign in with Google.
+    await t.app.services.db.updateTable('schoolMemberships').set({ status: 'active' }).where('userId', '=', gone.id).execute();
+    expect((await googleSignIn('google-gone')).session).toBeDefined();
+  });
+
   it('gives a new session id and ends the one the browser came with', async () => {
     const user = await buildUser(t.app, { email: 'rotate@school.example' });
     google.setAccount('google-rotate', { email: 'rotate@school.example', email_verified: true });

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransaction } from '../../../db/database.js';
 import { AppError } from '../../../lib/errors.js';
 import { isSecure } from '../../../plugins/session.js';
-import { recordSignInSuccess } from '../account/queries.js';
+import { isInactiveOnly, recordSignInSuccess } from '../account/queries.js';
 import { signInAs } from '../session/service.js';
 import { accountForGoogle, finishGoogleSignIn, readState, safeReturnTo, startGoogleSignIn, STATE_COOKIE, STATE_MAX_AGE_S, type GoogleState } from './service.js';
 
 const COOKIE_PATH = '/v1/auth/google';
 
 /** Back to the screen the person came from, with a code the web app translates. */
-function fail(reply: FastifyReply, intent: GoogleState['intent'] | undefined, code: 'GOOGLE_FAILED' | 'RATE_LIMITED' | 'GOOGLE_ACCOUNT_LINKED') {
+function fail(reply: FastifyReply, intent: GoogleState['intent'] | undefined, code: 'GOOGLE_FAILED' | 'RATE_LIMITED' | 'GOOGLE_ACCOUNT_LINKED' | 'ACCOUNT_INACTIVE') {
   return reply.redirect(`${intent === 'signup' ? '/signup' : '/'}?error=${code}`);
 }
 
@@ -59,15 +59,17 @@ export function registerGoogleRoutes(app: FastifyInstance) {
       request.log.warn({ reason: (error as Error).name }, 'google sign-in failed');
       return fail(reply, state.intent, 'GOOGLE_FAILED');
     }
-    const signedIn = await inTransaction(services.db, async (db) => {
+    const refused = await inTransaction(services.db, async (db) => {
       const now = services.clock.now();
       const userId = await accountForGoogle(db, claims, now);
-      if (!userId) return false;
+      if (!userId) return 'GOOGLE_ACCOUNT_LINKED' as const;
+      // Deactivated by every school (rostering): refused as the password sign-in refuses them.
+      if (await isInactiveOnly(db, userId)) return 'ACCOUNT_INACTIVE' as const;
       await recordSignInSuccess(db, userId, now);
       await signInAs({ db, services, request, reply, limits: app.authLimits }, userId);
-      return true;
+      return null;
     });
-    if (!signedIn) return fail(reply, state.intent, 'GOOGLE_ACCOUNT_LINKED');
+    if (refused) return fail(reply, state.intent, refused);
     return reply.redirect(state.returnTo);
   });
 }

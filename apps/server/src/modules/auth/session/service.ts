@@ -109,7 +109,7 @@ export async function signIn(ctx: AuthContext, login: string, password: string) 
   if (account.mustChangePassword && account.tempPasswordExpiresAt && account.tempPasswordExpiresAt <= now) {
     throw new AppError(403, 'TEMP_PASSWORD_EXPIRED');
   }
-  if (account.inactiveOnly && !account.isSuperAdmin) throw new AppError(403, 'ACCOUNT_INACTIVE');
+  if (account.inactiveOnly) throw new AppError(403, 'ACCOUNT_INACTIVE');
   await recordSignInSuccess(db, account.id, now);
   const me = await signInAs(ctx, account.id);
   if (account.mustChangePassword) return { status: 'new_password_required' as const };

@@ -69,7 +69,7 @@ export async function classStudents(db: Db, classId: string, schoolId: string) {
   return db
     .selectFrom('enrolments as e')
     .innerJoin('users as u', 'u.id', 'e.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student'))
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
     .select([...studentColumns, displayName('u').as('name'), registered('u').as('registered')])
     .where('e.classId', '=', classId)
     .orderBy(sql`lower(${displayName('u')})`)
@@ -85,6 +85,7 @@ export async function studentCandidates(db: Db, classId: string, schoolId: strin
     .select([...studentColumns, displayName('u').as('name'), registered('u').as('registered')])
     .where('m.schoolId', '=', schoolId)
     .where('m.role', '=', 'student')
+    .where('m.status', '<>', 'inactive')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolments as e').select('e.classId').where('e.classId', '=', classId).whereRef('e.studentId', '=', 'u.id'))));
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -93,10 +94,10 @@ export async function studentCandidates(db: Db, classId: string, schoolId: strin
   return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();
 }
 
-/** Of `ids`, those that are students of the school. */
+/** Of `ids`, those that are students of the school (a deactivated one is not). */
 export async function studentsOfSchool(db: Db, schoolId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('role', '=', 'student').where('userId', 'in', ids).execute();
+  const rows = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('role', '=', 'student').where('status', '<>', 'inactive').where('userId', 'in', ids).execute();
   return rows.map((r) => r.userId);
 }
 
@@ -121,7 +122,7 @@ export async function requests(db: Db, classId: string, schoolId: string) {
   return db
     .selectFrom('enrolmentRequests as r')
     .innerJoin('users as u', 'u.id', 'r.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student'))
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
     .select([...studentColumns, displayName('u').as('name'), registered('u').as('registered')])
     .where('r.classId', '=', classId)
     .orderBy('r.createdAt')

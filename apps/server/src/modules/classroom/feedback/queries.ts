@@ -7,7 +7,7 @@ export async function children(db: Db, parentId: string, schoolId: string) {
   return db
     .selectFrom('parentLinks as p')
     .innerJoin('users as u', 'u.id', 'p.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student'))
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
     .select(['u.id', 'u.email', 'm.grade', displayName('u').as('name')])
     .where('p.parentId', '=', parentId)
     .orderBy(sql`lower(${displayName('u')})`)
@@ -21,7 +21,8 @@ export async function schoolStudents(db: Db, schoolId: string, search: string | 
     .innerJoin('users as u', 'u.id', 'm.userId')
     .select(['u.id', 'u.email', 'm.grade', displayName('u').as('name')])
     .where('m.schoolId', '=', schoolId)
-    .where('m.role', '=', 'student');
+    .where('m.role', '=', 'student')
+    .where('m.status', '<>', 'inactive');
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));

@@ -7,7 +7,7 @@ export async function seatingStudents(db: Db, classId: string, schoolId: string)
   return db
     .selectFrom('enrolments as e')
     .innerJoin('users as u', 'u.id', 'e.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student'))
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
     .select(['u.id', 'u.photoKey', 'm.iep', 'm.plan504', 'm.languageLevel', displayName('u').as('name')])
     .where('e.classId', '=', classId)
     .orderBy(sql`lower(${displayName('u')})`)

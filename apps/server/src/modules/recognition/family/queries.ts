@@ -49,7 +49,7 @@ export function takeRequest(db: Db, parentId: string, requestId: string) {
 
 /** True when the student is still an active student of the school. */
 export async function isStudentOf(db: Db, studentId: string, schoolId: string) {
-  const row = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', studentId).where('schoolId', '=', schoolId).where('role', '=', 'student').executeTakeFirst();
+  const row = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', studentId).where('schoolId', '=', schoolId).where('role', '=', 'student').where('status', '<>', 'inactive').executeTakeFirst();
   return row !== undefined;
 }
 

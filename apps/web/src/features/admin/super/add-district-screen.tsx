@@ -18,8 +18,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
 import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -29,6 +32,7 @@ import { adminKeys, districtsQuery, superSchoolsQuery } from '../api';
 import { downloadReport } from '../lib/report-csv';
 import { TimeZonePicker } from '../components/time-zone-picker';
 import { DistrictActions } from './district-editor';
+import { DistrictRoster } from './roster/district-roster';
 import { SchoolList } from './school-list';
 
 type SchoolType = 'free' | 'aeries' | 'clever';
@@ -37,10 +41,14 @@ const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 /**
  * /add-district (spec 003 section 2.13): a free school (in an existing or a new district), or an
  * Aeries or Clever district with its credentials (stored encrypted, never shown again).
+ * `?district=<id>` is that district's roster page (issue 9).
  */
 export default function AddDistrictScreen() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState<SchoolType>('free');
+  const [search] = useSearchParams();
+  const rosterOf = search.get('district');
+  if (rosterOf) return <DistrictRoster key={rosterOf} districtId={rosterOf} />;
   return (
     <Box>
       <PageTitle>{t('district.title')}</PageTitle>
@@ -264,7 +272,19 @@ function DistrictList() {
             { id: 'baseUrl', header: t('district.baseUrl'), cell: (d) => d.baseUrl ?? '—', value: (d) => d.baseUrl ?? '', wide: true },
             { id: 'domains', header: t('districtEdit.domains'), cell: (d) => (d.domains.length ? d.domains.join(', ') : '—'), value: (d) => d.domains.join(', '), wide: true },
             { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
-            { id: 'actions', header: t('settingsScreen.actions'), cell: (d) => <DistrictActions district={d} />, sortable: false },
+            {
+              id: 'actions',
+              header: t('settingsScreen.actions'),
+              sortable: false,
+              cell: (d) => (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'nowrap' }}>
+                  <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}`} startIcon={<ListAltIcon />} aria-label={t('roster.openFor', { name: d.name })}>
+                    {t('roster.open')}
+                  </Button>
+                  <DistrictActions district={d} />
+                </Box>
+              ),
+            },
           ]}
         />
       )}

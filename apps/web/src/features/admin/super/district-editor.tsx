@@ -1,7 +1,7 @@
-import { MAX_DISTRICT_DOMAINS, isEmailDomain, isKnownTimeZone, superEditApi, type DistrictSummary, type SuperSchool } from '@high5/contract';
+import { MAX_DISTRICT_DOMAINS, isEmailDomain, isHttpUrl, isKnownTimeZone, superEditApi, type DistrictSummary, type SuperSchool, type UpdateDistrict } from '@high5/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, TextField } from '@mui/material';
+import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { TimeZonePicker } from '../components/time-zone-picker';
+import { TestConnection } from './roster/test-connection';
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -86,10 +87,22 @@ function DistrictDialog({ district, onClose }: { district: DistrictSummary; onCl
   const [domains, setDomains] = useState<string[]>(district.domains);
   const [draft, setDraft] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const sis = district.kind === 'aeries' || district.kind === 'clever';
+  // The SIS connection: the address shown; new keys only when typed (the stored ones are never sent back).
+  const [baseUrl, setBaseUrl] = useState(district.baseUrl ?? '');
+  const [secrets, setSecrets] = useState({ certificate: '', clientKey: '', clientSecret: '' });
+  const urlBad = sis && !isHttpUrl(baseUrl.trim());
+  const pairBad = district.kind === 'clever' && !secrets.clientKey.trim() !== !secrets.clientSecret.trim();
   const normalise = (v: string) => v.trim().toLowerCase().replace(/^@/, '');
   const draftBad = draft.trim() !== '' && !isEmailDomain(draft);
   const save = useMutation({
-    mutationFn: (list: string[]) => api(superEditApi.updateDistrict, { params: { districtId: district.id }, body: { name: name.trim(), domains: list } }),
+    mutationFn: (list: string[]) => {
+      const body: UpdateDistrict = { name: name.trim(), domains: list };
+      if (sis && baseUrl.trim() !== district.baseUrl) body.baseUrl = baseUrl.trim();
+      if (district.kind === 'aeries' && secrets.certificate.trim()) body.certificate = secrets.certificate.trim();
+      if (district.kind === 'clever' && secrets.clientKey.trim()) Object.assign(body, { clientKey: secrets.clientKey.trim(), clientSecret: secrets.clientSecret.trim() });
+      return api(superEditApi.updateDistrict, { params: { districtId: district.id }, body });
+    },
     onSuccess: (saved) => {
       notify('success', t('districtEdit.saved', { name: saved.name }));
       refresh();
@@ -107,7 +120,7 @@ function DistrictDialog({ district, onClose }: { district: DistrictSummary; onCl
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!name.trim() || draftBad) return;
+    if (!name.trim() || draftBad || urlBad || pairBad) return;
     save.mutate(addDraft());
   };
   return (
@@ -156,6 +169,51 @@ function DistrictDialog({ district, onClose }: { district: DistrictSummary; onCl
               )}
             />
             {domains.length === 0 && <Alert severity="info">{t('districtEdit.noDomains')}</Alert>}
+            {sis && (
+              <>
+                <TextField
+                  label={t('district.baseUrl')}
+                  type="url"
+                  value={baseUrl}
+                  onChange={(e) => setBaseUrl(e.target.value)}
+                  required
+                  error={submitted && urlBad}
+                  helperText={submitted && urlBad ? t('config.urlInvalid') : ' '}
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                  fullWidth
+                />
+                {district.kind === 'aeries' ? (
+                  <TextField
+                    label={t('districtEdit.newCertificate')}
+                    value={secrets.certificate}
+                    onChange={(e) => setSecrets((s) => ({ ...s, certificate: e.target.value }))}
+                    helperText={t('districtEdit.keepSecret')}
+                    autoComplete="off"
+                    slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
+                    fullWidth
+                  />
+                ) : (
+                  <>
+                    <TextField label={t('districtEdit.newClientKey')} value={secrets.clientKey} onChange={(e) => setSecrets((s) => ({ ...s, clientKey: e.target.value }))} autoComplete="off" slotProps={{ htmlInput: { maxLength: 500, spellCheck: false } }} fullWidth />
+                    <TextField
+                      label={t('districtEdit.newClientSecret')}
+                      type="password"
+                      value={secrets.clientSecret}
+                      onChange={(e) => setSecrets((s) => ({ ...s, clientSecret: e.target.value }))}
+                      error={submitted && pairBad}
+                      helperText={submitted && pairBad ? t('districtEdit.keyAndSecret') : t('districtEdit.keepSecret')}
+                      autoComplete="new-password"
+                      slotProps={{ htmlInput: { maxLength: 500 } }}
+                      fullWidth
+                    />
+                  </>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  {t('districtEdit.testSaved')}
+                </Typography>
+                <TestConnection districtId={district.id} />
+              </>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

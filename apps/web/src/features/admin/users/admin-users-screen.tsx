@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SchoolRoster } from '../super/roster/school-roster';
 import { FamilyLinks } from './family-links';
 import { UserManagement } from './user-management';
 
@@ -14,6 +15,7 @@ export default function AdminUsersScreen() {
       <PageTitle subtitle={me.school?.name}>{t('users.title')}</PageTitle>
       <UserManagement />
       <FamilyLinks />
+      <SchoolRoster />
     </Box>
   );
 }

@@ -47,7 +47,7 @@ export default function SignInScreen() {
 type Message = { key: string; waitSeconds?: number } | { error: unknown };
 
 /** Errors that come back from Google sign-in as `/?error=CODE`. */
-export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED'];
+export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED', 'ACCOUNT_INACTIVE'];
 
 function SignInForm() {
   const { t } = useTranslation();

@@ -5,14 +5,13 @@ import * as q from './queries.js';
 import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
 import { applySections } from './sections.js';
 
-/** A run stops at a school that would lose more than this share of its people (docs/decisions/0401). */
-export const HOLD_SHARE = 0.1;
-
 export interface ApplyOptions {
   districtId: string;
   timeZone: string;
   /** Test mode: each school is worked out in full, then rolled back. */
   dryRun: boolean;
+  /** A school that would lose more than this percent of its people is held (docs/decisions/0401, 0481). */
+  holdPercent: number;
   /** The super admin approved the big changes of this run's held schools. */
   approved: boolean;
   /** A school admin's upload: only this school, matched to the file's only org when it has no source id yet. */
@@ -96,7 +95,7 @@ async function applySchool(
     for (const u of await q.usersById(tx, leaving)) pushCapped(report.deactivated, { sourceId: bySource.get(u.id) ?? null, firstName: u.firstName, lastName: u.lastName });
   }
   report.counts.deactivated = leaving.length;
-  if (leaving.length > activeCount * HOLD_SHARE && !options.approved) {
+  if (leaving.length * 100 > activeCount * options.holdPercent && !options.approved) {
     report.outcome = 'held';
     throw new Rollback();
   }

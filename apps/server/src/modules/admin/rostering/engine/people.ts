@@ -27,7 +27,8 @@ export async function resolvePeople(db: Db, districtId: string, people: RosterPe
     const email = person.email?.toLowerCase() ?? null;
     let userId = (email && byEmail.get(email)) || (person.role !== 'student' && person.sisUsername && bySis.get(person.sisUsername.toLowerCase())) || null;
     if (userId && taken.has(userId)) {
-      report.warnings.push(`person ${person.sourceId}: account already linked to another record`);
+      // An account already linked to another record of this district.
+      report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
       continue;
     }
     if (userId) {
@@ -102,7 +103,7 @@ export async function applyMemberships(
       continue;
     }
     if ((member.role === 'student') !== student) {
-      report.warnings.push(`person ${person.sourceId}: role ${person.role} differs from the school's`);
+      report.warnings.push({ code: 'role_differs', sourceId: person.sourceId });
       continue;
     }
     const patch: Parameters<typeof q.updateMembership>[3] = {};

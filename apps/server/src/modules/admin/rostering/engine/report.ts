@@ -1,3 +1,5 @@
+import type { RosterWarning } from '@high5/contract';
+
 /** What one run did (or, in test mode, would do), school by school, for the sync report. */
 export interface RosterCounts {
   schoolsCreated: number;
@@ -48,7 +50,7 @@ export interface SchoolReport {
   /** At most REPORT_LIST_MAX each. */
   added: NamedPerson[];
   deactivated: NamedPerson[];
-  warnings: string[];
+  warnings: RosterWarning[];
 }
 
 /** Lists on a report stop here; the counts stay exact. */

@@ -36,7 +36,7 @@ export async function applySections(
     }
     // Flexible scheduling (Aeries v5): a section whose staff has no teacher record has no owner here.
     if (teachers.length === 0) {
-      report.warnings.push(`section ${section.sourceId}: no teacher`);
+      report.warnings.push({ code: 'no_teacher', sourceId: section.sourceId });
       continue;
     }
     const [owner, ...coTeachers] = teachers;
@@ -121,8 +121,12 @@ async function syncCoTeachers(db: Db, classId: string, owner: string, coTeachers
 async function freeName(db: Db, ownerId: string, section: RosterSection, exceptId: string | null) {
   const base = section.name.trim().slice(0, CLASS_NAME_MAX) || section.sourceId;
   if (!(await q.nameTakenByOwner(db, ownerId, base, exceptId))) return base;
-  const suffix = ` (${section.sourceId.slice(0, 20)})`;
-  return `${base.slice(0, CLASS_NAME_MAX - suffix.length)}${suffix}`;
+  // The section's id tells same-named classes of one teacher apart; a number after it, if even that is taken.
+  for (let n = 1; ; n++) {
+    const suffix = ` (${section.sourceId.slice(0, 20)}${n > 1 ? ` ${n}` : ''})`;
+    const name = `${base.slice(0, CLASS_NAME_MAX - suffix.length)}${suffix}`;
+    if (n >= 50 || !(await q.nameTakenByOwner(db, ownerId, name, exceptId))) return name;
+  }
 }
 
 async function insertWithCode(db: Db, values: { schoolId: string; ownerId: string; name: string; sourceId: string; now: Date }) {

@@ -8,7 +8,7 @@ import { RosterSourceError, type RosterPerson, type RosterRead, type RosterRole,
  */
 
 export interface CleverOptions extends HttpOptions {
-  /** Where tokens come from (default `https://clever.com/oauth/tokens`; the fake serves both on one host). */
+  /** Where tokens come from (default: see cleverTokenUrl). */
   tokenUrl?: string;
   /** Records per page (default and maximum 10,000). */
   pageSize?: number;
@@ -36,6 +36,15 @@ function grade(v: unknown): number | null {
   return n >= 1 && n <= 12 ? n : null;
 }
 
+/**
+ * Clever's own API (`api.clever.com`) takes tokens from `https://clever.com/oauth/tokens`; any
+ * other base URL (a district's proxy, the local fake) serves them at `{base}/oauth/tokens`
+ * (docs/decisions/0482).
+ */
+export function cleverTokenUrl(base: URL) {
+  return base.hostname === 'api.clever.com' ? new URL('https://clever.com/oauth/tokens') : new URL('oauth/tokens', base);
+}
+
 export class CleverSource implements RosterSource {
   private readonly base: URL;
   private readonly tokenUrl: URL;
@@ -48,7 +57,7 @@ export class CleverSource implements RosterSource {
     private readonly options: CleverOptions = {},
   ) {
     this.base = normalizeBaseUrl(baseUrl);
-    this.tokenUrl = new URL(options.tokenUrl ?? 'https://clever.com/oauth/tokens');
+    this.tokenUrl = options.tokenUrl ? new URL(options.tokenUrl) : cleverTokenUrl(this.base);
     this.version = `v${options.apiVersion ?? '3.0'}`;
   }
 

@@ -48,6 +48,7 @@ export async function getJson(url: URL, headers: Record<string, string>, options
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
   let rateLimited = 0;
   let serverErrors = 0;
+  let dropped = 0;
   for (;;) {
     if (options.signal?.aborted) throw options.signal.reason;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -60,6 +61,9 @@ export async function getJson(url: URL, headers: Record<string, string>, options
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       const code = timeout.aborted ? 'roster_timeout' : networkCode(error);
+      // A GET may be sent again: once, for a connection the source closed under the request
+      // (a kept-alive socket it dropped while idle), before the source counts as unreachable.
+      if (code === 'roster_unreachable' && ++dropped <= 1) continue;
       throw new RosterSourceError(code, code === 'roster_timeout' ? `${describe('GET', url)}: no answer within ${timeoutMs} ms` : `${describe('GET', url)}: ${url.host} cannot be reached`);
     }
     if (response.status === 429) {

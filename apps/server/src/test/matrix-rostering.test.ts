@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { rosteringEndpoints } from '@high5/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSisDistrict, oneRosterZip } from '../modules/admin/rostering/test-support.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { buildWorld, runMatrix, type CellContext, type Row, type World } from './matrix.js';
+
+// District rostering (issue 9): the super admin's endpoints name any district; a school admin uploads for their own school.
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await buildWorld(t);
+});
+afterAll(() => t.close());
+
+const anyDistrict = () => true;
+/** An Aeries district whose SIS refuses connections at once (nothing listens on port 9). */
+const sisDistrict = async () => ({ params: { districtId: (await buildSisDistrict(t.app, { baseUrl: 'http://127.0.0.1:9' })).id } });
+async function runOf(c: CellContext, status: 'done' | 'held') {
+  const row = await t.app.services.db
+    .insertInto('rosterRuns')
+    .values({ districtId: c.s.districtId, origin: 'sync', schoolId: null, createdBy: null, readKey: null, status, createdAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { params: { runId: row.id } };
+}
+function zipUpload() {
+  const boundary = `matrix${randomBytes(3).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+    oneRosterZip({}),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { raw: { payload, contentType: `multipart/form-data; boundary=${boundary}` } };
+}
+
+const rows: Record<string, Row> = {
+  'super.rosterRuns': { allow: anyDistrict },
+  'super.rosterRun': { allow: anyDistrict, request: (c) => runOf(c, 'done') },
+  'super.rosterSyncNow': { allow: anyDistrict, request: sisDistrict },
+  'super.rosterTestConnection': { allow: anyDistrict, request: sisDistrict },
+  'super.rosterApprove': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
+  'super.rosterSettings': { allow: anyDistrict, request: () => ({ body: { testMode: true } }) },
+  'super.rosterUpload': { allow: anyDistrict, request: zipUpload },
+  'admin.rosterUpload': { allow: 'self', request: zipUpload },
+  'admin.rosterRuns': { allow: 'self' },
+};
+
+describe('the authorization matrix of district rostering', () => {
+  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
+    const endpoints = Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e]));
+    const { cells, failures } = await runMatrix(t, w, endpoints, rows);
+    console.log(`authorization matrix (rostering): ${cells} cells checked, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+  });
+});

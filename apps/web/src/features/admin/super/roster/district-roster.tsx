@@ -1,0 +1,146 @@
+import { rosteringApi, type RosterRun } from '@high5/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SyncIcon from '@mui/icons-material/Sync';
+import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useNotify } from '../../../../components/ui/notifications';
+import { PageTitle } from '../../../../components/ui/page-title';
+import { api } from '../../../../lib/api-client';
+import { paths } from '../../../../app/paths';
+import { useErrorText } from '../../../../lib/use-error-text';
+import { adminKeys, districtsQuery } from '../../api';
+import { districtRosterQuery, isOpenRun, rosterKeys } from './api';
+import { RosterSettingsForm } from './roster-settings';
+import { RosterUpload } from './roster-upload';
+import { RunList } from './run-list';
+import { RunReport } from './run-report';
+import { TestConnection } from './test-connection';
+
+const card = { p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3 } as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={card}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * A district's roster page (issue 9): its SIS connection and "Sync now" with a progress bar, the
+ * settings, a OneRoster upload, the latest run's report (the preview in test mode, who a held run
+ * would deactivate, with Approve) and the last runs.
+ */
+export function DistrictRoster({ districtId }: { districtId: string }) {
+  const { t } = useTranslation('admin');
+  const districts = useQuery(districtsQuery);
+  const roster = useQuery(districtRosterQuery(districtId));
+  const queryClient = useQueryClient();
+  const district = districts.data?.find((d) => d.id === districtId);
+  // The run that waits or works is the one to follow; else the newest.
+  const latest = roster.data && (roster.data.runs.find(isOpenRun) ?? roster.data.runs[0]);
+  const running = latest && isOpenRun(latest) ? latest.id : null;
+  useEffect(() => {
+    // A finished run may have added schools and people that other admin lists show.
+    if (!running) void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
+  }, [running, queryClient]);
+  const back = (
+    <Button component={RouterLink} to={paths.addDistrict} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      {t('roster.back')}
+    </Button>
+  );
+  if (districts.data && !district) {
+    return (
+      <Box>
+        {back}
+        <Alert severity="warning">{t('roster.notFound')}</Alert>
+      </Box>
+    );
+  }
+  const sis = district?.kind === 'aeries' || district?.kind === 'clever';
+  const onRun = (run: RosterRun) => {
+    queryClient.setQueryData(rosterKeys.district(districtId), (old: { runs: RosterRun[] } | undefined) => (old ? { ...old, runs: [run, ...old.runs.filter((r) => r.id !== run.id)] } : old));
+    void queryClient.invalidateQueries({ queryKey: rosterKeys.district(districtId) });
+  };
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      {back}
+      <PageTitle>{district ? t('roster.title', { name: district.name }) : t('roster.titlePlain')}</PageTitle>
+      {roster.isError ? (
+        <Alert severity="error">{t('errors:INTERNAL')}</Alert>
+      ) : !roster.data || !district ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : (
+        <>
+          <Section title={t('roster.syncTitle')}>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {roster.data.settings.testMode ? t('roster.testModeOn') : t('roster.testModeOff')}
+            </Typography>
+            {sis && (
+              <Box sx={{ mb: 2 }}>
+                <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} onRun={onRun} />} />
+              </Box>
+            )}
+            {latest && isOpenRun(latest) && <RunProgress run={latest} />}
+            {latest && !isOpenRun(latest) && <RunReport run={latest} />}
+          </Section>
+          <Section title={t('roster.settingsTitle')}>
+            <RosterSettingsForm key={JSON.stringify(roster.data.settings)} districtId={districtId} settings={roster.data.settings} />
+          </Section>
+          <Section title={t('roster.oneRosterTitle')}>
+            <RosterUpload districtId={districtId} onUploaded={onRun} />
+          </Section>
+          <Box component="section" aria-labelledby="roster-runs">
+            <Typography id="roster-runs" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('roster.runsTitle')}
+            </Typography>
+            <RunList runs={roster.data.runs} title={t('roster.runsTitle')} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function SyncNow({ districtId, busy, onRun }: { districtId: string; busy: boolean; onRun: (run: RosterRun) => void }) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const sync = useMutation({
+    mutationFn: () => api(rosteringApi.rosterSyncNow, { params: { districtId }, body: {} }),
+    onSuccess: (run) => {
+      notify('info', t('roster.syncStarted'));
+      onRun(run);
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+  return (
+    <Button variant="contained" startIcon={<SyncIcon />} onClick={() => sync.mutate()} disabled={busy || sync.isPending}>
+      {t('roster.syncNow')}
+    </Button>
+  );
+}
+
+/** The run that waits or works: a moving bar and what it is doing, announced politely. */
+function RunProgress({ run }: { run: RosterRun }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <Box>
+      <Typography id={id} variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('roster.progressLabel')}
+      </Typography>
+      <LinearProgress aria-labelledby={id} sx={{ height: 10, borderRadius: 5, mb: 1 }} />
+      <Typography role="status" aria-live="polite" variant="body2">
+        {t(`roster.status.${run.status}`)}
+      </Typography>
+    </Box>
+  );
+}

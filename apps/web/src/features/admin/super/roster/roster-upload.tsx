@@ -1,0 +1,66 @@
+import { ONEROSTER_UPLOAD_MAX_BYTES, rosteringApi, type RosterRun } from '@high5/contract';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../../components/ui/notifications';
+import { ApiError } from '../../../../lib/api-client';
+import { uploadFile } from '../../../../lib/upload';
+import { useErrorText } from '../../../../lib/use-error-text';
+
+/**
+ * A OneRoster 1.1 CSV zip for a run to read: the super admin's for a district, or a school
+ * admin's for their own school (`districtId` absent).
+ */
+export function RosterUpload({ districtId, onUploaded }: { districtId?: string; onUploaded: (run: RosterRun) => void }) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const tooBig = !!file && file.size > ONEROSTER_UPLOAD_MAX_BYTES;
+  const upload = useMutation({
+    mutationFn: (zip: File) => {
+      if (zip.size > ONEROSTER_UPLOAD_MAX_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+      return districtId ? uploadFile(rosteringApi.rosterUpload, { params: { districtId } }, 'roster', zip, zip.name) : uploadFile(rosteringApi.schoolRosterUpload, {}, 'roster', zip, zip.name);
+    },
+    onSuccess: (run) => {
+      notify('success', t('roster.uploaded'));
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onUploaded(run);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file && !tooBig) upload.mutate(file);
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {t('roster.uploadTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('roster.uploadHelp')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Box>
+          <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
+            {t('roster.uploadFile')}
+          </Typography>
+          <input id={`${id}-file`} ref={input} type="file" accept=".zip,application/zip" onChange={(e) => (setFile(e.target.files?.[0] ?? null), upload.reset())} style={{ maxWidth: '100%' }} />
+        </Box>
+        <Button type="submit" variant="outlined" startIcon={<UploadFileIcon />} disabled={!file || tooBig || upload.isPending}>
+          {t('roster.upload')}
+        </Button>
+      </Box>
+      {(tooBig || upload.isError) && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {tooBig ? t('errors:PAYLOAD_TOO_LARGE') : errorText(upload.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}

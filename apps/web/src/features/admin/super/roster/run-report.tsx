@@ -1,0 +1,174 @@
+import { formatDateTime, rosteringApi, type RosterRun, type RosterSchoolReport } from '@high5/contract';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { useNotify } from '../../../../components/ui/notifications';
+import { api } from '../../../../lib/api-client';
+import { useErrorText } from '../../../../lib/use-error-text';
+import { headline, rosterKeys } from './api';
+
+type Person = RosterSchoolReport['added'][number];
+/** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
+const LIST_MAX = 200;
+const DETAIL_COUNTS = ['schoolsCreated', 'linked', 'reactivated', 'classesCreated', 'classesUpdated', 'enrolmentsAdded', 'enrolmentsRemoved'] as const;
+
+export function statusColor(status: RosterRun['status']) {
+  return status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'held' ? 'warning' : status === 'preview' ? 'info' : 'default';
+}
+
+/**
+ * One run's report: what it did (or, in test mode, would do), school by school, with who was or
+ * would be created and deactivated; a held run offers Approve. Errors are in the user's language.
+ */
+export function RunReport({ run, approvable = true }: { run: RosterRun; approvable?: boolean }) {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  const figures = headline(run);
+  const when = (d: string | null) => (d ? formatDateTime(d, i18n.language) : '—');
+  return (
+    <Box component="article" aria-labelledby={`${id}-title`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {t('roster.reportOf', { date: when(run.startedAt ?? run.createdAt) })}
+        </Typography>
+        <Chip size="small" color={statusColor(run.status)} label={t(`roster.status.${run.status}`)} />
+        <Typography variant="body2" color="text.secondary">
+          {t(`roster.origin.${run.origin}`)} · {t('roster.finished')}: {when(run.finishedAt)}
+        </Typography>
+      </Box>
+      {run.status === 'failed' && <Alert severity="error">{t(`errors:roster.${run.errorCode ?? 'roster_failed'}`)}</Alert>}
+      {run.status === 'preview' && <Alert severity="info">{t('roster.previewIntro')}</Alert>}
+      {run.status === 'held' && (approvable ? <HeldRun run={run} /> : <Alert severity="warning">{t('roster.heldSchool')}</Alert>)}
+      {run.status !== 'failed' && run.finishedAt && (
+        <Typography sx={{ my: 1.5 }}>
+          {t('roster.headline', { added: figures.added, changed: figures.changed, removed: figures.removed })}
+        </Typography>
+      )}
+      <Stack spacing={1.5}>
+        {run.schools.map((school) => (
+          <SchoolReport key={school.schoolSourceId} school={school} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function SchoolReport({ school }: { school: RosterSchoolReport }) {
+  const { t } = useTranslation('admin');
+  const future = school.outcome !== 'applied';
+  const details = DETAIL_COUNTS.filter((k) => school.counts[k] > 0);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {school.schoolName}
+        </Typography>
+        <Chip size="small" variant="outlined" label={t(`roster.outcome.${school.outcome}`)} />
+      </Box>
+      {details.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {details.map((k) => `${t(`roster.counts.${k}`)}: ${school.counts[k]}`).join(' · ')}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <People title={t(future ? 'roster.wouldCreate' : 'roster.createdList', { count: school.counts.created })} people={school.added} total={school.counts.created} />
+        <People title={t(future ? 'roster.wouldDeactivate' : 'roster.deactivatedList', { count: school.counts.deactivated })} people={school.deactivated} total={school.counts.deactivated} />
+      </Box>
+      {school.counts.updated > 0 && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t(future ? 'roster.wouldChange' : 'roster.changedCount', { count: school.counts.updated })}
+        </Typography>
+      )}
+      {school.warnings.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {t('roster.warningsTitle', { count: school.warnings.length })}
+          </Typography>
+          <List dense disablePadding>
+            {school.warnings.slice(0, LIST_MAX).map((w, i) => (
+              <ListItem key={`${w.code}-${w.sourceId}-${i}`} disableGutters>
+                <ListItemText primary={t(`roster.warning.${w.code}`, { id: w.sourceId })} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** Who a school's report names (the first 200; the count above is exact). */
+function People({ title, people, total }: { title: string; people: Person[]; total: number }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <Box>
+      <Typography id={id} variant="body2" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {people.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('roster.noneListed')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-labelledby={id} sx={{ maxHeight: 240, overflowY: 'auto' }} tabIndex={0}>
+          {people.map((p, i) => (
+            <ListItem key={`${p.sourceId ?? ''}-${i}`} disableGutters>
+              <ListItemText primary={`${p.lastName}, ${p.firstName}`} secondary={p.sourceId} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {total > people.length && people.length >= LIST_MAX && (
+        <Typography variant="caption" color="text.secondary">
+          {t('roster.listCapped', { shown: people.length })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A held run: nothing was written; Approve applies it as shown, deactivations included. */
+function HeldRun({ run }: { run: RosterRun }) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText('admin');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const leaving = run.schools.filter((s) => s.outcome === 'held').reduce((n, s) => n + s.counts.deactivated, 0);
+  const approve = useMutation({
+    mutationFn: () => api(rosteringApi.rosterApprove, { params: { runId: run.id }, body: {} }),
+    onSuccess: () => {
+      notify('success', t('roster.approved'));
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: rosterKeys.district(run.districtId) });
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+  return (
+    <>
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" onClick={() => setConfirming(true)} disabled={run.approved}>
+            {t('roster.approve')}
+          </Button>
+        }
+      >
+        {t('roster.heldIntro')}
+      </Alert>
+      <ConfirmDialog
+        open={confirming}
+        title={t('roster.approveTitle')}
+        message={t('roster.approveBody', { count: leaving })}
+        confirmLabel={t('roster.approve')}
+        destructive
+        busy={approve.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => approve.mutate()}
+      />
+    </>
+  );
+}

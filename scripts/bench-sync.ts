@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:sync [-- --students=50000 --teachers=3000 --sections=10000 --source=aeries|clever]`:
+ * syncs a synthetic district (the sample district repeated, test/fakes/sample-district.ts) from
+ * the local Aeries or Clever fake over real HTTP through the sync engine into BENCH_DATABASE_URL
+ * (PostgreSQL, migrated here), three times: the first run fills the schools; the second (Aeries: an
+ * incremental read through Data Changes) and the third (the cursor cleared: a whole read), with
+ * nothing changed in the source, must change nothing. Reports each run's time and counts (issue 9's
+ * budget: the first under 5 minutes, the second under a third of it).
+ *
+ * It writes a new district with its schools and people into that database and leaves them there:
+ * point it at a scratch database, never at one other people use. Run the full size only when the
+ * machine is otherwise idle.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPostgres } from '../apps/server/src/db/database.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { encryptCredentials } from '../apps/server/src/modules/admin/districts/crypto.js';
+import { insertRun, runById } from '../apps/server/src/modules/admin/rostering/queries.js';
+import { executeRun } from '../apps/server/src/modules/admin/rostering/runs.js';
+import { startAeriesFake } from '../apps/server/src/test/fakes/aeries-server.js';
+import { startCleverFake } from '../apps/server/src/test/fakes/clever-server.js';
+import { syntheticDistrict } from '../apps/server/src/test/fakes/sample-district.js';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const size = { students: Number(args.students ?? 50_000), teachers: Number(args.teachers ?? 3_000), sections: Number(args.sections ?? 10_000) };
+const source = args.source === 'clever' ? 'clever' : 'aeries';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('set BENCH_DATABASE_URL to a scratch PostgreSQL database');
+  const district = syntheticDistrict(size);
+  log(`Synthetic district: ${district.schools.length} schools, ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (${source})`);
+  const fake = source === 'aeries' ? await startAeriesFake({ district }) : await startCleverFake({ district });
+  const credentials = 'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
+  const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-sync-'));
+  const database = await openPostgres(url);
+  await migrate(database);
+  const app = await buildApp({ config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database, logger: false });
+  try {
+    const db = database.db;
+    const row = await db
+      .insertInto('districts')
+      .values({ name: `Bench sync ${source} ${Date.now()}`, kind: source, paid: true, testMode: false, baseUrl: fake.baseUrl })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('districts').set({ credentialsEncrypted: encryptCredentials(app.services.secret, row.id, credentials) }).where('id', '=', row.id).execute();
+    const seconds: number[] = [];
+    // Aeries' second run asks Data Changes what changed (nothing); the third reads everything again.
+    for (const name of ['first run', 'unchanged second run', 'unchanged full run']) {
+      if (name === 'unchanged full run') await db.updateTable('districts').set({ rosterCursor: null }).where('id', '=', row.id).execute();
+      const runId = await insertRun(db, { districtId: row.id, origin: 'sync', schoolId: null, createdBy: null, readKey: null, now: new Date() });
+      const started = performance.now();
+      await executeRun(app.services, runId);
+      seconds.push((performance.now() - started) / 1000);
+      const run = (await runById(db, runId))!;
+      if (run.status !== 'done') throw new Error(`${name}: ${run.status} ${run.errorCode ?? ''} ${run.errorDetail ?? ''}`);
+      log(`${name}: ${seconds.at(-1)!.toFixed(1)} s, ${JSON.stringify(run.counts)}`);
+    }
+    log(`second / first: ${(seconds[1]! / seconds[0]!).toFixed(2)}, full unchanged / first: ${(seconds[2]! / seconds[0]!).toFixed(2)} (budget: first < 300 s, unchanged < first / 3)`);
+  } finally {
+    await app.close();
+    await database.close();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
