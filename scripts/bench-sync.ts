@@ -7,13 +7,19 @@
  * nothing changed in the source, must change nothing. Reports each run's time and counts (issue 9's
  * budget: the first under 5 minutes, the second under a third of it).
  *
+ * When the database holds the large seed (`npm run seed:large`), it also measures the server's
+ * answer to others while it syncs (issue 9: the dashboard's p99 during a sync at most twice its
+ * p99 without): teacher1's dashboard at a steady 50 requests a second, first alone, then during
+ * the first run.
+ *
  * It writes a new district with its schools and people into that database and leaves them there:
- * point it at a scratch database, never at one other people use. Run the full size only when the
- * machine is otherwise idle.
+ * point it at a scratch database (or one holding only the large seed), never at one other people
+ * use. Run the full size only when the machine is otherwise idle.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
@@ -24,11 +30,22 @@ import { executeRun } from '../apps/server/src/modules/admin/rostering/runs.js';
 import { startAeriesFake } from '../apps/server/src/test/fakes/aeries-server.js';
 import { startCleverFake } from '../apps/server/src/test/fakes/clever-server.js';
 import { syntheticDistrict } from '../apps/server/src/test/fakes/sample-district.js';
+import { sessionFor } from './bench/_session.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const size = { students: Number(args.students ?? 50_000), teachers: Number(args.teachers ?? 3_000), sections: Number(args.sections ?? 10_000) };
 const source = args.source === 'clever' ? 'clever' : 'aeries';
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Background traffic: one user's dashboard at a steady rate until `stop` resolves; its latency in ms. */
+async function dashboardLoad(baseUrl: string, cookie: string, stop: Promise<unknown>) {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${baseUrl}/v1/recognition/dashboard`, headers: { cookie }, connections: 4, overallRate: 50, duration: 3600 }, (error, done) => (error ? reject(error) : resolve(done)));
+    void stop.then(() => instance.stop());
+  });
+  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -36,7 +53,7 @@ async function main() {
   const district = syntheticDistrict(size);
   log(`Synthetic district: ${district.schools.length} schools, ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (${source})`);
   const fake = source === 'aeries' ? await startAeriesFake({ district }) : await startCleverFake({ district });
-  const credentials = 'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
+  const credentials: Record<string, string> = 'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-sync-'));
   const database = await openPostgres(url);
   await migrate(database);
@@ -49,14 +66,36 @@ async function main() {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.updateTable('districts').set({ credentialsEncrypted: encryptCredentials(app.services.secret, row.id, credentials) }).where('id', '=', row.id).execute();
+    // The large seed's busiest teacher, when the database holds it: their dashboard is the traffic.
+    const teacher = await db
+      .selectFrom('users as u')
+      .innerJoin('schoolMemberships as m', 'm.userId', 'u.id')
+      .select(['u.id', 'm.schoolId'])
+      .where('u.email', '=', 'teacher1@large.high5.test')
+      .executeTakeFirst();
+    let load: { baseUrl: string; cookie: string } | null = null;
+    if (teacher) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      load = { baseUrl, cookie: await sessionFor(app.services, teacher.id, teacher.schoolId) };
+      const alone = await dashboardLoad(baseUrl, load.cookie, sleep(15_000));
+      log(`dashboard alone: p50 ${alone.p50} ms, p99 ${alone.p99} ms (${alone.requests} requests, ${alone.non2xx} not 2xx, ${alone.errors} errors)`);
+    } else log('(no large seed here: the dashboard during a sync is not measured)');
     const seconds: number[] = [];
     // Aeries' second run asks Data Changes what changed (nothing); the third reads everything again.
     for (const name of ['first run', 'unchanged second run', 'unchanged full run']) {
       if (name === 'unchanged full run') await db.updateTable('districts').set({ rosterCursor: null }).where('id', '=', row.id).execute();
       const runId = await insertRun(db, { districtId: row.id, origin: 'sync', schoolId: null, createdBy: null, readKey: null, now: new Date() });
       const started = performance.now();
-      await executeRun(app.services, runId);
+      const running = executeRun(app.services, runId);
+      const during = load && name === 'first run' ? dashboardLoad(load.baseUrl, load.cookie, running) : null;
+      await running;
       seconds.push((performance.now() - started) / 1000);
+      if (during) {
+        const m = await during;
+        log(`dashboard during the first run: p50 ${m.p50} ms, p99 ${m.p99} ms (${m.requests} requests, ${m.non2xx} not 2xx, ${m.errors} errors)`);
+      }
       const run = (await runById(db, runId))!;
       if (run.status !== 'done') throw new Error(`${name}: ${run.status} ${run.errorCode ?? ''} ${run.errorDetail ?? ''}`);
       log(`${name}: ${seconds.at(-1)!.toFixed(1)} s, ${JSON.stringify(run.counts)}`);

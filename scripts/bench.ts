@@ -10,7 +10,6 @@
  * every file there is picked up. Bare endpoints to compare with are in
  * apps/server/src/modules/system/bench-routes.ts, registered here only.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +20,8 @@ import { openPGlite, openPostgres, type Database } from '../apps/server/src/db/d
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { registerBenchRoutes } from '../apps/server/src/modules/system/bench-routes.js';
-import { hashToken } from '../apps/server/src/plugins/session.js';
 import type { Services } from '../apps/server/src/services/index.js';
+import { sessionFor } from './bench/_session.js';
 import type { BenchAccount, BenchContext, BenchRequest, Scenario } from './bench/types.js';
 
 interface Measure {
@@ -58,16 +57,6 @@ async function load(baseUrl: string, requests: BenchRequest[], seconds: number):
     })),
   });
   return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
-}
-
-async function sessionFor(services: Services, userId: string, schoolId: string | null = null) {
-  const token = randomBytes(32).toString('base64url');
-  const now = services.clock.now();
-  await services.db
-    .insertInto('sessions')
-    .values({ tokenHash: hashToken(token), userId, schoolId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 12 * 3_600_000) })
-    .execute();
-  return `high5_session=${token}`;
 }
 
 async function account(services: Services, login: string, schoolName: string): Promise<BenchAccount> {
