@@ -5,4 +5,6 @@ import type { AppPath } from './paths';
 export interface AreaRoute {
   path: AppPath;
   load: () => Promise<{ default: ComponentType }>;
+  /** Catalog namespaces the screen needs beyond those every signed-in screen loads (lib/i18n.ts). */
+  namespaces?: readonly string[];
 }

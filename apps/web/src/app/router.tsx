@@ -15,8 +15,8 @@ export interface ShellHandle {
 }
 
 // A screen's code and its namespaces load together; only the sign-in page is in the first load.
-const screen = (load: AreaRoute['load']) => async () => {
-  const [module] = await Promise.all([load(), loadAreaNamespaces()]);
+const screen = (load: AreaRoute['load'], namespaces?: AreaRoute['namespaces']) => async () => {
+  const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces)]);
   return { Component: module.default };
 };
 const shellRoute = async () => {
@@ -28,7 +28,7 @@ const shellRoute = async () => {
 export function shellChildren(areas: AreaRoute[]): RouteObject[] {
   const served = new Set(areas.map((r) => r.path.toLowerCase()));
   return [
-    ...areas.map((r): RouteObject => ({ path: r.path, lazy: screen(r.load), handle: { shellPath: r.path } satisfies ShellHandle })),
+    ...areas.map((r): RouteObject => ({ path: r.path, lazy: screen(r.load, r.namespaces), handle: { shellPath: r.path } satisfies ShellHandle })),
     ...shellPaths.filter((path) => !served.has(path.toLowerCase())).map((path): RouteObject => ({ path, element: <PlaceholderScreen path={path} />, handle: { shellPath: path } satisfies ShellHandle })),
   ];
 }

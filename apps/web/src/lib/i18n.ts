@@ -49,7 +49,11 @@ export const i18nReady = i18next
     document.documentElement.lang = i18next.language;
   });
 
-/** The areas' namespaces, loaded with any screen past sign-in (the router awaits them with its code). */
-export const loadAreaNamespaces = () => i18next.loadNamespaces(['recognition', 'classroom', 'admin', 'profile']);
+/**
+ * The namespaces every screen past sign-in uses (the shell, recognition, classroom, profile), plus
+ * a screen's own (`admin` for the admin area's screens only: a student never downloads it). The
+ * router awaits them with the screen's code.
+ */
+export const loadAreaNamespaces = (extra: readonly string[] = []) => i18next.loadNamespaces(['recognition', 'classroom', 'profile', ...extra]);
 
 export default i18next;

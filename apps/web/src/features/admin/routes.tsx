@@ -1,14 +1,17 @@
 import type { AreaRoute } from '../../app/area-route';
 import { paths } from '../../app/paths';
 
+/** An admin screen: it also loads the admin catalog, which no other screen needs. */
+const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load']): AreaRoute => ({ path, load, namespaces: ['admin'] });
+
 /** The admin area's screens inside the signed-in shell (spec 003). */
 export const adminRoutes: AreaRoute[] = [
-  { path: paths.admin, load: () => import('./dashboard/admin-dashboard-screen') },
-  { path: paths.report, load: () => import('./class-report/report-screen') },
-  { path: paths.teacherReport, load: () => import('./class-report/teacher-report-screen') },
-  { path: paths.adminUsers, load: () => import('./users/admin-users-screen') },
-  { path: paths.superAdminReport, load: () => import('./super/super-report-screen') },
-  { path: paths.makeAdmin, load: () => import('./super/make-admin-screen') },
-  { path: paths.addDistrict, load: () => import('./super/add-district-screen') },
-  { path: paths.settings, load: () => import('./super/settings-screen') },
+  adminScreen(paths.admin, () => import('./dashboard/admin-dashboard-screen')),
+  adminScreen(paths.report, () => import('./class-report/report-screen')),
+  adminScreen(paths.teacherReport, () => import('./class-report/teacher-report-screen')),
+  adminScreen(paths.adminUsers, () => import('./users/admin-users-screen')),
+  adminScreen(paths.superAdminReport, () => import('./super/super-report-screen')),
+  adminScreen(paths.makeAdmin, () => import('./super/make-admin-screen')),
+  adminScreen(paths.addDistrict, () => import('./super/add-district-screen')),
+  adminScreen(paths.settings, () => import('./super/settings-screen')),
 ];
