@@ -19,6 +19,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -27,10 +30,9 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { encryptCredentials } from '../apps/server/src/modules/admin/districts/crypto.js';
 import { insertRun, runById } from '../apps/server/src/modules/admin/rostering/queries.js';
 import { executeRun } from '../apps/server/src/modules/admin/rostering/runs.js';
-import { startAeriesFake } from '../apps/server/src/test/fakes/aeries-server.js';
-import { startCleverFake } from '../apps/server/src/test/fakes/clever-server.js';
 import { syntheticDistrict } from '../apps/server/src/test/fakes/sample-district.js';
 import { sessionFor } from './bench/_session.js';
+import type { SisFakeStarted } from './bench/_sis-fake.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const size = { students: Number(args.students ?? 50_000), teachers: Number(args.teachers ?? 3_000), sections: Number(args.sections ?? 10_000) };
@@ -52,8 +54,13 @@ async function main() {
   if (!url) throw new Error('set BENCH_DATABASE_URL to a scratch PostgreSQL database');
   const district = syntheticDistrict(size);
   log(`Synthetic district: ${district.schools.length} schools, ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (${source})`);
-  const fake = source === 'aeries' ? await startAeriesFake({ district }) : await startCleverFake({ district });
-  const credentials: Record<string, string> = 'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
+  // The fake SIS runs in its own process at the lowest priority, as a real one runs on another machine.
+  const sis = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', new URL('./bench/_sis-fake.ts', import.meta.url).pathname], {
+    env: { ...process.env, SIS_SOURCE: source, SIS_SIZE: JSON.stringify(size) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: sis.stdout! }), 'line')) as [string];
+  const { baseUrl: sisUrl, credentials } = JSON.parse(line) as SisFakeStarted;
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-sync-'));
   const database = await openPostgres(url);
   await migrate(database);
@@ -62,7 +69,7 @@ async function main() {
     const db = database.db;
     const row = await db
       .insertInto('districts')
-      .values({ name: `Bench sync ${source} ${Date.now()}`, kind: source, paid: true, testMode: false, baseUrl: fake.baseUrl })
+      .values({ name: `Bench sync ${source} ${Date.now()}`, kind: source, paid: true, testMode: false, baseUrl: sisUrl })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.updateTable('districts').set({ credentialsEncrypted: encryptCredentials(app.services.secret, row.id, credentials) }).where('id', '=', row.id).execute();
@@ -104,7 +111,7 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    await fake.close();
+    sis.stdin!.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

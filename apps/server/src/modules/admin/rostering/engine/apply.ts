@@ -40,13 +40,11 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
 
   const removedPeople = read.mode === 'delta' ? new Set((await q.linksOf(db, options.districtId, read.remove.people)).values()) : new Set<string>();
   const removedSections = new Set(read.mode === 'delta' ? read.remove.sections : []);
+  const bySchool = indexBySchool(snapshot.people, snapshot.sections);
   const reports: SchoolReport[] = [];
   for (const school of schools) {
     const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [] };
-    const sections = snapshot.sections.filter((s) => s.schoolSourceId === school.sourceId);
-    // A teacher the source lists at another school still teaches here: they are this school's too.
-    const teaching = new Set(sections.flatMap((s) => s.teacherSourceIds));
-    const people = snapshot.people.filter((p) => p.schoolSourceIds.includes(school.sourceId) || teaching.has(p.sourceId));
+    const { sections, people } = bySchool(school.sourceId);
     try {
       await db.transaction().execute(async (tx) => {
         const existing = known.find((k) => k.sourceId === school.sourceId) ?? (options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: null } : undefined);
@@ -112,6 +110,31 @@ async function applySchool(
     report.outcome = 'preview';
     throw new Rollback();
   }
+}
+
+/**
+ * A school's sections and people, found through indexes built once per read: filtering the whole
+ * district's lists for each school blocked the event loop (150 schools × 53,000 people) and
+ * slowed every other request while a district synced. People keep the source's order.
+ */
+function indexBySchool(people: RosterPerson[], sections: RosterSection[]) {
+  const sectionsOf = new Map<string, RosterSection[]>();
+  const add = <T,>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const section of sections) add(sectionsOf, section.schoolSourceId, section);
+  const peopleOf = new Map<string, number[]>();
+  for (const [index, person] of people.entries()) for (const school of new Set(person.schoolSourceIds)) add(peopleOf, school, index);
+  const indexOf = new Map(people.map((person, index) => [person.sourceId, index]));
+  return (schoolSourceId: string) => {
+    const own = sectionsOf.get(schoolSourceId) ?? [];
+    const chosen = new Set(peopleOf.get(schoolSourceId) ?? []);
+    // A teacher the source lists at another school still teaches here: they are this school's too.
+    for (const section of own) for (const teacher of section.teacherSourceIds) if (indexOf.has(teacher)) chosen.add(indexOf.get(teacher)!);
+    return { sections: own, people: [...chosen].sort((a, b) => a - b).map((index) => people[index]!) };
+  };
 }
 
 /** The one school a school admin's upload may fill: its source id, or the file's only org. */
