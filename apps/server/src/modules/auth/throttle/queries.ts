@@ -20,6 +20,16 @@ function nextFailure(failures: RawBuilder<unknown>, blockedUntil: RawBuilder<unk
 }
 
 /** The throttle rows under `keys` that still make a client wait at `now`. */
+/**
+ * Takes turns, until the transaction ends, with every other password check of the same login: a
+ * failure is counted after its answer has left, and the next attempt must see it. A known
+ * account's row is also read `for update`; a login that names no account has no row to lock, so
+ * without this a quick second attempt slipped past the first one's count (and was told apart).
+ */
+export async function lockLogin(db: Db, loginKey: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`high5:login:${loginKey}`}, 0))`.execute(db);
+}
+
 export async function findActiveThrottles(db: Db, keys: string[], now: Date) {
   if (keys.length === 0) return [];
   return db.selectFrom('signinThrottles').select(['loginKey', 'blockedUntil']).where('loginKey', 'in', keys).where('blockedUntil', '>', now).execute();

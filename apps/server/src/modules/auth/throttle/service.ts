@@ -4,7 +4,7 @@ import { isSecure } from '../../../plugins/session.js';
 import { failThen } from '../http.js';
 import { THROTTLES, TRUST_DAYS, type ThrottleRule } from '../rate-limits.js';
 import type { AuthContext } from '../session/service.js';
-import { addAccountFailure, addThrottleFailure, clearThrottles, findActiveThrottles, findTrust, saveTrust, sweepThrottles } from './queries.js';
+import { addAccountFailure, addThrottleFailure, clearThrottles, findActiveThrottles, findTrust, lockLogin, saveTrust, sweepThrottles } from './queries.js';
 
 /** The device cookie (OWASP "device cookies"): a random id, set at every sign-in, sent only to the auth endpoints. */
 export const DEVICE_COOKIE = 'high5_device';
@@ -68,6 +68,8 @@ async function classify(ctx: AuthContext, subject: PasswordSubject) {
 export async function checkPasswordThrottled(ctx: AuthContext, subject: PasswordSubject, check: () => Promise<boolean>): Promise<boolean> {
   const { db, services, reply } = ctx;
   const now = services.clock.now();
+  // Known and unknown logins alike, so the lock shows nothing about which one this is.
+  await lockLogin(db, subject.loginKey);
   const client = await classify(ctx, subject);
   const rows = await findActiveThrottles(
     db,
