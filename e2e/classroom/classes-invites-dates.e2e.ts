@@ -82,7 +82,7 @@ describe('classes and invitations (issue 8)', () => {
     await shot(page, 'issue8-csv-ready-es-360');
     await dialog.getByRole('button', { name: 'Subir e invitar' }).click();
     await notice(page, 'Se invitó a 2 estudiantes a Arte 3.');
-    await page.getByRole('row', { name: /Lucía Pérez, hija/ }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Lucía Pérez, hija' }).waitFor();
     expect(await mailsTo('lucia@example.test')).toHaveLength(1);
 
     // Lucía never signed in: inviting her again sends a new e-mail.

@@ -125,8 +125,10 @@ export const ClassTeacherSchema = z.object({
   /** The owner cannot be removed (disable_remove_teacher). */
   disableRemove: z.boolean(),
 });
+export type ClassTeacher = z.infer<typeof ClassTeacherSchema>;
 
 export const PersonSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
+export type Person = z.infer<typeof PersonSchema>;
 
 export const InviteResultSchema = z.object({
   /** New accounts, and students of the school who never registered, enrolled; each got a new temporary password by e-mail. */
