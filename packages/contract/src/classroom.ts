@@ -220,6 +220,7 @@ export const FeedbackRowSchema = z.object({
   date: IsoDateSchema,
   high5Date: IsoDateSchema,
 });
+export type FeedbackRow = z.infer<typeof FeedbackRowSchema>;
 
 export const JournalEntrySchema = z.object({
   id: UuidSchema,

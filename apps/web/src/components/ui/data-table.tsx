@@ -21,6 +21,8 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Hidden on middle-sized screens (the first column repeats what matters). */
   wide?: boolean;
+  /** Text that wraps, line breaks kept (a comment): on cards, under its label. */
+  long?: boolean;
 }
 
 /** The search, order and page of a table: what the server is asked for when it pages. */
@@ -221,11 +223,11 @@ export function DataTable<T>(props: Props<T>) {
                     {cardColumns.length > 0 && (
                       <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))', columnGap: 3, rowGap: 0.5 }}>
                         {cardColumns.map((c) => (
-                          <Box key={c.id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                          <Box key={c.id} sx={{ display: c.long ? 'block' : 'flex', gridColumn: c.long ? '1 / -1' : undefined, justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
                             <Typography component="dt" variant="body2" color="text.secondary">
                               {c.header}
                             </Typography>
-                            <Typography component="dd" variant="body2" sx={{ m: 0, flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                            <Typography component="dd" variant="body2" sx={{ m: 0, ...(c.long ? { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } : { flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }) }}>
                               {c.cell(row)}
                             </Typography>
                           </Box>
@@ -284,7 +286,7 @@ export function DataTable<T>(props: Props<T>) {
                         <TableCell
                           key={c.id}
                           align={c.numeric ? 'right' : 'left'}
-                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.long ? { whiteSpace: 'pre-line' } : {}), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
                         >
                           {c.cell(row)}
                         </TableCell>
