@@ -165,7 +165,8 @@ export function DataTable<T>(props: Props<T>) {
     </>
   );
 
-  const searchable = props.searchable !== false;
+  // Nothing to search in an empty list.
+  const searchable = props.searchable !== false && (total > 0 || state.q !== '' || text !== '');
   // On phones the sort select (and select all) stand in for the header; a list of one needs neither.
   const sortSelect = narrow && sortable.length > 0 && total > 1;
   const pickAll = narrow && selectAll;
