@@ -1,11 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, ButtonBase, FormControlLabel, InputAdornment, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, ButtonBase, FormControlLabel, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, Pager, SelectBox, SortSelect, type TableSelection } from './data-table-parts';
+import { SearchField } from './search-field';
 import { visuallyHidden } from './visually-hidden';
 
 export { PAGE_SIZES, type TableSelection };
@@ -173,15 +173,7 @@ export function DataTable<T>(props: Props<T>) {
   const toolbar = (searchable || sortSelect || pickAll || props.onDownload) && (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
       {searchable && (
-        <TextField
-          size="small"
-          type="search"
-          label={props.searchLabel ?? t('table.search')}
-          value={text}
-          onChange={(e) => setText(e.target.value.slice(0, 100))}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
-        />
+        <SearchField label={props.searchLabel ?? t('table.search')} value={text} onChange={setText} sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }} />
       )}
       {sortSelect && <SortSelect columns={sortable} sort={state.sort} dir={state.dir} onSort={sortBy} />}
       {pickAll && <FormControlLabel control={pickAll} label={selection!.allLabel} sx={{ flex: '1 1 100%', ml: 0.5 }} />}

@@ -1,6 +1,5 @@
 import type { ClassStudent, Person } from '@high5/contract';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, LinearProgress, TextField, Typography } from '@mui/material';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -67,18 +66,4 @@ export function useStudentPicks() {
     allLabel: t('classes.selectAll'),
   };
   return { picked, clear: () => setPicked(new Set()), selection };
-}
-
-export function SearchField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
-  return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value.slice(0, 100))}
-      sx={{ flex: '1 1 240px', maxWidth: { sm: 380 } }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
-    />
-  );
 }

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
+import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
-import { Loading, personTable, SearchField, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { Loading, personTable, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Add students" and "Add teachers" views of a class: search the school and add. */
 export function FindStudents({ cls }: { cls: ClassItem }) {
