@@ -77,7 +77,7 @@ describe('teacher classes', () => {
     await again.page.getByRole('heading', { name: 'Students of Room 12 Science' }).waitFor();
     expect(await again.page.getByRole('button', { name: 'Give Sofia Diaz a High 5' }).isDisabled()).toBe(true);
     // Not registered yet: greyed out, no High 5.
-    await again.page.getByRole('row', { name: /Ivy New.*Not registered yet/ }).waitFor();
+    await again.page.getByRole('listitem').filter({ hasText: /Ivy New.*Not registered yet/ }).waitFor();
     expect(await again.page.getByRole('button', { name: 'Give Ivy New a High 5' }).isDisabled()).toBe(true);
     await expectAccessible(again.page);
     await again.page.getByRole('button', { name: 'Give Hugo Lim a High 5' }).click();

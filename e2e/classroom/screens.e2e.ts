@@ -33,7 +33,7 @@ const screens: { who: keyof ClassroomWorld['cookies'] & ('teacher' | 'student' |
   { who: 'teacher', path: '/feedback', ready: 'main h1' },
   { who: 'teacher', path: '/gratitude-journal', ready: 'main h1' },
   { who: 'student', path: '/mood', ready: '[data-mood="smile"]' },
-  { who: 'student', path: '/student-classes', ready: 'table' },
+  { who: 'student', path: '/student-classes', ready: TABLE },
   { who: 'student', path: '/trustedadults', ready: TABLE },
   { who: 'parent', path: '/mystudent', ready: TABLE },
   { who: 'parent', path: '/viewhigh5', ready: 'table' },

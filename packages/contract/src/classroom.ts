@@ -147,6 +147,7 @@ export const StudentClassSchema = z.object({
   enrolled: z.boolean(),
   requested: z.boolean(),
 });
+export type StudentClass = z.infer<typeof StudentClassSchema>;
 
 export const ClassmateSchema = z.object({
   id: UuidSchema,
@@ -154,6 +155,7 @@ export const ClassmateSchema = z.object({
   registered: z.boolean(),
   isMe: z.boolean(),
 });
+export type Classmate = z.infer<typeof ClassmateSchema>;
 
 export const MoodEntrySchema = z.object({
   date: IsoDateSchema,
