@@ -127,7 +127,7 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       const picker = page.getByRole('combobox', { name: es ? 'Estudiante (busca por nombre o correo)' : 'Student (search by name or e-mail)' });
       await picker.fill('nico');
       await page.getByRole('option', { name: new RegExp(`nico.${lang}@example.test`) }).click();
-      await page.getByRole('row', { name: /Tom Teach/ }).waitFor();
+      await page.getByRole('button', { name: /High 5 (from|de) Tom Teach/ }).waitFor();
       await expectAccessible(page);
       await shot(page, `issue8-staff-view-high5-${lang}-${width}`);
 
@@ -143,7 +143,7 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       await page.keyboard.type(y!.slice(3));
       await expect.poll(() => requests.includes(`${addDays(today, -20)}_${today}`)).toBe(true);
       expect(requests.filter((r) => !/^[12]\d{3}-\d{2}-\d{2}_[12]\d{3}-\d{2}-\d{2}$/.test(r))).toEqual([]);
-      await page.getByRole('row', { name: /Tom Teach/ }).waitFor();
+      await page.getByRole('button', { name: /High 5 (from|de) Tom Teach/ }).waitFor();
       await context.close();
     });
   }

@@ -31,7 +31,7 @@ describe('my students, view High 5s and feedback', () => {
     await expectAccessible(p.page);
     await p.page.getByRole('link', { name: 'Ver los High 5 de Tomás Luna' }).click();
     await p.page.getByRole('heading', { name: 'Ver High 5' }).waitFor();
-    const row = p.page.getByRole('row', { name: /High 5 de Nora Navarro/ });
+    const row = p.page.getByRole('button', { name: /High 5 de Nora Navarro/ });
     await row.waitFor();
     expect(await p.page.getByText('Not yours').count()).toBe(0);
     await expectAccessible(p.page);

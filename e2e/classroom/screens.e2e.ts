@@ -36,7 +36,7 @@ const screens: { who: keyof ClassroomWorld['cookies'] & ('teacher' | 'student' |
   { who: 'student', path: '/student-classes', ready: TABLE },
   { who: 'student', path: '/trustedadults', ready: TABLE },
   { who: 'parent', path: '/mystudent', ready: TABLE },
-  { who: 'parent', path: '/viewhigh5', ready: 'table' },
+  { who: 'parent', path: '/viewhigh5', ready: TABLE },
 ];
 
 async function visit(page: Page, path: string, ready: string) {

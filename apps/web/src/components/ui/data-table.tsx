@@ -208,7 +208,7 @@ export function DataTable<T>(props: Props<T>) {
                   <Box sx={{ flex: 1, minWidth: 0, pt: selection ? 1 : 0 }}>
                     {nameCell(row, open)}
                     {subline && (
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      <Typography component="div" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                         {subline(row)}
                       </Typography>
                     )}
