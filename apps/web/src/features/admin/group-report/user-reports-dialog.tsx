@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTileTooltip, shortLabel } from '../../../components/give';
-import { DataTable, type DataColumn } from '../../../components/ui/data-table';
+import { ReceivedItemsTable } from '../../../components/received-items-table';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -127,39 +127,18 @@ function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Ki
 }
 
 function ItemsTable({ items, names, kind }: { items: UserReportItem[]; names: Map<string, string>; kind: Kind }) {
-  const { t, i18n } = useTranslation('admin');
-  const categories = (item: UserReportItem) => item.categoryIds.map((id) => names.get(id)).filter(Boolean).join(', ');
-  const role = (item: UserReportItem) => t(`common:roles.${item.fromRole}`);
-  const columns: DataColumn<UserReportItem>[] = [
-    { id: 'from', header: t('columns.fromName'), cell: (item) => item.fromName, value: (item) => item.fromName },
-    { id: 'role', header: t('columns.fromRole'), cell: role, value: role, wide: true },
-    { id: 'date', header: t('columns.date'), cell: (item) => formatDate(item.date, i18n.language), value: (item) => item.date },
-    {
-      id: 'comment',
-      header: t('columns.comment'),
-      long: true,
-      sortable: false,
-      value: (item) => item.comment,
-      cell: (item) =>
-        item.comment || (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {t('userReports.noComment')}
-          </Typography>
-        ),
-    },
-    { id: 'categories', header: t('columns.categories'), cell: categories, value: categories, sortable: false, long: true },
-  ];
-  return (
-    <DataTable
-      rows={items}
-      columns={columns}
-      rowKey={(item) => String(item.id)}
-      subline={role}
-      caption={t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems')}
-      empty={t(kind === 'high5' ? 'userReports.noHigh5' : 'userReports.noVibe')}
-      initialSort={{ sort: 'date', dir: 'desc' }}
-    />
-  );
+  const { t } = useTranslation('admin');
+  const labels = {
+    caption: t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems'),
+    empty: t(kind === 'high5' ? 'userReports.noHigh5' : 'userReports.noVibe'),
+    from: t('columns.fromName'),
+    role: t('columns.fromRole'),
+    date: t('columns.date'),
+    comment: t('columns.comment'),
+    noComment: t('userReports.noComment'),
+    categories: t('columns.categories'),
+  };
+  return <ReceivedItemsTable items={items} names={names} labels={labels} />;
 }
 
 /** The items of one category; a category with no items still opens and says so. */
