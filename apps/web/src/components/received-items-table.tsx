@@ -35,7 +35,7 @@ export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels
   const columns: DataColumn<T>[] = [
     { id: 'from', header: labels.from, cell: (item) => item.fromName, value: (item) => item.fromName },
     { id: 'role', header: labels.role, cell: role, value: role, wide: true },
-    { id: 'date', header: labels.date, cell: (item) => formatDate(item.date, i18n.language), value: (item) => item.date },
+    { id: 'date', header: labels.date, cell: (item) => formatDate(item.date, i18n.language), value: (item) => item.date, date: true },
     {
       id: 'comment',
       header: labels.comment,

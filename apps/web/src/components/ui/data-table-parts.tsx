@@ -28,7 +28,7 @@ export function SelectBox({ checked, indeterminate, label, onChange }: { checked
   );
 }
 
-export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: string; header: string; numeric?: boolean }[]; sort: string; dir: 'asc' | 'desc'; onSort: (column: string, dir: 'asc' | 'desc') => void }) {
+export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: string; header: string; numeric?: boolean; date?: boolean }[]; sort: string; dir: 'asc' | 'desc'; onSort: (column: string, dir: 'asc' | 'desc') => void }) {
   const { t } = useTranslation('common');
   return (
     <TextField
@@ -44,10 +44,10 @@ export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: stri
     >
       {columns.flatMap((c) => [
         <MenuItem key={`${c.id}:asc`} value={`${c.id}:asc`}>
-          {t(c.numeric ? 'table.fewestFirst' : 'table.ascending', { column: c.header })}
+          {t(c.date ? 'table.oldestFirst' : c.numeric ? 'table.fewestFirst' : 'table.ascending', { column: c.header })}
         </MenuItem>,
         <MenuItem key={`${c.id}:desc`} value={`${c.id}:desc`}>
-          {t(c.numeric ? 'table.mostFirst' : 'table.descending', { column: c.header })}
+          {t(c.date ? 'table.newestFirst' : c.numeric ? 'table.mostFirst' : 'table.descending', { column: c.header })}
         </MenuItem>,
       ])}
     </TextField>

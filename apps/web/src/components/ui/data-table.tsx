@@ -17,6 +17,8 @@ export interface DataColumn<T> {
   /** What the column sorts and searches by on this device (lists the server sends whole). */
   value?: (row: T) => string | number;
   numeric?: boolean;
+  /** Sorts by an ISO date or time (`value`): "oldest first" and "newest first" on phones. */
+  date?: boolean;
   /** False for columns that hold buttons. */
   sortable?: boolean;
   /** Hidden on middle-sized screens (the first column repeats what matters). */

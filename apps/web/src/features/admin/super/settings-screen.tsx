@@ -158,7 +158,7 @@ function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRe
   const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: bytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes / (bytes > 1_000_000 ? 1_000_000 : 1000));
   const columns: DataColumn<Backup>[] = [
     { id: 'school', header: t('settingsScreen.school'), cell: (b) => b.schoolName, value: (b) => b.schoolName },
-    { id: 'takenAt', header: t('settingsScreen.takenAt'), cell: when, value: (b) => b.createdAt, wide: true },
+    { id: 'takenAt', header: t('settingsScreen.takenAt'), cell: when, value: (b) => b.createdAt, wide: true, date: true },
     { id: 'size', header: t('settingsScreen.size'), cell: (b) => size(b.sizeBytes), value: (b) => b.sizeBytes, numeric: true, wide: true },
     {
       id: 'actions',

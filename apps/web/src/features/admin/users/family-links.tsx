@@ -48,7 +48,7 @@ export function FamilyLinks() {
         </>
       ),
     },
-    { id: 'since', header: t('familyLinks.since'), cell: (l) => formatDate(l.since, i18n.language), value: (l) => l.since, wide: true },
+    { id: 'since', header: t('familyLinks.since'), cell: (l) => formatDate(l.since, i18n.language), value: (l) => l.since, wide: true, date: true },
     {
       id: 'remove',
       header: t('familyLinks.remove'),

@@ -37,7 +37,7 @@ export default function FeedbackScreen() {
         </>
       ),
     },
-    { id: 'date', header: t('columns.date'), cell: (row) => showDate(row.date), value: (row) => row.date },
+    { id: 'date', header: t('columns.date'), cell: (row) => showDate(row.date), value: (row) => row.date, date: true },
   ];
   return (
     <Box>

@@ -85,7 +85,7 @@ export default function ViewHigh5Screen() {
   );
   const columns: DataColumn<High5Row>[] = [
     { id: 'from', header: t('columns.from'), cell: (row) => row.fromName, value: (row) => row.fromName },
-    { id: 'date', header: t('columns.date'), cell: (row) => showDate(row.date), value: (row) => row.date },
+    { id: 'date', header: t('columns.date'), cell: (row) => showDate(row.date), value: (row) => row.date, date: true },
     { id: 'categories', header: t('columns.categories'), cell: chips, value: (row) => row.categories.join(', '), sortable: false, wide: true },
     { id: 'comment', header: t('columns.comment'), cell: (row) => row.comment, value: (row) => row.comment, sortable: false, wide: true, long: true },
   ];
