@@ -54,7 +54,7 @@ export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: stri
   );
 }
 
-export function Pager({ id, total, page, pageSize, onChange }: { id: string; total: number; page: number; pageSize: number; onChange: (page: number, pageSize: number) => void }) {
+export function Pager({ id, sizes, total, page, pageSize, onChange }: { id: string; sizes: number[]; total: number; page: number; pageSize: number; onChange: (page: number, pageSize: number) => void }) {
   const { t } = useTranslation('common');
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
@@ -64,7 +64,7 @@ export function Pager({ id, total, page, pageSize, onChange }: { id: string; tot
         page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
         onPageChange={(_e, next) => onChange(next, pageSize)}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
+        rowsPerPageOptions={sizes}
         onRowsPerPageChange={(e) => onChange(0, Number(e.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('table.displayed', { from, to, count })}

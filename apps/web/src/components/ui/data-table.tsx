@@ -49,6 +49,10 @@ interface Props<T> {
   /** False hides the search field (a list searched on the server by its own field, or too short for one). */
   searchable?: boolean;
   searchLabel?: string;
+  /** What an empty search says (default: "Nobody matches …"). */
+  noMatch?: (search: string) => string;
+  /** The page sizes offered (default 25, 50, 100); the first is where pages start. */
+  pageSizes?: number[];
   /** A checkbox on each row and one that picks every row the search finds. */
   selection?: TableSelection<T>;
   onDownload?: () => void;
@@ -190,7 +194,7 @@ export function DataTable<T>(props: Props<T>) {
   const body =
     total === 0 ? (
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-        {state.q ? t('table.noMatch', { search: state.q }) : empty}
+        {state.q ? (props.noMatch?.(state.q) ?? t('table.noMatch', { search: state.q })) : empty}
       </Paper>
     ) : (
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
@@ -241,7 +245,7 @@ export function DataTable<T>(props: Props<T>) {
                 <TableRow>
                   {selection && <TableCell padding="checkbox">{selectAll}</TableCell>}
                   {columns.map((c) => {
-                    const active = state.sort === c.id;
+                    const active = state.sort === c.id && c.sortable !== false;
                     return (
                       <TableCell
                         key={c.id}
@@ -293,7 +297,7 @@ export function DataTable<T>(props: Props<T>) {
             </Table>
           </TableContainer>
         )}
-        {total > PAGE_SIZES[0]! && <Pager id={id} total={total} page={state.page} pageSize={state.pageSize} onChange={(page, pageSize) => setState({ ...state, page, pageSize })} />}
+        {total > (props.pageSizes ?? PAGE_SIZES)[0]! && <Pager id={id} sizes={props.pageSizes ?? PAGE_SIZES} total={total} page={state.page} pageSize={state.pageSize} onChange={(page, pageSize) => setState({ ...state, page, pageSize })} />}
       </Paper>
     );
   return (
