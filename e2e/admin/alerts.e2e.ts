@@ -174,7 +174,7 @@ describe('student detail: alert history', () => {
 
     const width = lang === 'en' ? 1366 : 360;
     const { context, page } = await openAs(h, teacher.id, '/teacher-classes', { lang, width });
-    await page.getByRole('row', { name: /Sam Rivera/ }).click();
+    await page.getByRole('main').getByText('Sam Rivera', { exact: true }).click();
     const dialog = page.getByRole('dialog');
     const history = dialog.getByTestId('alert-history');
     await history.getByRole('heading', { name: w.history }).waitFor();

@@ -158,8 +158,10 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await tp.goto('/teacher-classes');
         // The teacher's one class (the section) holds every student the SIS enrols in it.
         const learnerName = `${learner.firstName} ${learner.lastName}`;
-        await expect.poll(() => tp.getByRole('row').count(), { timeout: 20_000 }).toBe(district.students.length + 1);
-        await tp.getByRole('row', { name: new RegExp(learnerName) }).click({ timeout: 20_000 });
+        // Each student's name opens their profile (a table row wide, a card on a phone).
+        const profileOf = (name: string) => fill(c.classroom.classes.openProfile, { name });
+        await expect.poll(() => tp.getByRole('button', { name: new RegExp(`^${profileOf('')}`) }).count(), { timeout: 20_000 }).toBe(district.students.length);
+        await tp.getByRole('button', { name: profileOf(learnerName) }).click({ timeout: 20_000 });
         const dialog = tp.getByRole('dialog', { name: c.profile.studentDetail.title });
         await dialog.getByText(`${c.profile.studentDetail.language}: ${c.profile.studentDetail.yes}`).waitFor();
         await expectNoAxeViolations(tp);

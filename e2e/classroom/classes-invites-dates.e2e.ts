@@ -82,7 +82,7 @@ describe('classes and invitations (issue 8)', () => {
     await shot(page, 'issue8-csv-ready-es-360');
     await dialog.getByRole('button', { name: 'Subir e invitar' }).click();
     await notice(page, 'Se invitó a 2 estudiantes a Arte 3.');
-    await page.getByRole('row', { name: /Lucía Pérez, hija/ }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Lucía Pérez, hija' }).waitFor();
     expect(await mailsTo('lucia@example.test')).toHaveLength(1);
 
     // Lucía never signed in: inviting her again sends a new e-mail.
@@ -127,7 +127,7 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       const picker = page.getByRole('combobox', { name: es ? 'Estudiante (busca por nombre o correo)' : 'Student (search by name or e-mail)' });
       await picker.fill('nico');
       await page.getByRole('option', { name: new RegExp(`nico.${lang}@example.test`) }).click();
-      await page.getByRole('row', { name: /Tom Teach/ }).waitFor();
+      await page.getByRole('button', { name: /High 5 (from|de) Tom Teach/ }).waitFor();
       await expectAccessible(page);
       await shot(page, `issue8-staff-view-high5-${lang}-${width}`);
 
@@ -143,7 +143,7 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       await page.keyboard.type(y!.slice(3));
       await expect.poll(() => requests.includes(`${addDays(today, -20)}_${today}`)).toBe(true);
       expect(requests.filter((r) => !/^[12]\d{3}-\d{2}-\d{2}_[12]\d{3}-\d{2}-\d{2}$/.test(r))).toEqual([]);
-      await page.getByRole('row', { name: /Tom Teach/ }).waitFor();
+      await page.getByRole('button', { name: /High 5 (from|de) Tom Teach/ }).waitFor();
       await context.close();
     });
   }

@@ -25,12 +25,13 @@ describe('my students, view High 5s and feedback', () => {
     await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: otherChild.id, schoolDate: today, comment: 'Not yours' });
 
     const p = await openAs(h, parent.id, '/mystudent', { lang: 'es', width: 360 });
-    await p.page.getByRole('row', { name: /Tomás Luna/ }).waitFor();
-    expect(await p.page.getByRole('row', { name: /Zoe Kim/ }).count()).toBe(0);
+    // At 360 px each child is a card (a list item).
+    await p.page.getByRole('listitem').filter({ hasText: 'Tomás Luna' }).waitFor();
+    expect(await p.page.getByRole('listitem').filter({ hasText: 'Zoe Kim' }).count()).toBe(0);
     await expectAccessible(p.page);
     await p.page.getByRole('link', { name: 'Ver los High 5 de Tomás Luna' }).click();
     await p.page.getByRole('heading', { name: 'Ver High 5' }).waitFor();
-    const row = p.page.getByRole('row', { name: /High 5 de Nora Navarro/ });
+    const row = p.page.getByRole('button', { name: /High 5 de Nora Navarro/ });
     await row.waitFor();
     expect(await p.page.getByText('Not yours').count()).toBe(0);
     await expectAccessible(p.page);

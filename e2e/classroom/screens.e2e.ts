@@ -23,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+/** A table, or on phones its cards (the one data table draws a list there). */
+const TABLE = 'main table, main ul[aria-label]';
+
 const screens: { who: keyof ClassroomWorld['cookies'] & ('teacher' | 'student' | 'parent'); path: string; ready: string }[] = [
   { who: 'teacher', path: '/teacher-classes', ready: '[data-testid="class-code"]' },
   { who: 'teacher', path: '/seatingchart', ready: '[data-testid="teacher-desk"]' },
@@ -30,10 +33,10 @@ const screens: { who: keyof ClassroomWorld['cookies'] & ('teacher' | 'student' |
   { who: 'teacher', path: '/feedback', ready: 'main h1' },
   { who: 'teacher', path: '/gratitude-journal', ready: 'main h1' },
   { who: 'student', path: '/mood', ready: '[data-mood="smile"]' },
-  { who: 'student', path: '/student-classes', ready: 'table' },
-  { who: 'student', path: '/trustedadults', ready: 'table' },
-  { who: 'parent', path: '/mystudent', ready: 'table' },
-  { who: 'parent', path: '/viewhigh5', ready: 'table' },
+  { who: 'student', path: '/student-classes', ready: TABLE },
+  { who: 'student', path: '/trustedadults', ready: TABLE },
+  { who: 'parent', path: '/mystudent', ready: TABLE },
+  { who: 'parent', path: '/viewhigh5', ready: TABLE },
 ];
 
 async function visit(page: Page, path: string, ready: string) {

@@ -150,7 +150,7 @@ describe('trusted adults', () => {
     await notice(page, 'Marta Solís ahora es uno de tus adultos de confianza.');
     await page.getByRole('button', { name: 'Agregar a Marta Solís' }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Mis adultos de confianza' }).click();
-    await page.getByRole('row', { name: /Marta Solís.*Docente/ }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: /Marta Solís.*Docente/ }).waitFor();
     await shot(page, 'flow-trusted-es-360');
     await page.getByRole('button', { name: 'Quitar a Marta Solís' }).click();
     await page.getByRole('dialog', { name: '¿Quitar a Marta Solís de tus adultos de confianza?' }).getByRole('button', { name: 'Quitar' }).click();

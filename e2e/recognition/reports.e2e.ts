@@ -46,7 +46,8 @@ describe('received reports', () => {
     const table = page.getByRole('table');
     await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(4);
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Date', 'Comment', 'High 5s']);
+    // Newest first: the Date header also says (to screen readers) that it sorts the table.
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Datesorted descending', 'Comment', 'High 5s']);
     expect(await table.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
     await table.getByRole('cell', { name: 'Teamwork, Kindness' }).waitFor();
     await snap(page, 'report-en-1280');

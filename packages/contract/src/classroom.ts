@@ -125,8 +125,10 @@ export const ClassTeacherSchema = z.object({
   /** The owner cannot be removed (disable_remove_teacher). */
   disableRemove: z.boolean(),
 });
+export type ClassTeacher = z.infer<typeof ClassTeacherSchema>;
 
 export const PersonSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() });
+export type Person = z.infer<typeof PersonSchema>;
 
 export const InviteResultSchema = z.object({
   /** New accounts, and students of the school who never registered, enrolled; each got a new temporary password by e-mail. */
@@ -145,6 +147,7 @@ export const StudentClassSchema = z.object({
   enrolled: z.boolean(),
   requested: z.boolean(),
 });
+export type StudentClass = z.infer<typeof StudentClassSchema>;
 
 export const ClassmateSchema = z.object({
   id: UuidSchema,
@@ -152,6 +155,7 @@ export const ClassmateSchema = z.object({
   registered: z.boolean(),
   isMe: z.boolean(),
 });
+export type Classmate = z.infer<typeof ClassmateSchema>;
 
 export const MoodEntrySchema = z.object({
   date: IsoDateSchema,
@@ -218,6 +222,7 @@ export const FeedbackRowSchema = z.object({
   date: IsoDateSchema,
   high5Date: IsoDateSchema,
 });
+export type FeedbackRow = z.infer<typeof FeedbackRowSchema>;
 
 export const JournalEntrySchema = z.object({
   id: UuidSchema,

@@ -1,29 +1,14 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  ButtonBase,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, ButtonBase, FormControlLabel, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, Pager, SelectBox, SortSelect, type TableSelection } from './data-table-parts';
+import { SearchField } from './search-field';
 import { visuallyHidden } from './visually-hidden';
+
+export { PAGE_SIZES, type TableSelection };
 
 export interface DataColumn<T> {
   id: string;
@@ -32,10 +17,14 @@ export interface DataColumn<T> {
   /** What the column sorts and searches by on this device (lists the server sends whole). */
   value?: (row: T) => string | number;
   numeric?: boolean;
+  /** Sorts by an ISO date or time (`value`): "oldest first" and "newest first" on phones. */
+  date?: boolean;
   /** False for columns that hold buttons. */
   sortable?: boolean;
   /** Hidden on middle-sized screens (the first column repeats what matters). */
   wide?: boolean;
+  /** Text that wraps, line breaks kept (a comment): on cards, under its label. */
+  long?: boolean;
 }
 
 /** The search, order and page of a table: what the server is asked for when it pages. */
@@ -47,7 +36,6 @@ export interface TableState {
   pageSize: number;
 }
 
-export const PAGE_SIZES = [25, 50, 100];
 export const initialTableState = (sort = 'name'): TableState => ({ q: '', sort, dir: 'asc', page: 0, pageSize: PAGE_SIZES[0]! });
 
 interface Props<T> {
@@ -58,7 +46,15 @@ interface Props<T> {
   empty: string;
   /** The server searches, sorts and pages: `rows` is one page of `total`. Without it, the table does all three. */
   server?: { total: number; state: TableState; onStateChange: (state: TableState) => void };
+  /** False hides the search field (a list searched on the server by its own field, or too short for one). */
+  searchable?: boolean;
   searchLabel?: string;
+  /** What an empty search says (default: "Nobody matches …"). */
+  noMatch?: (search: string) => string;
+  /** The page sizes offered (default 25, 50, 100); the first is where pages start. */
+  pageSizes?: number[];
+  /** A checkbox on each row and one that picks every row the search finds. */
+  selection?: TableSelection<T>;
   onDownload?: () => void;
   downloading?: boolean;
   downloadLabel?: string;
@@ -76,10 +72,11 @@ interface Props<T> {
 /**
  * The one table of lists and reports (decision 0310), on TanStack Table: a search field, sorting
  * by any column (header buttons; a select on phones, where rows are cards), pages of 25, 50 or
- * 100, and a CSV download. With `server`, the server does search, sort and paging.
+ * 100, a CSV download and, with `selection`, checkboxes. With `server`, the server does search,
+ * sort and paging.
  */
 export function DataTable<T>(props: Props<T>) {
-  const { rows, columns, rowKey, caption, empty, server, onOpen, openLabel, canOpen, subline, badge } = props;
+  const { rows, columns, rowKey, caption, empty, server, onOpen, openLabel, canOpen, subline, badge, selection } = props;
   const { t } = useTranslation('common');
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
@@ -117,6 +114,8 @@ export function DataTable<T>(props: Props<T>) {
     manualSorting: !!server,
     manualPagination: !!server,
     manualFiltering: !!server,
+    // The page is ours (state above): TanStack resetting it when rows or columns change would re-render without end.
+    autoResetPageIndex: false,
     rowCount: server?.total,
     globalFilterFn: 'includesString',
     getCoreRowModel: getCoreRowModel(),
@@ -130,8 +129,26 @@ export function DataTable<T>(props: Props<T>) {
     setState({ ...state, sort: column, dir: dir ?? (state.sort === column && state.dir === 'asc' ? 'desc' : 'asc'), page: 0 });
   const sortable = columns.filter((c) => c.sortable !== false);
 
+  // Select all picks (or drops) every row the search finds, on every page; picks elsewhere stay.
+  const found = server ? rows.map(rowKey) : table.getFilteredRowModel().rows.map((r) => r.id);
+  const allPicked = found.length > 0 && found.every((key) => selection?.selected.has(key));
+  const somePicked = !allPicked && found.some((key) => selection?.selected.has(key));
+  const pick = (keys: string[], on: boolean) => {
+    const next = new Set(selection!.selected);
+    for (const key of keys) {
+      if (on) next.add(key);
+      else next.delete(key);
+    }
+    selection!.onChange(next);
+  };
+  const selectAll = selection && total > 0 && <SelectBox checked={allPicked} indeterminate={somePicked} label={selection.allLabel} onChange={(on) => pick(found, on)} />;
+  const selectRow = (row: T) => selection && <SelectBox checked={selection.selected.has(rowKey(row))} label={selection.rowLabel(row)} onChange={(on) => pick([rowKey(row)], on)} />;
+
   const [first, ...rest] = columns;
+  const cardColumns = rest.filter((c) => !c.wide);
   const openOf = (row: T) => (onOpen && (!canOpen || canOpen(row)) ? () => onOpen(row) : undefined);
+  /** A click on a row opens it or, in a table with checkboxes, picks it. */
+  const clickOf = (row: T) => openOf(row) ?? (selection ? () => pick([rowKey(row)], !selection.selected.has(rowKey(row))) : undefined);
   const nameCell = (row: T, open: (() => void) | undefined) => (
     <>
       {open ? (
@@ -154,39 +171,18 @@ export function DataTable<T>(props: Props<T>) {
     </>
   );
 
-  const toolbar = (
+  // Nothing to search in an empty list.
+  const searchable = props.searchable !== false && (total > 0 || state.q !== '' || text !== '');
+  // On phones the sort select (and select all) stand in for the header; a list of one needs neither.
+  const sortSelect = narrow && sortable.length > 0 && total > 1;
+  const pickAll = narrow && selectAll;
+  const toolbar = (searchable || sortSelect || pickAll || props.onDownload) && (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
-      <TextField
-        size="small"
-        type="search"
-        label={props.searchLabel ?? t('table.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value.slice(0, 100))}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-        sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
-      />
-      {narrow && sortable.length > 0 && (
-        <TextField
-          select
-          size="small"
-          label={t('table.sortBy')}
-          value={`${state.sort}:${state.dir}`}
-          onChange={(e) => {
-            const [column, dir] = e.target.value.split(':') as [string, 'asc' | 'desc'];
-            sortBy(column, dir);
-          }}
-          sx={{ flex: '1 1 100%' }}
-        >
-          {sortable.flatMap((c) => [
-            <MenuItem key={`${c.id}:asc`} value={`${c.id}:asc`}>
-              {t(c.numeric ? 'table.fewestFirst' : 'table.ascending', { column: c.header })}
-            </MenuItem>,
-            <MenuItem key={`${c.id}:desc`} value={`${c.id}:desc`}>
-              {t(c.numeric ? 'table.mostFirst' : 'table.descending', { column: c.header })}
-            </MenuItem>,
-          ])}
-        </TextField>
+      {searchable && (
+        <SearchField label={props.searchLabel ?? t('table.search')} value={text} onChange={setText} sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }} />
       )}
+      {sortSelect && <SortSelect columns={sortable} sort={state.sort} dir={state.dir} onSort={sortBy} />}
+      {pickAll && <FormControlLabel control={pickAll} label={selection!.allLabel} sx={{ flex: '1 1 100%', ml: 0.5 }} />}
       {props.onDownload && (
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={props.onDownload} disabled={total === 0 || props.downloading} sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
           {props.downloadLabel ?? t('table.download')}
@@ -198,7 +194,7 @@ export function DataTable<T>(props: Props<T>) {
   const body =
     total === 0 ? (
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-        {state.q ? t('table.noMatch', { search: state.q }) : empty}
+        {state.q ? (props.noMatch?.(state.q) ?? t('table.noMatch', { search: state.q })) : empty}
       </Paper>
     ) : (
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
@@ -206,28 +202,37 @@ export function DataTable<T>(props: Props<T>) {
           <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {shown.map(({ original: row }, index) => {
               const open = openOf(row);
+              const click = clickOf(row);
               return (
-                <Box component="li" key={rowKey(row)} onClick={open} sx={{ px: 2, py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', cursor: open ? 'pointer' : 'default' }}>
-                  {nameCell(row, open)}
-                  {subline && (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {subline(row)}
-                    </Typography>
-                  )}
-                  {/* As many label–value pairs per line as fit whole (a switch needs its width): one on a phone. */}
-                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))', columnGap: 3, rowGap: 0.5 }}>
-                    {rest
-                      .filter((c) => !c.wide)
-                      .map((c) => (
-                        <Box key={c.id} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {c.header}
-                          </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0, flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-                            {c.cell(row)}
-                          </Typography>
-                        </Box>
-                      ))}
+                <Box
+                  component="li"
+                  key={rowKey(row)}
+                  onClick={click}
+                  sx={{ px: 2, py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', cursor: click ? 'pointer' : 'default', ...(selection ? { display: 'flex', gap: 1, alignItems: 'flex-start', pl: 0.5 } : {}) }}
+                >
+                  {selectRow(row)}
+                  <Box sx={{ flex: 1, minWidth: 0, pt: selection ? 1 : 0 }}>
+                    {nameCell(row, open)}
+                    {subline && (
+                      <Typography component="div" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {subline(row)}
+                      </Typography>
+                    )}
+                    {/* As many label–value pairs per line as fit whole (a switch needs its width): one on a phone. */}
+                    {cardColumns.length > 0 && (
+                      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))', columnGap: 3, rowGap: 0.5 }}>
+                        {cardColumns.map((c) => (
+                          <Box key={c.id} sx={{ display: c.long ? 'block' : 'flex', gridColumn: c.long ? '1 / -1' : undefined, justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                            <Typography component="dt" variant="body2" color="text.secondary">
+                              {c.header}
+                            </Typography>
+                            <Typography component="dd" variant="body2" sx={{ m: 0, ...(c.long ? { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } : { flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }) }}>
+                              {c.cell(row)}
+                            </Typography>
+                          </Box>
+                        ))}
+                      </Box>
+                    )}
                   </Box>
                 </Box>
               );
@@ -238,8 +243,9 @@ export function DataTable<T>(props: Props<T>) {
             <Table size="small" aria-label={caption}>
               <TableHead>
                 <TableRow>
+                  {selection && <TableCell padding="checkbox">{selectAll}</TableCell>}
                   {columns.map((c) => {
-                    const active = state.sort === c.id;
+                    const active = state.sort === c.id && c.sortable !== false;
                     return (
                       <TableCell
                         key={c.id}
@@ -263,8 +269,10 @@ export function DataTable<T>(props: Props<T>) {
               <TableBody>
                 {shown.map(({ original: row }) => {
                   const open = openOf(row);
+                  const click = clickOf(row);
                   return (
-                    <TableRow key={rowKey(row)} hover={!!open} onClick={open} sx={{ cursor: open ? 'pointer' : 'default' }}>
+                    <TableRow key={rowKey(row)} hover={!!click} selected={selection?.selected.has(rowKey(row))} onClick={click} sx={{ cursor: click ? 'pointer' : 'default' }}>
+                      {selection && <TableCell padding="checkbox">{selectRow(row)}</TableCell>}
                       <TableCell sx={{ py: 1.25 }}>
                         {nameCell(row, open)}
                         {subline && (
@@ -277,7 +285,7 @@ export function DataTable<T>(props: Props<T>) {
                         <TableCell
                           key={c.id}
                           align={c.numeric ? 'right' : 'left'}
-                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.long ? { whiteSpace: 'pre-line' } : {}), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
                         >
                           {c.cell(row)}
                         </TableCell>
@@ -289,23 +297,7 @@ export function DataTable<T>(props: Props<T>) {
             </Table>
           </TableContainer>
         )}
-        {total > PAGE_SIZES[0]! && (
-          <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-            <TablePagination
-              component="div"
-              count={total}
-              page={Math.min(state.page, Math.max(0, Math.ceil(total / state.pageSize) - 1))}
-              onPageChange={(_e, page) => setState({ ...state, page })}
-              rowsPerPage={state.pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(e) => setState({ ...state, pageSize: Number(e.target.value), page: 0 })}
-              labelRowsPerPage={t('table.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('table.displayed', { from, to, count })}
-              getItemAriaLabel={(type) => t(`table.${type}Page`)}
-              slotProps={{ select: { id: `${id}-per-page` } }}
-            />
-          </Box>
-        )}
+        {total > (props.pageSizes ?? PAGE_SIZES)[0]! && <Pager id={id} sizes={props.pageSizes ?? PAGE_SIZES} total={total} page={state.page} pageSize={state.pageSize} onChange={(page, pageSize) => setState({ ...state, page, pageSize })} />}
       </Paper>
     );
   return (

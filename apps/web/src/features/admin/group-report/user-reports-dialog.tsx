@@ -11,12 +11,6 @@ import {
   Paper,
   Skeleton,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tabs,
   Typography,
   useMediaQuery,
@@ -26,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTileTooltip, shortLabel } from '../../../components/give';
+import { ReceivedItemsTable } from '../../../components/received-items-table';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -132,63 +127,18 @@ function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Ki
 }
 
 function ItemsTable({ items, names, kind }: { items: UserReportItem[]; names: Map<string, string>; kind: Kind }) {
-  const { t, i18n } = useTranslation('admin');
-  if (items.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-        {t(kind === 'high5' ? 'userReports.noHigh5' : 'userReports.noVibe')}
-      </Paper>
-    );
-  }
-  return (
-    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table size="small" aria-label={t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems')}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>{t('columns.fromName')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.fromRole')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.date')}</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>{t('columns.comment')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.categories')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => {
-            const categories = item.categoryIds.map((id) => names.get(id)).filter(Boolean).join(', ');
-            return (
-              <TableRow key={item.id}>
-                <TableCell sx={{ verticalAlign: 'top' }}>
-                  <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                    {item.fromName}
-                  </Typography>
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
-                    {t(`common:roles.${item.fromRole}`)}
-                    <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-                      {' · '}
-                      {formatDate(item.date, i18n.language)}
-                    </Box>
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', md: 'table-cell' } }}>{t(`common:roles.${item.fromRole}`)}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(item.date, i18n.language)}</TableCell>
-                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 120 }}>
-                  {item.comment || (
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {t('userReports.noComment')}
-                    </Typography>
-                  )}
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
-                    {categories}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', sm: 'table-cell' } }}>{categories}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const { t } = useTranslation('admin');
+  const labels = {
+    caption: t(kind === 'high5' ? 'userReports.high5Items' : 'userReports.vibeItems'),
+    empty: t(kind === 'high5' ? 'userReports.noHigh5' : 'userReports.noVibe'),
+    from: t('columns.fromName'),
+    role: t('columns.fromRole'),
+    date: t('columns.date'),
+    comment: t('columns.comment'),
+    noComment: t('userReports.noComment'),
+    categories: t('columns.categories'),
+  };
+  return <ReceivedItemsTable items={items} names={names} labels={labels} />;
 }
 
 /** The items of one category; a category with no items still opens and says so. */

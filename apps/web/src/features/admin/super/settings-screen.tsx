@@ -14,18 +14,13 @@ import {
   Link,
   Paper,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { api } from '../../../lib/api-client';
@@ -111,30 +106,8 @@ export default function SettingsScreen() {
           <Alert severity="error">{errorText(backups.error)}</Alert>
         ) : !backups.data ? (
           <Skeleton variant="rounded" height={120} />
-        ) : backups.data.length === 0 ? (
-          <Typography color="text.secondary">{t('settingsScreen.noBackups')}</Typography>
         ) : (
-          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-            <Table size="small" aria-labelledby="backup-list">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 700 }}>{t('settingsScreen.school')}</TableCell>
-                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('settingsScreen.takenAt')}</TableCell>
-                  <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }} align="right">
-                    {t('settingsScreen.size')}
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 700 }} align="right">
-                    {t('settingsScreen.actions')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {backups.data.map((b) => (
-                  <BackupRow key={b.id} backup={b} onRestore={() => setRestoring({ backup: b })} onDelete={() => setRemoving(b)} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <BackupTable backups={backups.data} onRestore={(b) => setRestoring({ backup: b })} onDelete={setRemoving} />
         )}
       </Box>
 
@@ -178,46 +151,51 @@ function KeptUntil({ backup }: { backup: Backup }) {
   return <>{t('settingsScreen.keptUntil', { date: formatDate(backup.expiresAt, i18n.language) })}</>;
 }
 
-function BackupRow({ backup, onRestore, onDelete }: { backup: Backup; onRestore: () => void; onDelete: () => void }) {
+/** The backups, newest first: when, size, download, restore and delete. */
+function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRestore: (backup: Backup) => void; onDelete: (backup: Backup) => void }) {
   const { t, i18n } = useTranslation('admin');
-  const taken = new Date(backup.createdAt);
-  const when = formatDateTime(taken, i18n.language);
-  const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: backup.sizeBytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(backup.sizeBytes / (backup.sizeBytes > 1_000_000 ? 1_000_000 : 1000));
+  const when = (backup: Backup) => formatDateTime(new Date(backup.createdAt), i18n.language);
+  const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: bytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes / (bytes > 1_000_000 ? 1_000_000 : 1000));
+  const columns: DataColumn<Backup>[] = [
+    { id: 'school', header: t('settingsScreen.school'), cell: (b) => b.schoolName, value: (b) => b.schoolName },
+    { id: 'takenAt', header: t('settingsScreen.takenAt'), cell: when, value: (b) => b.createdAt, wide: true, date: true },
+    { id: 'size', header: t('settingsScreen.size'), cell: (b) => size(b.sizeBytes), value: (b) => b.sizeBytes, numeric: true, wide: true },
+    {
+      id: 'actions',
+      header: t('settingsScreen.actions'),
+      sortable: false,
+      cell: (b) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <Link href={downloadPath(b)} download aria-label={t('settingsScreen.downloadFor', { school: b.schoolName })}>
+            {t('settingsScreen.download')}
+          </Link>
+          <IconButton size="small" onClick={() => onRestore(b)} disabled={!b.restorable} aria-label={t('restore.for', { school: b.schoolName })} sx={{ ml: 0.5 }}>
+            <RestoreIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" onClick={() => onDelete(b)} aria-label={t('settingsScreen.deleteBackupFor', { school: b.schoolName })}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ];
+  const notes = (b: Backup) => [!b.schoolId && t('settingsScreen.deleted'), b.includesJournals && t('settingsScreen.withJournals')].filter(Boolean).map((note) => ` (${String(note)})`).join('');
   return (
-    <TableRow>
-      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-        {backup.schoolName}
-        {!backup.schoolId && (
+    <DataTable
+      rows={backups}
+      columns={columns}
+      rowKey={(b) => b.id}
+      caption={t('settingsScreen.backupsTitle')}
+      empty={t('settingsScreen.noBackups')}
+      initialSort={{ sort: 'takenAt', dir: 'desc' }}
+      badge={(b) =>
+        notes(b) && (
           <Typography component="span" variant="body2" color="text.secondary">
-            {' '}
-            ({t('settingsScreen.deleted')})
+            {notes(b)}
           </Typography>
-        )}
-        {backup.includesJournals && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {' '}
-            ({t('settingsScreen.withJournals')})
-          </Typography>
-        )}
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {when}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{when}</TableCell>
-      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }} align="right">
-        {size}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Link href={downloadPath(backup)} download aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}>
-          {t('settingsScreen.download')}
-        </Link>
-        <IconButton size="small" onClick={onRestore} disabled={!backup.restorable} aria-label={t('restore.for', { school: backup.schoolName })} sx={{ ml: 0.5 }}>
-          <RestoreIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" onClick={onDelete} aria-label={t('settingsScreen.deleteBackupFor', { school: backup.schoolName })}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </TableCell>
-    </TableRow>
+        )
+      }
+      subline={when}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { adminApi, formatDate, type FamilyLink } from '@high5/contract';
 import LinkOffIcon from '@mui/icons-material/LinkOffOutlined';
-import { Alert, Box, Chip, IconButton, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -30,6 +31,37 @@ export function FamilyLinks() {
       setRemoving(null);
     },
   });
+  const columns: DataColumn<FamilyLink>[] = [
+    { id: 'student', header: t('familyLinks.student'), cell: (l) => l.studentName, value: (l) => l.studentName },
+    {
+      id: 'parent',
+      header: t('familyLinks.parent'),
+      long: true,
+      value: (l) => `${l.parentName} ${l.parentEmail ?? ''}`,
+      cell: (l) => (
+        <>
+          {l.parentName}
+          {l.status === 'requested' && <Chip size="small" label={t('familyLinks.requested')} sx={{ ml: 1 }} />}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {l.parentEmail}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'since', header: t('familyLinks.since'), cell: (l) => formatDate(l.since, i18n.language), value: (l) => l.since, wide: true, date: true },
+    {
+      id: 'remove',
+      header: t('familyLinks.remove'),
+      sortable: false,
+      cell: (l) => (
+        <Tooltip title={t('familyLinks.removeFor', { parent: l.parentName, student: l.studentName })}>
+          <IconButton color="error" onClick={() => setRemoving(l)} aria-label={t('familyLinks.removeFor', { parent: l.parentName, student: l.studentName })}>
+            <LinkOffIcon />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
     <Box component="section" aria-labelledby="family-links-title" sx={{ mt: 4 }}>
       <Typography id="family-links-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
@@ -42,47 +74,8 @@ export function FamilyLinks() {
         <Alert severity="error">{errorText(links.error)}</Alert>
       ) : links.isPending ? (
         <Skeleton variant="rounded" height={120} />
-      ) : links.data.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-          {t('familyLinks.empty')}
-        </Paper>
       ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-          <Table size="small" aria-label={t('familyLinks.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>{t('familyLinks.student')}</TableCell>
-                <TableCell sx={{ fontWeight: 700 }}>{t('familyLinks.parent')}</TableCell>
-                <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('familyLinks.since')}</TableCell>
-                <TableCell sx={{ fontWeight: 700 }} align="right">
-                  {t('familyLinks.remove')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {links.data.map((l) => (
-                <TableRow key={`${l.parentId}:${l.studentId}`}>
-                  <TableCell sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{l.studentName}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {l.parentName}
-                    {l.status === 'requested' && <Chip size="small" label={t('familyLinks.requested')} sx={{ ml: 1 }} />}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                      {l.parentEmail}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDate(l.since, i18n.language)}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={t('familyLinks.removeFor', { parent: l.parentName, student: l.studentName })}>
-                      <IconButton color="error" onClick={() => setRemoving(l)} aria-label={t('familyLinks.removeFor', { parent: l.parentName, student: l.studentName })}>
-                        <LinkOffIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable rows={links.data} columns={columns} rowKey={(l) => `${l.parentId}:${l.studentId}`} caption={t('familyLinks.title')} empty={t('familyLinks.empty')} />
       )}
       <ConfirmDialog
         open={removing !== null}

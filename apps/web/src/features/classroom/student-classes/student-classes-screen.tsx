@@ -1,36 +1,17 @@
+import type { Classmate, StudentClass } from '@high5/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, LinearProgress, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog, GiveVibeDialog } from '../../../components/give';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
-
-const headCell = { fontWeight: 700 } as const;
 
 /**
  * Student classes (/student-classes, spec 002 section 2.2): the classes a student is in and
@@ -74,63 +55,43 @@ function ClassList({ enrolled, onOpen }: { enrolled: boolean; onOpen: (cls: { id
     },
     onError: (error) => notify('error', errorText(error)),
   });
-  const rows = classes.data ?? [];
+  const columns: DataColumn<StudentClass>[] = [
+    { id: 'name', header: t('columns.className'), cell: (cls) => cls.name, value: (cls) => cls.name },
+    { id: 'teacher', header: t('columns.teacher'), cell: (cls) => cls.teacherName, value: (cls) => cls.teacherName },
+  ];
+  if (!enrolled)
+    columns.push({
+      id: 'action',
+      header: t('columns.action'),
+      sortable: false,
+      cell: (cls) =>
+        cls.requested ? (
+          <Chip label={t('studentClasses.pending')} color="secondary" variant="outlined" />
+        ) : (
+          <Button size="small" variant="outlined" disabled={request.isPending} onClick={() => request.mutate(cls)} aria-label={t('studentClasses.requestNamed', { name: cls.name })}>
+            {t('studentClasses.request')}
+          </Button>
+        ),
+    });
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+    <>
       <Box sx={{ height: 4 }}>{classes.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
       {classes.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorText(classes.error)}
-        </Alert>
-      ) : classes.data && rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 3 }}>
-          {enrolled ? t('studentClasses.noneMine') : t('studentClasses.noneOther')}
-        </Typography>
+        <Alert severity="error">{errorText(classes.error)}</Alert>
       ) : (
-        <TableContainer>
-          <Table aria-label={enrolled ? t('studentClasses.mine') : t('studentClasses.other')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={headCell}>{t('columns.className')}</TableCell>
-                <TableCell sx={headCell}>{t('columns.teacher')}</TableCell>
-                {!enrolled && (
-                  <TableCell sx={headCell} align="right">
-                    {t('columns.action')}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((cls) => (
-                <TableRow key={cls.id} hover>
-                  <TableCell sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                    {enrolled ? (
-                      <Link component="button" type="button" onClick={() => onOpen(cls)} sx={{ fontWeight: 600, textAlign: 'left', fontSize: 'inherit' }}>
-                        {cls.name}
-                      </Link>
-                    ) : (
-                      cls.name
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{cls.teacherName}</TableCell>
-                  {!enrolled && (
-                    <TableCell align="right">
-                      {cls.requested ? (
-                        <Chip label={t('studentClasses.pending')} color="secondary" variant="outlined" />
-                      ) : (
-                        <Button size="small" variant="outlined" disabled={request.isPending} onClick={() => request.mutate(cls)} aria-label={t('studentClasses.requestNamed', { name: cls.name })}>
-                          {t('studentClasses.request')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        classes.data && (
+          <DataTable
+            key={String(enrolled)}
+            rows={classes.data}
+            columns={columns}
+            rowKey={(cls) => cls.id}
+            caption={enrolled ? t('studentClasses.mine') : t('studentClasses.other')}
+            empty={enrolled ? t('studentClasses.noneMine') : t('studentClasses.noneOther')}
+            onOpen={enrolled ? onOpen : undefined}
+          />
+        )
       )}
-    </Paper>
+    </>
   );
 }
 
@@ -139,72 +100,66 @@ function Classmates({ cls, onBack }: { cls: { id: string; name: string }; onBack
   const errorText = useErrorText('classroom');
   const [give, setGive] = useState<{ kind: 'high5' | 'vibe'; id: string; name: string } | null>(null);
   const students = useQuery({ queryKey: classroomKeys.classmates(cls.id), queryFn: () => api(e.studentClassmates, { params: { classId: cls.id } }) });
-  const rows = students.data ?? [];
+  const columns: DataColumn<Classmate>[] = [
+    { id: 'name', header: t('columns.name'), cell: (s) => s.name, value: (s) => s.name },
+    {
+      id: 'give',
+      header: t('columns.give'),
+      sortable: false,
+      cell: (s) => {
+        const disabled = !s.registered || s.isMe;
+        return (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <Tooltip title={t('studentClasses.giveHigh5', { name: s.name })}>
+              <span>
+                <IconButton color="primary" disabled={disabled} aria-label={t('studentClasses.giveHigh5', { name: s.name })} onClick={() => setGive({ kind: 'high5', id: s.id, name: s.name })}>
+                  <PanToolOutlinedIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('studentClasses.giveVibe', { name: s.name })}>
+              <span>
+                <IconButton color="secondary" disabled={disabled} aria-label={t('studentClasses.giveVibe', { name: s.name })} onClick={() => setGive({ kind: 'vibe', id: s.id, name: s.name })}>
+                  <FavoriteBorderIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Box>
+        );
+      },
+    },
+  ];
+  /** Why a classmate cannot be given anything. */
+  const why = (s: Classmate) => (s.isMe ? t('studentClasses.thatsYou') : !s.registered ? t('studentClasses.notRegistered') : null);
   return (
     <>
       <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ mb: 1 }}>
         {t('studentClasses.back')}
       </Button>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, p: 2, pb: 1 }}>
-          {t('studentClasses.classmatesTitle', { name: cls.name })}
-        </Typography>
-        <Box sx={{ height: 4 }}>{students.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-        {students.isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {errorText(students.error)}
-          </Alert>
-        ) : (
-          <TableContainer>
-            <Table aria-label={t('studentClasses.classmatesTitle', { name: cls.name })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                  <TableCell sx={{ ...headCell, width: 120 }} align="right">
-                    {t('columns.give')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((s) => {
-                  const disabled = !s.registered || s.isMe;
-                  const why = s.isMe ? t('studentClasses.thatsYou') : !s.registered ? t('studentClasses.notRegistered') : null;
-                  return (
-                    <TableRow key={s.id}>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>
-                        <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                          {s.name}
-                        </Typography>
-                        {why && (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {why}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('studentClasses.giveHigh5', { name: s.name })}>
-                          <span>
-                            <IconButton color="primary" disabled={disabled} aria-label={t('studentClasses.giveHigh5', { name: s.name })} onClick={() => setGive({ kind: 'high5', id: s.id, name: s.name })}>
-                              <PanToolOutlinedIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                        <Tooltip title={t('studentClasses.giveVibe', { name: s.name })}>
-                          <span>
-                            <IconButton color="secondary" disabled={disabled} aria-label={t('studentClasses.giveVibe', { name: s.name })} onClick={() => setGive({ kind: 'vibe', id: s.id, name: s.name })}>
-                              <FavoriteBorderIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Paper>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('studentClasses.classmatesTitle', { name: cls.name })}
+      </Typography>
+      <Box sx={{ height: 4 }}>{students.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
+      {students.isError ? (
+        <Alert severity="error">{errorText(students.error)}</Alert>
+      ) : (
+        students.data && (
+          <DataTable
+            rows={students.data}
+            columns={columns}
+            rowKey={(s) => s.id}
+            badge={(s) =>
+              why(s) && (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  {why(s)}
+                </Typography>
+              )
+            }
+            caption={t('studentClasses.classmatesTitle', { name: cls.name })}
+            empty=""
+          />
+        )
+      )}
       {give?.kind === 'high5' && <GiveHigh5Dialog recipient={{ id: give.id, name: give.name, role: 'student' }} onClose={() => setGive(null)} />}
       {give?.kind === 'vibe' && <GiveVibeDialog recipient={{ id: give.id, name: give.name, role: 'student' }} onClose={() => setGive(null)} />}
     </>

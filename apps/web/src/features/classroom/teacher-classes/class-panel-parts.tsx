@@ -1,29 +1,23 @@
-import type { ClassStudent } from '@high5/contract';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, LinearProgress, TableCell, TextField, Typography } from '@mui/material';
+import type { ClassStudent, Person } from '@high5/contract';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel } from '../../../components/give';
+import type { DataColumn, TableSelection } from '../../../components/ui/data-table';
 import { classroomKeys } from '../api';
 
 /* Pieces the views of a class share. */
-
-/** Header cells, and cells a phone has no room for. */
-export const headCell = { fontWeight: 700 } as const;
-export const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function Loading({ show }: { show: boolean }) {
   const { t } = useTranslation();
   return <Box sx={{ height: 4 }}>{show && <LinearProgress aria-label={t('loading')} />}</Box>;
 }
 
-export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Typography color="text.secondary" sx={{ p: 3 }}>
-      {children}
-    </Typography>
-  );
+/** Room around a view's table inside the class panel (`top` where no heading stands above it). */
+export function TableArea({ children, top = false }: { children: ReactNode; top?: boolean }) {
+  return <Box sx={{ px: 2, pb: 2, pt: top ? 2 : 0 }}>{children}</Box>;
 }
 
 export function useRefreshAll() {
@@ -31,36 +25,45 @@ export function useRefreshAll() {
   return () => queryClient.invalidateQueries({ queryKey: classroomKeys.all });
 }
 
-export function StudentCells({ s }: { s: ClassStudent }) {
-  const { t } = useTranslation('classroom');
+/** A line under a person's name ("Not registered yet", "Owner"). */
+export function NameNote({ children }: { children: ReactNode }) {
   return (
-    <>
-      <TableCell sx={{ wordBreak: 'break-word' }}>
-        <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-          {s.name}
-        </Typography>
-        {!s.registered && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {t('classes.notRegistered')}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{s.email ?? '—'}</TableCell>
-      <TableCell sx={{ width: 80 }}>{gradeLabel(s.grade, t)}</TableCell>
-    </>
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+      {children}
+    </Typography>
   );
 }
 
-export function SearchField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
-  return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value.slice(0, 100))}
-      sx={{ flex: '1 1 240px', maxWidth: { sm: 380 } }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
-    />
-  );
+/** Name and e-mail columns of the people in a class's lists (the e-mail under the name on phones). */
+export function personTable<T extends Person>(t: TFunction<'classroom'>) {
+  const columns: DataColumn<T>[] = [
+    { id: 'name', header: t('columns.name'), cell: (p) => p.name, value: (p) => p.name },
+    { id: 'email', header: t('columns.email'), cell: (p) => p.email ?? '—', value: (p) => p.email ?? '', wide: true },
+  ];
+  return { columns, rowKey: (p: T) => p.id, subline: (p: T) => p.email };
+}
+
+/** Name, e-mail and grade of students in a class's lists, and the line for students yet to register. */
+export function useStudentColumns() {
+  const { t } = useTranslation('classroom');
+  const person = useMemo(() => personTable<ClassStudent>(t), [t]);
+  const columns = useMemo<DataColumn<ClassStudent>[]>(() => [...person.columns, { id: 'grade', header: t('columns.grade'), cell: (s) => gradeLabel(s.grade, t), value: (s) => s.grade ?? -1 }], [person, t]);
+  return {
+    ...person,
+    columns,
+    badge: (s: ClassStudent) => !s.registered && <NameNote>{t('classes.notRegistered')}</NameNote>,
+  };
+}
+
+/** The students picked in a list of checkboxes ("Select Sofia Diaz", "Select all"). */
+export function useStudentPicks() {
+  const { t } = useTranslation('classroom');
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const selection: TableSelection<ClassStudent> = {
+    selected: picked,
+    onChange: setPicked,
+    rowLabel: (s) => t('classes.selectStudent', { name: s.name }),
+    allLabel: t('classes.selectAll'),
+  };
+  return { picked, clear: () => setPicked(new Set()), selection };
 }

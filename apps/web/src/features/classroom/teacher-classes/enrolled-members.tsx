@@ -1,14 +1,15 @@
-import type { ClassItem, ClassStudent } from '@high5/contract';
+import type { ClassItem, ClassStudent, ClassTeacher } from '@high5/contract';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
-import { Alert, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
-import { Empty, headCell, hideOnPhone, Loading, StudentCells, useRefreshAll } from './class-panel-parts';
+import { Loading, NameNote, personTable, TableArea, useRefreshAll, useStudentColumns } from './class-panel-parts';
 
 /** The "Students" and "Teachers" views of a class (spec 002 section 4.1): who is in it, and removing them. */
 export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id: string) => void }) {
@@ -30,7 +31,28 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
       notify('error', errorText(error));
     },
   });
-  const rows = students.data ?? [];
+  const { columns, ...shape } = useStudentColumns();
+  const withRemove: DataColumn<ClassStudent>[] = [
+    ...columns,
+    {
+      id: 'remove',
+      header: t('columns.remove'),
+      sortable: false,
+      cell: (s) => (
+        <Tooltip title={t('classes.removeStudent', { name: s.name })}>
+          <IconButton
+            aria-label={t('classes.removeStudent', { name: s.name })}
+            onClick={(event) => {
+              event.stopPropagation();
+              setRemoving(s);
+            }}
+          >
+            <PersonRemoveOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
     <>
       <Loading show={students.isFetching} />
@@ -38,50 +60,20 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
         <Alert severity="error" sx={{ m: 2 }}>
           {errorText(students.error)}
         </Alert>
-      ) : students.data && rows.length === 0 ? (
-        <Empty>{t('classes.noStudents')}</Empty>
       ) : (
-        <TableContainer>
-          <Table aria-label={t('classes.studentsTable', { name: cls.name })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
-                <TableCell sx={headCell}>{t('columns.grade')}</TableCell>
-                <TableCell sx={{ ...headCell, width: 72 }} align="right">
-                  {t('columns.remove')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((s) => (
-                <TableRow
-                  key={s.id}
-                  hover
-                  tabIndex={0}
-                  aria-label={t('classes.openProfile', { name: s.name })}
-                  onClick={() => onOpen(s.id)}
-                  onKeyDown={(event) => {
-                    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-                      event.preventDefault();
-                      onOpen(s.id);
-                    }
-                  }}
-                  sx={{ cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
-                >
-                  <StudentCells s={s} />
-                  <TableCell align="right" onClick={(event) => event.stopPropagation()}>
-                    <Tooltip title={t('classes.removeStudent', { name: s.name })}>
-                      <IconButton aria-label={t('classes.removeStudent', { name: s.name })} onClick={() => setRemoving(s)} onKeyDown={(event) => event.stopPropagation()}>
-                        <PersonRemoveOutlinedIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        students.data && (
+          <TableArea top>
+            <DataTable
+              {...shape}
+              columns={withRemove}
+              rows={students.data}
+              caption={t('classes.studentsTable', { name: cls.name })}
+              empty={t('classes.noStudents')}
+              onOpen={(s) => onOpen(s.id)}
+              openLabel={(s) => t('classes.openProfile', { name: s.name })}
+            />
+          </TableArea>
+        )
       )}
       <ConfirmDialog
         open={!!removing}
@@ -115,6 +107,24 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
       notify('error', errorText(error));
     },
   });
+  const people = personTable<ClassTeacher>(t);
+  const columns: DataColumn<ClassTeacher>[] = [
+    ...people.columns,
+    {
+      id: 'remove',
+      header: t('columns.remove'),
+      sortable: false,
+      cell: (teacher) => (
+        <Tooltip title={teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : t('classes.removeTeacher', { name: teacher.name })}>
+          <span>
+            <IconButton aria-label={t('classes.removeTeacher', { name: teacher.name })} disabled={teacher.disableRemove} onClick={() => setRemoving(teacher)}>
+              <PersonRemoveOutlinedIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
     <>
       <Loading show={teachers.isFetching} />
@@ -123,43 +133,19 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
           {errorText(teachers.error)}
         </Alert>
       ) : (
-        <TableContainer>
-          <Table aria-label={t('classes.teachersTable', { name: cls.name })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
-                <TableCell sx={{ ...headCell, width: 72 }} align="right">
-                  {t('columns.remove')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(teachers.data ?? []).map((teacher) => (
-                <TableRow key={teacher.id}>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                      {teacher.name}
-                    </Typography>
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {teacher.isOwner ? t('classes.owner') : t('classes.substitute')}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{teacher.email ?? '—'}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : t('classes.removeTeacher', { name: teacher.name })}>
-                      <span>
-                        <IconButton aria-label={t('classes.removeTeacher', { name: teacher.name })} disabled={teacher.disableRemove} onClick={() => setRemoving(teacher)}>
-                          <PersonRemoveOutlinedIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        teachers.data && (
+          <TableArea top>
+            <DataTable
+              rows={teachers.data}
+              {...people}
+              columns={columns}
+              badge={(teacher) => <NameNote>{teacher.isOwner ? t('classes.owner') : t('classes.substitute')}</NameNote>}
+              caption={t('classes.teachersTable', { name: cls.name })}
+              empty=""
+              searchable={false}
+            />
+          </TableArea>
+        )
       )}
       <ConfirmDialog
         open={!!removing}

@@ -1,13 +1,15 @@
-import type { ClassItem } from '@high5/contract';
-import { Alert, Box, Button, Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { ClassItem, Person } from '@high5/contract';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
+import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
-import { Empty, headCell, hideOnPhone, Loading, SearchField, StudentCells, useRefreshAll } from './class-panel-parts';
+import { Loading, personTable, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Add students" and "Add teachers" views of a class: search the school and add. */
 export function FindStudents({ cls }: { cls: ClassItem }) {
@@ -17,25 +19,18 @@ export function FindStudents({ cls }: { cls: ClassItem }) {
   const refresh = useRefreshAll();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const { picked, clear, selection } = useStudentPicks();
+  const students = useStudentColumns();
   const candidates = useQuery({ queryKey: classroomKeys.candidates(cls.id, q), queryFn: () => api(e.classStudentCandidates, { params: { classId: cls.id }, query: q ? { search: q } : {} }) });
   const add = useMutation({
     mutationFn: () => api(e.classEnrol, { params: { classId: cls.id }, body: { studentIds: [...picked] } }),
     onSuccess: async (result) => {
       notify('success', t('classes.studentsAdded', { count: result.enrolled, className: cls.name }));
-      setPicked(new Set());
+      clear();
       await refresh();
     },
     onError: (error) => notify('error', errorText(error)),
   });
-  const rows = candidates.data ?? [];
-  const toggle = (id: string) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
@@ -54,38 +49,19 @@ export function FindStudents({ cls }: { cls: ClassItem }) {
         <Alert severity="error" sx={{ m: 2 }}>
           {errorText(candidates.error)}
         </Alert>
-      ) : candidates.data && rows.length === 0 ? (
-        <Empty>{q ? t('classes.noMatches') : t('classes.noCandidates')}</Empty>
       ) : (
-        <TableContainer>
-          <Table aria-label={t('classes.findStudentTitle', { name: cls.name })}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={rows.length > 0 && rows.every((r) => picked.has(r.id))}
-                    indeterminate={rows.some((r) => picked.has(r.id)) && !rows.every((r) => picked.has(r.id))}
-                    onChange={(_event, checked) => setPicked(checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                    slotProps={{ input: { 'aria-label': t('classes.selectAll') } }}
-                  />
-                </TableCell>
-                <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
-                <TableCell sx={headCell}>{t('columns.grade')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((s) => (
-                <TableRow key={s.id} hover selected={picked.has(s.id)} onClick={() => toggle(s.id)} sx={{ cursor: 'pointer' }}>
-                  <TableCell padding="checkbox">
-                    <Checkbox checked={picked.has(s.id)} onClick={(event) => event.stopPropagation()} onChange={() => toggle(s.id)} slotProps={{ input: { 'aria-label': t('classes.selectStudent', { name: s.name }) } }} />
-                  </TableCell>
-                  <StudentCells s={s} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        candidates.data && (
+          <TableArea>
+            <DataTable
+              {...students}
+              rows={candidates.data}
+              caption={t('classes.findStudentTitle', { name: cls.name })}
+              empty={q ? t('classes.noMatches') : t('classes.noCandidates')}
+              searchable={false}
+              selection={selection}
+            />
+          </TableArea>
+        )
       )}
     </>
   );
@@ -108,7 +84,20 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
     },
     onError: (error) => notify('error', errorText(error)),
   });
-  const rows = candidates.data ?? [];
+  const people = personTable<Person>(t);
+  const columns: DataColumn<Person>[] = [
+    ...people.columns,
+    {
+      id: 'action',
+      header: t('columns.action'),
+      sortable: false,
+      cell: (teacher) => (
+        <Button size="small" variant="outlined" aria-label={t('classes.addTeacherNamed', { name: teacher.name })} disabled={add.isPending} onClick={() => add.mutate(teacher)}>
+          {t('classes.addTeacher')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
@@ -118,35 +107,17 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
         <SearchField value={search} onChange={setSearch} label={t('classes.searchTeachers')} />
       </Box>
       <Loading show={candidates.isFetching} />
-      {candidates.data && rows.length === 0 ? (
-        <Empty>{q ? t('classes.noMatches') : t('classes.noTeacherCandidates')}</Empty>
-      ) : (
-        <TableContainer>
-          <Table aria-label={t('classes.findTeacherTitle', { name: cls.name })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
-                <TableCell sx={{ ...headCell, width: 120 }} align="right">
-                  {t('columns.action')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((teacher) => (
-                <TableRow key={teacher.id} hover>
-                  <TableCell sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{teacher.name}</TableCell>
-                  <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{teacher.email ?? '—'}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" variant="outlined" aria-label={t('classes.addTeacherNamed', { name: teacher.name })} disabled={add.isPending} onClick={() => add.mutate(teacher)}>
-                      {t('classes.addTeacher')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+      {candidates.data && (
+        <TableArea>
+          <DataTable
+            rows={candidates.data}
+            {...people}
+            columns={columns}
+            caption={t('classes.findTeacherTitle', { name: cls.name })}
+            empty={q ? t('classes.noMatches') : t('classes.noTeacherCandidates')}
+            searchable={false}
+          />
+        </TableArea>
       )}
     </>
   );

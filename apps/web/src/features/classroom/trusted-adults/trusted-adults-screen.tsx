@@ -1,36 +1,18 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  IconButton,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, IconButton, LinearProgress, Paper, Tab, Tooltip } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
+import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
-
-const headCell = { fontWeight: 700 } as const;
 
 interface Adult {
   id: string;
@@ -61,31 +43,24 @@ export default function TrustedAdultsScreen() {
   );
 }
 
-function AdultTable({ rows, label, action }: { rows: Adult[]; label: string; action: (a: Adult) => ReactNode }) {
+/** Adults with their role and one button each (remove or add); `empty` when there are none. */
+function AdultTable({ rows, label, empty, action }: { rows: Adult[]; label: string; empty: string; action: (a: Adult) => ReactNode }) {
   const { t } = useTranslation('classroom');
   return (
-    <TableContainer>
-      <Table aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-            <TableCell sx={headCell}>{t('columns.category')}</TableCell>
-            <TableCell sx={{ ...headCell, width: 80 }} align="right">
-              {t('columns.action')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((a) => (
-            <TableRow key={a.id} hover>
-              <TableCell sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{a.name}</TableCell>
-              <TableCell>{t(`common:roles.${a.category}`)}</TableCell>
-              <TableCell align="right">{action(a)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ p: 2 }}>
+      <DataTable
+        rows={rows}
+        rowKey={(a) => a.id}
+        columns={[
+          { id: 'name', header: t('columns.name'), cell: (a) => a.name, value: (a) => a.name },
+          { id: 'category', header: t('columns.category'), cell: (a) => t(`common:roles.${a.category}`), value: (a) => t(`common:roles.${a.category}`) },
+          { id: 'action', header: t('columns.action'), sortable: false, cell: action },
+        ]}
+        caption={label}
+        empty={empty}
+        searchable={false}
+      />
+    </Box>
   );
 }
 
@@ -109,7 +84,6 @@ function MyAdults() {
       notify('error', t('trusted.removeFailed', { reason: errorText(error) }));
     },
   });
-  const rows = adults.data ?? [];
   return (
     <>
       <Box sx={{ height: 4 }}>{adults.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
@@ -117,22 +91,21 @@ function MyAdults() {
         <Alert severity="error" sx={{ m: 2 }}>
           {errorText(adults.error)}
         </Alert>
-      ) : adults.data && rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 3 }}>
-          {t('trusted.none')}
-        </Typography>
       ) : (
-        <AdultTable
-          rows={rows}
-          label={t('trusted.mine')}
-          action={(a) => (
-            <Tooltip title={t('trusted.removeNamed', { name: a.name })}>
-              <IconButton color="error" aria-label={t('trusted.removeNamed', { name: a.name })} onClick={() => setRemoving(a)}>
-                <RemoveCircleOutlineIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-        />
+        adults.data && (
+          <AdultTable
+            rows={adults.data}
+            label={t('trusted.mine')}
+            empty={t('trusted.none')}
+            action={(a) => (
+              <Tooltip title={t('trusted.removeNamed', { name: a.name })}>
+                <IconButton color="error" aria-label={t('trusted.removeNamed', { name: a.name })} onClick={() => setRemoving(a)}>
+                  <RemoveCircleOutlineIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          />
+        )
       )}
       <ConfirmDialog
         open={!!removing}
@@ -164,29 +137,17 @@ function AddAdults() {
     },
     onError: (error) => notify('error', t('trusted.addFailed', { reason: errorText(error) })),
   });
-  const rows = candidates.data ?? [];
   return (
     <>
-      <Box sx={{ p: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('trusted.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value.slice(0, 100))}
-          sx={{ width: { xs: '100%', sm: 380 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
-        />
+      <Box sx={{ p: 2, pb: 0 }}>
+        <SearchField value={search} onChange={setSearch} label={t('trusted.search')} sx={{ width: { xs: '100%', sm: 380 } }} />
       </Box>
       <Box sx={{ height: 4 }}>{candidates.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {candidates.data && rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 3 }}>
-          {q ? t('classes.noMatches') : t('trusted.noCandidates')}
-        </Typography>
-      ) : (
+      {candidates.data && (
         <AdultTable
-          rows={rows}
+          rows={candidates.data}
           label={t('trusted.add')}
+          empty={q ? t('classes.noMatches') : t('trusted.noCandidates')}
           action={(a) => (
             <Tooltip title={t('trusted.addNamed', { name: a.name })}>
               <span>

@@ -12,12 +12,6 @@ import {
   LinearProgress,
   MenuItem,
   Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
   useMediaQuery,
@@ -28,6 +22,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -35,8 +30,6 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
 import { useDebounced } from '../components/use-debounced';
-
-const headCell = { fontWeight: 700 } as const;
 
 interface High5Row {
   id: number;
@@ -83,7 +76,19 @@ export default function ViewHigh5Screen() {
     queryFn: () => api(e.studentHigh5s, { params: { studentId }, query: { dateRange: rangeParam(range) } }),
     enabled: !!studentId && ok,
   });
-  const rows = high5s.data ?? [];
+  const chips = (row: High5Row) => (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+      {row.categories.map((c) => (
+        <Chip key={c} size="small" label={c} />
+      ))}
+    </Box>
+  );
+  const columns: DataColumn<High5Row>[] = [
+    { id: 'from', header: t('columns.from'), cell: (row) => row.fromName, value: (row) => row.fromName },
+    { id: 'date', header: t('columns.date'), cell: (row) => showDate(row.date), value: (row) => row.date, date: true },
+    { id: 'categories', header: t('columns.categories'), cell: chips, value: (row) => row.categories.join(', '), sortable: false, wide: true },
+    { id: 'comment', header: t('columns.comment'), cell: (row) => row.comment, value: (row) => row.comment, sortable: false, wide: true, long: true },
+  ];
 
   return (
     <Box>
@@ -91,8 +96,8 @@ export default function ViewHigh5Screen() {
       {!staff && children.data && kids.length === 0 ? (
         <Alert severity="info">{t('myStudents.none')}</Alert>
       ) : (
-        <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'flex-start' }}>
+        <>
+          <Paper variant="outlined" sx={{ borderRadius: 3, display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, mb: 2, alignItems: 'flex-start' }}>
             {staff ? (
               <Autocomplete
                 size="small"
@@ -134,74 +139,31 @@ export default function ViewHigh5Screen() {
               </TextField>
             )}
             <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-          </Box>
+          </Paper>
           <Box sx={{ height: 4 }}>{(high5s.isFetching || children.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {!studentId && staff ? (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
+            <Typography color="text.secondary" sx={{ p: 1 }}>
               {t('viewHigh5.pickStudent')}
             </Typography>
           ) : high5s.isError ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {errorText(high5s.error)}
-            </Alert>
-          ) : high5s.data && rows.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('viewHigh5.none')}
-            </Typography>
+            <Alert severity="error">{errorText(high5s.error)}</Alert>
           ) : (
-            <TableContainer>
-              <Table aria-label={t('viewHigh5.tableLabel')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ ...headCell, width: 120 }}>{t('columns.date')}</TableCell>
-                    <TableCell sx={headCell}>{t('columns.from')}</TableCell>
-                    <TableCell sx={{ ...headCell, display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.categories')}</TableCell>
-                    <TableCell sx={{ ...headCell, display: { xs: 'none', md: 'table-cell' } }}>{t('columns.comment')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow
-                      key={row.id}
-                      hover
-                      tabIndex={0}
-                      aria-label={t('viewHigh5.openRow', { name: row.fromName, date: showDate(row.date) })}
-                      onClick={() => setOpen(row)}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          setOpen(row);
-                        }
-                      }}
-                      sx={{ cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
-                    >
-                      <TableCell>{showDate(row.date)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'break-word' }}>
-                        <Typography component="span" sx={{ fontWeight: 600 }}>
-                          {row.fromName}
-                        </Typography>
-                        {row.myFeedback && <Chip size="small" color="secondary" variant="outlined" label={t('viewHigh5.feedbackSent')} sx={{ ml: 1 }} />}
-                        <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                          {row.categories.map((c) => (
-                            <Chip key={c} size="small" label={c} />
-                          ))}
-                        </Box>
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                          {row.categories.map((c) => (
-                            <Chip key={c} size="small" label={c} />
-                          ))}
-                        </Box>
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, wordBreak: 'break-word' }}>{row.comment}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            high5s.data && (
+              <DataTable
+                rows={high5s.data}
+                columns={columns}
+                rowKey={(row) => String(row.id)}
+                caption={t('viewHigh5.tableLabel')}
+                empty={t('viewHigh5.none')}
+                initialSort={{ sort: 'date', dir: 'desc' }}
+                onOpen={setOpen}
+                openLabel={(row) => t('viewHigh5.openRow', { name: row.fromName, date: showDate(row.date) })}
+                badge={(row) => row.myFeedback && <Chip size="small" color="secondary" variant="outlined" label={t('viewHigh5.feedbackSent')} sx={{ ml: 1 }} />}
+                subline={chips}
+              />
+            )
           )}
-        </Paper>
+        </>
       )}
       <FeedbackDialog row={open} studentId={studentId} onClose={() => setOpen(null)} />
     </Box>

@@ -1,12 +1,12 @@
-import { monthRange, recognitionApi, schoolYearMonths, formatDate, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
+import { monthRange, recognitionApi, schoolYearMonths, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
-import { Alert, Box, Button, ButtonBase, LinearProgress, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, Typography } from '@mui/material';
+import { Alert, Box, Button, ButtonBase, LinearProgress, Paper, Skeleton, ToggleButton, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CategoryTileTooltip, recognitionKeys, shortLabel } from '../../../components/give';
-import { visuallyHidden } from '../../../components/give/labels';
+import { ReceivedItemsTable } from '../../../components/received-items-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -122,13 +122,7 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 4, mb: 1.5 }}>
         {t('report.tableTitle', { month: monthText })}
       </Typography>
-      {data.items.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3, color: 'text.secondary' }}>
-          {t('report.empty', { month: monthText })}
-        </Paper>
-      ) : (
-        <ItemsTable items={data.items} kind={kind} names={names} />
-      )}
+      <ItemsTable items={data.items} kind={kind} names={names} month={monthText} />
       {data.truncated && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('report.truncated', { count: data.items.length })}
@@ -139,53 +133,17 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
 }
 
 /** The spec's columns: from_name, from_role, Date, comment, and the categories. */
-function ItemsTable({ items, kind, names }: { items: ReceivedItem[]; kind: RecognitionKind; names: Map<string, string> }) {
-  const { t, i18n } = useTranslation('recognition');
-  const categories = (item: ReceivedItem) => item.categoryIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
-  return (
-    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>{t('report.columns.fromName')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', md: 'table-cell' } }}>{t('report.columns.fromRole')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t('report.columns.date')}</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>{t('report.columns.comment')}</TableCell>
-            <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>{t(kind === 'high5' ? 'report.columns.high5Options' : 'report.columns.vibeOptions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <TableRow key={item.id}>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                  {item.fromName}
-                </Typography>
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
-                  {t(`roles.${item.fromRole}`)}
-                  <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}> · {formatDate(item.date, i18n.language)}</Box>
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', md: 'table-cell' } }}>{t(`roles.${item.fromRole}`)}</TableCell>
-              <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(item.date, i18n.language)}</TableCell>
-              <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 140 }}>
-                {item.comment || (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {t('report.noComment')}
-                  </Typography>
-                )}
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t(kind === 'high5' ? 'report.columns.high5Options' : 'report.columns.vibeOptions')}:{' '}
-                  </Box>
-                  {categories(item)}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top', display: { xs: 'none', sm: 'table-cell' } }}>{categories(item)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+function ItemsTable({ items, kind, names, month }: { items: ReceivedItem[]; kind: RecognitionKind; names: Map<string, string>; month: string }) {
+  const { t } = useTranslation('recognition');
+  const labels = {
+    caption: t('report.tableTitle', { month }),
+    empty: t('report.empty', { month }),
+    from: t('report.columns.fromName'),
+    role: t('report.columns.fromRole'),
+    date: t('report.columns.date'),
+    comment: t('report.columns.comment'),
+    noComment: t('report.noComment'),
+    categories: t(kind === 'high5' ? 'report.columns.high5Options' : 'report.columns.vibeOptions'),
+  };
+  return <ReceivedItemsTable items={items} names={names} labels={labels} />;
 }

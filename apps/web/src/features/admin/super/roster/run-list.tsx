@@ -15,8 +15,8 @@ export function RunList({ runs, title, approvable = true }: { runs: RosterRun[];
   const when = (d: string | null) => (d ? formatDateTime(d, i18n.language) : '—');
   const result = (r: RosterRun) => (r.status === 'failed' ? t(`errors:roster.${r.errorCode ?? 'roster_failed'}`) : t(`roster.status.${r.status}`));
   const columns = [
-    { id: 'started', header: t('roster.started'), cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt), value: (r: RosterRun) => r.startedAt ?? r.createdAt },
-    { id: 'finished', header: t('roster.finished'), cell: (r: RosterRun) => when(r.finishedAt), value: (r: RosterRun) => r.finishedAt ?? '', wide: true },
+    { id: 'started', header: t('roster.started'), cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt), value: (r: RosterRun) => r.startedAt ?? r.createdAt, date: true },
+    { id: 'finished', header: t('roster.finished'), cell: (r: RosterRun) => when(r.finishedAt), value: (r: RosterRun) => r.finishedAt ?? '', wide: true, date: true },
     { id: 'kind', header: t('roster.kind'), cell: (r: RosterRun) => t(`roster.origin.${r.origin}`), value: (r: RosterRun) => t(`roster.origin.${r.origin}`), wide: true },
     {
       id: 'result',

@@ -1,0 +1,55 @@
+import { formatDate, type Role } from '@high5/contract';
+import { Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataColumn } from './ui/data-table';
+
+/** One High 5 or Positive Vibe someone received. */
+export interface ReceivedRow {
+  id: number;
+  fromName: string;
+  fromRole: Role;
+  date: string;
+  comment: string;
+  categoryIds: string[];
+}
+
+export interface ReceivedLabels {
+  caption: string;
+  empty: string;
+  from: string;
+  role: string;
+  date: string;
+  comment: string;
+  noComment: string;
+  categories: string;
+}
+
+/**
+ * What a person received (spec 001 report, spec 003 Reports dialog): from whom, their role, the
+ * date, the comment and the categories, newest first, searchable. The headers come from the caller.
+ */
+export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels }: { items: T[]; names: Map<string, string>; labels: ReceivedLabels }) {
+  const { t, i18n } = useTranslation('common');
+  const categories = (item: T) => item.categoryIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
+  const role = (item: T) => t(`roles.${item.fromRole}`);
+  const columns: DataColumn<T>[] = [
+    { id: 'from', header: labels.from, cell: (item) => item.fromName, value: (item) => item.fromName },
+    { id: 'role', header: labels.role, cell: role, value: role, wide: true },
+    { id: 'date', header: labels.date, cell: (item) => formatDate(item.date, i18n.language), value: (item) => item.date, date: true },
+    {
+      id: 'comment',
+      header: labels.comment,
+      long: true,
+      sortable: false,
+      value: (item) => item.comment,
+      cell: (item) =>
+        item.comment || (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {labels.noComment}
+          </Typography>
+        ),
+    },
+    { id: 'categories', header: labels.categories, cell: categories, value: categories, sortable: false, long: true },
+  ];
+  return <DataTable rows={items} columns={columns} rowKey={(item) => String(item.id)} subline={role} caption={labels.caption} empty={labels.empty} initialSort={{ sort: 'date', dir: 'desc' }} />;
+}
