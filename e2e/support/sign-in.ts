@@ -18,6 +18,10 @@ export async function signInThroughForm(page: Page, login: string, password: str
   const form = signInForm(page);
   await form.login.fill(login);
   await form.password.fill(password);
+  // Staying on the page, wait for the server's answer: the next attempt must not be typed while
+  // this one is in flight (its failure clears the password field when it arrives).
+  const answered = options.expectToStay ? page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/auth/sign-in') : null;
   await form.submit.click();
-  if (!options.expectToStay) await page.waitForURL((url) => url.pathname !== '/');
+  if (answered) await answered;
+  else await page.waitForURL((url) => url.pathname !== '/');
 }
