@@ -1,14 +1,32 @@
 import type { ClassStudent, Person } from '@high5/contract';
-import { Box, LinearProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel } from '../../../components/give';
 import type { DataColumn, TableSelection } from '../../../components/ui/data-table';
+import { useErrorText } from '../../../lib/use-error-text';
 import { classroomKeys } from '../api';
 
 /* Pieces the views of a class share. */
+
+/** A class view's list: the loading bar, the error in the user's language, then `children` once loaded. */
+export function QueryPanel<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  const errorText = useErrorText('classroom');
+  return (
+    <>
+      <Loading show={query.isFetching} />
+      {query.isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorText(query.error)}
+        </Alert>
+      ) : (
+        query.data !== undefined && children(query.data)
+      )}
+    </>
+  );
+}
 
 export function Loading({ show }: { show: boolean }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { ClassItem, ClassStudent, ClassTeacher } from '@high5/contract';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
-import { Alert, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
-import { Loading, NameNote, personTable, TableArea, useRefreshAll, useStudentColumns } from './class-panel-parts';
+import { NameNote, QueryPanel, personTable, TableArea, useRefreshAll, useStudentColumns } from './class-panel-parts';
 
 /** The "Students" and "Teachers" views of a class (spec 002 section 4.1): who is in it, and removing them. */
 export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id: string) => void }) {
@@ -55,26 +55,21 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
   ];
   return (
     <>
-      <Loading show={students.isFetching} />
-      {students.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorText(students.error)}
-        </Alert>
-      ) : (
-        students.data && (
+      <QueryPanel query={students}>
+        {(data) => (
           <TableArea top>
             <DataTable
               {...shape}
               columns={withRemove}
-              rows={students.data}
+              rows={data}
               caption={t('classes.studentsTable', { name: cls.name })}
               empty={t('classes.noStudents')}
               onOpen={(s) => onOpen(s.id)}
               openLabel={(s) => t('classes.openProfile', { name: s.name })}
             />
           </TableArea>
-        )
-      )}
+        )}
+      </QueryPanel>
       <ConfirmDialog
         open={!!removing}
         title={t('classes.removeStudentTitle', { name: removing?.name ?? '', className: cls.name })}
@@ -127,16 +122,11 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
   ];
   return (
     <>
-      <Loading show={teachers.isFetching} />
-      {teachers.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorText(teachers.error)}
-        </Alert>
-      ) : (
-        teachers.data && (
+      <QueryPanel query={teachers}>
+        {(data) => (
           <TableArea top>
             <DataTable
-              rows={teachers.data}
+              rows={data}
               {...people}
               columns={columns}
               badge={(teacher) => <NameNote>{teacher.isOwner ? t('classes.owner') : t('classes.substitute')}</NameNote>}
@@ -145,8 +135,8 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
               searchable={false}
             />
           </TableArea>
-        )
-      )}
+        )}
+      </QueryPanel>
       <ConfirmDialog
         open={!!removing}
         title={t('classes.removeTeacherTitle', { name: removing?.name ?? '', className: cls.name })}

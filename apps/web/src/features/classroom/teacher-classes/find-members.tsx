@@ -1,5 +1,5 @@
 import type { ClassItem, Person } from '@high5/contract';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
-import { Loading, personTable, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { Loading, personTable, QueryPanel, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Add students" and "Add teachers" views of a class: search the school and add. */
 export function FindStudents({ cls }: { cls: ClassItem }) {
@@ -44,25 +44,20 @@ export function FindStudents({ cls }: { cls: ClassItem }) {
           </Button>
         )}
       </Box>
-      <Loading show={candidates.isFetching} />
-      {candidates.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorText(candidates.error)}
-        </Alert>
-      ) : (
-        candidates.data && (
+      <QueryPanel query={candidates}>
+        {(data) => (
           <TableArea>
             <DataTable
               {...students}
-              rows={candidates.data}
+              rows={data}
               caption={t('classes.findStudentTitle', { name: cls.name })}
               empty={q ? t('classes.noMatches') : t('classes.noCandidates')}
               searchable={false}
               selection={selection}
             />
           </TableArea>
-        )
-      )}
+        )}
+      </QueryPanel>
     </>
   );
 }
