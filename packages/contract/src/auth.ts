@@ -111,6 +111,9 @@ export const SetupSchema = z.discriminatedUnion('role', [
 export const DistrictSchema = z.object({ id: UuidSchema, name: z.string(), paid: z.boolean() });
 export const SchoolOptionSchema = z.object({ id: UuidSchema, name: z.string() });
 
+/** What the sign-in form sends (its screen validates with it too). */
+export const SignInBodySchema = z.object({ login: LoginSchema, password: PasswordInputSchema });
+
 export const authEndpoints = {
   config: endpoint({
     id: 'auth.config',
@@ -126,7 +129,7 @@ export const authEndpoints = {
     path: '/auth/sign-in',
     summary: 'Signs in with an e-mail or username and a password.',
     access: 'public',
-    body: z.object({ login: LoginSchema, password: PasswordInputSchema }),
+    body: SignInBodySchema,
     response: SignInResultSchema,
     // An unconfirmed e-mail answers enterCorrectIDandPass (no enumeration); 429s carry RetryAfterSchema.
     errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED', 'TEMP_PASSWORD_EXPIRED', 'ACCOUNT_INACTIVE'],

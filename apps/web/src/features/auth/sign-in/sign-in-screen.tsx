@@ -1,12 +1,14 @@
 import { authApi } from '@high5/contract';
 import { Google } from '@mui/icons-material';
-import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { authConfigQuery, googleSignInHref, markGoogleSignIn, meKey, startSignedIn, useMe } from '../../../app/session';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/contract-form';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -57,15 +59,11 @@ function SignInForm() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const config = useQuery(authConfigQuery);
-  const [login, setLogin] = useState('');
-  const [password, setPassword] = useState('');
-  // Messages are kept as what to say, not the words, so they follow a language switch.
-  const [fieldErrors, setFieldErrors] = useState<{ login?: Message; password?: Message }>({});
+  const form = useContractForm(() => import('./sign-in-schema').then((m) => m.signInFormSchema), { defaultValues: { login: '', password: '' } });
   const redirectError = search.get('error');
+  // Kept as what to say, not the words, so it follows a language switch.
   const [error, setError] = useState<Message | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? { error: new ApiError(400, redirectError) } : null));
   const say = (message: Message) => ('error' in message ? errorText(message.error) : t(message.key, message.waitSeconds === undefined ? {} : { wait: waitText(message.waitSeconds) }));
-  const loginRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -83,27 +81,21 @@ function SignInForm() {
       void navigate(startSignedIn(queryClient, result.me), { replace: true });
     },
     onError: (e) => {
-      setPassword('');
+      form.setValue('password', '');
       if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
         setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
       } else setError({ error: e });
     },
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = login.trim();
-    const errors: typeof fieldErrors = {};
-    if (!trimmed) errors.login = { key: 'auth:signIn.loginRequired' };
-    else if (trimmed.includes('@') && !(await import('./email-check')).isEmail(trimmed)) errors.login = { key: 'auth:errors.INVALID_EMAIL' };
-    if (!password) errors.password = { key: 'auth:errors.PASSWORD_REQUIRED' };
-    setFieldErrors(errors);
-    setError(null);
-    if (errors.login) return loginRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    setLogin(trimmed);
-    signIn.mutate({ login: trimmed, password });
-  };
+  const submit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      form.setValue('login', values.login);
+      signIn.mutate(values);
+    },
+    () => setError(null),
+  );
 
   const googleEnabled = config.data?.googleEnabled ?? false;
 
@@ -124,27 +116,25 @@ function SignInForm() {
       )}
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="login"
+            area="auth"
+            messages={{ 'errors:field.required': 'auth:signIn.loginRequired' }}
             label={t('auth:signIn.login')}
-            value={login}
-            onChange={(e) => setLogin(e.target.value)}
-            onBlur={() => setLogin((v) => v.trim())}
-            error={!!fieldErrors.login}
-            helperText={fieldErrors.login && say(fieldErrors.login)}
             autoComplete="username"
-            inputRef={loginRef}
             fullWidth
             slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
           />
           <Box>
-            <PasswordField
+            <FormTextField
+              as={PasswordField}
+              control={form.control}
+              name="password"
+              area="auth"
+              messages={{ 'errors:field.required': 'auth:errors.PASSWORD_REQUIRED', PASSWORD_EMPTY: 'auth:errors.PASSWORD_REQUIRED' }}
               label={t('auth:signIn.password')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={!!fieldErrors.password}
-              helperText={fieldErrors.password && say(fieldErrors.password)}
               autoComplete="current-password"
-              inputRef={passwordRef}
               fullWidth
             />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
