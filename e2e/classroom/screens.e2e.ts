@@ -29,7 +29,7 @@ const TABLE = 'main table, main ul[aria-label]';
 const screens: { who: keyof ClassroomWorld['cookies'] & ('teacher' | 'student' | 'parent'); path: string; ready: string }[] = [
   { who: 'teacher', path: '/teacher-classes', ready: '[data-testid="class-code"]' },
   { who: 'teacher', path: '/seatingchart', ready: '[data-testid="teacher-desk"]' },
-  { who: 'teacher', path: '/student-list', ready: 'table' },
+  { who: 'teacher', path: '/student-list', ready: TABLE },
   { who: 'teacher', path: '/feedback', ready: 'main h1' },
   { who: 'teacher', path: '/gratitude-journal', ready: 'main h1' },
   { who: 'student', path: '/mood', ready: '[data-mood="smile"]' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
-import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, PAGE_SIZES, pageOf, pageQuery as pageQueryOf, SEARCH_MAX, SortDirectionSchema, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
 
@@ -13,9 +13,9 @@ export const REPORT_RANGE_MAX_DAYS = 366;
 /** Most rows a report page may hold; the CSV download loads pages of this size (decision 0310). */
 export const REPORT_PAGE_SIZE = 500;
 /** Rows per page a report screen may ask for. */
-export const REPORT_PAGE_SIZES = [25, 50, 100] as const;
+export const REPORT_PAGE_SIZES = PAGE_SIZES;
 /** Longest search text of a report or list. */
-export const REPORT_SEARCH_MAX = 100;
+export const REPORT_SEARCH_MAX = SEARCH_MAX;
 /** Items of one kind in a user's Reports dialog (newest first). */
 export const USER_REPORT_ITEMS_MAX = 1000;
 /** Notification e-mail addresses a school may configure. */
@@ -259,15 +259,11 @@ export const ReportRowSchema = z.object({
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 /** How a report page is ordered: by a column, up or down; ties by last name, first name, id. */
-export const SortDirectionSchema = z.enum(['asc', 'desc']);
-export type SortDirection = z.infer<typeof SortDirectionSchema>;
 export const ReportSortSchema = z.enum(['name', 'email', 'high5Given', 'high5Received', 'vibeGiven', 'vibeReceived']);
 export type ReportSort = z.infer<typeof ReportSortSchema>;
 export const MoodReportSortSchema = z.enum(['name', 'email', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
 export type MoodReportSort = z.infer<typeof MoodReportSortSchema>;
 
-/** One page of a report: the rows, and how many rows match in all. */
-const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: count, page: count, pageSize: count });
 export const ReportPageSchema = pageOf(ReportRowSchema);
 export type ReportPage = z.infer<typeof ReportPageSchema>;
 
@@ -296,14 +292,8 @@ export type MoodReportRow = z.infer<typeof MoodReportRowSchema>;
 export const MoodReportPageSchema = pageOf(MoodReportRowSchema);
 export type MoodReportPage = z.infer<typeof MoodReportPageSchema>;
 
-/** Search, order and page of a report, checked here so the server enforces them (decision 0310). */
-const pageQuery = {
-  /** Matches names, e-mail addresses and usernames (any part, any case). */
-  q: z.string().trim().max(REPORT_SEARCH_MAX).default(''),
-  dir: SortDirectionSchema.default('asc'),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE).default(REPORT_PAGE_SIZES[0]),
-};
+/** Search, order and page of a report (decision 0310); the CSV download reads pages of REPORT_PAGE_SIZE. */
+const pageQuery = pageQueryOf(REPORT_PAGE_SIZE);
 
 export const GroupReportQuerySchema = z.object({
   role: RoleSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, requiredMultilineText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, PAGE_SIZES, pageOf, pageQuery, requiredMultilineText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 // ---------------------------------------------------------------------------
 // Constants of the classroom area (spec 002 sections 3 and 9)
@@ -43,7 +43,6 @@ export const CLASSROOM_LIMITS = {
   journalDescriptionMax: 5000,
   feedbackMax: 1000,
   trustedAdultsBatchMax: 50,
-  rosterPageSize: 100,
   candidateLimit: 100,
   searchMax: 100,
 } as const;
@@ -310,6 +309,11 @@ export const RosterStudentSchema = ClassStudentSchema.extend({
   /** An invitation e-mail can be sent (paid schools, unregistered students with an e-mail). */
   invitable: z.boolean(),
 });
+export type RosterStudent = z.infer<typeof RosterStudentSchema>;
+/** What the student list sorts by; ties by name, then id. */
+export const RosterSortSchema = z.enum(['name', 'email', 'grade']);
+export const RosterQuerySchema = z.object({ sort: RosterSortSchema.default('name'), ...pageQuery(PAGE_SIZES[2]) });
+export type RosterQuery = z.output<typeof RosterQuerySchema>;
 
 const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids');
 
@@ -788,10 +792,10 @@ export const classroomEndpoints = {
     id: 'classroom.roster',
     method: 'GET',
     path: '/roster/students',
-    summary: 'Students an admin (the whole school) or a teacher (their classes) looks after, by name, in pages.',
+    summary: 'Students an admin (the whole school) or a teacher (their classes) looks after: searched, sorted and paged, with the count of all that match.',
     access: MANAGERS,
-    query: z.object({ search: SearchSchema, cursor: z.string().max(300).optional() }),
-    response: z.object({ students: z.array(RosterStudentSchema), nextCursor: z.string().nullable(), paid: z.boolean() }),
+    query: RosterQuerySchema,
+    response: pageOf(RosterStudentSchema).extend({ paid: z.boolean() }),
     errors: ['ACCOUNT_PENDING_APPROVAL'],
   }),
   rosterResetPassword: endpoint({

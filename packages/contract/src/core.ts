@@ -247,3 +247,21 @@ export const DateRangeSchema = z
   .refine((r) => IsoDateSchema.safeParse(r.from).success && IsoDateSchema.safeParse(r.to).success && r.from <= r.to, 'invalid_range');
 
 export const EmptySchema = z.object({}).strict();
+
+/** Rows per page a list or report screen may ask for (the one data table's choices, decision 0310). */
+export const PAGE_SIZES = [25, 50, 100] as const;
+/** Longest search text of a list or report. */
+export const SEARCH_MAX = 100;
+export const SortDirectionSchema = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirectionSchema>;
+const rowCount = z.number().int().nonnegative();
+/** Search, order and page of a list the server pages, checked here so the server enforces them; a CSV download may ask for up to `maxPageSize` rows. */
+export const pageQuery = (maxPageSize: number) => ({
+  /** Matches names, e-mail addresses and usernames (any part, any case). */
+  q: z.string().trim().max(SEARCH_MAX).default(''),
+  dir: SortDirectionSchema.default('asc'),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(PAGE_SIZES[0]),
+});
+/** One page of a list: the rows, and how many rows match in all. */
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: rowCount, page: rowCount, pageSize: rowCount });

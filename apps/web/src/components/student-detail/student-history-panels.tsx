@@ -1,10 +1,11 @@
 import type { StudentDetails } from '@high5/contract';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import { format, parseISO, subDays } from 'date-fns';
-import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showDate } from '../../lib/dates';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type DataColumn } from '../ui/data-table';
 import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
 import { Emoji } from '../ui/emoji';
 import { useStudentAttendance, useStudentMoods } from './api';
@@ -41,29 +42,22 @@ const validRange = (r: DateRange) => r.from <= r.to && parseISO(r.to).getTime() 
 export function AttendancePanel({ studentId, today }: { studentId: string; today: string }) {
   const { t } = useTranslation('profile');
   const [range, setRange] = useDefaultRange(today);
-  const ok = validRange(range);
-  const rows = useStudentAttendance(studentId, `${range.from}_${range.to}`, ok);
+  const rows = useStudentAttendance(studentId, `${range.from}_${range.to}`, validRange(range));
   return (
-    <RangePanel range={range} onRange={setRange} today={today} ok={ok} loading={rows.isFetching} error={rows.isError}>
-      {rows.data &&
-        (rows.data.length ? (
-          <DataTable
-            rows={rows.data.map((r, i) => ({ ...r, key: `${r.date}-${r.className}-${i}` }))}
-            rowKey={(r) => r.key}
-            caption={t('studentDetail.tabs.attendance')}
-            empty={t('studentDetail.noAttendance')}
-            searchable={false}
-            initialSort={{ sort: 'date', dir: 'desc' }}
-            columns={[
-              { id: 'date', header: t('studentDetail.date'), cell: (r) => showDate(r.date), value: (r) => r.date, date: true },
-              { id: 'class', header: t('studentDetail.class'), cell: (r) => r.className, value: (r) => r.className },
-              { id: 'status', header: t('studentDetail.status'), cell: (r) => <AttendanceCode code={r.code} />, value: (r) => r.code },
-            ]}
-          />
-        ) : (
-          <Typography color="text.secondary">{t('studentDetail.noAttendance')}</Typography>
-        ))}
-    </RangePanel>
+    <HistoryTable
+      range={range}
+      onRange={setRange}
+      today={today}
+      rows={rows}
+      rowKey={(r) => `${r.date}-${r.className}-${r.code}`}
+      caption={t('studentDetail.tabs.attendance')}
+      empty={t('studentDetail.noAttendance')}
+      columns={[
+        { id: 'date', header: t('studentDetail.date'), cell: (r) => showDate(r.date), value: (r) => r.date, date: true },
+        { id: 'class', header: t('studentDetail.class'), cell: (r) => r.className, value: (r) => r.className },
+        { id: 'status', header: t('studentDetail.status'), cell: (r) => <AttendanceCode code={r.code} />, value: (r) => r.code },
+      ]}
+    />
   );
 }
 
@@ -77,51 +71,52 @@ function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
 export function MoodsPanel({ studentId, today }: { studentId: string; today: string }) {
   const { t } = useTranslation('profile');
   const [range, setRange] = useDefaultRange(today);
-  const ok = validRange(range);
-  const rows = useStudentMoods(studentId, `${range.from}_${range.to}`, ok);
+  const rows = useStudentMoods(studentId, `${range.from}_${range.to}`, validRange(range));
+  const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
   return (
-    <RangePanel range={range} onRange={setRange} today={today} ok={ok} loading={rows.isFetching} error={rows.isError}>
-      {rows.data &&
-        (rows.data.length ? (
-          <DataTable
-            rows={rows.data}
-            rowKey={(r) => r.date}
-            caption={t('studentDetail.tabs.moods')}
-            empty={t('studentDetail.noMoods')}
-            searchable={false}
-            initialSort={{ sort: 'date', dir: 'desc' }}
-            columns={[
-              { id: 'date', header: t('studentDetail.date'), cell: (r) => showDate(r.date), value: (r) => r.date, date: true },
-              {
-                id: 'mood',
-                header: t('studentDetail.mood'),
-                value: (r) => t(`moods.${r.mood}`, { defaultValue: r.mood }),
-                cell: (r) => (
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
-                    {MOOD_EMOJI[r.mood] && <Emoji char={MOOD_EMOJI[r.mood]!} size={20} alt="" />}
-                    {t(`moods.${r.mood}`, { defaultValue: r.mood })}
-                  </Box>
-                ),
-              },
-              { id: 'comment', header: t('studentDetail.comment'), cell: (r) => r.comment, long: true, sortable: false },
-            ]}
-          />
-        ) : (
-          <Typography color="text.secondary">{t('studentDetail.noMoods')}</Typography>
-        ))}
-    </RangePanel>
+    <HistoryTable
+      range={range}
+      onRange={setRange}
+      today={today}
+      rows={rows}
+      rowKey={(r) => r.date}
+      caption={t('studentDetail.tabs.moods')}
+      empty={t('studentDetail.noMoods')}
+      columns={[
+        { id: 'date', header: t('studentDetail.date'), cell: (r) => showDate(r.date), value: (r) => r.date, date: true },
+        {
+          id: 'mood',
+          header: t('studentDetail.mood'),
+          value: (r) => feeling(r.mood),
+          cell: (r) => (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, whiteSpace: 'nowrap' }}>
+              {MOOD_EMOJI[r.mood] && <Emoji char={MOOD_EMOJI[r.mood]!} size={20} alt="" />}
+              {feeling(r.mood)}
+            </Box>
+          ),
+        },
+        { id: 'comment', header: t('studentDetail.comment'), cell: (r) => r.comment, long: true, sortable: false },
+      ]}
+    />
   );
 }
 
-function RangePanel({ range, onRange, today, ok, loading, error, children }: { range: DateRange; onRange(r: DateRange): void; today: string; ok: boolean; loading: boolean; error: boolean; children: ReactNode }) {
+/** A date range (last 30 days first) and the rows of that range, newest first, in the one data table. */
+function HistoryTable<T>({ range, onRange, today, rows, rowKey, caption, empty, columns }: { range: DateRange; onRange(r: DateRange): void; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
   const { t } = useTranslation('profile');
+  const ok = validRange(range);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <DateRangePicker value={range} onChange={onRange} maxDate={today} />
       {!ok && range.from <= range.to && <Alert severity="warning">{t('studentDetail.rangeTooLong')}</Alert>}
-      {error && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
-      <Box sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
-        {children}
+      {rows.isError && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
+      <Box sx={{ opacity: rows.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={rows.isFetching}>
+        {rows.data &&
+          (rows.data.length ? (
+            <DataTable rows={rows.data} rowKey={rowKey} caption={caption} empty={empty} searchable={false} initialSort={{ sort: 'date', dir: 'desc' }} columns={columns} />
+          ) : (
+            <Typography color="text.secondary">{empty}</Typography>
+          ))}
       </Box>
     </Box>
   );

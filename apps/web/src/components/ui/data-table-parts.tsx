@@ -14,6 +14,8 @@ export interface TableSelection<T> {
   rowLabel: (row: T) => string;
   /** The name of the checkbox that picks every row the search finds. */
   allLabel: string;
+  /** Rows that may be picked (default: all); the others show no checkbox. */
+  canSelect?: (row: T) => boolean;
 }
 
 export function SelectBox({ checked, indeterminate, label, onChange }: { checked: boolean; indeterminate?: boolean; label: string; onChange: (checked: boolean) => void }) {

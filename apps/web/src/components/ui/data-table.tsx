@@ -130,7 +130,8 @@ export function DataTable<T>(props: Props<T>) {
   const sortable = columns.filter((c) => c.sortable !== false);
 
   // Select all picks (or drops) every row the search finds, on every page; picks elsewhere stay.
-  const found = server ? rows.map(rowKey) : table.getFilteredRowModel().rows.map((r) => r.id);
+  const pickable = (row: T) => selection?.canSelect?.(row) ?? true;
+  const found = (server ? rows : table.getFilteredRowModel().rows.map((r) => r.original)).filter(pickable).map(rowKey);
   const allPicked = found.length > 0 && found.every((key) => selection?.selected.has(key));
   const somePicked = !allPicked && found.some((key) => selection?.selected.has(key));
   const pick = (keys: string[], on: boolean) => {
@@ -141,14 +142,14 @@ export function DataTable<T>(props: Props<T>) {
     }
     selection!.onChange(next);
   };
-  const selectAll = selection && total > 0 && <SelectBox checked={allPicked} indeterminate={somePicked} label={selection.allLabel} onChange={(on) => pick(found, on)} />;
-  const selectRow = (row: T) => selection && <SelectBox checked={selection.selected.has(rowKey(row))} label={selection.rowLabel(row)} onChange={(on) => pick([rowKey(row)], on)} />;
+  const selectAll = selection && found.length > 0 && <SelectBox checked={allPicked} indeterminate={somePicked} label={selection.allLabel} onChange={(on) => pick(found, on)} />;
+  const selectRow = (row: T) => selection && pickable(row) && <SelectBox checked={selection.selected.has(rowKey(row))} label={selection.rowLabel(row)} onChange={(on) => pick([rowKey(row)], on)} />;
 
   const [first, ...rest] = columns;
   const cardColumns = rest.filter((c) => !c.wide);
   const openOf = (row: T) => (onOpen && (!canOpen || canOpen(row)) ? () => onOpen(row) : undefined);
   /** A click on a row opens it or, in a table with checkboxes, picks it. */
-  const clickOf = (row: T) => openOf(row) ?? (selection ? () => pick([rowKey(row)], !selection.selected.has(rowKey(row))) : undefined);
+  const clickOf = (row: T) => openOf(row) ?? (selection && pickable(row) ? () => pick([rowKey(row)], !selection.selected.has(rowKey(row))) : undefined);
   const nameCell = (row: T, open: (() => void) | undefined) => (
     <>
       {open ? (

@@ -26,5 +26,5 @@ export const classroomKeys = {
   seating: (classId: string) => ['classroom', 'seating', classId] as const,
   seatingMoods: (classId: string) => ['classroom', 'seatingMoods', classId] as const,
   attendanceToday: (classId: string) => ['classroom', 'attendanceToday', classId] as const,
-  roster: (search: string) => ['classroom', 'roster', search] as const,
+  roster: (query?: object) => (query ? (['classroom', 'roster', query] as const) : (['classroom', 'roster'] as const)),
 };

@@ -109,10 +109,10 @@ describe('a sync from a SIS', () => {
     const admin = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
     const list = await t.call('GET', '/v1/roster/students', { cookie: await sessionFor(t.app, admin.id, school.id) });
     expect(list.status).toBe(200);
-    expect(list.json.ResponseData.students).toHaveLength(11);
+    expect(list.json.ResponseData.rows).toHaveLength(11);
     // A paid (Aeries) school: rostered students who never signed in are offered the invite.
     expect(list.json.ResponseData.paid).toBe(true);
-    expect(list.json.ResponseData.students.every((s: { registered: boolean }) => !s.registered)).toBe(true);
+    expect(list.json.ResponseData.rows.every((s: { registered: boolean }) => !s.registered)).toBe(true);
     expect(JSON.stringify(list.json.ResponseData)).not.toContain(goneUser.id);
 
     source.full(r.snapshot);

@@ -1,17 +1,17 @@
+import type { RosterQuery } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName, registered } from '../common.js';
 
 /**
- * One page of the students a caller looks after: the whole school (admins) or the students
- * of the classes `teacherId` teaches. Keyset-paged by (lower(name), id).
+ * One page of the students a caller looks after: the whole school (admins) or the students of the
+ * classes `teacherId` teaches, searched and sorted as asked (ties by name, then id), with the
+ * count of all that match.
  */
-export async function rosterPage(db: Db, schoolId: string, teacherId: string | null, search: string | undefined, after: { key: string; id: string } | null, limit: number) {
-  const sortKey = sql<string>`lower(${displayName('u')})`;
+export async function rosterPage(db: Db, schoolId: string, teacherId: string | null, { q, sort, dir, page, pageSize }: RosterQuery) {
   let query = db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.email', 'u.username', 'm.grade', displayName('u').as('name'), registered('u').as('registered'), sortKey.as('sortKey')])
     .where('m.schoolId', '=', schoolId)
     .where('m.role', '=', 'student')
     .where('m.status', '<>', 'inactive');
@@ -29,12 +29,25 @@ export async function rosterPage(db: Db, schoolId: string, teacherId: string | n
       ),
     );
   }
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c: string) => `\\${c}`)}%`;
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
-  if (after) query = query.where(sql<boolean>`(${sortKey}, u.id) > (${after.key}, ${after.id}::uuid)`);
-  return query.orderBy(sortKey).orderBy('u.id').limit(limit + 1).execute();
+  const name = sql<string>`lower(${displayName('u')})`;
+  const order = sql.raw(dir === 'desc' ? 'desc' : 'asc');
+  const first = sort === 'email' ? sql`lower(u.email) ${order} nulls last` : sort === 'grade' ? sql`m.grade ${order} nulls last` : sql`${name} ${order}`;
+  const [rows, total] = await Promise.all([
+    query
+      .select(['u.id', 'u.email', 'u.username', 'm.grade', displayName('u').as('name'), registered('u').as('registered')])
+      .orderBy(first)
+      .orderBy(name)
+      .orderBy('u.id')
+      .limit(pageSize)
+      .offset(page * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 export async function studentAccounts(db: Db, schoolId: string, ids: readonly string[]) {

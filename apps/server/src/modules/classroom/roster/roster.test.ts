@@ -25,26 +25,40 @@ describe('student list', () => {
 
   it('an admin sees every student of the school; a teacher the students of their classes', async () => {
     const admin = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.admin });
-    expect(admin.json.ResponseData.students.map((s: { name: string }) => s.name)).toEqual(['Amy Student', 'Ben Student']);
-    expect(admin.json.ResponseData).toMatchObject({ nextCursor: null, paid: false });
-    expect(admin.json.ResponseData.students[0]).toEqual({ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, registered: true, invitable: false });
+    expect(admin.json.ResponseData.rows.map((s: { name: string }) => s.name)).toEqual(['Amy Student', 'Ben Student']);
+    expect(admin.json.ResponseData).toMatchObject({ total: 2, page: 0, pageSize: 25, paid: false });
+    expect(admin.json.ResponseData.rows[0]).toEqual({ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, registered: true, invitable: false });
     const teacher = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.teacher });
-    expect(teacher.json.ResponseData.students.map((s: { id: string }) => s.id)).toEqual([w.student.id]);
-    expect((await t.call('GET', '/v1/roster/students', { cookie: w.cookies.substitute })).json.ResponseData.students).toEqual([]);
-    expect((await t.call('GET', '/v1/roster/students?search=ben', { cookie: w.cookies.admin })).json.ResponseData.students).toHaveLength(1);
+    expect(teacher.json.ResponseData.rows.map((s: { id: string }) => s.id)).toEqual([w.student.id]);
+    expect((await t.call('GET', '/v1/roster/students', { cookie: w.cookies.substitute })).json.ResponseData).toMatchObject({ rows: [], total: 0 });
+    const search = await t.call('GET', '/v1/roster/students?q=ben', { cookie: w.cookies.admin });
+    expect(search.json.ResponseData).toMatchObject({ total: 1, rows: [{ name: 'Ben Student' }] });
   });
 
-  it('pages by name with a cursor', async () => {
+  it('sorts by name, e-mail or grade either way and pages with the count of all that match', async () => {
     const school = await (await import('../../../test/factories.js')).buildSchool(t.app);
     const admin = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
-    for (let i = 0; i < 105; i++) await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: `S${String(i).padStart(3, '0')}`, lastName: 'X' });
+    for (let i = 0; i < 105; i++) await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: `S${String(i).padStart(3, '0')}`, lastName: 'X', grade: i % 3 });
     const cookie = await sessionFor(t.app, admin.id);
-    const first = await t.call('GET', '/v1/roster/students', { cookie });
-    expect(first.json.ResponseData.students).toHaveLength(100);
-    const second = await t.call('GET', `/v1/roster/students?cursor=${first.json.ResponseData.nextCursor}`, { cookie });
-    expect(second.json.ResponseData.students.map((s: { name: string }) => s.name)).toEqual(['S100 X', 'S101 X', 'S102 X', 'S103 X', 'S104 X']);
-    expect(second.json.ResponseData.nextCursor).toBeNull();
-    expect((await t.call('GET', '/v1/roster/students?cursor=garbage', { cookie })).json.ResponseData.students).toHaveLength(100);
+    const list = async (query: string) => (await t.call('GET', `/v1/roster/students?${query}`, { cookie })).json.ResponseData;
+    const first = await list('pageSize=100');
+    expect(first.rows).toHaveLength(100);
+    expect(first.total).toBe(105);
+    const second = await list('pageSize=100&page=1');
+    expect(second.rows.map((s: { name: string }) => s.name)).toEqual(['S100 X', 'S101 X', 'S102 X', 'S103 X', 'S104 X']);
+    expect((await list('sort=name&dir=desc&pageSize=25')).rows[0].name).toBe('S104 X');
+    // Grade, then name: the first of grade 2 is S002.
+    expect((await list('sort=grade&dir=desc')).rows.slice(0, 2).map((s: { name: string }) => s.name)).toEqual(['S002 X', 'S005 X']);
+    expect((await list('q=S10&pageSize=25')).total).toBe(5);
+    expect((await list('page=9')).rows).toEqual([]);
+  });
+
+  it('400 for a page size, sort or page the list does not offer', async () => {
+    for (const query of ['pageSize=101', 'pageSize=0', 'sort=password', 'dir=up', 'page=-1', `q=${'x'.repeat(101)}`]) {
+      const res = await t.call('GET', `/v1/roster/students?${query}`, { cookie: w.cookies.admin });
+      expect(res.status, query).toBe(400);
+      expect(res.json.ErrorCode).toBe('VALIDATION_FAILED');
+    }
   });
 });
 
@@ -145,9 +159,9 @@ describe('invite unregistered students (paid schools)', () => {
     await t.app.services.db.updateTable('users').set({ passwordHash: null }).where('id', '=', rostered.id).execute();
     const list = await t.call('GET', '/v1/roster/students', { cookie: paid.cookies.admin });
     expect(list.json.ResponseData.paid).toBe(true);
-    const row = list.json.ResponseData.students.find((s: { id: string }) => s.id === rostered.id);
+    const row = list.json.ResponseData.rows.find((s: { id: string }) => s.id === rostered.id);
     expect(row).toMatchObject({ registered: false, invitable: true });
-    expect(list.json.ResponseData.students.find((s: { id: string }) => s.id === paid.student.id)).toMatchObject({ registered: true, invitable: false });
+    expect(list.json.ResponseData.rows.find((s: { id: string }) => s.id === paid.student.id)).toMatchObject({ registered: true, invitable: false });
 
     const res = await t.call('POST', '/v1/roster/invitations', { cookie: paid.cookies.admin, body: { studentIds: [rostered.id, paid.student.id, w.student.id] } });
     expect(res.json.ResponseData).toEqual({ invited: 1, failedStudentIds: [paid.student.id, w.student.id] });

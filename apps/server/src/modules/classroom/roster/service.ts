@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, LIMITS } from '@high5/contract';
+import { CLASSROOM_LIMITS, LIMITS, type RosterQuery } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
@@ -17,29 +17,16 @@ function assertRosterAccess(user: SessionUser) {
   assertSeesStudents(user);
 }
 
-const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  try {
-    const [key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
-    if (typeof key === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { key, id };
-  } catch {
-    // fall through
-  }
-  return null;
-}
-
 /** Admins see every student of the school, teachers the students of their classes (docs/decisions/0115). */
-export async function roster(db: Db, user: SessionUser, search: string | undefined, cursor: string | undefined) {
+export async function roster(db: Db, user: SessionUser, query: RosterQuery) {
   assertRosterAccess(user);
   const school = requireSchool(user);
-  const limit = CLASSROOM_LIMITS.rosterPageSize;
-  const rows = await q.rosterPage(db, school.schoolId, listsWholeSchool(user) ? null : user.id, search || undefined, decodeCursor(cursor), limit);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { rows, total } = await q.rosterPage(db, school.schoolId, listsWholeSchool(user) ? null : user.id, query);
   return {
-    students: page.map((r) => ({ id: r.id, name: r.name, email: r.email, grade: r.grade, registered: r.registered, invitable: school.paid && !r.registered && r.email !== null })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.sortKey, last.id) : null,
+    rows: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, grade: r.grade, registered: r.registered, invitable: school.paid && !r.registered && r.email !== null })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
     paid: school.paid,
   };
 }

@@ -1,99 +1,103 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
+import type { RosterStudent } from '@high5/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { gradeLabel } from '../../../components/give';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, initialTableState, type DataColumn, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
-import { useDebounced } from '../components/use-debounced';
+import { useInviteStudents, useResetStudentPassword, useRoster } from './api';
 import { ResetLinkDialog, type Reset } from './reset-link-dialog';
-
-const headCell = { fontWeight: 700 } as const;
-const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The student list (/student-list, spec 002 section 2.4): admins see the school's students,
- * teachers their classes' students. Admins can reset a student's password: a one-time link,
- * e-mailed to the student or shown once (docs/decisions/0162). In paid schools, unregistered
- * students can be selected and sent an invitation.
+ * teachers their classes' students, searched, sorted and paged by the server. Admins can reset a
+ * student's password: a one-time link, e-mailed to the student or shown once (docs/decisions/0162).
+ * In paid schools, unregistered students can be selected and sent an invitation.
  */
 export default function StudentListScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const canReset = useSignedInMe().isAdmin;
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const [table, setTable] = useState<TableState>(() => initialTableState('name'));
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<{ id: string; name: string } | null>(null);
   const [reset, setReset] = useState<Reset | null>(null);
+  const roster = useRoster(table);
+  const paid = roster.data?.paid ?? false;
+  const resetPassword = useResetStudentPassword();
+  const invite = useInviteStudents();
 
-  const roster = useInfiniteQuery({
-    queryKey: classroomKeys.roster(q),
-    queryFn: ({ pageParam }) => api(e.roster, { query: { ...(q ? { search: q } : {}), ...(pageParam ? { cursor: pageParam } : {}) } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const rows = roster.data?.pages.flatMap((p) => p.students) ?? [];
-  const paid = roster.data?.pages[0]?.paid ?? false;
-
-  const resetPassword = useMutation({
-    mutationFn: (student: { id: string; name: string }) => api(e.rosterResetPassword, { params: { studentId: student.id }, body: {} }),
-    onSuccess: (result, student) => {
-      setConfirm(null);
-      setReset({ name: student.name, ...result });
-      notify('success', t('studentList.resetDone', { name: student.name }));
-    },
-    onError: (error) => {
-      setConfirm(null);
-      notify('error', errorText(error));
-    },
-  });
-  const invite = useMutation({
-    mutationFn: (ids: string[]) => api(e.rosterInvite, { body: { studentIds: ids } }),
-    onSuccess: async (result) => {
-      if (result.failedStudentIds.length > 0) notify('warning', t('studentList.inviteSomeFailed', { invited: result.invited, failed: result.failedStudentIds.length }));
-      else notify('success', t('studentList.invited', { count: result.invited }));
-      setPicked(new Set());
-      await queryClient.invalidateQueries({ queryKey: ['classroom', 'roster'] });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-
-  const toggle = (id: string) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+  const sendReset = (student: { id: string; name: string }) =>
+    resetPassword.mutate(student, {
+      onSuccess: (result) => {
+        setReset({ name: student.name, ...result });
+        notify('success', t('studentList.resetDone', { name: student.name }));
+      },
+      onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setConfirm(null),
     });
+  const sendInvites = (ids: string[]) =>
+    invite.mutate(ids, {
+      onSuccess: (result) => {
+        if (result.failedStudentIds.length > 0) notify('warning', t('studentList.inviteSomeFailed', { invited: result.invited, failed: result.failedStudentIds.length }));
+        else notify('success', t('studentList.invited', { count: result.invited }));
+        setPicked(new Set());
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
+
+  const columns: DataColumn<RosterStudent>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      cell: (s) => (
+        <>
+          <Typography component="span" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
+            {s.name}
+          </Typography>
+          {!s.registered && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {t('classes.notRegistered')}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { id: 'email', header: t('columns.email'), cell: (s) => <Box sx={{ overflowWrap: 'anywhere' }}>{s.email ?? '—'}</Box>, wide: true },
+    { id: 'grade', header: t('columns.grade'), cell: (s) => gradeLabel(s.grade, t) },
+  ];
+  if (canReset || paid) {
+    columns.push({
+      id: 'action',
+      header: canReset ? t('columns.resetPassword') : t('columns.action'),
+      sortable: false,
+      cell: (s) => (
+        <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+          {paid && s.invitable && (
+            <Tooltip title={t('studentList.inviteOne', { name: s.name })}>
+              <IconButton aria-label={t('studentList.inviteOne', { name: s.name })} disabled={invite.isPending} onClick={() => sendInvites([s.id])}>
+                <MailOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canReset && (
+            <Tooltip title={t('studentList.reset', { name: s.name })}>
+              <IconButton aria-label={t('studentList.reset', { name: s.name })} onClick={() => setConfirm(s)}>
+                <LockResetIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    });
+  }
 
   return (
     <Box>
@@ -101,7 +105,7 @@ export default function StudentListScreen() {
         subtitle={t('studentList.subtitle')}
         actions={
           paid && picked.size > 0 ? (
-            <Button variant="contained" startIcon={<MailOutlineIcon />} disabled={invite.isPending} onClick={() => invite.mutate([...picked])}>
+            <Button variant="contained" startIcon={<MailOutlineIcon />} disabled={invite.isPending} onClick={() => sendInvites([...picked])}>
               {t('studentList.inviteSelected', { count: picked.size })}
             </Button>
           ) : undefined
@@ -109,104 +113,29 @@ export default function StudentListScreen() {
       >
         {t('studentList.title')}
       </PageTitle>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Box sx={{ p: 2 }}>
-          <TextField
-            type="search"
-            size="small"
-            label={t('studentList.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value.slice(0, 100))}
-            sx={{ width: { xs: '100%', sm: 380 } }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
-          />
-        </Box>
-        <Box sx={{ height: 4 }}>{roster.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-        {roster.isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {errorText(roster.error)}
-          </Alert>
-        ) : roster.data && rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3 }}>
-            {q ? t('studentList.noMatches') : t('studentList.empty')}
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table aria-label={t('studentList.title')}>
-              <TableHead>
-                <TableRow>
-                  {paid && (
-                    <TableCell padding="checkbox">
-                      <Box component="span" sx={visuallyHidden}>
-                        {t('studentList.select')}
-                      </Box>
-                    </TableCell>
-                  )}
-                  <TableCell sx={headCell}>{t('columns.name')}</TableCell>
-                  <TableCell sx={{ ...headCell, ...hideOnPhone }}>{t('columns.email')}</TableCell>
-                  <TableCell sx={{ ...headCell, width: 80 }}>{t('columns.grade')}</TableCell>
-                  {(canReset || paid) && (
-                    <TableCell sx={{ ...headCell, width: paid ? 120 : 90 }} align="right">
-                      {canReset ? t('columns.resetPassword') : t('columns.action')}
-                    </TableCell>
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((s) => (
-                  <TableRow key={s.id} hover selected={picked.has(s.id)}>
-                    {paid && (
-                      <TableCell padding="checkbox">
-                        {s.invitable && <Checkbox checked={picked.has(s.id)} onChange={() => toggle(s.id)} slotProps={{ input: { 'aria-label': t('studentList.selectStudent', { name: s.name }) } }} />}
-                      </TableCell>
-                    )}
-                    <TableCell sx={{ wordBreak: 'break-word' }}>
-                      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                        {s.name}
-                      </Typography>
-                      {!s.registered && (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {t('classes.notRegistered')}
-                        </Typography>
-                      )}
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, wordBreak: 'break-all' }}>
-                        {s.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ ...hideOnPhone, wordBreak: 'break-all' }}>{s.email ?? '—'}</TableCell>
-                    <TableCell>{gradeLabel(s.grade, t)}</TableCell>
-                    {(canReset || paid) && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {paid && s.invitable && (
-                        <Tooltip title={t('studentList.inviteOne', { name: s.name })}>
-                          <IconButton aria-label={t('studentList.inviteOne', { name: s.name })} disabled={invite.isPending} onClick={() => invite.mutate([s.id])}>
-                            <MailOutlineIcon />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {canReset && (
-                        <Tooltip title={t('studentList.reset', { name: s.name })}>
-                          <IconButton aria-label={t('studentList.reset', { name: s.name })} onClick={() => setConfirm(s)}>
-                            <LockResetIcon />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {roster.hasNextPage && (
-          <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button variant="outlined" onClick={() => void roster.fetchNextPage()} disabled={roster.isFetchingNextPage}>
-              {t('studentList.more')}
-            </Button>
-          </Box>
-        )}
-      </Paper>
+      <Box sx={{ height: 4 }}>{roster.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
+      {roster.isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorText(roster.error)}
+        </Alert>
+      ) : (
+        roster.data && (
+          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+            <DataTable
+              rows={roster.data.rows}
+              columns={columns}
+              rowKey={(s) => s.id}
+              subline={(s) => s.email}
+              caption={t('studentList.title')}
+              server={{ total: roster.data.total, state: table, onStateChange: setTable }}
+              searchLabel={t('studentList.search')}
+              noMatch={() => t('studentList.noMatches')}
+              empty={t('studentList.empty')}
+              selection={paid ? { selected: picked, onChange: setPicked, rowLabel: (s) => t('studentList.selectStudent', { name: s.name }), allLabel: t('studentList.selectAll'), canSelect: (s) => s.invitable } : undefined}
+            />
+          </Paper>
+        )
+      )}
       <ConfirmDialog
         open={!!confirm}
         title={t('studentList.resetTitle', { name: confirm?.name ?? '' })}
@@ -214,7 +143,7 @@ export default function StudentListScreen() {
         confirmLabel={t('studentList.resetConfirm')}
         destructive
         busy={resetPassword.isPending}
-        onConfirm={() => confirm && resetPassword.mutate(confirm)}
+        onConfirm={() => confirm && sendReset(confirm)}
         onCancel={() => setConfirm(null)}
       />
       <ResetLinkDialog reset={reset} onClose={() => setReset(null)} />
