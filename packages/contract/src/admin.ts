@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
-import { DateRangeSchema, EmptySchema, endpoint, PAGE_SIZES, pageOf, pageQuery as pageQueryOf, SEARCH_MAX, SortDirectionSchema, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, PAGE_SIZES, pageOf, pageQuery as pageQueryOf, SEARCH_MAX, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
 

@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, LIMITS, type RosterQuery } from '@high5/contract';
+import { LIMITS, type RosterQuery } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
