@@ -142,10 +142,10 @@ describe('admin: alerts report', () => {
       await page.getByRole('tab', { name: w.tab, selected: true }).waitFor();
       const figure = (id: string) => page.getByTestId(`alerts-figure-${id}`).locator('dd');
       await expect.poll(() => figure('alerts').textContent()).toBe('3');
-      expect(await figure('open').textContent()).toBe('2');
-      expect(await figure('escalated').textContent()).toBe('1');
-      expect(await figure('median').textContent()).toBe('7 min');
-      expect(await figure('worst').textContent()).toBe('10 min');
+      await expect.poll(() => figure('open').textContent()).toBe('2');
+      await expect.poll(() => figure('escalated').textContent()).toBe('1');
+      await expect.poll(() => figure('median').textContent()).toBe('7 min');
+      await expect.poll(() => figure('worst').textContent()).toBe('10 min');
       await page.getByText('Science 3').first().waitFor();
       await expectNoAxeViolations(page);
       await shot(page, `alerts-report-${lang}-${width}`);
@@ -195,8 +195,8 @@ describe('student detail: alert history', () => {
     await adminDialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
     // The history's request has been answered (403) before the dialog is checked.
     expect((await answered).status()).toBe(403);
-    expect(await adminDialog.getByTestId('alert-history').count()).toBe(0);
-    expect(await adminDialog.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => adminDialog.getByTestId('alert-history').count()).toBe(0);
+    await expect.poll(() => adminDialog.getByRole('alert').count()).toBe(0);
     await expectNoAxeViolations(a.page);
     await a.context.close();
   });

@@ -25,12 +25,12 @@ describe('super admin: districts and schools', () => {
     await page.getByRole('combobox', { name: 'School name' }).fill('Hill Valley High');
     await page.getByRole('button', { name: 'Add school' }).click();
     await page.getByText('District name and school name are required.').waitFor();
-    expect(await page.getByRole('combobox', { name: 'District name' }).getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByRole('combobox', { name: 'District name' }).getAttribute('aria-invalid')).toBe('true');
     // Time zones by name, searchable in the user's words.
     await page.getByRole('combobox', { name: 'Time zone' }).click();
     await page.getByRole('combobox', { name: 'Time zone' }).fill('new york');
     await page.getByRole('option', { name: 'Eastern Time (New York)' }).click();
-    expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Eastern Time (New York)');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Eastern Time (New York)');
 
     // Edit the district: a new name and two domains, one refused as typed.
     await page.getByRole('button', { name: 'Edit Twin Pines District' }).click();
@@ -65,7 +65,7 @@ describe('super admin: districts and schools', () => {
     await page.getByRole('button', { name: 'Delete Lone Pine District' }).click();
     const refuse = page.getByRole('dialog', { name: 'Delete Lone Pine District?' });
     await refuse.getByText('This district still has 1 school.', { exact: false }).waitFor();
-    expect(await refuse.getByRole('button', { name: 'Delete district' }).count()).toBe(0);
+    await expect.poll(() => refuse.getByRole('button', { name: 'Delete district' }).count()).toBe(0);
     await refuse.getByRole('button', { name: 'Close' }).click();
 
     // Delete the school: two confirmations, the second by its name.
@@ -73,7 +73,7 @@ describe('super admin: districts and schools', () => {
     await page.getByRole('dialog', { name: 'Delete Lyon Estates Academy?' }).getByRole('button', { name: 'Continue' }).click();
     const second = page.getByRole('dialog', { name: 'Are you sure?' });
     await second.getByRole('textbox', { name: 'School name' }).fill('Lyon Estates');
-    expect(await second.getByRole('button', { name: 'Delete school' }).isDisabled()).toBe(true);
+    await expect.poll(() => second.getByRole('button', { name: 'Delete school' }).isDisabled()).toBe(true);
     await second.getByRole('textbox', { name: 'School name' }).fill('Lyon Estates Academy');
     await second.getByRole('button', { name: 'Delete school' }).click();
     await page.getByText('Lyon Estates Academy was deleted.').waitFor();

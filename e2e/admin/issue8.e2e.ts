@@ -30,7 +30,7 @@ describe('admin screens (issue 8)', () => {
     await page.getByRole('switch', { name: 'Ana Luna es administradora' }).click();
     const dialog = page.getByRole('dialog', { name: 'No puedes dejar de ser administradora' });
     await dialog.getByText('Eres la única administradora', { exact: false }).waitFor();
-    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cerrar']);
+    await expect.poll(() => dialog.getByRole('button').allTextContents()).toEqual(['Cerrar']);
     await expectNoAxeViolations(page);
     await shot(page, 'sole-admin-es-360');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
@@ -71,7 +71,7 @@ describe('admin screens (issue 8)', () => {
     const box = (await toast.boundingBox())!;
     expect(box.y).toBeGreaterThan(450);
     await nav.getByRole('link', { name: 'High 5s received' }).waitFor({ state: 'detached' });
-    expect(await nav.getByRole('link', { name: 'Vibes received' }).count()).toBe(0);
+    await expect.poll(() => nav.getByRole('link', { name: 'Vibes received' }).count()).toBe(0);
     await shot(page, 'settings-en-1366');
     await expectNoAxeViolations(page);
     await context.close();

@@ -82,7 +82,7 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await form.getByRole('textbox', { name: a.district.name }).fill(name);
         await form.getByRole('textbox', { name: a.district.certificate }).fill(`${fake.certificate}x`);
         await form.getByRole('textbox', { name: a.district.baseUrl }).fill(fake.baseUrl);
-        expect(await form.getByRole('switch', { name: a.district.testMode }).isChecked()).toBe(true);
+        await expect.poll(() => form.getByRole('switch', { name: a.district.testMode }).isChecked()).toBe(true);
         await form.getByRole('button', { name: a.district.add }).click();
         await page.getByText(fill(a.district.success, { name })).waitFor();
 
@@ -174,7 +174,7 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         const select = tp.getByRole('checkbox', { name: fill(c.classroom.studentList.selectStudent, { name: learnerName }) });
         await select.check({ timeout: 20_000 });
         await tp.getByRole('button', { name: fill(c.classroom.studentList.inviteSelected_one, { count: 1 }) }).waitFor();
-        expect(await tp.getByText(c.classroom.classes.notRegistered).count()).toBeGreaterThan(0);
+        await expect.poll(() => tp.getByText(c.classroom.classes.notRegistered).count()).toBeGreaterThan(0);
         await expectNoAxeViolations(tp);
         await shot(tp, `student-list-${lang}-${width}`);
 

@@ -87,10 +87,10 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
             await page.locator('main h1').waitFor();
             await page.waitForLoadState('networkidle');
             await screen.act?.(page, es);
-            expect(await page.locator('html').getAttribute('lang')).toBe(es ? 'es' : 'en');
-            expect(await page.locator('main h1').count()).toBe(1);
+            await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(es ? 'es' : 'en');
+            await expect.poll(() => page.locator('main h1').count()).toBe(1);
             // Nothing sticks out sideways on a phone.
-            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+            await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
             await shot(page, `${screen.name}-${locale}-${width}`);
             await expectNoAxeViolations(page);
           } catch (error) {

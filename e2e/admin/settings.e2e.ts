@@ -114,14 +114,14 @@ describe('category editor', () => {
     await page.getByRole('button', { name: 'Add new category' }).click();
     const dialog = page.getByRole('dialog', { name: 'New High 5 category' });
     const add = dialog.getByRole('button', { name: 'Add' });
-    expect(await add.isDisabled()).toBe(true);
+    await expect.poll(() => add.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name in English' }).fill('Curiosity that never stops, always!!');
     // 35 characters at most, counted live.
     await dialog.getByText('Count 35 / 35').waitFor();
     await dialog.getByText('Max 35 Char').waitFor();
     await dialog.getByRole('textbox', { name: 'Name in English' }).fill('Curiosity');
     await dialog.getByRole('tab', { name: 'Spanish' }).click();
-    expect(await add.isDisabled()).toBe(true);
+    await expect.poll(() => add.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name in Spanish' }).fill('Curiosidad');
     await expectNoAxeViolations(page);
     await add.click();
@@ -131,7 +131,7 @@ describe('category editor', () => {
     expect(row).toMatchObject({ kind: 'high5', nameEn: 'Curiosity', nameEs: 'Curiosidad' });
 
     // Built-in names are locked; the school's own can be edited.
-    expect(await page.getByRole('textbox', { name: 'English' }).first().getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => page.getByRole('textbox', { name: 'English' }).first().getAttribute('readonly')).not.toBeNull();
     await page.getByRole('checkbox', { name: 'Use Curiosity' }).click();
     await page.getByRole('checkbox', { name: 'Use Kindness' }).click();
     await page.getByRole('status').getByText('2 unsaved changes').waitFor();

@@ -27,7 +27,7 @@ describe('super admin', () => {
     await page.getByRole('radio', { name: 'AERIES' }).check();
     await page.getByRole('textbox', { name: 'District name' }).fill('Riverside Unified');
     await page.getByRole('textbox', { name: 'Certificate key' }).fill('CERT-0123456789');
-    expect(await page.getByRole('switch', { name: 'Test mode' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('switch', { name: 'Test mode' }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     // The base URL is required (ADD_DISTRICT_ATTRIBUTES_REQUIRED).
     await page.getByRole('button', { name: 'Add district' }).click();
@@ -44,7 +44,7 @@ describe('super admin', () => {
     // A free school in a new district: Add is enabled once a school is named.
     await page.getByRole('radio', { name: 'FREE SCHOOL' }).check();
     const addSchool = page.getByRole('button', { name: 'Add school' });
-    expect(await addSchool.isDisabled()).toBe(true);
+    await expect.poll(() => addSchool.isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'District name' }).fill('Hill Valley');
     await page.getByText('A new district will be created.').waitFor();
     await page.getByRole('combobox', { name: 'School name' }).fill('Clock Tower Elementary');
@@ -67,7 +67,7 @@ describe('super admin', () => {
 
     // Back up, download, then delete with two confirmations.
     await page.goto('/settings');
-    expect(await page.getByRole('button', { name: 'Delete school' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Delete school' }).isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'School' }).fill('Clock');
     await page.getByRole('option', { name: /Clock Tower Elementary/ }).click();
     await page.getByRole('button', { name: 'Backup data' }).click();
@@ -88,7 +88,7 @@ describe('super admin', () => {
     await expectNoAxeViolations(page);
     const confirm = second.getByRole('button', { name: 'Delete school' });
     await second.getByRole('textbox', { name: 'School name' }).fill('Clock Tower');
-    expect(await confirm.isDisabled()).toBe(true);
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
     await second.getByRole('textbox', { name: 'School name' }).fill('clock tower elementary');
     await confirm.click();
     await page.getByText('Clock Tower Elementary was deleted.').waitFor();
@@ -128,7 +128,7 @@ describe('super admin', () => {
     await shot(page, 'districts-es-360');
 
     await page.goto('/superAdmin-report');
-    expect(await page.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Enviar' }).isDisabled()).toBe(true);
     await shot(page, 'super-report-es-360');
     await expectNoAxeViolations(page);
     await context.close();
@@ -148,7 +148,7 @@ describe('super admin', () => {
     await page.getByRole('button', { name: `Restore the backup of ${p.school.name}` }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Restore a school' });
     await dialog.getByText('Accounts come back without passwords', { exact: false }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Start restore' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Start restore' }).isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Restore into' }).fill('Restored');
     await page.getByRole('option', { name: /Restored Academy/ }).click();
     await expectNoAxeViolations(page);

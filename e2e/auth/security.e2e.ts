@@ -42,7 +42,7 @@ describe('the idle lock holds on the server (issue 7 item 4)', () => {
       await lock.waitFor();
       // Nothing of the page is left behind the lock.
       await expect.poll(() => page.content()).not.toContain('Nobody may read this');
-      expect(await page.locator('main').count()).toBe(0);
+      await expect.poll(() => page.locator('main').count()).toBe(0);
       await expectNoAxeViolations(page);
       await shot(page, `idle-lock-${lang}-${width}`);
 

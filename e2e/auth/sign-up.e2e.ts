@@ -35,7 +35,7 @@ describe('sign-up (/signup)', () => {
     await page.getByRole('heading', { level: 1, name: 'Teacher sign-up' }).waitFor();
 
     const submit = page.getByRole('button', { name: 'Create account' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await page.getByTestId('accept-terms').check();
     await submit.click();
     await page.getByTestId('signup-error').getByText('Please fill in all the required fields.').waitFor();

@@ -38,13 +38,13 @@ describe('classes and invitations (issue 8)', () => {
     await picker.and(page.locator('[value="Zoology 4"]')).waitFor();
     const created = await h.app.services.db.selectFrom('classes').select('joiningCode').where('ownerId', '=', teacher.id).where('name', '=', 'Zoology 4').executeTakeFirstOrThrow();
     await expect.poll(() => page.getByTestId('class-code').textContent()).toBe(created.joiningCode);
-    expect(await picker.inputValue()).toBe('Zoology 4');
+    await expect.poll(() => picker.inputValue()).toBe('Zoology 4');
 
     await page.getByRole('button', { name: 'Create class' }).first().click();
     await dialog.getByLabel('Class name').fill('  art 4 ');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('You already have a class with this name. Please choose another name.').waitFor();
-    expect(await dialog.getByLabel('Class name').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => dialog.getByLabel('Class name').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
     await shot(page, 'issue8-class-duplicate-en-1366');
     await dialog.getByLabel('Class name').fill('Art 4 B');
@@ -71,7 +71,7 @@ describe('classes and invitations (issue 8)', () => {
     await page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await dialog.getByText('Hay que corregir 1 línea antes de subir el archivo:').waitFor();
     await dialog.getByText('Línea 3: “no-es-correo” no es un correo electrónico válido.').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await shot(page, 'issue8-csv-errors-es-360');
 
@@ -138,8 +138,8 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       const [y, m, d] = addDays(today, -20).split('-');
       await page.keyboard.type(es ? `${d}${m}` : `${m}${d}`);
       await page.keyboard.type(y!.slice(0, 3));
-      expect(await page.getByRole('alert').filter({ hasText: es ? 'un año' : 'one year' }).count()).toBe(0);
-      expect(await from.locator('..').locator('.Mui-error').count()).toBe(0);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: es ? 'un año' : 'one year' }).count()).toBe(0);
+      await expect.poll(() => from.locator('..').locator('.Mui-error').count()).toBe(0);
       await page.keyboard.type(y!.slice(3));
       await expect.poll(() => requests.includes(`${addDays(today, -20)}_${today}`)).toBe(true);
       expect(requests.filter((r) => !/^[12]\d{3}-\d{2}-\d{2}_[12]\d{3}-\d{2}-\d{2}$/.test(r))).toEqual([]);

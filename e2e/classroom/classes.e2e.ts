@@ -35,10 +35,10 @@ describe('teacher classes', () => {
     await notice(page, 'Class Room 12 Science created.');
     const code = (await page.getByTestId('class-code').textContent())!;
     expect(code).toMatch(/^[A-HJ-KM-NP-Z2-9]{6}$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('showCreateClassPopup'))).toBe('false');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('showCreateClassPopup'))).toBe('false');
     await page.reload();
     await page.getByTestId('class-code').waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await shot(page, 'flow-class-created');
 
     // The student asks to join from the other classes.
@@ -75,10 +75,10 @@ describe('teacher classes', () => {
     const again = await openAs(h, student.id, '/student-classes', { width: 360 });
     await again.page.getByRole('button', { name: 'Room 12 Science' }).click();
     await again.page.getByRole('heading', { name: 'Students of Room 12 Science' }).waitFor();
-    expect(await again.page.getByRole('button', { name: 'Give Sofia Diaz a High 5' }).isDisabled()).toBe(true);
+    await expect.poll(() => again.page.getByRole('button', { name: 'Give Sofia Diaz a High 5' }).isDisabled()).toBe(true);
     // Not registered yet: greyed out, no High 5.
     await again.page.getByRole('listitem').filter({ hasText: /Ivy New.*Not registered yet/ }).waitFor();
-    expect(await again.page.getByRole('button', { name: 'Give Ivy New a High 5' }).isDisabled()).toBe(true);
+    await expect.poll(() => again.page.getByRole('button', { name: 'Give Ivy New a High 5' }).isDisabled()).toBe(true);
     await expectAccessible(again.page);
     await again.page.getByRole('button', { name: 'Give Hugo Lim a High 5' }).click();
     await again.page.getByRole('dialog').waitFor();
@@ -114,11 +114,11 @@ describe('teacher classes', () => {
     await page.getByRole('button', { name: 'Agregar estudiante' }).click();
     await page.getByRole('menuitem', { name: 'Invitar con un archivo CSV' }).click();
     const csvDialog = page.getByRole('dialog', { name: 'Invitar estudiantes a Arte 3' });
-    expect(await csvDialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
+    await expect.poll(() => csvDialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
     const csv = `Email,First Name,Last Name\nbad-address,X,Y\n`;
     await page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await csvDialog.getByText('Hay que corregir 1 línea antes de subir el archivo:').waitFor();
-    expect(await csvDialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
+    await expect.poll(() => csvDialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
     await csvDialog.getByRole('button', { name: 'Quitar archivo' }).click();
     const good = `email,first name,last name\r\nmateo@example.test,Mateo,Gil\r\n,Sin,Correo\r\n"${colleague.email}",Otro,Docente\r\n`;
     await page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
@@ -141,7 +141,7 @@ describe('teacher classes', () => {
     const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'History 7' });
     const { context, page } = await openAs(h, teacher.id, '/teacher-classes');
     await page.getByRole('tab', { name: 'Enrolled teachers' }).click();
-    expect(await page.getByRole('button', { name: 'Remove Omar Owner from the class' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove Omar Owner from the class' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add student' }).click();
     await page.getByRole('menuitem', { name: 'Find teacher (substitute)' }).click();
     await page.getByRole('heading', { name: 'Add a substitute teacher to History 7' }).waitFor();

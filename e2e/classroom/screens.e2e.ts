@@ -62,10 +62,10 @@ describe('classroom screens pass axe in both languages, narrow and wide', () => 
           try {
             await h.signInAs(context, w[screen.who].id);
             await visit(page, screen.path, screen.ready);
-            expect(await page.locator('html').getAttribute('lang')).toBe(language);
-            expect(await page.locator('main h1').count()).toBe(1);
+            await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+            await expect.poll(() => page.locator('main h1').count()).toBe(1);
             // Nothing wider than the window but the seating grid, which scrolls inside its frame.
-            expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+            await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
             if (shots) await page.screenshot({ path: `${shots}/${screen.path.slice(1)}-${locale}-${width}.png`, fullPage: true });
             await expectAccessible(page);
           } finally {

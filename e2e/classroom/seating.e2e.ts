@@ -44,8 +44,8 @@ describe('seating chart', () => {
     const { context, page } = await openAs(h, w.teacher.id, '/seatingchart', { height: 1200 });
     // A new class starts with a near-square draft: 2 by 2, everyone seated in name order.
     await card(page, w.a.id).waitFor();
-    expect(await seat(page, '0_0').locator(`[data-student="${w.a.id}"]`).count()).toBe(1);
-    expect(await seat(page, '1_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '0_0').locator(`[data-student="${w.a.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '1_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
     await expectAccessible(page);
     // A new chart can be shaped before its first save.
     await page.getByRole('spinbutton', { name: 'Rows' }).fill('3');
@@ -56,7 +56,7 @@ describe('seating chart', () => {
     await seat(page, '1_1').locator(`[data-student="${w.c.id}"]`).waitFor();
     await drag(page, card(page, w.a.id), seat(page, '0_1'));
     await seat(page, '0_1').locator(`[data-student="${w.a.id}"]`).waitFor();
-    expect(await seat(page, '0_0').locator(`[data-student="${w.b.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '0_0').locator(`[data-student="${w.b.id}"]`).count()).toBe(1);
 
     // Keyboard: Space picks Bruno up, an arrow moves him one seat down, Space drops him.
     await card(page, w.b.id).focus();
@@ -90,8 +90,8 @@ describe('seating chart', () => {
     const chartPicker = page.getByRole('combobox', { name: 'Seating chart' });
     await chartPicker.filter({ hasText: 'Reading groups' }).waitFor();
     await seat(page, '2_1').waitFor();
-    expect(await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
-    expect(await page.getByRole('spinbutton', { name: 'Rows' }).inputValue()).toBe('3');
+    await expect.poll(() => seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Rows' }).inputValue()).toBe('3');
     await expect.poll(() => page.getByRole('button', { name: 'Update chart' }).isEnabled()).toBe(true);
     // Attendance opens at once (it used to ask to save first), with focus on its title, and gives it back on close.
     await page.getByRole('button', { name: 'Take attendance' }).click();
@@ -105,7 +105,7 @@ describe('seating chart', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notice(page, 'Seating chart Copy of reading groups saved.');
     await chartPicker.filter({ hasText: 'Copy of reading groups' }).waitFor();
-    expect(await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).count()).toBe(1);
     await page.getByRole('button', { name: 'Delete chart' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete chart' }).click();
     await notice(page, 'Seating chart deleted.');
@@ -114,8 +114,8 @@ describe('seating chart', () => {
     await page.reload();
     await page.getByRole('combobox', { name: 'Seating chart' }).filter({ hasText: 'Reading groups' }).waitFor();
     await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).waitFor();
-    expect(await seat(page, '0_1').locator(`[data-student="${w.a.id}"]`).count()).toBe(1);
-    expect(await seat(page, '1_0').locator(`[data-student="${w.b.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '0_1').locator(`[data-student="${w.a.id}"]`).count()).toBe(1);
+    await expect.poll(() => seat(page, '1_0').locator(`[data-student="${w.b.id}"]`).count()).toBe(1);
     const saved = await h.app.services.db.selectFrom('seatingCharts').selectAll().where('classId', '=', w.cls.id).execute();
     expect(saved.map((c) => c.name)).toEqual(['Reading groups']);
 
@@ -126,7 +126,7 @@ describe('seating chart', () => {
     // Out of 1 to 30 is refused with a message, never turned into another number.
     await rows.fill('99');
     await page.getByText('Rows: enter a whole number from 1 to 30.').waitFor();
-    expect(await page.locator('[data-seat]').count()).toBe(3 * 2);
+    await expect.poll(() => page.locator('[data-seat]').count()).toBe(3 * 2);
     // Two digits can be typed one at a time.
     const columns = page.getByRole('spinbutton', { name: 'Columns' });
     await columns.fill('');
@@ -138,7 +138,7 @@ describe('seating chart', () => {
     await columns.fill('4');
     await page.getByRole('combobox', { name: "Teacher's desk" }).click();
     await page.getByRole('option', { name: 'Left (270°)' }).click();
-    expect(await page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('270');
+    await expect.poll(() => page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('270');
     // Leaving a modified chart asks first.
     await page.getByRole('combobox', { name: 'Seating chart' }).click();
     await page.getByRole('option', { name: 'New chart (not saved)' }).click();
@@ -168,8 +168,8 @@ describe('seating chart', () => {
     // The chart as a PNG named class_chart_<timestamp>; flags and moods only when asked.
     await page.getByRole('button', { name: 'Export image' }).click();
     const imageDialog = page.getByRole('dialog', { name: 'Export the chart as an image' });
-    expect(await imageDialog.getByRole('checkbox', { name: 'IEP, 504 and language badges' }).isChecked()).toBe(false);
-    expect(await imageDialog.getByRole('checkbox', { name: "Today's moods" }).isChecked()).toBe(false);
+    await expect.poll(() => imageDialog.getByRole('checkbox', { name: 'IEP, 504 and language badges' }).isChecked()).toBe(false);
+    await expect.poll(() => imageDialog.getByRole('checkbox', { name: "Today's moods" }).isChecked()).toBe(false);
     await expectAccessible(page);
     const [download] = await Promise.all([page.waitForEvent('download'), imageDialog.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^class_chart_\d{8}_\d{6}\.png$/);
@@ -203,7 +203,7 @@ describe('seating chart', () => {
     await card(page, w.c.id).click();
     await expect.poll(() => card(page, w.c.id).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('status').filter({ hasText: 'Has elegido a Carla Cruz' }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expectAccessible(page);
     await shot(page, 'flow-seating-tap-es-360');
     await page.getByRole('button', { name: 'Sentar a Carla Cruz en la fila 2, columna 2' }).click();
@@ -274,7 +274,7 @@ describe('seating chart', () => {
     await page.getByRole('heading', { name: 'Students without a seat (2)' }).waitFor();
     await page.getByRole('button', { name: 'Take attendance' }).click();
     await notice(page, 'New students are in the class');
-    expect(await page.getByRole('heading', { name: /^Attendance:/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: /^Attendance:/ }).count()).toBe(0);
     await context.close();
   });
 });
@@ -350,7 +350,7 @@ describe('seating chart on a classroom laptop', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/seatingchart');
-    expect(await page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('90');
+    await expect.poll(() => page.getByTestId('teacher-desk').getAttribute('data-direction')).toBe('90');
 
     // Closing the tab: the browser's own prompt; staying keeps the page.
     const [prompt] = await Promise.all([page.waitForEvent('dialog'), page.close({ runBeforeUnload: true })]);

@@ -49,7 +49,7 @@ describe('mood meter and emergencies', () => {
     await notice(s.page, '¡Gracias! Hoy te sientes: Solo.');
     await s.page.getByText('Un adulto hablará contigo hoy.').waitFor();
     await s.page.getByText('Sentimiento: Solo').waitFor();
-    expect(await s.page.locator('[data-mood="weary"]').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => s.page.locator('[data-mood="weary"]').getAttribute('aria-pressed')).toBe('true');
     await shot(s.page, 'flow-mood-after-es-360');
     await s.context.close();
 
@@ -57,7 +57,7 @@ describe('mood meter and emergencies', () => {
     const o = await openAs(h, other.id, '/mood');
     await o.page.locator('[data-mood="smile"]').click();
     await notice(o.page, 'Thanks! Today you feel Excited.');
-    expect(await o.page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => o.page.getByRole('dialog').count()).toBe(0);
     await o.context.close();
 
     const t = await openAs(h, teacher.id, '/seatingchart');
@@ -94,7 +94,7 @@ describe('mood meter and emergencies', () => {
     const { context, page } = await openAs(h, staff.id, '/mood');
     await page.locator('[data-mood="sleeping"]').click();
     await notice(page, 'Thanks! Today you feel Tired.');
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     const row = await h.app.services.db.selectFrom('moods').selectAll().where('userId', '=', staff.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mood: 'sleeping', emergency: false, emergencyPriority: 'none' });
     await context.close();

@@ -30,10 +30,9 @@ describe('hand avatar', () => {
     expect(scripts.some((s) => s.includes('avatar-builder'))).toBe(true);
     const canvas = dialog.locator('canvas');
     await canvas.waitFor();
-    await page.waitForTimeout(500);
 
     await dialog.getByRole('radio', { name: /^Hand 8:/ }).click();
-    expect(await dialog.getByRole('radio', { name: /^Hand 8:/ }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => dialog.getByRole('radio', { name: /^Hand 8:/ }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByRole('radiogroup', { name: 'Chain colour' }).getByRole('radio', { name: 'Silver' }).click();
     await dialog.getByRole('radiogroup', { name: 'Bracelet colour' }).getByRole('radio', { name: 'Red' }).click();
     await dialog.getByRole('radiogroup', { name: 'Hand colour' }).getByRole('radio', { name: 'Caramel' }).click();
@@ -47,7 +46,6 @@ describe('hand avatar', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 10, { steps: 5 });
     await page.mouse.up();
-    await page.waitForTimeout(300);
     await expectNoAxeViolations(page);
     await shot(page, 'avatar-builder-en-1280');
 
@@ -56,7 +54,7 @@ describe('hand avatar', () => {
     await dialog.waitFor({ state: 'detached' });
     const image = page.getByRole('img', { name: 'Your hand avatar' });
     await image.waitFor();
-    expect(await image.getAttribute('src')).toContain(`/v1/files/avatars/${teacher.id}.webp`);
+    await expect.poll(() => image.getAttribute('src')).toContain(`/v1/files/avatars/${teacher.id}.webp`);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     const row = await h.app.services.db.selectFrom('avatars').select(['hand', 'colourInfo', 'imageKey']).where('userId', '=', teacher.id).executeTakeFirstOrThrow();
@@ -93,7 +91,7 @@ describe('hand avatar', () => {
     await dialog.getByRole('radio', { name: /^Mano 1:/ }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    expect(await dialog.getByRole('radio', { name: /^Mano 3:/ }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => dialog.getByRole('radio', { name: /^Mano 3:/ }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByText('Esta mano no tiene pulsera.').waitFor({ state: 'detached' }).catch(() => {});
     await expectNoAxeViolations(page);
     await shot(page, 'avatar-builder-es-360');

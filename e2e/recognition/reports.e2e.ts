@@ -25,12 +25,12 @@ describe('received reports', () => {
     await page.getByRole('heading', { level: 1, name: 'High 5s received' }).waitFor();
     // This month by default (the school's today is 15 October 2026); later months are not there yet.
     await page.getByRole('button', { name: 'October 2026', pressed: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'November 2026' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'November 2026' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Teamwork: 2' }).waitFor();
     await page.getByRole('button', { name: 'Kindness: 1' }).waitFor();
     await page.getByRole('button', { name: 'Respect: 0' }).waitFor();
     const longTile = page.getByRole('button', { name: 'Outstanding classroom citizenship: 1' });
-    expect(await longTile.textContent()).toBe('1Outstanding cla…');
+    await expect.poll(() => longTile.textContent()).toBe('1Outstanding cla…');
     // Issue 8: the tile keeps the short form; its full name shows on keyboard focus and on touch.
     const fullName = page.getByRole('tooltip').getByText('Outstanding classroom citizenship');
     await page.keyboard.press('Shift');
@@ -45,10 +45,10 @@ describe('received reports', () => {
 
     const table = page.getByRole('table');
     await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();
-    expect(await table.getByRole('row').count()).toBe(4);
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
     // Newest first: the Date header also says (to screen readers) that it sorts the table.
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Datesorted descending', 'Comment', 'High 5s']);
-    expect(await table.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
+    await expect.poll(() => table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Datesorted descending', 'Comment', 'High 5s']);
+    await expect.poll(() => table.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
     await table.getByRole('cell', { name: 'Teamwork, Kindness' }).waitFor();
     await snap(page, 'report-en-1280');
     await expectNoAxeViolations(page);
@@ -76,7 +76,7 @@ describe('received reports', () => {
     await page.getByRole('button', { name: 'September 2026' }).click();
     await page.waitForURL('**/highfivereport?month=2026-09');
     await table.getByRole('cell', { name: 'Thank you for helping me with fractions!' }).waitFor();
-    expect(await table.getByRole('row').count()).toBe(2);
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await page.getByRole('button', { name: 'Going above and beyond: 1' }).waitFor();
     await page.getByRole('button', { name: 'Teamwork: 0' }).waitFor();
     expect(errors).toEqual([]);

@@ -52,7 +52,7 @@ describe('student detail dialog', () => {
     await dialog.getByText(w.student.email!).waitFor();
     await dialog.getByText('Math 4B').waitFor();
     await dialog.getByRole('img', { name: 'happy' }).waitFor();
-    expect(await dialog.locator('dl').innerText()).toMatch(/High 5s received\s*1\b/);
+    await expect.poll(() => dialog.locator('dl').innerText()).toMatch(/High 5s received\s*1\b/);
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-en-1280');
     const views = await db().selectFrom('auditLog').select('action').where('actorId', '=', w.teacher.id).where('targetId', '=', w.student.id).execute();
@@ -64,7 +64,7 @@ describe('student detail dialog', () => {
     expect((await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep).toBe(true);
     await dialog.getByRole('switch', { name: 'Language learner' }).check();
     await expect.poll(async () => (await db().selectFrom('schoolMemberships').select('languageLevel').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).languageLevel).toBe('L');
-    expect(await dialog.getByRole('switch', { name: 'IEP' }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByRole('switch', { name: 'IEP' }).isChecked()).toBe(true);
 
     // Tabs: a second click on the open tab closes the side panel.
     await dialog.getByRole('tab', { name: 'Trusted adults' }).click();
@@ -76,15 +76,15 @@ describe('student detail dialog', () => {
     await dialog.getByRole('tab', { name: 'Attendance details' }).click();
     await panel.getByRole('cell', { name: '10/06/2026' }).waitFor();
     await panel.getByText('Tardy').waitFor();
-    expect(await panel.getByRole('cell', { name: '08/20/2026' }).count()).toBe(0);
-    expect(await panel.getByRole('group', { name: 'From' }).textContent()).toContain('09/15/2026');
+    await expect.poll(() => panel.getByRole('cell', { name: '08/20/2026' }).count()).toBe(0);
+    await expect.poll(() => panel.getByRole('group', { name: 'From' }).textContent()).toContain('09/15/2026');
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-attendance-en-1280');
 
     // A class teacher reads today's check-in, not the history (decision 0420).
     await dialog.getByRole('tab', { name: 'Mood meter details' }).click();
     await panel.getByText('happy').waitFor();
-    expect(await panel.getByRole('cell', { name: 'Missed my friend' }).count()).toBe(0);
+    await expect.poll(() => panel.getByRole('cell', { name: 'Missed my friend' }).count()).toBe(0);
 
     // Notes: view, then edit; an empty note asks for text.
     await dialog.getByRole('button', { name: 'Notes' }).click();
@@ -129,13 +129,13 @@ describe('student detail dialog', () => {
     await openDetails(page, 'Sam Rivera');
     const dialog = page.getByRole('dialog', { name: 'Datos del estudiante' });
     await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
-    expect(await dialog.getByRole('switch').count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('switch').count()).toBe(0);
     await dialog.getByText('IEP: Sí').waitFor();
-    expect(await dialog.getByRole('link', { name: 'Abrir el programa IEP' }).getAttribute('href')).toBe('https://district.example/iep');
-    expect(await dialog.getByRole('link', { name: 'Abrir el programa de idioma' }).getAttribute('href')).toBe('https://district.example/ell');
-    expect(await dialog.getByRole('link', { name: 'Abrir el programa 504' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa IEP' }).getAttribute('href')).toBe('https://district.example/iep');
+    await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa de idioma' }).getAttribute('href')).toBe('https://district.example/ell');
+    await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa 504' }).count()).toBe(0);
     // Paid schools' photos come from the district.
-    expect(await dialog.getByRole('button', { name: 'Examinar' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Examinar' }).count()).toBe(0);
     await dialog.getByText('Hoy no ha registrado su ánimo').waitFor();
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-paid-es-360');
@@ -172,10 +172,10 @@ describe('student detail dialog', () => {
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
     await dialog.getByRole('tab', { name: attendanceTab }).waitFor();
-    expect(await dialog.getByRole('tab', { name: moodsTab }).count()).toBe(0);
-    expect(await dialog.getByRole('img', { name: language === 'en' ? 'happy' : 'feliz' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('tab', { name: moodsTab }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('img', { name: language === 'en' ? 'happy' : 'feliz' }).count()).toBe(0);
     // The admin still edits the switches (policies.canEditFlags).
-    expect(await dialog.getByRole('switch').count()).toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByRole('switch').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `/tmp/policies-shots/student-detail-admin-${language}-${width}.png` });
     await context.close();

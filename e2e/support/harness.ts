@@ -37,6 +37,8 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
     browser,
     async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true } = {}) {
       const context = await browser.newContext({ locale, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+      // DOM snapshots of every action, kept only when the test fails (screenshots of each step would slow the suite).
+      await context.tracing.start({ snapshots: true });
       const page = await context.newPage();
       keepScreenshotOnFailure(page);
       return { context, page };
@@ -71,15 +73,19 @@ export async function expectNoAxeViolations(page: Page) {
   await expect.poll(() => axeViolations(page), { timeout: 10_000, interval: 250 }).toEqual([]);
 }
 
-/** On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png (the run's log says where). */
+/**
+ * On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png and the trace of its
+ * context to <test>.zip (`npx playwright-core show-trace <zip>`); the run's log says where.
+ */
 function keepScreenshotOnFailure(page: Page) {
   try {
     onTestFailed(async ({ task }) => {
       if (page.isClosed()) return;
       mkdirSync('/tmp/e2e-failures', { recursive: true });
-      const path = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}.png`;
-      await page.screenshot({ path, fullPage: true }).catch(() => undefined);
-      console.error(`Screenshot of the failed test: ${path}`);
+      const base = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
+      await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+      await page.context().tracing.stop({ path: `${base}.zip` }).catch(() => undefined);
+      console.error(`Screenshot and trace of the failed test: ${base}.png, ${base}.zip`);
     });
   } catch {
     // Opened outside a test (beforeAll): nothing to attach the hook to.

@@ -1,6 +1,6 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import { Alert, Box, Button, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import type { RosterStudent } from '@high5/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,20 +120,18 @@ export default function StudentListScreen() {
         </Alert>
       ) : (
         roster.data && (
-          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-            <DataTable
-              rows={roster.data.rows}
-              columns={columns}
-              rowKey={(s) => s.id}
-              subline={(s) => s.email}
-              caption={t('studentList.title')}
-              server={{ total: roster.data.total, state: table, onStateChange: setTable }}
-              searchLabel={t('studentList.search')}
-              noMatch={() => t('studentList.noMatches')}
-              empty={t('studentList.empty')}
-              selection={paid ? { selected: picked, onChange: setPicked, rowLabel: (s) => t('studentList.selectStudent', { name: s.name }), allLabel: t('studentList.selectAll'), canSelect: (s) => s.invitable } : undefined}
-            />
-          </Paper>
+          <DataTable
+            rows={roster.data.rows}
+            columns={columns}
+            rowKey={(s) => s.id}
+            subline={(s) => s.email}
+            caption={t('studentList.title')}
+            server={{ total: roster.data.total, state: table, onStateChange: setTable }}
+            searchLabel={t('studentList.search')}
+            noMatch={() => t('studentList.noMatches')}
+            empty={t('studentList.empty')}
+            selection={paid ? { selected: picked, onChange: setPicked, rowLabel: (s) => t('studentList.selectStudent', { name: s.name }), allLabel: t('studentList.selectAll'), canSelect: (s) => s.invitable } : undefined}
+          />
         )
       )}
       <ConfirmDialog
