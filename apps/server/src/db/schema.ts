@@ -290,12 +290,13 @@ export interface RecognitionCategories {
 }
 
 export interface RecognitionMonthCounts {
-  direction: string;
-  kind: string;
+  high5Given: Generated<number>;
+  high5Received: Generated<number>;
   month: string;
-  n: number;
   schoolId: string;
   userId: string;
+  vibeGiven: Generated<number>;
+  vibeReceived: Generated<number>;
 }
 
 export interface Recognitions {

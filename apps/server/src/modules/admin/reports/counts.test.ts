@@ -15,34 +15,42 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('splitRange', () => {
+  const days = (list: string[][]) => list.map(([a, b]) => ({ from: a, to: b }));
   it.each([
-    ['inside one month', '2026-10-06', '2026-10-15', null, [['2026-10-06', '2026-10-15']]],
-    ['whole months only', '2026-09-01', '2026-10-31', ['2026-09-01', '2026-11-01'], []],
-    ['a school year cutting both ends', '2025-11-27', '2026-11-26', ['2025-12-01', '2026-11-01'], [['2025-11-27', '2025-11-30'], ['2026-11-01', '2026-11-26']]],
-    ['one-day edges', '2026-01-31', '2026-03-01', ['2026-02-01', '2026-03-01'], [['2026-01-31', '2026-01-31'], ['2026-03-01', '2026-03-01']]],
-    ['across a new year without a whole month', '2025-12-15', '2026-01-10', null, [['2025-12-15', '2026-01-10']]],
-    ['a leap February', '2024-02-01', '2024-02-29', ['2024-02-01', '2024-03-01'], []],
-  ])('%s', (_name, from, to, months, edges) => {
-    expect(splitRange(from, to)).toEqual({ months: months ? { start: months[0], end: months[1] } : null, edges: edges.map(([a, b]) => ({ from: a, to: b })) });
+    ['inside one month, short', '2026-10-06', '2026-10-15', null, [['2026-10-06', '2026-10-15']], []],
+    ['inside one month, most of it: the month minus the rest', '2026-10-03', '2026-10-28', ['2026-10-01', '2026-11-01'], [], [['2026-10-01', '2026-10-02'], ['2026-10-29', '2026-10-31']]],
+    ['whole months only', '2026-09-01', '2026-10-31', ['2026-09-01', '2026-11-01'], [], []],
+    ['a school year cutting both ends', '2025-11-27', '2026-11-26', ['2025-12-01', '2026-12-01'], [['2025-11-27', '2025-11-30']], [['2026-11-27', '2026-11-30']]],
+    ['one-day edges', '2026-01-31', '2026-03-01', ['2026-02-01', '2026-03-01'], [['2026-01-31', '2026-01-31'], ['2026-03-01', '2026-03-01']], []],
+    ['across a new year without a whole month', '2025-12-15', '2026-01-10', ['2025-12-01', '2026-01-01'], [['2026-01-01', '2026-01-10']], [['2025-12-01', '2025-12-14']]],
+    ['half a month is read as it is', '2026-09-16', '2026-10-31', ['2026-10-01', '2026-11-01'], [['2026-09-16', '2026-09-30']], []],
+    ['a leap February', '2024-02-01', '2024-02-29', ['2024-02-01', '2024-03-01'], [], []],
+  ])('%s', (_name, from, to, months, add, subtract) => {
+    expect(splitRange(from, to)).toEqual({ months: months ? { start: months[0], end: months[1] } : null, add: days(add), subtract: days(subtract) });
   });
 
-  it('covers every day of any range exactly once', () => {
+  it('counts every day of any range exactly once, no day outside it, and reads at most half of a cut month', () => {
     const day = fc.integer({ min: 0, max: 900 }).map((n) => addDays('2024-01-01', n));
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 365 }), (from, length) => {
         const to = addDays(from, length);
         const split = splitRange(from, to);
-        const covered: string[] = [];
-        for (const e of split.edges) for (let d = e.from; d <= e.to; d = addDays(d, 1)) covered.push(d);
+        const times = new Map<string, number>();
+        const count = (r: { from: string; to: string }, by: number) => {
+          for (let d = r.from; d <= r.to; d = addDays(d, 1)) times.set(d, (times.get(d) ?? 0) + by);
+        };
+        split.add.forEach((r) => count(r, 1));
+        split.subtract.forEach((r) => count(r, -1));
         if (split.months) {
           expect(split.months.start.endsWith('-01') && split.months.end.endsWith('-01')).toBe(true);
-          for (let d = split.months.start; d < split.months.end; d = addDays(d, 1)) covered.push(d);
+          count({ from: split.months.start, to: addDays(split.months.end, -1) }, 1);
         }
-        const expected: string[] = [];
-        for (let d = from; d <= to; d = addDays(d, 1)) expected.push(d);
-        expect(covered.sort()).toEqual(expected);
+        for (const [d, n] of times) expect([d, n]).toEqual([d, d >= from && d <= to ? 1 : 0]);
+        for (let d = from; d <= to; d = addDays(d, 1)) expect(times.get(d)).toBe(1);
+        const read = [...split.add, ...split.subtract].reduce((sum, r) => sum + (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 + 1, 0);
+        expect(read).toBeLessThanOrEqual(2 * 15 + 1);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 });
@@ -63,7 +71,9 @@ async function recount() {
       from moods group by 1, 2, 3, 4) x
     group by user_id, school_id, month`.execute(db);
   const recognitionsKept = await sql<{ line: string }>`
-    select concat_ws(' ', user_id, school_id, direction, kind, to_char(month, 'YYYY-MM-DD'), n) as line from recognition_month_counts where n > 0`.execute(db);
+    select concat_ws(' ', c.user_id, c.school_id, d.direction, d.kind, to_char(c.month, 'YYYY-MM-DD'), d.n) as line from recognition_month_counts c
+    cross join lateral (values ('given', 'high5', c.high5_given), ('given', 'vibe', c.vibe_given), ('received', 'high5', c.high5_received), ('received', 'vibe', c.vibe_received)) as d (direction, kind, n)
+    where d.n > 0`.execute(db);
   const recognitionsCounted = await sql<{ line: string }>`
     select concat_ws(' ', user_id, school_id, direction, kind, to_char(month, 'YYYY-MM-DD'), count(*)) as line from (
       select giver_id as user_id, school_id, 'given' as direction, kind, date_trunc('month', school_date) as month from recognitions
@@ -143,8 +153,12 @@ async function arrangeYear() {
   return { school, cookie, students, recognitions, moods };
 }
 
+// Cut months read as days added, and as whole months minus days (rows on both sides of the cut).
 const RANGES = [
   ['2026-08-25', '2026-10-20'],
+  ['2026-08-27', '2026-10-19'],
+  ['2026-09-03', '2026-09-28'],
+  ['2026-09-05', '2026-10-19'],
   ['2026-09-01', '2026-09-30'],
   ['2026-09-10', '2026-09-20'],
   ['2026-08-31', '2026-10-01'],
@@ -163,6 +177,9 @@ describe('reports over ranges that cut months', () => {
     const expected = y.students.map((s) => ({ userId: s.id, high5Given: count(s.id, 'high5', 'giver'), high5Received: count(s.id, 'high5', 'receiver'), vibeGiven: count(s.id, 'vibe', 'giver'), vibeReceived: count(s.id, 'vibe', 'receiver') }));
     const byName = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}`, { cookie: y.cookie });
     expect(byName.json.ResponseData.rows.map(({ userId, high5Given, high5Received, vibeGiven, vibeReceived }: Record<string, unknown>) => ({ userId, high5Given, high5Received, vibeGiven, vibeReceived }))).toEqual(expected);
+    // A CSV-sized page counts the whole school first (decision 0451): the same rows.
+    const csvPage = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&pageSize=500`, { cookie: y.cookie });
+    expect(csvPage.json.ResponseData.rows).toEqual(byName.json.ResponseData.rows);
     const byCount = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&sort=high5Received&dir=desc`, { cookie: y.cookie });
     const order = [...expected].sort((a, b) => b.high5Received - a.high5Received || expected.indexOf(a) - expected.indexOf(b));
     expect(byCount.json.ResponseData.rows.map((r: { userId: string; high5Received: number }) => [r.userId, r.high5Received])).toEqual(order.map((e) => [e.userId, e.high5Received]));
@@ -189,6 +206,7 @@ describe('reports over ranges that cut months', () => {
     };
     const all = expected([]);
     expect(await rows('')).toEqual(all);
+    expect(await rows('&pageSize=500')).toEqual(all);
     const byLow = [...all].sort((a, b) => b.lowEnjoyment - a.lowEnjoyment || all.indexOf(a) - all.indexOf(b));
     expect(await rows('&sort=lowEnjoyment&dir=desc')).toEqual(byLow);
     expect(await rows('&filters=worried,rage&minLow=2')).toEqual(expected(['worried', 'rage']).filter((r) => r.lowEnjoyment >= 2));

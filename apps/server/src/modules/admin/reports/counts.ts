@@ -2,37 +2,64 @@ import { addDays } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * How a report counts over any day range (docs/decisions/0450): the calendar months wholly inside
- * the range come from the per-person monthly counts kept by triggers (recognition_month_counts,
- * mood_month_counts); the days at either edge that do not fill a month are counted from the rows
- * themselves. `months` is [start, end) of the whole months, or null when there are none; `edges`
- * are the inclusive day ranges left over (none, one or two).
+ * How a report counts over any day range (docs/decisions/0450, 0451): whole calendar months come
+ * from the per-person monthly counts kept by triggers (recognition_month_counts, mood_month_counts).
+ * A month the range cuts is counted from whichever is shorter: its days inside the range, read from
+ * the rows and added (`add`), or the whole month from the monthly table minus its days outside the
+ * range, read from the rows (`subtract`). `months` is [start, end) of the months summed from the
+ * monthly tables, or null when there are none. At most half a month of rows is read per cut month.
  */
+export interface DayRange {
+  from: string;
+  to: string;
+}
 export interface RangeSplit {
   months: { start: string; end: string } | null;
-  edges: { from: string; to: string }[];
+  add: DayRange[];
+  subtract: DayRange[];
 }
 
+const DAY_MS = 86_400_000;
+const daysIn = (r: DayRange) => (Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / DAY_MS + 1;
 const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
 // The first of a month plus 31 days is always in the next month.
 const firstOfNextMonth = (day: string) => firstOfMonth(addDays(firstOfMonth(day), 31));
 
 export function splitRange(from: string, to: string): RangeSplit {
-  const start = from.endsWith('-01') ? from : firstOfNextMonth(from);
-  const after = addDays(to, 1);
-  const end = after.endsWith('-01') ? after : firstOfMonth(to);
-  if (start >= end) return { months: null, edges: [{ from, to }] };
-  const edges: RangeSplit['edges'] = [];
-  if (from < start) edges.push({ from, to: addDays(start, -1) });
-  if (end <= to) edges.push({ from: end, to });
-  return { months: { start, end }, edges };
+  const add: DayRange[] = [];
+  const subtract: DayRange[] = [];
+  // The months summed from the monthly tables: those wholly inside, widened below by cut months
+  // that are cheaper to count as "month minus the rest". Cut months are only the first and last,
+  // so the summed months stay one run.
+  let start = from.endsWith('-01') ? from : firstOfNextMonth(from);
+  let end = addDays(to, 1).endsWith('-01') ? addDays(to, 1) : firstOfMonth(to);
+  const cut = (month: string) => {
+    const monthEnd = addDays(firstOfNextMonth(month), -1);
+    const piece = { from: from > month ? from : month, to: to < monthEnd ? to : monthEnd };
+    if (2 * daysIn(piece) <= daysIn({ from: month, to: monthEnd })) return void add.push(piece);
+    if (piece.from > month) subtract.push({ from: month, to: addDays(piece.from, -1) });
+    if (piece.to < monthEnd) subtract.push({ from: addDays(piece.to, 1), to: monthEnd });
+    if (month < start) start = month;
+    if (firstOfNextMonth(month) > end) end = firstOfNextMonth(month);
+  };
+  if (start >= end) {
+    // No whole month: the range lies in one month or straddles two.
+    start = firstOfNextMonth(to);
+    end = firstOfMonth(from);
+    cut(firstOfMonth(from));
+    if (firstOfMonth(to) !== firstOfMonth(from)) cut(firstOfMonth(to));
+  } else {
+    if (!from.endsWith('-01')) cut(firstOfMonth(from));
+    if (!addDays(to, 1).endsWith('-01')) cut(firstOfMonth(to));
+  }
+  return { months: start < end ? { start, end } : null, add, subtract };
 }
 
-/** `column` falls on one of the edge days (false when there are none). */
-export function onEdges(column: RawBuilder<unknown>, split: RangeSplit): RawBuilder<unknown> {
-  if (split.edges.length === 0) return sql`false`;
-  return sql`(${sql.join(split.edges.map((e) => sql`${column} between ${e.from} and ${e.to}`), sql` or `)})`;
-}
+/**
+ * The day ranges read from the rows, each with its sign: +1 for days added to the months, -1 for
+ * days of a summed month outside the range. One SELECT per range keeps its dates an index range.
+ */
+const rawPieces = (split: RangeSplit) => [...split.add.map((days) => ({ days, sign: sql`` })), ...split.subtract.map((days) => ({ days, sign: sql`-` }))];
 
 const UNION = sql`
     union all`;
@@ -50,24 +77,22 @@ export function recognitionCounts(schoolId: string, split: RangeSplit, who: Coun
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
     parts.push(sql`
-      select user_id,
-        sum(n) filter (where direction = 'given' and kind = 'high5') as high5_given,
-        sum(n) filter (where direction = 'received' and kind = 'high5') as high5_received,
-        sum(n) filter (where direction = 'given' and kind = 'vibe') as vibe_given,
-        sum(n) filter (where direction = 'received' and kind = 'vibe') as vibe_received
+      select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
       from recognition_month_counts
       where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}
       group by user_id`);
   }
-  if (split.edges.length) {
-    const edge = sql`school_id = ${schoolId} and ${onEdges(sql`school_date`, split)}`;
+  for (const { days, sign } of rawPieces(split)) {
+    // kind can only be one of the two (a CHECK): naming both lets the (giver_id | receiver_id,
+    // school_id, kind, school_date) indexes range over the dates.
+    const edge = sql`school_id = ${schoolId} and kind in ('high5', 'vibe') and school_date between ${days.from} and ${days.to}`;
+    const high5 = sql`${sign}count(*) filter (where kind = 'high5')`;
+    const vibe = sql`${sign}count(*) filter (where kind = 'vibe')`;
     parts.push(sql`
-      select giver_id as user_id, count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received,
-        count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+      select giver_id as user_id, ${high5} as high5_given, 0 as high5_received, ${vibe} as vibe_given, 0 as vibe_received
       from recognitions where ${edge} ${onlyPage(sql`giver_id`, who)} group by giver_id`);
     parts.push(sql`
-      select receiver_id as user_id, 0 as high5_given, count(*) filter (where kind = 'high5') as high5_received,
-        0 as vibe_given, count(*) filter (where kind = 'vibe') as vibe_received
+      select receiver_id as user_id, 0 as high5_given, ${high5} as high5_received, 0 as vibe_given, ${vibe} as vibe_received
       from recognitions where ${edge} ${onlyPage(sql`receiver_id`, who)} group by receiver_id`);
   }
   return sql`
@@ -91,12 +116,13 @@ export function moodCounts(schoolId: string, split: RangeSplit, filters: string[
       where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}
       group by user_id`);
   }
-  if (split.edges.length) {
+  for (const { days, sign } of rawPieces(split)) {
+    const tally = (where: RawBuilder<unknown>) => sql`${sign}count(*) filter (where ${where})`;
     parts.push(sql`
-      select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where ${isLowMood(filters)}) as low,
-        count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+      select user_id, ${tally(sql`not low_enjoyment`)} as high, ${tally(isLowMood(filters))} as low,
+        ${tally(sql`emergency_priority = 'today'`)} as talk_today, ${tally(sql`emergency_priority = 'not-today'`)} as talk_not_today
       from moods
-      where school_id = ${schoolId} and ${onEdges(sql`school_date`, split)} ${onlyPage(sql`user_id`, who)}
+      where school_id = ${schoolId} and school_date between ${days.from} and ${days.to} ${onlyPage(sql`user_id`, who)}
       group by user_id`);
   }
   return sql`

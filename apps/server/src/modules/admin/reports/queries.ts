@@ -1,3 +1,4 @@
+import { REPORT_PAGE_SIZES } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { isLowMood, moodCounts, recognitionCounts, splitRange, type CountedFor } from './counts.js';
@@ -60,6 +61,14 @@ const SORT_KEYS: Record<string, RawBuilder<unknown>[]> = {
   talkNotToday: [sql.raw('talk_not_today')],
 };
 
+/**
+ * The largest page that is cut before counting (the screen's pages, up to 100 rows): each of its
+ * people costs index probes of their own. A larger page (the CSV's 500) is a good part of the
+ * school, so the whole school is counted from the (school_id, month) and (school_id, school_date)
+ * indexes in one pass each, which costs less than a probe per person (docs/decisions/0451).
+ */
+const PAGE_FIRST_MAX = Math.max(...REPORT_PAGE_SIZES);
+
 /** Columns whose order needs every member's counts before the page can be cut. */
 const COUNT_SORTS = new Set(['high5Given', 'high5Received', 'vibeGiven', 'vibeReceived', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
 
@@ -78,15 +87,16 @@ const MEMBER = sql`u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.
 const MEMBER_OUT = sql`u.user_id, u.first_name, u.last_name, u.email, u.username, u.total`;
 
 /**
- * A report page in one query, costing what the page shows (docs/decisions/0450). Sorted by name
- * or e-mail: the members are paged first, then counted (only the page's people). Sorted by a
- * count, or listing only members over a threshold: every member's counts are summed from the
- * monthly tables (plus edge days), then the page is cut. `extra` adds per-row columns of the page.
+ * A report page in one query (docs/decisions/0450, 0451). A screen page sorted by name or e-mail:
+ * the members are paged first, then counted (only the page's people). Sorted by a count, listing
+ * only members over a threshold, or a page larger than the screen's: every member's counts are
+ * summed from the monthly tables (plus edge days), then the page is cut. `extra` adds per-row
+ * columns of the page.
  */
 function reportPage(scope: ReportScope, counted: (who: CountedFor) => RawBuilder<unknown>, columns: RawBuilder<unknown>, opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {}) {
   const members = sql`from school_memberships m join users u on u.id = m.user_id`;
   const extra = opts.extra ? sql`, ${opts.extra}` : sql``;
-  if (COUNT_SORTS.has(scope.sort) || opts.threshold) {
+  if (COUNT_SORTS.has(scope.sort) || opts.threshold || scope.limit > PAGE_FIRST_MAX) {
     return sql`
       with counted as (${counted('school')}),
       page as (

@@ -8,7 +8,7 @@ import { moodReport, recognitionReport, type ReportScope } from './queries.js';
 const base: ReportScope = {
   schoolId: '00000000-0000-4000-8000-00000000000a',
   role: 'student',
-  // A school year that cuts its first and last months: whole months and two edges.
+  // A school year that cuts its first and last months: four days added, the rest of the last month taken away.
   from: '2025-11-27',
   to: '2026-11-26',
   classIds: null,
@@ -23,6 +23,7 @@ const CLASS = '00000000-0000-4000-8000-0000000000c1';
 describe('the SQL of the group report', () => {
   it.each([
     ['group-by-name', base],
+    ['group-screen-page-by-name', { ...base, offset: 25, limit: 25 }],
     ['group-by-count', { ...base, sort: 'high5Received', dir: 'desc' as const }],
     ['group-class-search-by-email', { ...base, classIds: [CLASS], search: '50%_off', sort: 'email' }],
     ['group-inside-one-month', { ...base, from: '2026-10-06', to: '2026-10-15' }],
@@ -35,6 +36,7 @@ describe('the SQL of the group report', () => {
 describe('the SQL of the mood meter report', () => {
   it.each([
     ['mood-by-name', base, { filters: [], minimumLow: -1 }],
+    ['mood-screen-page-by-name', { ...base, offset: 25, limit: 25 }, { filters: [], minimumLow: -1 }],
     ['mood-with-entries', base, { filters: [], minimumLow: -1, entries: true }],
     ['mood-by-talk-today', { ...base, sort: 'talkToday', dir: 'desc' as const }, { filters: [], minimumLow: -1 }],
     ['mood-feelings-and-minimum', base, { filters: ['worried', 'rage'], minimumLow: 3 }],

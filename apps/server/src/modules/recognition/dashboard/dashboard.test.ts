@@ -101,7 +101,13 @@ describe('dashboard', () => {
 describe('the monthly counts the dashboard reads (docs/decisions/0260)', () => {
   const recount = async () => {
     const { db } = t.app.services;
-    const kept = await db.selectFrom('recognitionMonthCounts').select(['userId', 'schoolId', 'direction', 'kind', 'month', 'n']).where('n', '>', 0).execute();
+    // One row per person and month (decision 0451), compared per direction and kind.
+    const kept = (
+      await sql<{ userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }>`
+        select c.user_id, c.school_id, d.direction, d.kind, to_char(c.month, 'YYYY-MM-DD') as month, d.n from recognition_month_counts c
+        cross join lateral (values ('given', 'high5', c.high5_given), ('given', 'vibe', c.vibe_given), ('received', 'high5', c.high5_received), ('received', 'vibe', c.vibe_received)) as d (direction, kind, n)
+        where d.n > 0`.execute(db)
+    ).rows;
     const counted = await sql<{ userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }>`
       select user_id, school_id, direction, kind, to_char(month, 'YYYY-MM-DD') as month, count(*)::int as n from (
         select giver_id as user_id, school_id, 'given' as direction, kind, date_trunc('month', school_date) as month from recognitions

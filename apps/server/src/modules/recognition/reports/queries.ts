@@ -25,66 +25,64 @@ export async function reportContext(db: Queryable, schoolId: string, subjectId: 
     .executeTakeFirstOrThrow();
 }
 
+export interface ReceivedItemRow {
+  id: number;
+  giverId: string;
+  giverRole: string;
+  schoolDate: string;
+  comment: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string | null;
+  imageKey: string | null;
+  categoryIds: string[];
+}
+
+export interface CategoryTileRow {
+  id: string;
+  key: string | null;
+  nameEn: string;
+  nameEs: string;
+  count: number;
+}
+
 /**
- * The category tiles: every enabled category of the kind with its count in the range
- * (zero included), plus any switched-off category that was nevertheless received.
+ * The received report's data in one statement: the recognitions of the range are read once (index
+ * recognitions_receiver_idx) and give both the category tiles and the items.
+ * Tiles: every enabled category of the kind with its count in the range (zero included), plus any
+ * switched-off category that was nevertheless received. Items: newest first, at most `limit`,
+ * with sender, categories and the sender's hand image key.
  */
-export async function categoryCounts(db: Queryable, f: ReceivedFilter) {
-  const counts = db
-    .selectFrom('recognitions as r')
-    .innerJoin('recognitionCategories as rc', 'rc.recognitionId', 'r.id')
-    .select(['rc.categoryId', sql<number>`count(*)::int`.as('n')])
-    .where('r.receiverId', '=', f.receiverId)
-    .where('r.kind', '=', f.kind)
-    .where('r.schoolDate', '>=', f.from)
-    .where('r.schoolDate', '<=', f.to)
-    .where('r.schoolId', '=', f.schoolId)
-    .groupBy('rc.categoryId');
-  return db
-    .selectFrom('categories as c')
-    .leftJoin('categorySettings as cs', (join) => join.onRef('cs.categoryId', '=', 'c.id').on('cs.schoolId', '=', f.schoolId))
-    .leftJoin(counts.as('x'), 'x.categoryId', 'c.id')
-    .select(['c.id', 'c.key', 'c.nameEn', 'c.nameEs', sql<number>`coalesce(x.n, 0)`.as('count')])
-    .where('c.kind', '=', f.kind)
-    .where((eb) => eb.or([eb('c.schoolId', 'is', null), eb('c.schoolId', '=', f.schoolId)]))
-    .where(sql<boolean>`(coalesce(cs.enabled, true) or x.n > 0)`)
-    .orderBy(sql`c.school_id is not null`)
-    .orderBy('c.position')
-    .orderBy('c.nameEn')
-    .execute();
+export async function receivedData(db: Queryable, f: ReceivedFilter, limit: number) {
+  const result = await sql<{ tiles: CategoryTileRow[]; items: ReceivedItemRow[] }>`
+    with r as materialized (
+      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, r.given_at
+      from recognitions r
+      where r.receiver_id = ${f.receiverId} and r.kind = ${f.kind} and r.school_date >= ${f.from} and r.school_date <= ${f.to} and r.school_id = ${f.schoolId}
+    ),
+    per_category as (
+      select rc.category_id, count(*)::int as n from r join recognition_categories rc on rc.recognition_id = r.id group by rc.category_id
+    ),
+    tiles as (
+      select c.id, c.key, c.name_en, c.name_es, coalesce(x.n, 0) as count, c.school_id is not null as own, c.position
+      from categories c
+      left join category_settings cs on cs.category_id = c.id and cs.school_id = ${f.schoolId}
+      left join per_category x on x.category_id = c.id
+      where c.kind = ${f.kind} and (c.school_id is null or c.school_id = ${f.schoolId}) and (coalesce(cs.enabled, true) or x.n > 0)
+    ),
+    items as (
+      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, r.given_at, g.first_name, g.last_name, g.email, g.username, a.image_key
+      from r join users g on g.id = r.giver_id left join avatars a on a.user_id = r.giver_id
+      order by r.given_at desc, r.id desc
+      limit ${limit}
+    )
+    select
+      (select coalesce(json_agg(json_build_object('id', t.id, 'key', t.key, 'nameEn', t.name_en, 'nameEs', t.name_es, 'count', t.count)
+        order by t.own, t.position, t.name_en), '[]'::json) from tiles t) as tiles,
+      (select coalesce(json_agg(json_build_object('id', i.id, 'giverId', i.giver_id, 'giverRole', i.giver_role, 'schoolDate', i.school_date,
+        'comment', i.comment, 'firstName', i.first_name, 'lastName', i.last_name, 'email', i.email, 'username', i.username, 'imageKey', i.image_key,
+        'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
+        order by i.given_at desc, i.id desc), '[]'::json) from items i) as items`.execute(db);
+  return result.rows[0]!;
 }
-
-/** The received items in the range, newest first, with sender, categories and the sender's hand image key. */
-export async function receivedItems(db: Queryable, f: ReceivedFilter, limit: number) {
-  return db
-    .selectFrom('recognitions as r')
-    .innerJoin('users as g', 'g.id', 'r.giverId')
-    .leftJoin('avatars as a', 'a.userId', 'r.giverId')
-    .select((eb) => [
-      'r.id',
-      'r.giverId',
-      'r.giverRole',
-      'r.schoolDate',
-      'r.comment',
-      'g.firstName',
-      'g.lastName',
-      'g.email',
-      'g.username',
-      'a.imageKey',
-      eb
-        .selectFrom('recognitionCategories as rc')
-        .select(sql<string[]>`coalesce(json_agg(rc.category_id), '[]'::json)`.as('ids'))
-        .whereRef('rc.recognitionId', '=', 'r.id')
-        .as('categoryIds'),
-    ])
-    .where('r.receiverId', '=', f.receiverId)
-    .where('r.kind', '=', f.kind)
-    .where('r.schoolDate', '>=', f.from)
-    .where('r.schoolDate', '<=', f.to)
-    .where('r.schoolId', '=', f.schoolId)
-    .orderBy('r.givenAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-

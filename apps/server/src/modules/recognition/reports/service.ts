@@ -7,7 +7,7 @@ import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../..
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
 import { currentMembership, displayName } from '../recipients/service.js';
-import { categoryCounts, receivedItems, reportContext } from './queries.js';
+import { receivedData, reportContext } from './queries.js';
 
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
@@ -28,10 +28,13 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   const isSelf = subjectId === user.id;
   const viewer = { id: user.id, isAdmin: user.isAdmin, role: school.role };
   if (!mayAskForReceived(viewer, subjectId)) throw forbidden();
-  const ctx = await reportContext(db, school.schoolId, subjectId, user.id);
+  // One's own report needs nothing the session does not know (its school's settings come with it).
+  let ctx = { timeZone: school.timeZone, high5Vibes: school.receivedVisible };
   if (!isSelf) {
-    if (!canViewReceived(viewer, { id: subjectId, role: ctx.subjectRole as Role | null, viewerIsParent: ctx.viewerIsParent })) throw forbidden();
-    if (!ctx.subjectRole) throw notFound();
+    const subject = await reportContext(db, school.schoolId, subjectId, user.id);
+    if (!canViewReceived(viewer, { id: subjectId, role: subject.subjectRole as Role | null, viewerIsParent: subject.viewerIsParent })) throw forbidden();
+    if (!subject.subjectRole) throw notFound();
+    ctx = subject;
   }
   if (!ctx.high5Vibes && !canReadHiddenReceived(viewer)) throw forbidden('RECEIVED_HIDDEN');
 
@@ -41,8 +44,7 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };
   const language = query.language ?? user.language;
 
-  // Reads outside a transaction: the two queries run side by side on the pool.
-  const [tiles, rows] = await Promise.all([categoryCounts(db, filter), receivedItems(db, filter, RECEIVED_ITEMS_MAX + 1)]);
+  const { tiles, items: rows } = await receivedData(db, filter, RECEIVED_ITEMS_MAX + 1);
   if (!isSelf) {
     const entry = { actorId: user.id, schoolId: school.schoolId, action: 'recognition.received.read', targetType: 'user', targetId: subjectId, details: { kind: query.kind, from: range.from, to: range.to } } as const;
     await audit(services.db, entry, services.clock.now());
@@ -63,7 +65,7 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
       fromRole: r.giverRole as Role,
       date: r.schoolDate,
       comment: r.comment,
-      categoryIds: (r.categoryIds ?? []) as string[],
+      categoryIds: r.categoryIds,
       fromHandImageUrl: await linkFor(r.imageKey),
     })),
   );

@@ -1,11 +1,7 @@
 with counted as (
 select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
 from (
-  select user_id,
-    sum(n) filter (where direction = 'given' and kind = 'high5') as high5_given,
-    sum(n) filter (where direction = 'received' and kind = 'high5') as high5_received,
-    sum(n) filter (where direction = 'given' and kind = 'vibe') as vibe_given,
-    sum(n) filter (where direction = 'received' and kind = 'vibe') as vibe_received
+  select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
   from recognition_month_counts
   where school_id = $1 and month >= $2 and month < $3
   group by user_id) x

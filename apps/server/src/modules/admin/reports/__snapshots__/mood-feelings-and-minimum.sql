@@ -9,16 +9,22 @@ union all
   select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment" and "mood" in ($6, $7)) as low,
     count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
   from moods
-  where school_id = $8 and (school_date between $9 and $10 or school_date between $11 and $12)
+  where school_id = $8 and school_date between $9 and $10
+  group by user_id
+union all
+  select user_id, -count(*) filter (where not low_enjoyment) as high, -count(*) filter (where "low_enjoyment" and "mood" in ($11, $12)) as low,
+    -count(*) filter (where emergency_priority = 'today') as talk_today, -count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  from moods
+  where school_id = $13 and school_date between $14 and $15
   group by user_id) x
 group by user_id),
   page as (
     select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
 coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today
     from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
-    where m.school_id = $13 and m.role = $14 and m.status = 'active' and coalesce(c.low, 0) >= $15
-    order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id limit $16 offset $17
+    where m.school_id = $16 and m.role = $17 and m.status = 'active' and coalesce(c.low, 0) >= $18
+    order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id limit $19 offset $20
   )
   select u.*  from page u
   order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name), lower(u.first_name), u.id;
--- parameters: ["worried","rage","00000000-0000-4000-8000-00000000000a","2025-12-01","2026-11-01","worried","rage","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","2026-11-01","2026-11-26","00000000-0000-4000-8000-00000000000a","student",3,500,500]
+-- parameters: ["worried","rage","00000000-0000-4000-8000-00000000000a","2025-12-01","2026-12-01","worried","rage","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","worried","rage","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","student",3,500,500]

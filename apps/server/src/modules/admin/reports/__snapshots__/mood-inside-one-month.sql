@@ -4,7 +4,7 @@ from (
   select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment" and "mood" in ($1)) as low,
     count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
   from moods
-  where school_id = $2 and (school_date between $3 and $4)
+  where school_id = $2 and school_date between $3 and $4
   group by user_id) x
 group by user_id),
   page as (
