@@ -13,7 +13,7 @@ import { districtsQuery, superSchoolsQuery } from '../api';
 import { TimeZonePicker } from '../components/time-zone-picker';
 import { REQUIRED_MESSAGES } from '../lib/form-messages';
 import { useAddDistrict, useAddSchool } from './api';
-import { freeSchoolFormSchema, sisDistrictFormSchema } from './district-forms';
+import { freeSchoolFormSchema, sisDistrictFormSchema } from './forms';
 
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();

@@ -1,6 +1,7 @@
-import { adminApi, superEditApi, type AddDistrict, type AddSchool, type DeleteSchool, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { adminApi, superEditApi, type AddDistrict, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload';
 import { adminKeys } from '../api';
 
 /** Districts and schools are listed together (a school's district, a district's school count): a change refreshes both. */
@@ -47,5 +48,51 @@ export function useDeleteSchool() {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
     },
+  });
+}
+
+const restoresKey = ['admin', 'restores'] as const;
+const running = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
+export const isRunningRestore = running;
+
+/** The restores, newest first, refreshed every second while one runs. */
+export const restoresQuery = queryOptions({
+  queryKey: restoresKey,
+  queryFn: () => api(adminApi.restores),
+  refetchInterval: (query) => (query.state.data?.some(running) ? 1000 : false),
+});
+
+/** Starts a restore of a listed backup, or of an uploaded backup file, into an empty school; it shows at once in the progress. */
+export function useStartRestore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ backupId, targetSchoolId, file }: { backupId: string | null; targetSchoolId: string; file: File | null }) => {
+      if (backupId) return api(adminApi.startRestore, { body: { backupId, targetSchoolId } });
+      if (!file) throw new ApiError(400, 'VALIDATION_FAILED');
+      return uploadFile(adminApi.uploadRestore, { query: { targetSchoolId } }, 'backup', file, file.name);
+    },
+    onSuccess: (restore) => {
+      queryClient.setQueryData(restoresKey, (list: Restore[] | undefined) => [restore, ...(list ?? [])]);
+      void queryClient.invalidateQueries({ queryKey: restoresKey });
+    },
+  });
+}
+
+/** Every school's backups (the super admin's list), newest first. */
+export const backupsQuery = queryOptions({ queryKey: adminKeys.backups(null), queryFn: () => api(adminApi.backups, { query: {} }) });
+
+export function useBackupSchool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ schoolId, body }: { schoolId: string; body: BackupOptions }) => api(adminApi.backupSchool, { params: { schoolId }, body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] }),
+  });
+}
+
+export function useDeleteBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (backup: Backup) => api(adminApi.deleteBackup, { params: { backupId: backup.id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] }),
   });
 }

@@ -10,7 +10,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { REQUIRED_MESSAGES } from '../lib/form-messages';
 import { useUpdateDistrict } from './api';
-import { districtFormSchema, isDraftDomain, type DistrictFormSchema } from './district-forms';
+import { districtFormSchema, isDraftDomain, type DistrictFormSchema } from './forms';
 import { TestConnection } from './roster/test-connection';
 
 type DistrictControl = Control<z.input<DistrictFormSchema>, unknown, z.output<DistrictFormSchema>>;

@@ -14,7 +14,7 @@ import { TimeZonePicker } from '../components/time-zone-picker';
 import { REQUIRED_MESSAGES } from '../lib/form-messages';
 import { useDeleteDistrict, useUpdateSchool } from './api';
 import { DistrictDialog } from './district-dialog';
-import { schoolFormSchema } from './district-forms';
+import { schoolFormSchema } from './forms';
 
 /** Edit and delete buttons of one district row. A district is deleted only once it has no schools. */
 export function DistrictActions({ district }: { district: DistrictSummary }) {

@@ -1,4 +1,4 @@
-import { AddDistrictSchema, AddSchoolSchema, EmailDomainSchema, isEmailDomain, optionalText, RequiredUrlSchema, UpdateDistrictSchema, UpdateSchoolSchema, type DistrictKind } from '@high5/contract';
+import { AddDistrictSchema, AddSchoolSchema, EmailDomainSchema, isEmailDomain, optionalText, RequiredUrlSchema, StartRestoreSchema, UpdateDistrictSchema, UpdateSchoolSchema, type DistrictKind } from '@high5/contract';
 import { z } from 'zod';
 
 const update = UpdateDistrictSchema.shape;
@@ -46,3 +46,6 @@ export const sisDistrictFormSchema = (kind: 'aeries' | 'clever') =>
     clientKey: kind === 'clever' ? clever.shape.clientKey : z.string(),
     clientSecret: kind === 'clever' ? clever.shape.clientSecret : z.string(),
   });
+
+/** A restore: the target school (as the contract's body names it) and, without a listed backup, the file to upload. */
+export const restoreFormSchema = (fromBackup: boolean) => z.object({ targetSchoolId: StartRestoreSchema.shape.targetSchoolId, file: fromBackup ? z.null() : z.instanceof(File) });
