@@ -12,6 +12,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { RangeIssue } from '../components/range-issue';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 
 interface Submitted {
@@ -97,6 +98,7 @@ export default function SuperReportScreen() {
         <RoleSelect value={role} onChange={setRole} />
         {role === 'student' && <ClassPicker classes={classes.data ?? []} loading={!!school && classes.isPending} value={classId} onChange={setClassId} />}
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+        <RangeIssue range={range} />
         <Button type="submit" variant="contained" disabled={!school || !isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
           {t('filters.submit')}
         </Button>
