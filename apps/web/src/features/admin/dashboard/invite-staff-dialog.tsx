@@ -7,7 +7,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { REQUIRED_MESSAGES } from '../lib/form-messages';
+import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useInviteStaff } from './api';
 
 /** Invites a staff member (spec 003 section 2.10): first name, last name, e-mail, and the e-mail's language. */
@@ -45,7 +45,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
       control={form.control}
       name={name}
       area="admin"
-      messages={REQUIRED_MESSAGES}
+      messages={FIELD_MESSAGES}
       label={t(`invite.${name}`)}
       type={type}
       autoComplete="off"

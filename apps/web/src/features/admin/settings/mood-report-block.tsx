@@ -16,6 +16,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
 import { TimeZonePicker } from '../components/time-zone-picker';
+import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useNotificationEmails, useSendMoodReport, useUpdateConfiguration } from './api';
 import { notificationEmailFormSchema, triggerFormSchema } from './configuration-forms';
 import { Section } from './section';
@@ -176,7 +177,7 @@ function AddEmailDialog({ open, busy, existing, onAdd, onClose }: { open: boolea
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('config.addEmailTitle')}</DialogTitle>
         <DialogContent>
-          <FormTextField control={form.control} name="email" area="admin" label={t('config.email')} type="email" helperText=" " autoFocus fullWidth required slotProps={{ htmlInput: { maxLength: 254 } }} sx={{ mt: 1 }} />
+          <FormTextField control={form.control} name="email" area="admin" messages={FIELD_MESSAGES} label={t('config.email')} type="email" helperText=" " autoFocus fullWidth required slotProps={{ htmlInput: { maxLength: 254 } }} sx={{ mt: 1 }} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>

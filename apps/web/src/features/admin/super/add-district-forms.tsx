@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
 import { districtsQuery, superSchoolsQuery } from '../api';
 import { TimeZonePicker } from '../components/time-zone-picker';
-import { REQUIRED_MESSAGES } from '../lib/form-messages';
+import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useAddDistrict, useAddSchool } from './api';
 import { freeSchoolFormSchema, sisDistrictFormSchema } from './forms';
 
@@ -49,7 +49,7 @@ export function FreeSchoolForm() {
       ),
     () => notify('info', t('district.freeRequired')),
   );
-  const required = (message: string | undefined) => fieldErrorText(message && (REQUIRED_MESSAGES[message as keyof typeof REQUIRED_MESSAGES] ?? message));
+  const required = (message: string | undefined) => fieldErrorText(message && (FIELD_MESSAGES[message as keyof typeof FIELD_MESSAGES] ?? message));
   return (
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('district.free')}>
       <Stack spacing={2}>
@@ -141,7 +141,7 @@ export function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
     },
   );
   const text = (name: 'name' | 'baseUrl' | 'certificate' | 'clientKey' | 'clientSecret', extra: object = {}) => (
-    <FormTextField control={form.control} name={name} area="admin" messages={REQUIRED_MESSAGES} label={t(`district.${name}`)} required fullWidth autoComplete="off" {...extra} />
+    <FormTextField control={form.control} name={name} area="admin" messages={FIELD_MESSAGES} label={t(`district.${name}`)} required fullWidth autoComplete="off" {...extra} />
   );
   return (
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t(`district.${kind}`)}>

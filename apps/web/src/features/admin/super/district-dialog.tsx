@@ -8,7 +8,7 @@ import { showServerIssues, useContractForm } from '../../../components/form/cont
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { REQUIRED_MESSAGES } from '../lib/form-messages';
+import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useUpdateDistrict } from './api';
 import { districtFormSchema, isDraftDomain, type DistrictFormSchema } from './forms';
 import { TestConnection } from './roster/test-connection';
@@ -54,12 +54,12 @@ export function DistrictDialog({ district, onClose }: { district: DistrictSummar
         <DialogTitle id={`${id}-title`}>{t('districtEdit.title', { name: district.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={form.control} name="name" area="admin" messages={REQUIRED_MESSAGES} label={t('district.districtName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
+            <FormTextField control={form.control} name="name" area="admin" messages={FIELD_MESSAGES} label={t('district.districtName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
             <DomainsField control={form.control} />
             {domains.length === 0 && <Alert severity="info">{t('districtEdit.noDomains')}</Alert>}
             {sis && (
               <>
-                <FormTextField control={form.control} name="baseUrl" area="admin" messages={REQUIRED_MESSAGES} label={t('district.baseUrl')} type="url" required helperText=" " slotProps={{ htmlInput: { maxLength: 500 } }} fullWidth />
+                <FormTextField control={form.control} name="baseUrl" area="admin" messages={FIELD_MESSAGES} label={t('district.baseUrl')} type="url" required helperText=" " slotProps={{ htmlInput: { maxLength: 500 } }} fullWidth />
                 {district.kind === 'aeries' ? (
                   <FormTextField control={form.control} name="certificate" area="admin" label={t('districtEdit.newCertificate')} helperText={t('districtEdit.keepSecret')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }} fullWidth />
                 ) : (

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { TimeZonePicker } from '../components/time-zone-picker';
-import { REQUIRED_MESSAGES } from '../lib/form-messages';
+import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useDeleteDistrict, useUpdateSchool } from './api';
 import { DistrictDialog } from './district-dialog';
 import { schoolFormSchema } from './forms';
@@ -96,7 +96,7 @@ export function SchoolDialog({ school, onClose }: { school: SuperSchool; onClose
         <DialogTitle id={`${id}-title`}>{t('districtEdit.schoolTitle', { name: school.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={form.control} name="name" area="admin" messages={REQUIRED_MESSAGES} label={t('district.schoolName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
+            <FormTextField control={form.control} name="name" area="admin" messages={FIELD_MESSAGES} label={t('district.schoolName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
             <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} />} />
           </Stack>
         </DialogContent>

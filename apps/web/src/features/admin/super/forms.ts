@@ -47,5 +47,5 @@ export const sisDistrictFormSchema = (kind: 'aeries' | 'clever') =>
     clientSecret: kind === 'clever' ? clever.shape.clientSecret : z.string(),
   });
 
-/** A restore: the target school (as the contract's body names it) and, without a listed backup, the file to upload. */
-export const restoreFormSchema = (fromBackup: boolean) => z.object({ targetSchoolId: StartRestoreSchema.shape.targetSchoolId, file: fromBackup ? z.null() : z.instanceof(File) });
+/** A restore: the target school (as the contract's body names it) and, without a listed backup, the file to upload (Start waits for it). */
+export const restoreFormSchema = z.object({ targetSchoolId: StartRestoreSchema.shape.targetSchoolId, file: z.instanceof(File).nullable() });

@@ -25,7 +25,7 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
   const notify = useNotify();
   const id = useId();
   const schools = useQuery(superSchoolsQuery);
-  const form = useContractForm(restoreFormSchema(!!backup), { defaultValues: { targetSchoolId: '', file: null } });
+  const form = useContractForm(restoreFormSchema, { defaultValues: { targetSchoolId: '', file: null } });
   const [targetSchoolId, file] = useWatch({ control: form.control, name: ['targetSchoolId', 'file'] });
   const start = useStartRestore();
   const submit = form.handleSubmit((values) =>
