@@ -1,14 +1,13 @@
-import { AlertReportQuerySchema, alertApi, type AlertReportRow } from '@high5/contract';
+import { AlertReportQuerySchema, type AlertReportRow } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
-import { api } from '../../../lib/api-client';
 import { showDate } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
+import { alertReportQuery } from './api';
 import { defaultRange, rangeParam, todayIso } from '../lib/dates';
 import { countColumn, csvColumnsOf, downloadReport, type ReportColumn } from '../lib/report-csv';
 
@@ -30,12 +29,7 @@ export function AlertsReport() {
   const errorText = useErrorText('admin');
   const [range, setRange] = useState<DateRange>(() => defaultRange(DEFAULT_DAYS));
   const [submitted, setSubmitted] = useState<DateRange>(range);
-  const report = useQuery({
-    queryKey: adminKeys.report('alerts', submitted),
-    queryFn: () => api(alertApi.alertReport, { query: { dateRange: rangeParam(submitted) } }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const report = useQuery(alertReportQuery(submitted));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (validRange(range)) setSubmitted(range);

@@ -1,4 +1,4 @@
-import { adminApi, superEditApi, type AddDistrict, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
+import { adminApi, superEditApi, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
@@ -94,5 +94,21 @@ export function useDeleteBackup() {
   return useMutation({
     mutationFn: (backup: Backup) => api(adminApi.deleteBackup, { params: { backupId: backup.id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] }),
+  });
+}
+
+/** A school's classes, for the super admin's report. */
+export const superClassesQuery = (schoolId: string) => queryOptions({ queryKey: adminKeys.superClasses(schoolId), queryFn: () => api(adminApi.superClasses, { params: { schoolId } }) });
+
+/** A school's teachers or staff, for making admins. */
+export const superUsersQuery = (schoolId: string, role: StaffGroup) =>
+  queryOptions({ queryKey: adminKeys.superUsers(schoolId, role), queryFn: () => api(adminApi.superUsers, { params: { schoolId }, query: { role } }) });
+
+/** Makes someone of a school an admin or not; that school's lists refresh. */
+export function useSuperAdminFlag(schoolId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) => api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId, userId: user.id }, body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'superUsers', schoolId] }),
   });
 }

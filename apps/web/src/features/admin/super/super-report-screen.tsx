@@ -10,6 +10,7 @@ import { DateRangePicker, type DateRange } from '../../../components/ui/date-ran
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
+import { superClassesQuery } from './api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { RangeIssue } from '../components/range-issue';
@@ -31,11 +32,7 @@ export default function SuperReportScreen() {
   const [classId, setClassId] = useState<string | null>(null);
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
-  const classes = useQuery({
-    queryKey: adminKeys.superClasses(school?.id ?? ''),
-    queryFn: () => api(adminApi.superClasses, { params: { schoolId: school!.id } }),
-    enabled: !!school && role === 'student',
-  });
+  const classes = useQuery({ ...superClassesQuery(school?.id ?? ''), enabled: !!school && role === 'student' });
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const notify = useNotify();
   const fetchPage = (state: TableState) =>
