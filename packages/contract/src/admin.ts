@@ -490,6 +490,7 @@ export const BackupOptionsSchema = z
     includeJournals: z.boolean().default(false),
   })
   .strict();
+export type BackupOptions = z.input<typeof BackupOptionsSchema>;
 
 export const DeleteSchoolSchema = z
   .object({

@@ -110,6 +110,9 @@ export const AlertReportRowSchema = z.object({
 });
 export type AlertReportRow = z.infer<typeof AlertReportRowSchema>;
 
+/** The alerts report's weeks: any range of real dates, From on or before To. */
+export const AlertReportQuerySchema = z.object({ dateRange: DateRangeSchema });
+
 export const MoodConsentSchema = z.object({
   studentId: UuidSchema,
   studentName: z.string(),
@@ -191,7 +194,7 @@ export const alertEndpoints = {
     path: '/admin/alerts/report',
     summary: 'Alerts of the school by week, and by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
     access: 'schoolAdmin',
-    query: z.object({ dateRange: DateRangeSchema }),
+    query: AlertReportQuerySchema,
     response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), weeks: z.array(AlertReportRowSchema.omit({ className: true })), rows: z.array(AlertReportRowSchema) }),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),

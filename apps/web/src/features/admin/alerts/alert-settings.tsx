@@ -1,17 +1,20 @@
-import { ALERT_LIMITS, alertApi, DEFAULT_AFTER_HOURS_MESSAGE, MOODS, type AlertAdult, type AlertSettings } from '@high5/contract';
+import { ALERT_LIMITS, DEFAULT_AFTER_HOURS_MESSAGE, MOODS, type AlertAdult, type AlertSettings } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, get, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormSwitch } from '../../../components/form/form-switch';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { alertAdultsQuery, alertSettingsQuery } from '../api';
 import { Section } from '../settings/section';
 import { AdultsPicker } from './adults-picker';
-import { toForm, validate, type AlertSettingsForm, type FormErrors } from './settings-form';
+import { useSaveAlertSettings } from './api';
+import { alertErrorKey, alertSettingsFormSchema, toForm, type AlertSettingsForm } from './settings-form';
 
 const LOW_MOODS = MOODS.filter((m) => m.low).map((m) => m.key);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -37,30 +40,29 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
   const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<AlertSettingsForm>(() => toForm(saved));
-  const [errors, setErrors] = useState<FormErrors>({});
-  useEffect(() => setForm(toForm(saved)), [saved]);
-  const save = useMutation({
-    mutationFn: (body: AlertSettings) => api(alertApi.alertSettingsUpdate, { body }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(alertSettingsQuery.queryKey, data);
-      notify('success', t('alerts.saved'));
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-  const set = <K extends keyof AlertSettingsForm>(key: K, value: AlertSettingsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const message = (field: keyof FormErrors) => (errors[field] ? t(`alerts.errors.${errors[field]}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax }) : undefined);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validate(form);
-    setErrors(result.errors ?? {});
-    if (result.settings) save.mutate(result.settings);
+  // `values` follows the saved settings, so a save leaves the form as saved.
+  const form = useContractForm(alertSettingsFormSchema, { values: toForm(saved) });
+  const { control } = form;
+  const errors: FieldErrors<AlertSettingsForm> = form.formState.errors;
+  const save = useSaveAlertSettings();
+  /** A field's error in words (`escalationTiers.0` for a tier), or undefined. */
+  const message = (path: string) => {
+    const error = get(errors, path) as { message?: string } | undefined;
+    return error?.message === undefined ? undefined : t(`alerts.errors.${alertErrorKey(path, error.message)}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax });
   };
+  const submit = form.handleSubmit((settings) =>
+    save.mutate(settings, {
+      onSuccess: () => notify('success', t('alerts.saved')),
+      onError: (error) => {
+        showServerIssues(form, error);
+        notify('error', errorText(error));
+      },
+    }),
+  );
   const feeling = (key: string) => `${MOODS.find((m) => m.key === key)?.emoji ?? ''} ${t(`moods.${key}`, { defaultValue: key })}`;
   const toggle = (key: 'alertOnNotToday' | 'notifyTrustedAdults' | 'notifyClassTeachers' | 'notifyCounsellors' | 'notifyAfterHours' | 'requireMoodConsent' | 'parentsSeeMoods', help?: string) => (
     <Box>
-      <FormControlLabel control={<Switch checked={form[key]} onChange={(e) => set(key, e.target.checked)} />} label={t(`alerts.fields.${key}`)} />
+      <FormSwitch control={control} name={key} label={t(`alerts.fields.${key}`)} />
       {help && (
         <Typography variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
           {help}
@@ -71,26 +73,32 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={t('alerts.formLabel')}>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('alerts.formLabel')}>
       <Section title={t('alerts.raiseTitle')} help={t('alerts.raiseHelp')}>
         <Stack spacing={2}>
           {toggle('alertOnNotToday')}
-          <Autocomplete
-            multiple
-            size="small"
-            options={LOW_MOODS}
-            value={form.alertMoods}
-            onChange={(_e, value) => set('alertMoods', value)}
-            getOptionLabel={feeling}
-            disableCloseOnSelect
-            renderValue={(value, getItemProps) =>
-              value.map((mood, index) => {
-                const { key, ...chip } = getItemProps({ index });
-                return <Chip key={key} {...chip} size="small" label={feeling(mood)} />;
-              })
-            }
-            renderInput={(params) => <TextField {...params} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} />}
-            sx={{ maxWidth: 640 }}
+          <Controller
+            control={control}
+            name="alertMoods"
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                size="small"
+                options={LOW_MOODS}
+                value={field.value}
+                onChange={(_e, value) => field.onChange(value)}
+                getOptionLabel={feeling}
+                disableCloseOnSelect
+                renderValue={(value, getItemProps) =>
+                  value.map((mood, index) => {
+                    const { key, ...chip } = getItemProps({ index });
+                    return <Chip key={key} {...chip} size="small" label={feeling(mood)} />;
+                  })
+                }
+                renderInput={(params) => <TextField {...params} inputRef={field.ref} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} />}
+                sx={{ maxWidth: 640 }}
+              />
+            )}
           />
         </Stack>
       </Section>
@@ -100,77 +108,107 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
           {toggle('notifyTrustedAdults')}
           {toggle('notifyClassTeachers')}
           {toggle('notifyCounsellors')}
-          <AdultsPicker adults={adults} value={form.counsellorIds} onChange={(ids) => set('counsellorIds', ids)} label={t('alerts.fields.counsellorIds')} error={message('counsellorIds')} helperText={t('alerts.counsellorsHelp')} />
+          <Controller
+            control={control}
+            name="counsellorIds"
+            render={({ field }) => <AdultsPicker adults={adults} value={field.value} onChange={field.onChange} label={t('alerts.fields.counsellorIds')} error={message('counsellorIds')} helperText={t('alerts.counsellorsHelp')} />}
+          />
         </Stack>
       </Section>
 
       <Section title={t('alerts.escalationTitle')} help={t('alerts.escalationHelp')}>
-        <TextField
-          label={t('alerts.fields.escalationMinutes')}
-          value={form.escalationMinutes}
-          onChange={(e) => set('escalationMinutes', e.target.value)}
-          size="small"
-          error={!!errors.escalationMinutes}
-          helperText={message('escalationMinutes') ?? t('alerts.minutesHelp', { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax })}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-          sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
+        <Controller
+          control={control}
+          name="escalationMinutes"
+          render={({ field }) => (
+            <TextField
+              label={t('alerts.fields.escalationMinutes')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              size="small"
+              error={!!errors.escalationMinutes}
+              helperText={message('escalationMinutes') ?? t('alerts.minutesHelp', { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax })}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
+            />
+          )}
         />
-        {form.escalationTiers.length === 0 && (
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {t('alerts.noTiers')}
-          </Typography>
-        )}
-        <Stack spacing={1}>
-          {form.escalationTiers.map((tier, index) => (
-            <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <AdultsPicker
-                adults={adults}
-                value={tier}
-                onChange={(ids) => set('escalationTiers', form.escalationTiers.map((old, i) => (i === index ? ids : old)))}
-                label={t('alerts.tier', { tier: index + 1 })}
-                error={message(`tier${index}`)}
-              />
-              <IconButton aria-label={t('alerts.removeTier', { tier: index + 1 })} onClick={() => set('escalationTiers', form.escalationTiers.filter((_, i) => i !== index))} sx={{ mt: 0.25 }}>
-                <DeleteOutlinedIcon />
-              </IconButton>
-            </Box>
-          ))}
-        </Stack>
-        <Button startIcon={<AddIcon />} onClick={() => set('escalationTiers', [...form.escalationTiers, []])} disabled={form.escalationTiers.length >= ALERT_LIMITS.tiersMax}>
-          {t('alerts.addTier')}
-        </Button>
+        <Controller
+          control={control}
+          name="escalationTiers"
+          render={({ field: { value: tiers, onChange } }) => (
+            <>
+              {tiers.length === 0 && (
+                <Typography variant="body2" sx={{ mb: 1.5 }}>
+                  {t('alerts.noTiers')}
+                </Typography>
+              )}
+              <Stack spacing={1}>
+                {tiers.map((tier, index) => (
+                  <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <AdultsPicker adults={adults} value={tier} onChange={(ids) => onChange(tiers.map((old, i) => (i === index ? ids : old)))} label={t('alerts.tier', { tier: index + 1 })} error={message(`escalationTiers.${index}`)} />
+                    <IconButton aria-label={t('alerts.removeTier', { tier: index + 1 })} onClick={() => onChange(tiers.filter((_, i) => i !== index))} sx={{ mt: 0.25 }}>
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </Box>
+                ))}
+              </Stack>
+              <Button startIcon={<AddIcon />} onClick={() => onChange([...tiers, []])} disabled={tiers.length >= ALERT_LIMITS.tiersMax}>
+                {t('alerts.addTier')}
+              </Button>
+            </>
+          )}
+        />
       </Section>
 
       <Section title={t('alerts.hoursTitle')} help={t('alerts.hoursHelp')}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }}>
           {(['schoolDayStart', 'schoolDayEnd'] as const).map((key) => (
-            <TextField
+            <Controller
               key={key}
-              label={t(`alerts.fields.${key}`)}
-              value={form[key]}
-              onChange={(e) => set(key, e.target.value)}
-              placeholder="08:00"
-              size="small"
-              error={!!errors[key]}
-              helperText={message(key) ?? t('alerts.timeHelp')}
-              slotProps={{ htmlInput: { maxLength: 5 } }}
-              sx={{ width: { xs: '100%', sm: 220 } }}
+              control={control}
+              name={key}
+              render={({ field }) => (
+                <TextField
+                  label={t(`alerts.fields.${key}`)}
+                  name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+                  placeholder="08:00"
+                  size="small"
+                  error={!!errors[key]}
+                  helperText={message(key) ?? t('alerts.timeHelp')}
+                  slotProps={{ htmlInput: { maxLength: 5 } }}
+                  sx={{ width: { xs: '100%', sm: 220 } }}
+                />
+              )}
             />
           ))}
         </Box>
-        <FormControl component="fieldset" error={!!errors.schoolDays} sx={{ mb: 1.5 }}>
-          <FormLabel component="legend">{t('alerts.fields.schoolDays')}</FormLabel>
-          <FormGroup row>
-            {WEEKDAYS.map((day) => (
-              <FormControlLabel
-                key={day}
-                control={<Checkbox checked={form.schoolDays.includes(day)} onChange={(e) => set('schoolDays', e.target.checked ? [...form.schoolDays, day].sort((a, b) => a - b) : form.schoolDays.filter((d) => d !== day))} />}
-                label={weekdayName(day, i18n.language)}
-              />
-            ))}
-          </FormGroup>
-          {errors.schoolDays && <FormHelperText>{message('schoolDays')}</FormHelperText>}
-        </FormControl>
+        <Controller
+          control={control}
+          name="schoolDays"
+          render={({ field: { value: days, onChange } }) => (
+            <FormControl component="fieldset" error={!!errors.schoolDays} sx={{ mb: 1.5 }}>
+              <FormLabel component="legend">{t('alerts.fields.schoolDays')}</FormLabel>
+              <FormGroup row>
+                {WEEKDAYS.map((day) => (
+                  <FormControlLabel
+                    key={day}
+                    control={<Checkbox checked={days.includes(day)} onChange={(e) => onChange(e.target.checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day))} />}
+                    label={weekdayName(day, i18n.language)}
+                  />
+                ))}
+              </FormGroup>
+              {errors.schoolDays && <FormHelperText>{message('schoolDays')}</FormHelperText>}
+            </FormControl>
+          )}
+        />
         {toggle('notifyAfterHours', t('alerts.notifyAfterHoursHelp'))}
       </Section>
 
@@ -178,10 +216,11 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
           {(['en', 'es'] as const).map((lang) => (
             <Box key={lang}>
-              <TextField
+              <FormTextField
+                control={control}
+                name={`afterHoursMessage.${lang}`}
+                area="admin"
                 label={t(`alerts.fields.message_${lang}`)}
-                value={form.afterHoursMessage[lang]}
-                onChange={(e) => set('afterHoursMessage', { ...form.afterHoursMessage, [lang]: e.target.value })}
                 multiline
                 minRows={3}
                 fullWidth

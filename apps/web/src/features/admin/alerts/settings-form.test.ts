@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertSettingsForm } from './settings-form';
-import { validate } from './settings-form';
+import { issueKey } from '../../../components/form/contract-form';
+import { alertErrorKey, alertSettingsFormSchema, type AlertSettingsForm } from './settings-form';
 
 const ok: AlertSettingsForm = {
   alertOnNotToday: false,
@@ -20,20 +20,31 @@ const ok: AlertSettingsForm = {
   parentsSeeMoods: true,
 };
 
+/** Each wrong field's message key, as the form shows it (the first issue of a field). */
+function errors(form: AlertSettingsForm) {
+  const result = alertSettingsFormSchema.safeParse(form, { error: issueKey });
+  if (result.success) return null;
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    out[path] ??= alertErrorKey(path, issue.message);
+  }
+  return out;
+}
+
 describe('alert settings form', () => {
   it('gives the settings to save', () => {
-    expect(validate(ok)).toEqual({ settings: { ...ok, escalationMinutes: 30 }, errors: null });
+    expect(alertSettingsFormSchema.parse(ok)).toEqual({ ...ok, escalationMinutes: 30 });
   });
 
   it('tells every wrong field at once', () => {
-    const result = validate({ ...ok, escalationMinutes: '2', schoolDayEnd: '07:00', schoolDays: [], escalationTiers: [[]] });
-    expect(result.errors).toEqual({ escalationMinutes: 'minutes', schoolDayEnd: 'endBeforeStart', schoolDays: 'days', tier0: 'tierEmpty' });
+    expect(errors({ ...ok, escalationMinutes: '2', schoolDayEnd: '07:00', schoolDays: [], escalationTiers: [[]] })).toEqual({ escalationMinutes: 'minutes', schoolDayEnd: 'endBeforeStart', schoolDays: 'days', 'escalationTiers.0': 'tierEmpty' });
   });
 
   it('refuses minutes that are not whole numbers and times that are not HH:mm', () => {
-    expect(validate({ ...ok, escalationMinutes: '12.5' }).errors).toEqual({ escalationMinutes: 'minutes' });
-    expect(validate({ ...ok, escalationMinutes: '' }).errors).toEqual({ escalationMinutes: 'minutes' });
-    expect(validate({ ...ok, schoolDayStart: '8:00' }).errors).toEqual({ schoolDayStart: 'time' });
-    expect(validate({ ...ok, schoolDayEnd: '25:00' }).errors).toEqual({ schoolDayEnd: 'time' });
+    expect(errors({ ...ok, escalationMinutes: '12.5' })).toEqual({ escalationMinutes: 'minutes' });
+    expect(errors({ ...ok, escalationMinutes: '' })).toEqual({ escalationMinutes: 'minutes' });
+    expect(errors({ ...ok, schoolDayStart: '8:00' })).toEqual({ schoolDayStart: 'time' });
+    expect(errors({ ...ok, schoolDayEnd: '25:00' })).toEqual({ schoolDayEnd: 'time' });
   });
 });

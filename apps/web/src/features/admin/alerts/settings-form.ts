@@ -1,10 +1,29 @@
 import { AlertSettingsSchema, type AlertSettings } from '@high5/contract';
+import { z } from 'zod';
 
-/** The alert settings as the form edits them: numbers and times as typed. */
-export type AlertSettingsForm = Omit<AlertSettings, 'escalationMinutes'> & { escalationMinutes: string };
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A field of the form that can be wrong, with its message key under `admin:alerts.errors`. */
-export type FormErrors = Partial<Record<'escalationMinutes' | 'schoolDayStart' | 'schoolDayEnd' | 'schoolDays' | `tier${number}` | 'counsellorIds' | 'escalationTiers', string>>;
+/**
+ * The alert settings as the form edits them: the contract's schema, with the minutes as typed (a
+ * whole number, then the contract's range) and the day's end after its start (the update's rule,
+ * checked with the rest so every wrong field is told at once).
+ */
+export const alertSettingsFormSchema = AlertSettingsSchema.extend({
+  escalationMinutes: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(AlertSettingsSchema.shape.escalationMinutes),
+}).refine((v) => v.schoolDayStart < v.schoolDayEnd, {
+  path: ['schoolDayEnd'],
+  message: 'day_end_before_start',
+  when: ({ value }) => {
+    const v = value as { schoolDayStart?: unknown; schoolDayEnd?: unknown };
+    return HH_MM.test(String(v.schoolDayStart)) && HH_MM.test(String(v.schoolDayEnd));
+  },
+});
+export type AlertSettingsForm = z.input<typeof alertSettingsFormSchema>;
 
 export const toForm = (settings: AlertSettings): AlertSettingsForm => ({ ...settings, escalationMinutes: String(settings.escalationMinutes) });
 
@@ -17,23 +36,9 @@ const MESSAGE_OF: Record<string, string> = {
   escalationTiers: 'tooMany',
 };
 
-/**
- * Checks the form with the contract's schema (the server checks the same, and that the adults are
- * active teachers or staff of the school): the settings to save, or each wrong field's message key.
- */
-export function validate(form: AlertSettingsForm): { settings: AlertSettings; errors: null } | { settings: null; errors: FormErrors } {
-  const minutes = /^\d{1,5}$/.test(form.escalationMinutes.trim()) ? Number(form.escalationMinutes) : Number.NaN;
-  const parsed = AlertSettingsSchema.safeParse({ ...form, escalationMinutes: minutes });
-  const errors: FormErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [field, index] = issue.path;
-      if (field === 'escalationTiers' && typeof index === 'number') errors[`tier${index}`] = issue.code === 'too_small' ? 'tierEmpty' : 'tooMany';
-      else if (typeof field === 'string' && MESSAGE_OF[field]) errors[field as keyof FormErrors] = MESSAGE_OF[field];
-    }
-  }
-  // The day's end after its start: checked with the rest, so every wrong field is told at once.
-  if (!errors.schoolDayStart && !errors.schoolDayEnd && form.schoolDayStart >= form.schoolDayEnd) errors.schoolDayEnd = 'endBeforeStart';
-  if (parsed.success && Object.keys(errors).length === 0) return { settings: parsed.data, errors: null };
-  return { settings: null, errors };
+/** The `admin:alerts.errors` key that words a field's error (a tier's `escalationTiers.N`). */
+export function alertErrorKey(path: string, message: string) {
+  if (message === 'day_end_before_start') return 'endBeforeStart';
+  if (/^escalationTiers\.\d+$/.test(path)) return message === 'errors:field.required' ? 'tierEmpty' : 'tooMany';
+  return MESSAGE_OF[path] ?? 'tooMany';
 }

@@ -1,4 +1,4 @@
-import { adminApi, isIsoDate, type MoodReportRow, type MoodReportSort, type ReportRow, type ReportSort } from '@high5/contract';
+import { adminApi, ClassReportQuerySchema, type MoodReportRow, type MoodReportSort, type ReportRow, type ReportSort } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, reportClassesQuery } from '../api';
 import { ClassPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { RangeIssue } from '../components/range-issue';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
 type ReportTab = 'report' | 'mood';
@@ -29,7 +30,9 @@ function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: Subm
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
   const range = { from, to };
-  const submitted = isIsoDate(from) && isIsoDate(to) && isValidRange(range) ? { classId: search.get('class') || null, range } : null;
+  // Checked with the report query's own rules: a real range of at most a year, a class id or none.
+  const classId = ClassReportQuerySchema.shape.classId.safeParse(search.get('class') || undefined);
+  const submitted = isValidRange(range) && classId.success ? { classId: classId.data ?? null, range } : null;
   return { tab, submitted };
 }
 
@@ -155,6 +158,7 @@ function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitte
       <Box component="form" onSubmit={submit} aria-label={t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
         <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+        <RangeIssue range={range} />
         <Button type="submit" variant="contained" disabled={!isValidRange(range) || noClasses} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
           {t('filters.submit')}
         </Button>

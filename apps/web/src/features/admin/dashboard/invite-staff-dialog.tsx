@@ -1,13 +1,14 @@
-import { adminApi, InviteStaffSchema, type Language } from '@high5/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { InviteStaffSchema, type Language } from '@high5/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-
-type Field = 'firstName' | 'lastName' | 'email';
+import { FIELD_MESSAGES } from '../lib/form-messages';
+import { useInviteStaff } from './api';
 
 /** Invites a staff member (spec 003 section 2.10): first name, last name, e-mail, and the e-mail's language. */
 export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -16,55 +17,40 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
   const notify = useNotify();
   const titleId = useId();
   const empty = { firstName: '', lastName: '', email: '', language: (i18n.language.startsWith('es') ? 'es' : 'en') as Language };
-  const [form, setForm] = useState(empty);
-  const [invalid, setInvalid] = useState<Set<Field>>(new Set());
+  const form = useContractForm(InviteStaffSchema, { defaultValues: empty });
+  const invite = useInviteStaff();
 
-  const invite = useMutation({
-    mutationFn: () => api(adminApi.inviteStaff, { body: form }),
-    onSuccess: () => {
-      notify('success', t('invite.success', { email: form.email.trim() }));
-      setForm(empty);
-      onClose();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        setInvalid(new Set(error.issues.map((i) => i.path.split('.')[1] as Field)));
-      }
-      notify('error', error instanceof ApiError && error.code === 'INVITE_STAFF_FAILED' ? t('errors.INVITE_STAFF_FAILED') : errorText(error));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = InviteStaffSchema.safeParse(form);
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((i) => String(i.path[0]) as Field));
-      setInvalid(fields);
-      const blank = (['firstName', 'lastName', 'email'] as const).some((f) => !form[f].trim());
+  const submit = form.handleSubmit(
+    (body) =>
+      invite.mutate(body, {
+        onSuccess: () => {
+          notify('success', t('invite.success', { email: body.email }));
+          form.reset(empty);
+          onClose();
+        },
+        onError: (error) => {
+          showServerIssues(form, error);
+          notify('error', error instanceof ApiError && error.code === 'INVITE_STAFF_FAILED' ? t('errors.INVITE_STAFF_FAILED') : errorText(error));
+        },
+      }),
+    () => {
+      const values = form.getValues();
+      const blank = (['firstName', 'lastName', 'email'] as const).some((f) => !values[f].trim());
       notify('info', blank ? t('invite.required') : t('invite.checkEmail'));
-      return;
-    }
-    setInvalid(new Set());
-    invite.mutate();
-  };
+    },
+  );
 
-  const field = (name: Field, type = 'text', autoComplete = 'off') => (
-    <TextField
+  const field = (name: 'firstName' | 'lastName' | 'email', type = 'text') => (
+    <FormTextField
+      control={form.control}
+      name={name}
+      area="admin"
+      messages={FIELD_MESSAGES}
       label={t(`invite.${name}`)}
-      value={form[name]}
       type={type}
-      autoComplete={autoComplete}
+      autoComplete="off"
       required
-      error={invalid.has(name)}
-      helperText={invalid.has(name) ? t(name === 'email' && form.email.trim() ? 'invite.emailInvalid' : 'invite.fieldRequired') : ' '}
-      onChange={(e) => {
-        setForm((f) => ({ ...f, [name]: e.target.value }));
-        setInvalid((s) => {
-          const next = new Set(s);
-          next.delete(name);
-          return next;
-        });
-      }}
+      helperText=" "
       slotProps={{ htmlInput: { maxLength: name === 'email' ? 254 : 60 } }}
       fullWidth
     />
@@ -72,7 +58,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
 
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('invite.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('invite.intro')}</DialogContentText>
@@ -80,10 +66,10 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
             {field('firstName')}
             {field('lastName')}
             {field('email', 'email')}
-            <TextField select label={t('invite.language')} value={form.language} onChange={(e) => setForm((f) => ({ ...f, language: e.target.value as Language }))} fullWidth>
+            <FormTextField control={form.control} name="language" select label={t('invite.language')} fullWidth>
               <MenuItem value="en">{t('common:language.en')}</MenuItem>
               <MenuItem value="es">{t('common:language.es')}</MenuItem>
-            </TextField>
+            </FormTextField>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

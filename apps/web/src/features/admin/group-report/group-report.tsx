@@ -11,6 +11,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
 import { RoleSelect } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { RangeIssue } from '../components/range-issue';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 import { UserReportsDialog } from './user-reports-dialog';
 
@@ -71,6 +72,7 @@ export function GroupReport() {
       <Box component="form" onSubmit={submit} aria-label={t('groupReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
         <RoleSelect value={role} onChange={setRole} label={t('filters.userGroup')} />
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+        <RangeIssue range={range} />
         <Button type="submit" variant="contained" disabled={!isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
           {t('filters.submit')}
         </Button>

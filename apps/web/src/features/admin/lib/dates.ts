@@ -1,4 +1,4 @@
-import { DEFAULT_REPORT_DAYS } from '@high5/contract';
+import { DEFAULT_REPORT_DAYS, ReportRangeSchema } from '@high5/contract';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,5 +23,15 @@ export function defaultRange(days = DEFAULT_REPORT_DAYS, now = new Date()): Date
 /** The `range` query parameter: `yyyy-MM-dd_yyyy-MM-dd`. */
 export const rangeParam = (range: DateRange) => `${range.from}_${range.to}`;
 
-/** A range the server accepts: both dates, in order. */
-export const isValidRange = (range: DateRange) => /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to) && range.from <= range.to;
+/**
+ * Why the reports' `range` query parameter (the contract's ReportRangeSchema) refuses this range:
+ * `invalid_range` (a date missing or not real, or From after To), `range_too_long`, or undefined when it is fine.
+ * The filter bars only shape a query (decision 0325), so they check it with the query's own schema.
+ */
+export function rangeIssue(range: DateRange): string | undefined {
+  const result = ReportRangeSchema.safeParse(rangeParam(range));
+  return result.success ? undefined : (result.error.issues.find((issue) => issue.message === 'range_too_long') ? 'range_too_long' : 'invalid_range');
+}
+
+/** A range the server accepts (see rangeIssue). */
+export const isValidRange = (range: DateRange) => rangeIssue(range) === undefined;

@@ -23,6 +23,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
 import { ClassPicker, RoleSelect } from '../components/pickers';
 import { addDaysIso, defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { RangeIssue } from '../components/range-issue';
 import { parseMinimum } from '../lib/minimum';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
@@ -191,6 +192,7 @@ export function MoodReport() {
         <RoleSelect value={role} onChange={setRole} />
         {students && <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />}
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+        <RangeIssue range={range} />
         {students && (
           <>
             <Autocomplete

@@ -1,13 +1,16 @@
-import { adminApi, completeMoodMessages, MOOD_MESSAGE_MAX, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import { completeMoodMessages, MOOD_MESSAGE_MAX, MoodMessagesSchema, type SchoolConfiguration } from '@high5/contract';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { configurationQuery } from '../api';
+import { useUpdateConfiguration } from './api';
+
+type MessageName = `${'en' | 'es'}.${'message1' | 'message2'}`;
 
 /**
  * The mood meter messages in English and Spanish (spec 003 section 2.11). A message left empty
@@ -17,42 +20,36 @@ export function MoodMessagesDialog({ config, onClose }: { config: SchoolConfigur
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
-  const [messages, setMessages] = useState<MoodMessages>(config.moodmeterMessages);
+  const form = useContractForm(MoodMessagesSchema, { defaultValues: config.moodmeterMessages });
   const off = !config.promptMoodmeter;
-  const save = useMutation({
-    mutationFn: () => api(adminApi.updateConfiguration, { body: { moodmeterMessages: completeMoodMessages(messages) } }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(configurationQuery.queryKey, data);
-      notify('success', t('config.messagesSaved'));
-      onClose();
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-  const field = (lang: 'en' | 'es', key: 'message1' | 'message2') => (
-    <TextField
-      label={t(`config.${key}`)}
-      value={messages[lang][key]}
-      onChange={(e) => setMessages((m) => ({ ...m, [lang]: { ...m[lang], [key]: e.target.value } }))}
-      disabled={off}
-      multiline
-      minRows={2}
-      fullWidth
-      slotProps={{ htmlInput: { maxLength: MOOD_MESSAGE_MAX, lang } }}
-      helperText={`${messages[lang][key].length} / ${MOOD_MESSAGE_MAX}`}
-    />
+  const save = useUpdateConfiguration();
+  const submit = form.handleSubmit((messages) =>
+    save.mutate(
+      { moodmeterMessages: completeMoodMessages(messages) },
+      {
+        onSuccess: () => {
+          notify('success', t('config.messagesSaved'));
+          onClose();
+        },
+        onError: (error) => notify('error', errorText(error)),
+      },
+    ),
+  );
+  const language = (lang: 'en' | 'es') => (
+    <Stack spacing={1.5} component="fieldset" sx={{ flex: 1, border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
+        {t(lang === 'en' ? 'config.english' : 'config.spanish')}
+      </Typography>
+      <MessageField control={form.control} name={`${lang}.message1`} disabled={off} />
+      <MessageField control={form.control} name={`${lang}.message2`} disabled={off} />
+    </Stack>
   );
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
-      <form
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('config.messagesTitle')}</DialogTitle>
         <DialogContent>
           {off && (
@@ -64,20 +61,8 @@ export function MoodMessagesDialog({ config, onClose }: { config: SchoolConfigur
             {t('config.messagesHelp')}
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-            <Stack spacing={1.5} component="fieldset" sx={{ flex: 1, border: 0, p: 0, m: 0, minWidth: 0 }}>
-              <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
-                {t('config.english')}
-              </Typography>
-              {field('en', 'message1')}
-              {field('en', 'message2')}
-            </Stack>
-            <Stack spacing={1.5} component="fieldset" sx={{ flex: 1, border: 0, p: 0, m: 0, minWidth: 0 }}>
-              <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
-                {t('config.spanish')}
-              </Typography>
-              {field('es', 'message1')}
-              {field('es', 'message2')}
-            </Stack>
+            {language('en')}
+            {language('es')}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -90,5 +75,25 @@ export function MoodMessagesDialog({ config, onClose }: { config: SchoolConfigur
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** One message with its live character count. */
+function MessageField({ control, name, disabled }: { control: Control<SchoolConfiguration['moodmeterMessages']>; name: MessageName; disabled: boolean }) {
+  const { t } = useTranslation('admin');
+  const value = useWatch({ control, name }) ?? '';
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      area="admin"
+      label={t(`config.${name.slice(3) as 'message1' | 'message2'}`)}
+      disabled={disabled}
+      multiline
+      minRows={2}
+      fullWidth
+      slotProps={{ htmlInput: { maxLength: MOOD_MESSAGE_MAX, lang: name.slice(0, 2) } }}
+      helperText={`${value.length} / ${MOOD_MESSAGE_MAX}`}
+    />
   );
 }

@@ -1,21 +1,20 @@
-import { adminApi, type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contract';
+import { type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contract';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { api } from '../../../lib/api-client';
 import { genderContext } from '../../../lib/gender';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
 import { SchoolPicker } from '../components/pickers';
 import { downloadUserList } from '../lib/user-list-csv';
+import { superUsersQuery, useSuperAdminFlag } from './api';
 import { PendingApprovals } from './pending-approvals';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
@@ -25,28 +24,22 @@ export default function MakeAdminScreen() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [school, setSchool] = useState<SuperSchool | null>(null);
   const [group, setGroup] = useState<StaffGroup>('teacher');
   const [pending, setPending] = useState<{ user: AdminUser; make: boolean } | null>(null);
-  const users = useQuery({
-    queryKey: adminKeys.superUsers(school?.id ?? '', group),
-    queryFn: () => api(adminApi.superUsers, { params: { schoolId: school!.id }, query: { role: group } }),
-    enabled: !!school,
-  });
-  const change = useMutation({
-    mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) =>
-      api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId: school!.id, userId: user.id }, body: {} }),
-    onSuccess: async (_data, { user, make }) => {
-      notify('success', t(make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(user), context: genderContext(user.gender) }));
-      setPending(null);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'superUsers', school!.id] });
-    },
-    onError: (error) => {
-      notify('error', errorText(error));
-      setPending(null);
-    },
-  });
+  const users = useQuery({ ...superUsersQuery(school?.id ?? '', group), enabled: !!school });
+  const change = useSuperAdminFlag(school?.id ?? '');
+  const confirm = (choice: { user: AdminUser; make: boolean }) =>
+    change.mutate(choice, {
+      onSuccess: () => {
+        notify('success', t(choice.make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(choice.user), context: genderContext(choice.user.gender) }));
+        setPending(null);
+      },
+      onError: (error) => {
+        notify('error', errorText(error));
+        setPending(null);
+      },
+    });
   const active = (users.data ?? []).filter((u) => u.status === 'active');
   const columns: DataColumn<AdminUser>[] = [
     { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
@@ -109,7 +102,7 @@ export default function MakeAdminScreen() {
         confirmLabel={pending ? t(pending.make ? 'users.confirm.makeAdmin.ok' : 'users.confirm.removeAdmin.ok', { context: genderContext(pending.user.gender) }) : undefined}
         destructive={pending ? !pending.make : false}
         busy={change.isPending}
-        onConfirm={() => pending && change.mutate(pending)}
+        onConfirm={() => pending && confirm(pending)}
         onCancel={() => setPending(null)}
       />
     </Box>

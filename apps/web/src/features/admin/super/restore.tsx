@@ -1,18 +1,19 @@
-import { adminApi, formatDateTime, type Backup, type Restore, type SuperSchool } from '@high5/contract';
+import { formatDateTime, type Backup } from '@high5/contract';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
 import { useNotify } from '../../../components/ui/notifications';
-import { api, ApiError } from '../../../lib/api-client';
-import { uploadFile } from '../../../lib/upload';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
+import { adminKeys, superSchoolsQuery } from '../api';
 import { SchoolPicker } from '../components/pickers';
+import { isRunningRestore, restoresQuery, useStartRestore } from './api';
+import { restoreFormSchema } from './forms';
 
-const restoresKey = ['admin', 'restores'] as const;
-
-const running = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
+const running = isRunningRestore;
 
 /**
  * Restores a backup into an empty school: one of the list's backups, or a file downloaded from
@@ -22,25 +23,23 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
   const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const id = useId();
-  const [target, setTarget] = useState<SuperSchool | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const start = useMutation({
-    mutationFn: async () => {
-      if (!target) throw new ApiError(400, 'VALIDATION_FAILED');
-      if (backup) return api(adminApi.startRestore, { body: { backupId: backup.id, targetSchoolId: target.id } });
-      if (!file) throw new ApiError(400, 'VALIDATION_FAILED');
-      return uploadFile(adminApi.uploadRestore, { query: { targetSchoolId: target.id } }, 'backup', file, file.name);
-    },
-    onSuccess: (restore) => {
-      queryClient.setQueryData(restoresKey, (list: Restore[] | undefined) => [restore, ...(list ?? [])]);
-      void queryClient.invalidateQueries({ queryKey: restoresKey });
-      notify('success', t('restore.started', { school: restore.targetSchoolName ?? '' }));
-      onClose();
-    },
-  });
-  const ready = !!target && (!!backup || !!file) && !start.isPending;
+  const schools = useQuery(superSchoolsQuery);
+  const form = useContractForm(restoreFormSchema, { defaultValues: { targetSchoolId: '', file: null } });
+  const [targetSchoolId, file] = useWatch({ control: form.control, name: ['targetSchoolId', 'file'] });
+  const start = useStartRestore();
+  const submit = form.handleSubmit((values) =>
+    start.mutate(
+      { backupId: backup?.id ?? null, targetSchoolId: values.targetSchoolId, file: values.file },
+      {
+        onSuccess: (restore) => {
+          notify('success', t('restore.started', { school: restore.targetSchoolName ?? '' }));
+          onClose();
+        },
+      },
+    ),
+  );
+  const ready = !!targetSchoolId && (!!backup || !!file) && !start.isPending;
   const when = backup ? formatDateTime(backup.createdAt, i18n.language) : '';
   return (
     <Dialog
@@ -50,14 +49,9 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
       aria-describedby={`${id}-body`}
       maxWidth="sm"
       fullWidth
-      slotProps={{ transition: { onExited: () => (setTarget(null), setFile(null), start.reset()) } }}
+      slotProps={{ transition: { onExited: () => (form.reset(), start.reset()) } }}
     >
-      <form
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          if (ready) start.mutate();
-        }}
-      >
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={`${id}-title`}>{t('restore.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id={`${id}-body`} sx={{ mb: 2 }}>
@@ -68,10 +62,18 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
               <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
                 {t('restore.file')}
               </Typography>
-              <input id={`${id}-file`} type="file" accept=".gz,application/gzip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} style={{ maxWidth: '100%' }} />
+              <Controller
+                control={form.control}
+                name="file"
+                render={({ field }) => <input id={`${id}-file`} ref={field.ref} type="file" accept=".gz,application/gzip" onChange={(e) => field.onChange(e.target.files?.[0] ?? null)} onBlur={field.onBlur} style={{ maxWidth: '100%' }} />}
+              />
             </Box>
           )}
-          <SchoolPicker value={target} onChange={setTarget} label={t('restore.target')} />
+          <Controller
+            control={form.control}
+            name="targetSchoolId"
+            render={({ field }) => <SchoolPicker value={schools.data?.find((s) => s.id === field.value) ?? null} onChange={(school) => field.onChange(school?.id ?? '')} label={t('restore.target')} />}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('restore.targetHelp')}
           </Typography>
@@ -100,11 +102,7 @@ export function RestoreProgress() {
   const errorText = useErrorText('admin');
   const queryClient = useQueryClient();
   const id = useId();
-  const restores = useQuery({
-    queryKey: restoresKey,
-    queryFn: () => api(adminApi.restores),
-    refetchInterval: (query) => (query.state.data?.some(running) ? 1000 : false),
-  });
+  const restores = useQuery(restoresQuery);
   // A finished restore stays on the screen for a day.
   const first = restores.data?.[0];
   const latest = first && (running(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;

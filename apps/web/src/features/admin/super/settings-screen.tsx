@@ -1,4 +1,4 @@
-import { adminApi, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
+import { BackupOptionsSchema, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -8,24 +8,23 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  FormControlLabel,
   IconButton,
   Link,
   Paper,
   Skeleton,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { useContractForm } from '../../../components/form/contract-form';
+import { backupsQuery, useBackupSchool, useDeleteBackup } from './api';
 import { SchoolPicker } from '../components/pickers';
 import { DeleteSchoolFlow } from './delete-school';
 import { RestoreDialog, RestoreProgress } from './restore';
@@ -41,43 +40,46 @@ export default function SettingsScreen() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [school, setSchool] = useState<SuperSchool | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [lastBackup, setLastBackup] = useState<Backup | null>(null);
-  const [includeJournals, setIncludeJournals] = useState(false);
   const [restoring, setRestoring] = useState<{ backup: Backup | null } | null>(null);
   const [removing, setRemoving] = useState<Backup | null>(null);
-  const backups = useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminApi.backups, { query: {} }) });
-
-  const backup = useMutation({
-    mutationFn: (s: SuperSchool) => api(adminApi.backupSchool, { params: { schoolId: s.id }, body: { includeJournals } }),
-    onSuccess: (created) => {
-      setLastBackup(created);
-      notify('success', t('settingsScreen.backupSuccess', { school: created.schoolName }));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
-    },
-    onError: (error) => notify('error', `${t('settingsScreen.backupFailed')} ${errorText(error)}`),
-  });
-  const removeBackup = useMutation({
-    mutationFn: (b: Backup) => api(adminApi.deleteBackup, { params: { backupId: b.id } }),
-    onSuccess: (_result, b) => {
-      notify('success', t('settingsScreen.backupDeleted', { school: b.schoolName }));
-      if (lastBackup?.id === b.id) setLastBackup(null);
-      setRemoving(null);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'backups'] });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const backups = useQuery(backupsQuery);
+  // The backup's one option (journals or not), as the contract's body has it.
+  const options = useContractForm(BackupOptionsSchema, { defaultValues: { includeJournals: false } });
+  const backup = useBackupSchool();
+  const takeBackup = options.handleSubmit((body) =>
+    backup.mutate(
+      { schoolId: school!.id, body },
+      {
+        onSuccess: (created) => {
+          setLastBackup(created);
+          notify('success', t('settingsScreen.backupSuccess', { school: created.schoolName }));
+        },
+        onError: (error) => notify('error', `${t('settingsScreen.backupFailed')} ${errorText(error)}`),
+      },
+    ),
+  );
+  const removeBackup = useDeleteBackup();
+  const remove = (b: Backup) =>
+    removeBackup.mutate(b, {
+      onSuccess: () => {
+        notify('success', t('settingsScreen.backupDeleted', { school: b.schoolName }));
+        if (lastBackup?.id === b.id) setLastBackup(null);
+        setRemoving(null);
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
 
   return (
     <Box>
       <PageTitle>{t('settingsScreen.title')}</PageTitle>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3, maxWidth: 760 }}>
         <SchoolPicker value={school} onChange={setSchool} />
-        <FormControlLabel control={<Checkbox checked={includeJournals} onChange={(e) => setIncludeJournals(e.target.checked)} />} label={t('settingsScreen.includeJournals')} sx={{ mt: 1.5 }} />
+        <FormCheckbox control={options.control} name="includeJournals" label={t('settingsScreen.includeJournals')} sx={{ mt: 1.5 }} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1 }}>
-          <Button variant="outlined" startIcon={<BackupIcon />} disabled={!school || backup.isPending} onClick={() => school && backup.mutate(school)}>
+          <Button variant="outlined" startIcon={<BackupIcon />} disabled={!school || backup.isPending} onClick={() => void takeBackup()}>
             {t('settingsScreen.backup')}
           </Button>
           <Button variant="contained" color="error" startIcon={<DeleteForeverIcon />} disabled={!school} onClick={() => setDeleting(true)}>
@@ -120,7 +122,7 @@ export default function SettingsScreen() {
         destructive
         busy={removeBackup.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && removeBackup.mutate(removing)}
+        onConfirm={() => removing && remove(removing)}
       />
 
       <DeleteSchoolFlow

@@ -10,8 +10,10 @@ import { DateRangePicker, type DateRange } from '../../../components/ui/date-ran
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys } from '../api';
+import { superClassesQuery } from './api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { RangeIssue } from '../components/range-issue';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 
 interface Submitted {
@@ -30,11 +32,7 @@ export default function SuperReportScreen() {
   const [classId, setClassId] = useState<string | null>(null);
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
-  const classes = useQuery({
-    queryKey: adminKeys.superClasses(school?.id ?? ''),
-    queryFn: () => api(adminApi.superClasses, { params: { schoolId: school!.id } }),
-    enabled: !!school && role === 'student',
-  });
+  const classes = useQuery({ ...superClassesQuery(school?.id ?? ''), enabled: !!school && role === 'student' });
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const notify = useNotify();
   const fetchPage = (state: TableState) =>
@@ -97,6 +95,7 @@ export default function SuperReportScreen() {
         <RoleSelect value={role} onChange={setRole} />
         {role === 'student' && <ClassPicker classes={classes.data ?? []} loading={!!school && classes.isPending} value={classId} onChange={setClassId} />}
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+        <RangeIssue range={range} />
         <Button type="submit" variant="contained" disabled={!school || !isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
           {t('filters.submit')}
         </Button>
