@@ -16,3 +16,7 @@ export const showDateTime = (value: string | Date, timeZone?: string) => formatD
 
 /** The pattern date pickers show and read in `language`. */
 export const datePattern = (language: string) => DATE_DISPLAY_PATTERNS[dateLanguage(language)];
+
+
+// The school's calendar (today, default ranges) lives apart from the display helpers: no i18n needed.
+export * from './school-calendar';

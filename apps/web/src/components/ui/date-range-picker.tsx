@@ -1,13 +1,11 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { DateRange } from '../../lib/dates';
 import { DateField } from './date-field';
 
 export { API_FORMAT, DatePickersProvider } from './date-field';
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
+export type { DateRange } from '../../lib/dates';
 
 /**
  * From and To date fields (reports, feedback, attendance and mood tabs). `onChange` only

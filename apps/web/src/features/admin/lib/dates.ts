@@ -1,27 +1,10 @@
 import { DEFAULT_REPORT_DAYS, ReportRangeSchema } from '@high5/contract';
-import type { DateRange } from '../../../components/ui/date-range-picker';
+import { lastDays, rangeParam, type DateRange } from '../../../lib/dates';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+export { rangeParam, todayIso } from '../../../lib/dates';
 
-/** Today on this device, `yyyy-MM-dd`. */
-export function todayIso(now = new Date()) {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export function addDaysIso(isoDate: string, days: number) {
-  const d = new Date(`${isoDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** To is today, From is `days` earlier (spec 003 section 2.6: 10 days by default). */
-export function defaultRange(days = DEFAULT_REPORT_DAYS, now = new Date()): DateRange {
-  const to = todayIso(now);
-  return { from: addDaysIso(to, -days), to };
-}
-
-/** The `range` query parameter: `yyyy-MM-dd_yyyy-MM-dd`. */
-export const rangeParam = (range: DateRange) => `${range.from}_${range.to}`;
+/** To is today at the school, From is `days` earlier (spec 003 section 2.6: 10 days by default). */
+export const defaultRange = (days: number = DEFAULT_REPORT_DAYS): DateRange => lastDays(days);
 
 /**
  * Why the reports' `range` query parameter (the contract's ReportRangeSchema) refuses this range:

@@ -1,8 +1,9 @@
-import { REPORT_PAGE_SIZE, toCsv, toIsoDate, type CsvColumn, type CsvValue, type SortDirection } from '@high5/contract';
+import { REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
 import { downloadCsv } from '../../../lib/download';
+import { todayIso } from '../../../lib/dates';
 
 /** How a person is named beside their name: the e-mail address, else the username (students without e-mail). */
 export const identifierOf = (row: { email: string | null; username?: string | null }) => row.email ?? row.username ?? '';
@@ -62,7 +63,7 @@ export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
           [t('admin:csv.sort'), `${file.sortHeader ?? ''} (${t(file.table.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending')})`],
         ] as [string, CsvValue][])
       : []),
-    [t('admin:csv.createdOn'), toIsoDate(new Date())],
+    [t('admin:csv.createdOn'), todayIso()],
   ];
   const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(slug).filter(Boolean).join('_');
   downloadCsv(toCsv(file.rows, file.columns, { preamble }), `${name}.csv`);

@@ -22,7 +22,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
 import { ClassPicker, RoleSelect } from '../components/pickers';
-import { addDaysIso, defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
+import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { RangeIssue } from '../components/range-issue';
 import { parseMinimum } from '../lib/minimum';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
@@ -68,8 +68,7 @@ export function MoodReport() {
   useEffect(() => {
     if (!settings.data || applied.current) return;
     applied.current = true;
-    const to = todayIso();
-    setRange({ from: addDaysIso(to, -settings.data.rangeDays), to });
+    setRange(defaultRange(settings.data.rangeDays));
     setMinimum(settings.data.minimumLowEnjoyment > 0 ? String(settings.data.minimumLowEnjoyment) : '');
     setFilters(settings.data.filters);
     setSaved(isDefault(settings.data) ? null : settings.data);

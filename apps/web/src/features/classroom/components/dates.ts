@@ -1,18 +1,9 @@
-import { addDays, CLASSROOM_LIMITS, toIsoDate } from '@high5/contract';
-import type { DateRange } from '../../../components/ui/date-range-picker';
+import { CLASSROOM_LIMITS } from '@high5/contract';
+import { lastDays as lastDaysUpToToday, type DateRange } from '../../../lib/dates';
 
-export { showDate, showDateTime } from '../../../lib/dates';
+export { rangeParam, showDate, showDateTime, todayIso } from '../../../lib/dates';
 
-/** Today in the browser as yyyy-MM-dd. */
-export const todayIso = () => toIsoDate(new Date());
-
-/** The last `days` days up to today (spec 002: 10 days for feedback and the journal). */
-export function lastDays(days: number = CLASSROOM_LIMITS.defaultRangeDays): DateRange {
-  const today = todayIso();
-  return { from: addDays(today, -days), to: today };
-}
-
-/** The API's `yyyy-MM-dd_yyyy-MM-dd`. */
-export const rangeParam = (range: DateRange) => `${range.from}_${range.to}`;
+/** The last `days` days up to today at the school (spec 002: 10 days for feedback and the journal). */
+export const lastDays = (days: number = CLASSROOM_LIMITS.defaultRangeDays): DateRange => lastDaysUpToToday(days);
 
 export const validRange = (range: DateRange) => !!range.from && !!range.to && range.from <= range.to;
