@@ -171,7 +171,7 @@ describe('OneRoster upload through the screens', () => {
 
       // The district is in test mode: a preview of what the file would do to this school.
       await upload(page, a, oneRosterZip(d.bulk));
-      await page.getByText(a.roster.previewIntro).waitFor({ timeout: 20_000 });
+      await page.getByText(a.roster.previewIntroSchool).waitFor({ timeout: 20_000 });
       await page.getByText(fill(a.roster.headline, { added: d.people, changed: 0, removed: 0 })).waitFor();
       expect(await db.selectFrom('schools').select('sourceId').where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({ sourceId: null });
       await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 import { decryptCredentials } from '../districts/crypto.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
+import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
 import { malformed, parseOneRosterZip } from './sources/oneroster.js';
@@ -27,17 +28,19 @@ export async function executeRun(services: Services, runId: string) {
   const district = await q.districtForSync(services.db, run.districtId);
   if (!district) return;
   let secrets: string[] = [];
+  // The server's requests come first: the sync steps aside between its statements and HTTP calls (decision 0485).
+  const pacer = new Pacer(services.requests);
   try {
     let read: RosterRead;
     if (run.readKey) {
       read = await storedRead(services, run.readKey);
     } else {
-      const connection = districtSource(services, district);
+      const connection = districtSource(services, district, { pace: () => pacer.step() });
       secrets = connection.secrets;
       read = await connection.source.read({ cursor: district.rosterCursor });
     }
     const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
-    const reports = await applyRead(services.db, read, {
+    const reports = await applyRead(pacedDb(services.db, pacer), read, {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
       dryRun: district.testMode,

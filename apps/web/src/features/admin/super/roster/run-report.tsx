@@ -49,7 +49,7 @@ export function RunReport({ run, approvable = true }: { run: RosterRun; approvab
           )}
         </Alert>
       )}
-      {run.status === 'preview' && <Alert severity="info">{t('roster.previewIntro')}</Alert>}
+      {run.status === 'preview' && <Alert severity="info">{t(approvable ? 'roster.previewIntro' : 'roster.previewIntroSchool')}</Alert>}
       {run.status === 'held' && (approvable ? <HeldRun run={run} /> : <Alert severity="warning">{t('roster.heldSchool')}</Alert>)}
       {run.status !== 'failed' && run.finishedAt && (
         <Typography sx={{ my: 1.5 }}>
