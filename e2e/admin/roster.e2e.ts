@@ -13,6 +13,7 @@ import { drain } from '../../apps/server/src/modules/admin/rostering/test-suppor
 import { startAeriesFake, type AeriesFake } from '../../apps/server/src/test/fakes/aeries-server.js';
 import { cloneDistrict, loadSampleDistrict, type SampleDistrict } from '../../apps/server/src/test/fakes/sample-district.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
+import { fill } from './support.js';
 
 // Issue 9: a super admin adds an Aeries district pointing at the local Aeries fake, tests the
 // connection, previews a sync in test mode, turns test mode off, syncs, and the roster is there:
@@ -59,7 +60,6 @@ const CATALOGS = {
   en: { admin: enAdmin, classroom: enClassroom, profile: enProfile, errors: enErrors, locale: 'en-US' as const },
   es: { admin: esAdmin, classroom: esClassroom, profile: esProfile, errors: esErrors, locale: 'es-ES' as const },
 };
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(values[k]));
 
 describe('super admin: an Aeries district fills its school from the SIS', () => {
   for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {

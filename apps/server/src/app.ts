@@ -54,6 +54,21 @@ export async function buildApp(options: { config: Config; database: Database; cl
   });
   app.decorate('services', await createServices(config, database, options.clock, { rateLimitNamespace: options.rateLimitNamespace, logger: app.log }));
   app.addHook('onClose', () => app.services.rateLimits.close());
+  // Counted from arrival until the response is sent or abandoned (once): a sync yields meanwhile.
+  const counted = new WeakSet<object>();
+  const finished = (request: object) => {
+    if (counted.delete(request)) app.services.requests.end();
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    counted.add(request);
+    app.services.requests.begin();
+    reply.raw.once('close', () => finished(request));
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxUploadBytes, files: 1, fields: 5 } });

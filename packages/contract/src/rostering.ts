@@ -16,6 +16,28 @@ export const RosterErrorCodes = [
   'roster_failed',
 ] as const;
 
+/**
+ * What exactly was wrong with a roster file (a `roster_malformed` run), translated by the `errors`
+ * namespace's `rosterProblem` keys with its values (file, column, row, role...).
+ */
+export const RosterProblemKeys = [
+  'not_zip',
+  'too_large',
+  'manifest_absent',
+  'manifest_mode',
+  'version',
+  'missing_file',
+  'missing_column',
+  'bad_row',
+  'unknown_role',
+  'no_source_id',
+  'unknown_class',
+  'not_stored',
+  'no_org_for_school',
+] as const;
+export const RosterProblemSchema = z.object({ key: z.enum(RosterProblemKeys), values: z.record(z.string(), z.string()) });
+export type RosterProblem = z.infer<typeof RosterProblemSchema>;
+
 /** The hold threshold a district starts with (percent of a school's people). */
 export const DEFAULT_ROSTER_HOLD_PERCENT = 10;
 
@@ -68,6 +90,8 @@ export const RosterRunSchema = z.object({
   schools: z.array(RosterSchoolReportSchema),
   errorCode: z.string().nullable(),
   errorDetail: z.string().nullable(),
+  /** A malformed file's exact problem, for the report to say in the user's language. */
+  problem: RosterProblemSchema.nullable(),
   approved: z.boolean(),
 });
 export type RosterRun = z.infer<typeof RosterRunSchema>;

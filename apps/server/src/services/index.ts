@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock.js';
 import { Jobs, type JobLogger } from './jobs.js';
 import { createRateLimits, type RateLimits } from './rate-limits.js';
 import { devOutbox, smtpTransport, type MailMessage, type MailTransport } from './mail.js';
+import { RequestGauge } from './request-gauge.js';
 import { LocalStorage, S3Storage, type ObjectStorage } from './storage.js';
 
 /** The shared services every area may use; nothing else crosses areas. */
@@ -23,6 +24,8 @@ export interface Services {
   secret: string;
   /** Rate limits shared by every server process (Redis, PostgreSQL or, embedded, memory). */
   rateLimits: RateLimits;
+  /** The requests in progress: a long background job steps aside for them (docs/decisions/0485). */
+  requests: RequestGauge;
 }
 
 /** Queues translated e-mails; the `mail.send` job delivers them after the caller's transaction commits. */
@@ -58,5 +61,5 @@ export async function createServices(config: Config, database: Database, clock: 
   const localStorage = config.s3 ? undefined : new LocalStorage(join(config.dataDir, 'objects'), secret, clock);
   const storage = config.s3 ? new S3Storage(config.s3) : localStorage!;
   const rateLimits = await createRateLimits(config, database, options.rateLimitNamespace);
-  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret, rateLimits };
+  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret, rateLimits, requests: new RequestGauge() };
 }

@@ -99,16 +99,24 @@ describe('OneRoster 1.1 uploads', () => {
   });
 
   it.each([
-    ['a file that is not a zip', () => Buffer.from('not a zip'), 'not a readable zip'],
-    ['a missing users.csv', () => oneRosterZip(small(1), { dropFile: 'users' }), 'users.csv is missing'],
-    ['a missing column', () => oneRosterZip(small(1), { dropColumn: ['enrollments', 'role'] }), 'enrollments.csv: column role is missing'],
-    ['an unknown role', () => oneRosterZip({ ...small(1), users: [{ sourcedId: 'x', orgSourcedIds: 'o', role: 'wizard', givenName: 'A', familyName: 'B' }] }), 'unknown role "wizard"'],
-  ])('%s fails the run with roster_malformed and a clear detail, writing nothing', async (_label, build, detail) => {
+    ['a file that is not a zip', () => Buffer.from('not a zip'), 'not a readable zip', { key: 'not_zip', values: {} }],
+    ['a missing users.csv', () => oneRosterZip(small(1), { dropFile: 'users' }), 'users.csv is missing', { key: 'missing_file', values: { file: 'users.csv' } }],
+    ['a missing column', () => oneRosterZip(small(1), { dropColumn: ['enrollments', 'role'] }), 'enrollments.csv: column role is missing', { key: 'missing_column', values: { file: 'enrollments.csv', columns: 'role' } }],
+    [
+      'an unknown role',
+      () => oneRosterZip({ ...small(1), users: [{ sourcedId: 'x', orgSourcedIds: 'o', role: 'wizard', givenName: 'A', familyName: 'B' }] }),
+      'unknown role "wizard"',
+      { key: 'unknown_role', values: { file: 'users.csv', id: 'x', role: 'wizard' } },
+    ],
+  ])('%s fails the run with roster_malformed and a clear detail, writing nothing', async (_label, build, detail, problem) => {
     const district = await buildDistrict(t.app);
     const { cookie } = await superAdmin(t.app);
     const run = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, build());
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_malformed' });
     expect(run.errorDetail).toContain(detail);
+    // The report names the problem for the screen to say in the user's language.
+    const report = await t.call('GET', `/v1/super/roster-runs/${run.id}`, { cookie });
+    expect(report.json.ResponseData.problem).toEqual(problem);
     expect(await db().selectFrom('schools').select('id').where('districtId', '=', district.id).execute()).toHaveLength(0);
   });
 

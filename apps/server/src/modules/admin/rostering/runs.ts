@@ -1,9 +1,10 @@
 import { decryptCredentials } from '../districts/crypto.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
+import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
-import { parseOneRosterZip } from './sources/oneroster.js';
+import { malformed, parseOneRosterZip } from './sources/oneroster.js';
 import { rosterSourceFor } from './sources/index.js';
 import { rosterDriver } from './sources/registry.js';
 import type { HttpOptions } from './sources/http.js';
@@ -27,17 +28,19 @@ export async function executeRun(services: Services, runId: string) {
   const district = await q.districtForSync(services.db, run.districtId);
   if (!district) return;
   let secrets: string[] = [];
+  // The server's requests come first: the sync steps aside between its statements and HTTP calls (decision 0485).
+  const pacer = new Pacer(services.requests);
   try {
     let read: RosterRead;
     if (run.readKey) {
       read = await storedRead(services, run.readKey);
     } else {
-      const connection = districtSource(services, district);
+      const connection = districtSource(services, district, { pace: () => pacer.step() });
       secrets = connection.secrets;
       read = await connection.source.read({ cursor: district.rosterCursor });
     }
     const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
-    const reports = await applyRead(services.db, read, {
+    const reports = await applyRead(pacedDb(services.db, pacer), read, {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
       dryRun: district.testMode,
@@ -46,7 +49,7 @@ export async function executeRun(services: Services, runId: string) {
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),
     });
-    if (onlySchool && reports.length === 0) throw new RosterSourceError('roster_malformed', 'the file has no org for this school');
+    if (onlySchool && reports.length === 0) throw malformed('no_org_for_school');
     await finish(services, run, reports, read, district.testMode);
   } catch (error) {
     const known = error instanceof RosterSourceError;
@@ -55,6 +58,7 @@ export async function executeRun(services: Services, runId: string) {
       status: 'failed',
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
+      ...(known && error.problem ? { details: { schools: [], problem: error.problem } } : {}),
       now: now(),
     });
   }
@@ -99,7 +103,7 @@ async function finish(services: Services, run: { id: string; districtId: string;
 
 async function storedRead(services: Services, key: string): Promise<RosterRead> {
   const bytes = await services.storage.get(key);
-  if (!bytes) throw new RosterSourceError('roster_malformed', 'the uploaded file is no longer stored');
+  if (!bytes) throw malformed('not_stored');
   return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes)) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
 }
 

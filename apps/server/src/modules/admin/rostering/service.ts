@@ -11,7 +11,7 @@ type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
 
 /** A run as the report shows it; the stored read's key never leaves the server. */
 function present(row: RunRow): RosterRun {
-  const details = (row.details ?? {}) as { schools?: RosterRun['schools'] };
+  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; problem?: RosterRun['problem'] };
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id,
@@ -26,6 +26,7 @@ function present(row: RunRow): RosterRun {
     schools: details.schools ?? [],
     errorCode: row.errorCode,
     errorDetail: row.errorDetail,
+    problem: details.problem ?? null,
     approved: row.approvedBy !== null,
   };
 }

@@ -12,6 +12,8 @@ export interface HttpOptions {
   maxServerErrorRetries?: number;
   /** The fetch to use (tests and benchmarks may count calls). */
   fetch?: typeof fetch;
+  /** Awaited before each request: a sync lets the server answer its own requests first (decision 0485). */
+  pace?: () => Promise<void>;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -51,6 +53,7 @@ export async function getJson(url: URL, headers: Record<string, string>, options
   let dropped = 0;
   for (;;) {
     if (options.signal?.aborted) throw options.signal.reason;
+    await options.pace?.();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let response: Response;

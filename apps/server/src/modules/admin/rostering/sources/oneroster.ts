@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate';
+import type { RosterProblem } from '@high5/contract';
 import Papa from 'papaparse';
 import { RosterSourceError, type RosterEnrolment, type RosterPerson, type RosterRead, type RosterRole, type RosterSection, type RosterSnapshot } from './types.js';
 
@@ -37,7 +38,27 @@ const ROLES: Record<string, RosterRole | null> = {
 };
 
 type Row = Record<string, string>;
-const malformed = (detail: string) => new RosterSourceError('roster_malformed', detail);
+/** The English detail of each problem (logs and API tests); the report translates the key. */
+const DETAIL: Record<RosterProblem['key'], (v: Record<string, string>) => string> = {
+  not_zip: () => 'the file is not a readable zip',
+  too_large: () => 'the zip is larger than allowed once unpacked',
+  manifest_absent: (v) => `manifest.csv: file.${v.file} is absent, but a roster needs it`,
+  manifest_mode: (v) => `manifest.csv: file.${v.file} is "${v.mode}" (bulk, delta or absent)`,
+  version: (v) => `manifest.csv: oneroster.version is "${v.version}" (1.1 expected)`,
+  missing_file: (v) => `${v.file} is missing from the zip`,
+  missing_column: (v) => `${v.file}: column ${v.columns} is missing`,
+  bad_row: (v) => `${v.file}, row ${v.row}: ${v.message}`,
+  unknown_role: (v) => `${v.file}, ${v.id}: unknown role "${v.role}"`,
+  no_source_id: (v) => `${v.file}: a row has no sourcedId`,
+  unknown_class: (v) => `enrollments.csv, ${v.id}: class ${v.class} is not in classes.csv`,
+  not_stored: () => 'the uploaded file is no longer stored',
+  no_org_for_school: () => 'the file has no org for this school',
+};
+
+/** A file the format does not allow: the run fails with `roster_malformed` and this problem. */
+export function malformed(key: RosterProblem['key'], values: Record<string, string> = {}) {
+  return new RosterSourceError('roster_malformed', DETAIL[key](values), { key, values });
+}
 
 export function parseOneRosterZip(bytes: Uint8Array): RosterRead {
   const files = unzip(bytes);
@@ -46,10 +67,10 @@ export function parseOneRosterZip(bytes: Uint8Array): RosterRead {
   for (const name of Object.keys(COLUMNS)) {
     const mode = manifest.get(`file.${name}`) ?? 'absent';
     if (mode === 'absent') {
-      if (REQUIRED.includes(name)) throw malformed(`manifest.csv: file.${name} is absent, but a roster needs it`);
+      if (REQUIRED.includes(name)) throw malformed('manifest_absent', { file: `${name}.csv` });
       continue;
     }
-    if (mode !== 'bulk' && mode !== 'delta') throw malformed(`manifest.csv: file.${name} is "${mode}" (bulk, delta or absent)`);
+    if (mode !== 'bulk' && mode !== 'delta') throw malformed('manifest_mode', { file: `${name}.csv`, mode });
     tables[name] = readCsv(files, `${name}.csv`, COLUMNS[name]!);
   }
   const delta = REQUIRED.some((name) => manifest.get(`file.${name}`) === 'delta');
@@ -62,7 +83,7 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
     const files = unzipSync(bytes, {
       filter: (file) => {
         total += file.originalSize;
-        if (total > ONEROSTER_MAX_BYTES) throw malformed('the zip is larger than allowed once unpacked');
+        if (total > ONEROSTER_MAX_BYTES) throw malformed('too_large');
         return !file.name.endsWith('/');
       },
     });
@@ -70,7 +91,7 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
     return Object.fromEntries(Object.entries(files).map(([name, data]) => [name.split('/').pop()!, data]));
   } catch (error) {
     if (error instanceof RosterSourceError) throw error;
-    throw malformed('the file is not a readable zip');
+    throw malformed('not_zip');
   }
 }
 
@@ -78,20 +99,20 @@ function readManifest(files: Record<string, Uint8Array>) {
   const rows = readCsv(files, 'manifest.csv', ['propertyName', 'value']);
   const manifest = new Map(rows.map((r) => [r.propertyName!, r.value!.trim().toLowerCase()]));
   const version = manifest.get('oneroster.version');
-  if (version !== '1.1') throw malformed(`manifest.csv: oneroster.version is "${version ?? ''}" (1.1 expected)`);
+  if (version !== '1.1') throw malformed('version', { version: version ?? '' });
   return manifest;
 }
 
 function readCsv(files: Record<string, Uint8Array>, name: string, columns: string[]): Row[] {
   const data = files[name];
-  if (!data) throw malformed(`${name} is missing from the zip`);
+  if (!data) throw malformed('missing_file', { file: name });
   const text = new TextDecoder('utf-8').decode(data).replace(/^\uFEFF/, '');
   const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
   const fields = parsed.meta.fields ?? [];
   const missing = columns.filter((c) => !fields.includes(c));
-  if (missing.length) throw malformed(`${name}: column ${missing.join(', ')} is missing`);
+  if (missing.length) throw malformed('missing_column', { file: name, columns: missing.join(', ') });
   const broken = parsed.errors.find((e) => e.type !== 'Delimiter');
-  if (broken) throw malformed(`${name}, row ${(broken.row ?? 0) + 2}: ${broken.message}`);
+  if (broken) throw malformed('bad_row', { file: name, row: String((broken.row ?? 0) + 2), message: broken.message });
   return parsed.data.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (v ?? '').trim()])));
 }
 
@@ -110,7 +131,7 @@ function gradeOf(codes: string | undefined): number | null {
 
 function roleOf(row: Row, file: string): RosterRole | null {
   const role = row.role?.toLowerCase() ?? '';
-  if (!(role in ROLES)) throw malformed(`${file}, ${row.sourcedId}: unknown role "${row.role}"`);
+  if (!(role in ROLES)) throw malformed('unknown_role', { file, id: row.sourcedId ?? '', role: row.role ?? '' });
   return ROLES[role]!;
 }
 
@@ -118,7 +139,7 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
   const schools = tables.orgs!.filter((o) => keep(o) && o.type?.toLowerCase() === 'school').map((o) => ({ sourceId: o.sourcedId!, name: o.name! }));
   const people: RosterPerson[] = [];
   for (const u of tables.users!) {
-    if (!u.sourcedId) throw malformed('users.csv: a row has no sourcedId');
+    if (!u.sourcedId) throw malformed('no_source_id', { file: 'users.csv' });
     const role = roleOf(u, 'users.csv');
     if (!role || !keep(u)) continue;
     people.push({
@@ -143,7 +164,7 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
     let section = sections.get(e.classSourcedId!);
     // A delta may enrol someone in a class it does not repeat: the class is named by its id only.
     if (!section) {
-      if (!delta) throw malformed(`enrollments.csv, ${e.sourcedId}: class ${e.classSourcedId} is not in classes.csv`);
+      if (!delta) throw malformed('unknown_class', { id: e.sourcedId ?? '', class: e.classSourcedId ?? '' });
       section = { sourceId: e.classSourcedId!, schoolSourceId: e.schoolSourcedId!, name: '', teacherSourceIds: [], studentSourceIds: [] };
       sections.set(section.sourceId, section);
     }

@@ -1,3 +1,4 @@
+import type { RosterProblem } from '@high5/contract';
 /**
  * What every roster source (Aeries API v5, Clever API v3.0, a OneRoster 1.1 CSV zip) hands to the
  * sync engine: the district's schools, people and sections in one neutral shape, keyed by the
@@ -86,6 +87,8 @@ export class RosterSourceError extends Error {
   constructor(
     readonly code: RosterErrorCode,
     readonly detail: string,
+    /** A malformed file's problem as the report translates it (the detail stays for the logs). */
+    readonly problem?: RosterProblem,
   ) {
     super(`${code}: ${detail}`);
     this.name = 'RosterSourceError';

@@ -38,8 +38,18 @@ export function RunReport({ run, approvable = true }: { run: RosterRun; approvab
           {t(`roster.origin.${run.origin}`)} · {t('roster.finished')}: {when(run.finishedAt)}
         </Typography>
       </Box>
-      {run.status === 'failed' && <Alert severity="error">{t(`errors:roster.${run.errorCode ?? 'roster_failed'}`)}</Alert>}
-      {run.status === 'preview' && <Alert severity="info">{t('roster.previewIntro')}</Alert>}
+      {run.status === 'failed' && (
+        <Alert severity="error">
+          {t(`errors:roster.${run.errorCode ?? 'roster_failed'}`)}
+          {/* A malformed file says exactly what to fix: the file, column, row or role. */}
+          {run.problem && (
+            <Box component="span" sx={{ display: 'block', mt: 0.5, fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {t(`errors:rosterProblem.${run.problem.key}`, run.problem.values)}
+            </Box>
+          )}
+        </Alert>
+      )}
+      {run.status === 'preview' && <Alert severity="info">{t(approvable ? 'roster.previewIntro' : 'roster.previewIntroSchool')}</Alert>}
       {run.status === 'held' && (approvable ? <HeldRun run={run} /> : <Alert severity="warning">{t('roster.heldSchool')}</Alert>)}
       {run.status !== 'failed' && run.finishedAt && (
         <Typography sx={{ my: 1.5 }}>
