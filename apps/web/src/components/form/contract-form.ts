@@ -23,6 +23,7 @@ export function issueKey(issue: z.core.$ZodRawIssue): string {
     case 'too_big':
       return 'errors:field.too_big';
     case 'invalid_format':
+      if (empty) return 'errors:field.required';
       return issue.format === 'email' ? 'errors:field.email' : issue.format === 'url' ? 'errors:issues.invalid_url' : 'errors:field.invalid';
     case 'invalid_value':
       return empty ? 'errors:field.required' : 'errors:field.invalid';
