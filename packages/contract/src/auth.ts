@@ -63,7 +63,7 @@ export const SignInResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('new_password_required') }),
 ]);
 
-const TeacherSignUpSchema = z.object({
+export const TeacherSignUpSchema = z.object({
   role: z.literal('teacher'),
   firstName: NameSchema,
   lastName: NameSchema,
@@ -81,7 +81,7 @@ const TeacherSignUpSchema = z.object({
   acceptedTerms: z.literal(true),
 });
 
-const StudentSignUpSchema = z.object({
+export const StudentSignUpSchema = z.object({
   role: z.literal('student'),
   firstName: NameSchema,
   lastName: NameSchema,
