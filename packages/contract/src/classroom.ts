@@ -319,6 +319,9 @@ const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids)
 
 const MANAGERS = ['teacher', 'staff'] as const;
 
+/** The create-class and rename-class body (their dialog validates with it too). */
+export const ClassNameBodySchema = z.object({ name: ClassNameSchema });
+
 export const classroomEndpoints = {
   // --- Teacher classes (spec 002 sections 2.1, 7.1 to 7.3) -----------------
   classList: endpoint({
@@ -335,7 +338,7 @@ export const classroomEndpoints = {
     path: '/classes',
     summary: 'Creates a class owned by the caller, with a fresh class code; its name must differ from the caller\'s other classes (trimmed, any case).',
     access: MANAGERS,
-    body: z.object({ name: ClassNameSchema }),
+    body: ClassNameBodySchema,
     response: ClassSchema,
     errors: ['CLASS_NAME_TAKEN'],
   }),
@@ -346,7 +349,7 @@ export const classroomEndpoints = {
     summary: 'Renames a class (its teachers or a school admin); the name must differ from its owner\'s other classes.',
     access: MANAGERS,
     params: ClassIdParams,
-    body: z.object({ name: ClassNameSchema }),
+    body: ClassNameBodySchema,
     response: ClassSchema,
     errors: ['CLASS_NAME_TAKEN'],
   }),
