@@ -319,6 +319,8 @@ const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids)
 
 const MANAGERS = ['teacher', 'staff'] as const;
 
+/** A staff member's feedback on a High 5 given to their student (its dialog validates with it too). */
+export const GiveFeedbackBodySchema = z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) });
 /** The create-class and rename-class body (their dialog validates with it too). */
 export const ClassNameBodySchema = z.object({ name: ClassNameSchema });
 
@@ -626,7 +628,7 @@ export const classroomEndpoints = {
     path: '/high5-feedback',
     summary: 'Feedback on a High 5 a student received, for the teacher who gave it; a second one replaces the first.',
     access: ['parent', 'staff', 'teacher'],
-    body: z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) }),
+    body: GiveFeedbackBodySchema,
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
     errors: ['FEEDBACK_TEACHERS_ONLY'],
   }),
