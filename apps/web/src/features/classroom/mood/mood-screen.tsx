@@ -21,7 +21,6 @@ import {
   Typography,
 } from '@mui/material';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +31,9 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import type { BodyOf } from '../../../lib/api-client';
+import type { e } from '../api';
+import { useCheckIn, useMoodSettings, useMyMoods, useTrustedAdults } from './api';
 import { showDate } from '../components/dates';
 import { Emoji } from '../../../components/ui/emoji';
 import { MOOD_COLOURS } from '../components/moods';
@@ -46,36 +47,30 @@ export default function MoodScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<MoodKey | null>(null);
   const [after, setAfter] = useState<EmergencyPriority | null>(null);
   const [afterHours, setAfterHours] = useState<string | null>(null);
   const isStudent = useSignedInMe().role === 'student';
   // "I want to talk to …" offers the student's own trusted adults.
-  const adults = useQuery({ queryKey: classroomKeys.trustedAdults(), queryFn: () => api(e.trustedAdults), enabled: isStudent });
-  const settings = useQuery({ queryKey: classroomKeys.moodSettings(), queryFn: () => api(e.moodSettings) });
-  const mine = useQuery({ queryKey: classroomKeys.myMoods(), queryFn: () => api(e.moodMine) });
-
-  const checkIn = useMutation({
-    mutationFn: (input: { mood: MoodKey; emergencyPriority: EmergencyPriority; talkTo?: string }) => api(e.moodCheckIn, { body: input }),
-    onSuccess: async (entry) => {
-      setAsking(null);
-      setAfterHours(entry.alert?.afterHoursMessage ?? null);
-      setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
-      notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.myMoods() });
-    },
-    onError: async (error) => {
-      notify('error', errorText(error));
-      // The school may have changed its prompt setting meanwhile.
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.moodSettings() });
-    },
-  });
+  const adults = useTrustedAdults(isStudent);
+  const settings = useMoodSettings();
+  const mine = useMyMoods();
+  const checkIn = useCheckIn();
+  const checkInMood = (body: BodyOf<typeof e.moodCheckIn>) =>
+    checkIn.mutate(body, {
+        onSuccess: (entry) => {
+          setAsking(null);
+          setAfterHours(entry.alert?.afterHoursMessage ?? null);
+          setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
+          notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
+        },
+        onError: (error) => notify('error', errorText(error)),
+      });
 
   const choose = (key: MoodKey) => {
     if (checkIn.isPending || !settings.data) return;
     if (moodInfo(key)!.low && settings.data.prompt) setAsking(key);
-    else checkIn.mutate({ mood: key, emergencyPriority: 'none' });
+    else checkInMood({ mood: key, emergencyPriority: 'none' });
   };
 
   const today = mine.data?.todayEntry?.mood ?? null;
@@ -137,7 +132,7 @@ export default function MoodScreen() {
         busy={checkIn.isPending}
         adults={adults.data ?? []}
         onCancel={() => setAsking(null)}
-        onSubmit={(priority, talkTo) => asking && checkIn.mutate({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
+        onSubmit={(priority, talkTo) => asking && checkInMood({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
       />
     </Box>
   );
