@@ -6,9 +6,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContractForm } from '../../components/form/contract-form';
-import { FormTextField } from '../../components/form/form-text-field';
+import { CurrentPasswordField } from '../../components/form/current-password-field';
 import { HighFiveMark } from '../../components/ui/logo';
-import { PasswordField } from '../../components/ui/password-field';
 import { ApiError, api, onLocked, type BodyOf } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
 import { forgetSignedIn, googleSignInHref, meKey, signOut } from '../session';
@@ -189,17 +188,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
                       {'error' in error ? errorText(error.error) : t(error.key)}
                     </Alert>
                   )}
-                  <FormTextField
-                    as={PasswordField}
-                    control={form.control}
-                    name="password"
-                    area="auth"
-                    messages={{ 'errors:field.required': 'auth:errors.PASSWORD_REQUIRED', PASSWORD_EMPTY: 'auth:errors.PASSWORD_REQUIRED' }}
-                    label={t('idle.password')}
-                    autoComplete="current-password"
-                    autoFocus
-                    fullWidth
-                  />
+                  <CurrentPasswordField control={form.control} name="password" label={t('idle.password')} autoFocus />
                   <Button type="submit" variant="contained" size="large" disabled={unlock.isPending}>
                     {t('idle.unlock')}
                   </Button>

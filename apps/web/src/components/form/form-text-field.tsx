@@ -16,6 +16,9 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'na
   parse?: (typed: string) => string;
 };
 
+/** A `parse` that keeps at most `max` characters (what a counter under the field counts). */
+export const upTo = (max: number) => (typed: string) => typed.slice(0, max);
+
 /** A text field bound to a contract form (useContractForm): value, touched state and the translated error. */
 export function FormTextField<T extends FieldValues>({ control, name, area, messages, as: Input = TextField, parse, helperText, ...props }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });

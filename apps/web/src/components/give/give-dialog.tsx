@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
 import { useContractForm } from '../form/contract-form';
-import { FormTextField } from '../form/form-text-field';
+import { FormTextField, upTo } from '../form/form-text-field';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useNotify } from '../ui/notifications';
 import { CertifyDialog } from './certify-dialog';
@@ -195,7 +195,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
                   control={form.control}
                   name="comment"
                   area="recognition"
-                  parse={(typed) => typed.slice(0, LIMITS.commentMax)}
+                  parse={upTo(LIMITS.commentMax)}
                   label={kind === 'vibe' ? t('dialog.commentOptional') : t('dialog.comment')}
                   multiline
                   minRows={3}

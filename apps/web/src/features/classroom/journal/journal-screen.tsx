@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
@@ -74,6 +74,15 @@ export default function JournalScreen() {
       },
     });
 
+  // Both fields: required (the spec's own words), counted up to their limit.
+  const field = (name: 'heading' | 'description', max: number, empty: string) => ({
+    control: form.control,
+    name,
+    area: 'classroom' as const,
+    messages: { 'errors:field.required': `classroom:journal.${empty}` },
+    parse: upTo(max),
+    required: true,
+  });
   const rows = entries.data ?? [];
   return (
     <Box>
@@ -90,24 +99,10 @@ export default function JournalScreen() {
           <Typography id="journal-form-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {editing ? t('journal.editTitle') : t('journal.newTitle')}
           </Typography>
+          <FormTextField {...field('heading', CLASSROOM_LIMITS.journalHeadingMax, 'headingEmpty')} label={t('journal.heading')} helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`} />
           <FormTextField
-            control={form.control}
-            name="heading"
-            area="classroom"
-            messages={{ 'errors:field.required': 'classroom:journal.headingEmpty' }}
-            parse={(typed) => typed.slice(0, CLASSROOM_LIMITS.journalHeadingMax)}
-            label={t('journal.heading')}
-            required
-            helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`}
-          />
-          <FormTextField
-            control={form.control}
-            name="description"
-            area="classroom"
-            messages={{ 'errors:field.required': 'classroom:journal.descriptionEmpty' }}
-            parse={(typed) => typed.slice(0, CLASSROOM_LIMITS.journalDescriptionMax)}
+            {...field('description', CLASSROOM_LIMITS.journalDescriptionMax, 'descriptionEmpty')}
             label={t('journal.description')}
-            required
             multiline
             minRows={5}
             helperText={t('journal.descriptionHelp', { length: description.length, max: CLASSROOM_LIMITS.journalDescriptionMax })}

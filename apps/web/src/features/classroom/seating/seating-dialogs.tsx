@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -31,7 +31,7 @@ export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { o
             control={form.control}
             name="name"
             area="classroom"
-            parse={(typed) => typed.slice(0, CLASSROOM_LIMITS.seatingNameMax)}
+            parse={upTo(CLASSROOM_LIMITS.seatingNameMax)}
             autoFocus
             fullWidth
             margin="dense"

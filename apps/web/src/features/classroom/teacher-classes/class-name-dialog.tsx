@@ -3,9 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormTextField } from '../../../components/form/form-text-field';
-
-const upToMax = (typed: string) => typed.slice(0, CLASSROOM_LIMITS.classNameMax);
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 
 /**
  * The create-class and rename-class dialog: one name field, required, at most 80 characters.
@@ -49,7 +47,7 @@ export function ClassNameDialog({
             name="name"
             area="classroom"
             messages={{ 'errors:field.required': 'classroom:classes.nameRequired' }}
-            parse={upToMax}
+            parse={upTo(CLASSROOM_LIMITS.classNameMax)}
             autoFocus
             fullWidth
             required

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
@@ -211,7 +211,7 @@ function FeedbackDialog({ row, studentId, onClose }: { row: High5Row | null; stu
                 name="comment"
                 area="classroom"
                 messages={{ 'errors:field.required': 'classroom:viewHigh5.enterFeedback' }}
-                parse={(typed) => typed.slice(0, CLASSROOM_LIMITS.feedbackMax)}
+                parse={upTo(CLASSROOM_LIMITS.feedbackMax)}
                 label={t('viewHigh5.feedback')}
                 multiline
                 minRows={3}
