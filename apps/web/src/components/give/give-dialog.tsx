@@ -1,4 +1,4 @@
-import { GiveSchema, LIMITS, type Give, type RecognitionKind, type Role } from '@high5/contract';
+import { LIMITS, type Give, type RecognitionKind, type Role } from '@high5/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -67,7 +67,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
   const groupId = useId();
   const errorId = useId();
   const language = i18n.language.startsWith('es') ? 'es' : 'en';
-  const form = useContractForm(GiveSchema, { defaultValues: { kind, recipientId: recipient.id, categoryIds: [], comment: '' } });
+  const form = useContractForm(() => import('./give-schema').then((m) => m.GiveSchema), { defaultValues: { kind, recipientId: recipient.id, categoryIds: [], comment: '' } });
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
   const missingCategory = !!form.formState.errors.categoryIds;
   const [step, setStep] = useState<Step>('form');
