@@ -63,7 +63,7 @@ export const SignInResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('new_password_required') }),
 ]);
 
-const TeacherSignUpSchema = z.object({
+export const TeacherSignUpSchema = z.object({
   role: z.literal('teacher'),
   firstName: NameSchema,
   lastName: NameSchema,
@@ -81,7 +81,7 @@ const TeacherSignUpSchema = z.object({
   acceptedTerms: z.literal(true),
 });
 
-const StudentSignUpSchema = z.object({
+export const StudentSignUpSchema = z.object({
   role: z.literal('student'),
   firstName: NameSchema,
   lastName: NameSchema,
@@ -113,6 +113,13 @@ export const SchoolOptionSchema = z.object({ id: UuidSchema, name: z.string() })
 
 /** What the sign-in form sends (its screen validates with it too). */
 export const SignInBodySchema = z.object({ login: LoginSchema, password: PasswordInputSchema });
+/** The bodies of the password forms (their screens validate with them too). */
+export const CompleteNewPasswordBodySchema = z.object({ newPassword: NewPasswordSchema });
+export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema });
+export const UnlockBodySchema = z.object({ password: PasswordInputSchema });
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ResetPasswordBodySchema = z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema });
+export const ResetWithLinkBodySchema = z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema });
 
 export const authEndpoints = {
   config: endpoint({
@@ -142,7 +149,7 @@ export const authEndpoints = {
     summary: 'Sets the first real password of an invited or reset account.',
     access: 'session',
     allowDuringPasswordChange: true,
-    body: z.object({ newPassword: NewPasswordSchema }),
+    body: CompleteNewPasswordBodySchema,
     response: MeSchema,
     errors: ['PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_TEMPORARY', 'FORBIDDEN'],
   }),
@@ -184,7 +191,7 @@ export const authEndpoints = {
     path: '/auth/password',
     summary: 'Changes the password of the signed-in user (the current one is checked, throttled like sign-in); every other session ends.',
     access: 'session',
-    body: z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema }),
+    body: ChangePasswordBodySchema,
     response: EmptySchema,
     errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'PASSWORD_SAME_AS_CURRENT', 'FORBIDDEN', 'RATE_LIMITED'],
   }),
@@ -206,7 +213,7 @@ export const authEndpoints = {
     summary: 'Checks the password to lift the idle lock.',
     access: 'session',
     allowWhileLocked: true,
-    body: z.object({ password: PasswordInputSchema }),
+    body: UnlockBodySchema,
     response: EmptySchema,
     errors: ['enterCorrectIDandPass', 'SIGNIN_THROTTLED', 'RATE_LIMITED'],
   }),
@@ -217,7 +224,7 @@ export const authEndpoints = {
     path: '/auth/forgot-password',
     summary: 'E-mails a 6-digit code; answers the same whether the account exists or not.',
     access: 'public',
-    body: z.object({ email: EmailSchema }),
+    body: ForgotPasswordBodySchema,
     response: EmptySchema,
     errors: ['RATE_LIMITED'],
   }),
@@ -228,7 +235,7 @@ export const authEndpoints = {
     path: '/auth/reset-password',
     summary: 'Sets a new password with the e-mailed code; ends every session of the account.',
     access: 'public',
-    body: z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema }),
+    body: ResetPasswordBodySchema,
     response: EmptySchema,
     errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
@@ -239,7 +246,7 @@ export const authEndpoints = {
     path: '/auth/reset-link',
     summary: 'Sets a new password with a one-time link from a school admin\'s reset (the token is the link\'s fragment); ends every session of the account.',
     access: 'public',
-    body: z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema }),
+    body: ResetWithLinkBodySchema,
     response: EmptySchema,
     errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),

@@ -323,6 +323,11 @@ const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids)
 
 const MANAGERS = ['teacher', 'staff'] as const;
 
+/** A staff member's feedback on a High 5 given to their student (its dialog validates with it too). */
+export const GiveFeedbackBodySchema = z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) });
+/** The create-class and rename-class body (their dialog validates with it too). */
+export const ClassNameBodySchema = z.object({ name: ClassNameSchema });
+
 export const classroomEndpoints = {
   // --- Teacher classes (spec 002 sections 2.1, 7.1 to 7.3) -----------------
   classList: endpoint({
@@ -339,7 +344,7 @@ export const classroomEndpoints = {
     path: '/classes',
     summary: 'Creates a class owned by the caller, with a fresh class code; its name must differ from the caller\'s other classes (trimmed, any case).',
     access: MANAGERS,
-    body: z.object({ name: ClassNameSchema }),
+    body: ClassNameBodySchema,
     response: ClassSchema,
     errors: ['CLASS_NAME_TAKEN'],
   }),
@@ -350,7 +355,7 @@ export const classroomEndpoints = {
     summary: 'Renames a class (its teachers or a school admin); the name must differ from its owner\'s other classes.',
     access: MANAGERS,
     params: ClassIdParams,
-    body: z.object({ name: ClassNameSchema }),
+    body: ClassNameBodySchema,
     response: ClassSchema,
     errors: ['CLASS_NAME_TAKEN'],
   }),
@@ -627,7 +632,7 @@ export const classroomEndpoints = {
     path: '/high5-feedback',
     summary: 'Feedback on a High 5 a student received, for the teacher who gave it; a second one replaces the first.',
     access: ['parent', 'staff', 'teacher'],
-    body: z.object({ high5Id: z.number().int().positive(), comment: requiredMultilineText(CLASSROOM_LIMITS.feedbackMax) }),
+    body: GiveFeedbackBodySchema,
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
     errors: ['FEEDBACK_TEACHERS_ONLY'],
   }),

@@ -48,6 +48,9 @@ export function buildUrl(endpoint: ApiRoute, input: { params?: unknown; query?: 
   return `/v1${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** What a route's endpoint takes as its body (a mutation hook's argument). */
+export type BodyOf<R extends ApiRoute> = NonNullable<Input<R>['body']>;
+
 /** The ResponseData of a route's endpoint. */
 export type ResponseOf<R extends ApiRoute> = EndpointOf<R> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
 

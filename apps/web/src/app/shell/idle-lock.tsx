@@ -2,12 +2,13 @@ import { authApi, LIMITS, type Me } from '@high5/contract';
 import { Google, LockOutlined, Logout } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useContractForm } from '../../components/form/contract-form';
+import { CurrentPasswordField } from '../../components/form/current-password-field';
 import { HighFiveMark } from '../../components/ui/logo';
-import { PasswordField } from '../../components/ui/password-field';
-import { ApiError, api, onLocked } from '../../lib/api-client';
+import { ApiError, api, onLocked, type BodyOf } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
 import { forgetSignedIn, googleSignInHref, meKey, signOut } from '../session';
 import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
@@ -105,16 +106,16 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const errorText = useErrorText('auth');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
+  const form = useContractForm(() => import('./unlock-schema').then((m) => m.UnlockBodySchema), { defaultValues: { password: '' } });
   // What to say, worded at each render so it follows a language switch.
   const [error, setError] = useState<{ key: string } | { error: unknown } | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
   const unlock = useMutation({
-    mutationFn: () => api(authApi.unlock, { body: { password } }),
+    mutationFn: (body: BodyOf<typeof authApi.unlock>) => api(authApi.unlock, { body }),
     onSuccess: () => {
-      setPassword('');
+      form.reset();
       setError(null);
       onUnlocked();
     },
@@ -130,14 +131,13 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError({ key: 'auth:errors.PASSWORD_REQUIRED' });
-      return;
-    }
-    unlock.mutate();
-  };
+  const submit = form.handleSubmit(
+    (body) => {
+      setError(null);
+      unlock.mutate(body);
+    },
+    () => setError(null),
+  );
 
   const leave = async () => {
     await signOut(queryClient);
@@ -179,7 +179,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
               <Typography sx={{ mt: 1.5, fontWeight: 600 }}>{t('idle.signedInAs', { name })}</Typography>
             </Box>
             {me.hasPassword ? (
-              <Box component="form" onSubmit={submit} noValidate>
+              <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
                 {/* For password managers: whose password this is. */}
                 <input type="text" name="username" autoComplete="username" value={me.email ?? me.username ?? ''} readOnly hidden />
                 <Stack spacing={2}>
@@ -188,15 +188,7 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
                       {'error' in error ? errorText(error.error) : t(error.key)}
                     </Alert>
                   )}
-                  <PasswordField
-                    label={t('idle.password')}
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    autoComplete="current-password"
-                    autoFocus
-                    fullWidth
-                    error={!!error}
-                  />
+                  <CurrentPasswordField control={form.control} name="password" label={t('idle.password')} autoFocus />
                   <Button type="submit" variant="contained" size="large" disabled={unlock.isPending}>
                     {t('idle.unlock')}
                   </Button>

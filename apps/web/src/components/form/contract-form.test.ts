@@ -15,6 +15,8 @@ describe('issueKey (the contract form words zod issues with catalog keys)', () =
     // The password's own blank rule reports too; react-hook-form shows a field's first issue.
     expect(messages(SignInBodySchema, { login: '', password: '' })).toEqual(['errors:field.required', 'errors:field.required', 'PASSWORD_EMPTY']);
     expect(messages(SignInBodySchema, {})).toEqual(['errors:field.required', 'errors:field.required']);
+    // A blank e-mail is missing, not malformed.
+    expect(messages(EmailSchema, '  ')).toEqual(['errors:field.required']);
   });
 
   it('when the value is malformed or too long, it names that', () => {

@@ -12,10 +12,15 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'na
   messages?: Record<string, string>;
   /** The input to render (PasswordField for passwords); MUI's TextField by default. */
   as?: ComponentType<TextFieldProps>;
+  /** Shapes what is typed before the form keeps it (digits only, upper case). */
+  parse?: (typed: string) => string;
 };
 
+/** A `parse` that keeps at most `max` characters (what a counter under the field counts). */
+export const upTo = (max: number) => (typed: string) => typed.slice(0, max);
+
 /** A text field bound to a contract form (useContractForm): value, touched state and the translated error. */
-export function FormTextField<T extends FieldValues>({ control, name, area, messages, as: Input = TextField, helperText, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, area, messages, as: Input = TextField, parse, helperText, ...props }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const errorText = useFieldErrorText(area);
   const message = fieldState.error?.message;
@@ -24,7 +29,7 @@ export function FormTextField<T extends FieldValues>({ control, name, area, mess
       {...props}
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={parse ? (event) => field.onChange(parse(event.target.value)) : field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       disabled={props.disabled ?? field.disabled}

@@ -1,4 +1,4 @@
-import { LIMITS, recognitionApi, type CategoryOption, type RecognitionKind, type Role } from '@high5/contract';
+import { LIMITS, type Give, type RecognitionKind, type Role } from '@high5/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -13,20 +13,21 @@ import {
   DialogTitle,
   FormHelperText,
   IconButton,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
+import { useContractForm } from '../form/contract-form';
+import { FormTextField, upTo } from '../form/form-text-field';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useNotify } from '../ui/notifications';
 import { CertifyDialog } from './certify-dialog';
-import { footerCountKey, recognitionKeys } from './query-keys';
+import { useGive, useGiveOptions } from './api';
 
 /** Who receives: any row of the recipient tables, a class list or the student detail dialog. */
 export interface GiveRecipient {
@@ -60,26 +61,21 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
   const { t, i18n } = useTranslation('recognition');
   const errorText = useErrorText('recognition');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const groupId = useId();
   const errorId = useId();
   const language = i18n.language.startsWith('es') ? 'es' : 'en';
-  const [selected, setSelected] = useState<string[]>([]);
-  const [comment, setComment] = useState('');
-  const [missingCategory, setMissingCategory] = useState(false);
+  const form = useContractForm(() => import('./give-schema').then((m) => m.GiveSchema), { defaultValues: { kind, recipientId: recipient.id, categoryIds: [], comment: '' } });
+  const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
+  const missingCategory = !!form.formState.errors.categoryIds;
   const [step, setStep] = useState<Step>('form');
-  const firstChip = useRef<HTMLDivElement>(null);
+  // What the certify step sends: the form's output at the submit that led to it.
+  const body = useRef<Give | null>(null);
   const finished = useRef(false);
 
-  const options = useQuery({
-    queryKey: recognitionKeys.giveOptions(kind, recipient.id, language),
-    queryFn: () => api(recognitionApi.giveOptions, { query: { kind, recipientId: recipient.id, language } }),
-    enabled: open,
-    staleTime: 0,
-  });
+  const options = useGiveOptions(kind, recipient.id, language, open);
 
   const finish = (result: 'success' | 'error') => {
     if (finished.current) return;
@@ -95,28 +91,23 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
     finish('error');
   }, [options.error]);
 
-  const give = useMutation({
-    mutationFn: () => api(recognitionApi.give, { body: { kind, recipientId: recipient.id, categoryIds: selected, comment: commentAllowed ? comment.trim() : '' } }),
-  });
+  const give = useGive();
 
   const commentAllowed = options.data?.commentAllowed ?? true;
   const limitText = (limit: number) => t(kind === 'high5' ? 'errors.high5LimitReached' : 'errors.vibeLimitReached', { limit });
 
   const send = async () => {
     try {
-      const result = await give.mutateAsync();
+      const result = await give.mutateAsync(body.current!);
       const done = kind === 'high5' ? t('notices.high5Submitted') : t('notices.VIBES_SUBMITTED');
       const left = t(kind === 'high5' ? 'notices.high5Left' : 'notices.vibeLeft', { count: result.remainingToday });
       notify('success', `${done} ${left}`);
-      void queryClient.invalidateQueries({ queryKey: recognitionKeys.all });
-      if (kind === 'high5') void queryClient.invalidateQueries({ queryKey: footerCountKey });
       finish('success');
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'INTERNAL';
       if (code === 'DAILY_LIMIT_REACHED') {
         const limit = (error as ApiError).data as { dailyLimit?: number } | null;
         notify('error', limit?.dailyLimit ? limitText(limit.dailyLimit) : errorText(error));
-        void queryClient.invalidateQueries({ queryKey: recognitionKeys.allowance() });
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         notify('error', errorText(error));
       } else {
@@ -125,27 +116,18 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
       if (FINAL_ERRORS.has(code)) finish('error');
       else {
         // Something passing (the network, a category just switched off): keep what was written.
-        if (code === 'CATEGORY_NOT_ALLOWED') void options.refetch().then(() => setSelected([]));
+        if (code === 'CATEGORY_NOT_ALLOWED') void options.refetch().then(() => form.setValue('categoryIds', []));
         setStep('form');
       }
     }
   };
 
-  const submit = () => {
-    if (selected.length === 0) {
-      // Said beside the categories (and announced), not in a passing notice.
-      setMissingCategory(true);
-      firstChip.current?.focus();
-      return;
-    }
-    if (kind === 'vibe' && commentAllowed && comment.trim() === '') setStep('noComment');
+  // No category: said beside the categories (and announced), not in a passing notice; the first chip takes focus.
+  const submit = form.handleSubmit(({ comment, ...values }) => {
+    body.current = { ...values, comment: commentAllowed ? comment : '' };
+    if (kind === 'vibe' && commentAllowed && comment === '') setStep('noComment');
     else setStep('certify');
-  };
-
-  const toggle = (category: CategoryOption) => {
-    setMissingCategory(false);
-    setSelected((current) => (current.includes(category.id) ? current.filter((id) => id !== category.id) : [...current, category.id]));
-  };
+  });
 
   const title = t(kind === 'high5' ? 'dialog.high5Title' : 'dialog.vibeTitle', { name: recipient.name });
   const remaining = options.data?.remainingToday;
@@ -167,7 +149,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
               <Typography>{t('dialog.loading')}</Typography>
             </Box>
           ) : options.data ? (
-            <Box component="form" id={`${titleId}-form`} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+            <Box component="form" id={`${titleId}-form`} noValidate onSubmit={(e) => void submit(e)}>
               {overLimit && (
                 <Alert severity="warning" sx={{ mb: 2 }}>
                   {limitText(options.data.dailyLimit)}
@@ -176,37 +158,45 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
               <Typography id={groupId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }} color={missingCategory ? 'error' : 'text.primary'}>
                 {t(kind === 'high5' ? 'dialog.high5Categories' : 'dialog.vibeCategories')}
               </Typography>
-              <Box role="group" aria-labelledby={groupId} aria-describedby={missingCategory ? errorId : undefined} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {options.data.categories.map((category, index) => {
-                  const on = selected.includes(category.id);
-                  // A dialog has room: the full name, wrapping when long (issue 8; tiles keep the short form).
-                  return (
-                    <Chip
-                      key={category.id}
-                      ref={index === 0 ? firstChip : undefined}
-                      role="checkbox"
-                      aria-checked={on}
-                      aria-label={category.name}
-                      label={category.name}
-                      icon={on ? <CheckIcon aria-hidden /> : undefined}
-                      color={on ? 'primary' : 'default'}
-                      variant={on ? 'filled' : 'outlined'}
-                      onClick={() => toggle(category)}
-                      sx={{ fontSize: 15, height: 'auto', minHeight: 36, borderRadius: 18, px: 0.5, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.75 }, ...(on ? {} : { borderColor: 'grey.500' }) }}
-                    />
-                  );
-                })}
-              </Box>
+              <Controller
+                control={form.control}
+                name="categoryIds"
+                render={({ field }) => (
+                  <Box role="group" aria-labelledby={groupId} aria-describedby={missingCategory ? errorId : undefined} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    {options.data.categories.map((category, index) => {
+                      const on = field.value.includes(category.id);
+                      // A dialog has room: the full name, wrapping when long (issue 8; tiles keep the short form).
+                      return (
+                        <Chip
+                          key={category.id}
+                          ref={index === 0 ? field.ref : undefined}
+                          role="checkbox"
+                          aria-checked={on}
+                          aria-label={category.name}
+                          label={category.name}
+                          icon={on ? <CheckIcon aria-hidden /> : undefined}
+                          color={on ? 'primary' : 'default'}
+                          variant={on ? 'filled' : 'outlined'}
+                          onClick={() => field.onChange(on ? field.value.filter((id) => id !== category.id) : [...field.value, category.id])}
+                          sx={{ fontSize: 15, height: 'auto', minHeight: 36, borderRadius: 18, px: 0.5, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.75 }, ...(on ? {} : { borderColor: 'grey.500' }) }}
+                        />
+                      );
+                    })}
+                  </Box>
+                )}
+              />
               {missingCategory && (
                 <FormHelperText id={errorId} error role="alert" sx={{ fontSize: 14, mt: 1 }}>
                   {kind === 'high5' ? t('dialog.selectCategory') : t('dialog.SELECT_ONE_CATEGORY')}
                 </FormHelperText>
               )}
               {commentAllowed ? (
-                <TextField
+                <FormTextField
+                  control={form.control}
+                  name="comment"
+                  area="recognition"
+                  parse={upTo(LIMITS.commentMax)}
                   label={kind === 'vibe' ? t('dialog.commentOptional') : t('dialog.comment')}
-                  value={comment}
-                  onChange={(e) => setComment(e.target.value.slice(0, LIMITS.commentMax))}
                   multiline
                   minRows={3}
                   maxRows={8}

@@ -1,20 +1,21 @@
-import { authApi, EmailSchema, LIMITS } from '@high5/contract';
+import { ForgotPasswordBodySchema, LIMITS, ResetPasswordBodySchema } from '@high5/contract';
 import { ArrowBack, MarkEmailReadOutlined } from '@mui/icons-material';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { z } from 'zod';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { checkConfirmation, NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { useNotify } from '../../../components/ui/notifications';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
-import { newPasswordProblem } from '../sign-in/new-password-form';
+import { useForgotPassword, useResetPassword } from './api';
 
 /** `/forgotpassword` (spec 000 section 2.3): the e-mail, then the code and the new password. */
 export default function ForgotPasswordScreen() {
@@ -49,39 +50,32 @@ function useAuthErrorText() {
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (value: string) => api(authApi.forgotPassword, { body: { email: value } }),
-    onSuccess: (_data, value) => onSent(value),
-    onError: (e) => setError(errorText(e)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim();
-    setError(null);
-    if (!value) return setFieldError(t('auth:errors.EMAIL_EMPTY'));
-    if (!EmailSchema.safeParse(value).success) return setFieldError(t('auth:errors.INVALID_EMAIL'));
-    setFieldError(null);
-    send.mutate(value.toLowerCase());
-  };
+  const form = useContractForm(ForgotPasswordBodySchema, { defaultValues: { email: '' } });
+  const [failure, setFailure] = useState<unknown>(null);
+  const send = useForgotPassword();
+  const submit = form.handleSubmit(
+    (body) => {
+      setFailure(null);
+      send.mutate(body, { onSuccess: () => onSent(body.email), onError: (e) => showServerIssues(form, e) || setFailure(e) });
+    },
+    () => setFailure(null),
+  );
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
       <Stack spacing={2.5}>
         <Typography color="text.secondary">{t('auth:forgot.step1Body')}</Typography>
-        {error && (
+        {failure !== null && (
           <Alert severity="error" role="alert">
-            {error}
+            {errorText(failure)}
           </Alert>
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="email"
+          area="auth"
+          messages={{ 'errors:field.required': 'auth:errors.EMAIL_EMPTY', 'errors:field.email': 'auth:errors.INVALID_EMAIL', 'errors:field.too_big': 'auth:errors.INVALID_EMAIL' }}
           label={t('auth:forgot.email')}
           type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={!!fieldError}
-          helperText={fieldError}
           autoComplete="email"
           autoFocus
           fullWidth
@@ -95,67 +89,59 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
+/** The code step: the reset body (the e-mail of step 1 rides along) plus the confirmation. */
+const codeStepSchema = ResetPasswordBodySchema.extend({ confirmation: z.string() }).superRefine(checkConfirmation);
+const digits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
+
 function CodeStep({ email, onDone, onRestart }: { email: string; onDone: () => void; onRestart: () => void }) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
   const notify = useNotify();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(codeStepSchema, { defaultValues: { email, code: '', newPassword: '', confirmation: '' } });
+  const [failure, setFailure] = useState<unknown>(null);
+  const reset = useResetPassword();
+  const resend = useForgotPassword();
 
-  const reset = useMutation({
-    mutationFn: () => api(authApi.resetPassword, { body: { email, code: code.trim(), newPassword: password } }),
-    onSuccess: onDone,
-    onError: (e) => setError(errorText(e)),
+  const submit = form.handleSubmit(({ confirmation: _, ...body }) => {
+    setFailure(null);
+    reset.mutate(body, { onSuccess: onDone, onError: (e) => showServerIssues(form, e) || setFailure(e) });
   });
-  const resend = useMutation({
-    mutationFn: () => api(authApi.forgotPassword, { body: { email } }),
-    onSuccess: () => notify('info', t('auth:forgot.resent')),
-    onError: (e) => notify('error', errorText(e)),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const badCode = !/^\d{6}$/.test(code.trim());
-    setCodeError(badCode ? t('auth:forgot.codeInvalid') : null);
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) setError(t(`auth:errors.${problem}`));
-    if (!badCode && !problem) reset.mutate();
-  };
+  const alert = useNewPasswordAlert(form.formState.errors, failure, errorText);
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
       <Stack spacing={2.25}>
         <Alert icon={<MarkEmailReadOutlined />} severity="info" sx={{ wordBreak: 'break-word' }}>
           {t('auth:forgot.step2Body', { email })}
         </Alert>
-        {error && (
+        {alert && (
           <Alert severity="error" role="alert" data-testid="reset-error">
-            {error}
+            {alert}
           </Alert>
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="code"
+          area="auth"
+          parse={digits}
+          messages={{ 'errors:field.required': 'auth:forgot.codeInvalid', 'errors:field.invalid': 'auth:forgot.codeInvalid' }}
           label={t('auth:forgot.code')}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          error={!!codeError}
-          helperText={codeError ?? t('auth:forgot.codeHelp')}
+          helperText={t('auth:forgot.codeHelp')}
           autoComplete="one-time-code"
           autoFocus
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*', style: { letterSpacing: '0.3em', fontWeight: 600 } } }}
         />
-        <PasswordField label={t('auth:forgot.newPassword')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" fullWidth slotProps={{ htmlInput: { 'aria-describedby': 'reset-checklist' } }} />
-        <PasswordChecklist password={password} id="reset-checklist" />
-        <PasswordField label={t('auth:forgot.confirm')} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="new-password" fullWidth />
+        <NewPasswordFields control={form.control} checklistId="reset-checklist" passwordLabel={t('auth:forgot.newPassword')} confirmationLabel={t('auth:forgot.confirm')} />
         <Button type="submit" variant="contained" size="large" disabled={reset.isPending} sx={{ py: 1.4 }}>
           {t('auth:forgot.submit')}
         </Button>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
-          <Button size="small" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          <Button
+            size="small"
+            onClick={() => resend.mutate({ email }, { onSuccess: () => notify('info', t('auth:forgot.resent')), onError: (e) => notify('error', errorText(e)) })}
+            disabled={resend.isPending}
+          >
             {t('auth:forgot.resend')}
           </Button>
           <Button size="small" color="inherit" onClick={onRestart}>

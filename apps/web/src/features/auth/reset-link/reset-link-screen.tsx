@@ -1,20 +1,23 @@
-import { authApi } from '@high5/contract';
+import { ResetWithLinkBodySchema } from '@high5/contract';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { z } from 'zod';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { checkConfirmation, NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { useNotify } from '../../../components/ui/notifications';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
-import { newPasswordProblem } from '../sign-in/new-password-form';
+import { useResetWithLink } from './api';
 
 /** The link's token travels in the fragment (`/reset-link#token`): never sent to a server or in a Referer. */
 const tokenFromHash = () => window.location.hash.replace(/^#/, '');
+
+/** The body (the token rides along) plus the confirmation. */
+const resetLinkSchema = ResetWithLinkBodySchema.extend({ confirmation: z.string() }).superRefine(checkConfirmation);
 
 /**
  * `/reset-link#…` (docs/decisions/0162): a school admin reset the password; the student chooses a
@@ -27,25 +30,22 @@ export default function ResetLinkScreen() {
   const navigate = useNavigate();
   const [token] = useState(tokenFromHash);
   const valid = token.length >= 10 && token.length <= 200;
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(resetLinkSchema, { defaultValues: { token, newPassword: '', confirmation: '' } });
+  const [failure, setFailure] = useState<unknown>(null);
+  const save = useResetWithLink();
 
-  const save = useMutation({
-    mutationFn: () => api(authApi.resetWithLink, { body: { token, newPassword: password } }),
-    onSuccess: () => {
-      notify('success', t('auth:resetLink.done'));
-      void navigate(paths.signIn, { replace: true });
-    },
-    onError: (e) => setError(e instanceof ApiError && (e.code === 'CODE_INVALID' || e.code === 'CODE_EXPIRED') ? t('auth:resetLink.dead') : errorText(e)),
+  const submit = form.handleSubmit(({ confirmation: _, ...body }) => {
+    setFailure(null);
+    save.mutate(body, {
+      onSuccess: () => {
+        notify('success', t('auth:resetLink.done'));
+        void navigate(paths.signIn, { replace: true });
+      },
+      onError: (e) => showServerIssues(form, e) || setFailure(e),
+    });
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    setError(problem ? t(`auth:errors.${problem}`) : null);
-    if (!problem) save.mutate();
-  };
+  const failureText = (e: unknown) => (e instanceof ApiError && (e.code === 'CODE_INVALID' || e.code === 'CODE_EXPIRED') ? t('auth:resetLink.dead') : errorText(e));
+  const error = useNewPasswordAlert(form.formState.errors, failure, failureText);
 
   return (
     <AuthLayout title={t('auth:resetLink.title')}>
@@ -59,24 +59,14 @@ export default function ResetLinkScreen() {
           </Typography>
         </Box>
         {valid ? (
-          <Box component="form" onSubmit={submit} noValidate>
+          <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
             <Stack spacing={2.25}>
               {error && (
                 <Alert severity="error" role="alert">
                   {error}
                 </Alert>
               )}
-              <PasswordField
-                label={t('auth:newPassword.newPassword')}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-                fullWidth
-                autoFocus
-                slotProps={{ htmlInput: { 'aria-describedby': 'reset-link-checklist' } }}
-              />
-              <PasswordChecklist password={password} id="reset-link-checklist" />
-              <PasswordField label={t('auth:newPassword.confirm')} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="new-password" fullWidth />
+              <NewPasswordFields control={form.control} checklistId="reset-link-checklist" passwordLabel={t('auth:newPassword.newPassword')} confirmationLabel={t('auth:newPassword.confirm')} autoFocus />
               <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4, fontSize: 16 }}>
                 {t('auth:resetLink.submit')}
               </Button>

@@ -1,17 +1,19 @@
-import { authApi, type SetupSchema } from '@high5/contract';
-import type { z } from 'zod';
 import { BackpackOutlined, SchoolOutlined } from '@mui/icons-material';
-import { Alert, Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { signOut, startSignedIn, useSignedInMe } from '../../../app/session';
-import { api } from '../../../lib/api-client';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
-import { DistrictSchoolPicker, type DistrictChoice, type SchoolChoice } from '../components/district-school-picker';
-import { helper, useServerErrors } from '../sign-up/form-parts';
+import { DistrictSchoolPicker } from '../components/district-school-picker';
+import { useSetup } from './api';
+import { setupFormSchema } from './setup-schema';
 
 /** `/user-information` (spec 000 section 2.5): a signed-in user without a role picks one. */
 export default function SetupScreen() {
@@ -19,43 +21,28 @@ export default function SetupScreen() {
   const me = useSignedInMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const serverErrors = useServerErrors();
-  const [role, setRole] = useState<'student' | 'teacher' | null>(null);
-  const [district, setDistrict] = useState<DistrictChoice | null>(null);
-  const [school, setSchool] = useState<SchoolChoice | null>(null);
-  const [classCode, setClassCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const errorText = useErrorText('auth');
+  const fieldText = useFieldErrorText('auth');
+  const form = useContractForm(setupFormSchema, { defaultValues: { role: null, district: null, school: null, classCode: '' }, shouldFocusError: false });
+  const [failure, setFailure] = useState<unknown>(null);
+  const [role, district, school] = useWatch({ control: form.control, name: ['role', 'district', 'school'] });
   const alertRef = useRef<HTMLDivElement>(null);
   const roleLabelId = useId();
+  const save = useSetup();
+  const { errors, submitCount } = form.formState;
 
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof SetupSchema>) => api(authApi.setup, { body }),
-    onSuccess: (next) => void navigate(startSignedIn(queryClient, next), { replace: true }),
-    onError: (e) => {
-      const { fields, form } = serverErrors(e);
-      setErrors(fields);
-      setFormError(form);
-      requestAnimationFrame(() => alertRef.current?.focus());
+  const submit = form.handleSubmit(
+    (body) => {
+      setFailure(null);
+      save.mutate(body, { onSuccess: (next) => void navigate(startSignedIn(queryClient, next), { replace: true }), onError: (e) => showServerIssues(form, e) || setFailure(e) });
     },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!role) next.role = t('auth:errors.ROLE_REQUIRED');
-    if (role === 'teacher' && school?.kind !== 'existing') next.school = t('auth:errors.SCHOOL_REQUIRED');
-    if (role === 'teacher' && !district) next.district = t('auth:errors.DISTRICT_REQUIRED');
-    if (role === 'student' && !classCode.trim()) next.classCode = t('auth:errors.CLASS_CODE_REQUIRED');
-    setErrors(next);
-    const first = Object.values(next)[0];
-    setFormError(first ?? null);
-    if (first) {
-      requestAnimationFrame(() => alertRef.current?.focus());
-      return;
-    }
-    save.mutate(role === 'teacher' ? { role, schoolId: (school as Extract<SchoolChoice, { kind: 'existing' }>).id } : { role: 'student', classCode: classCode.trim().toUpperCase() });
-  };
+    () => setFailure(null),
+  );
+  const problem = [errors.role, errors.school, errors.district, errors.classCode].find(Boolean)?.message;
+  const formError = problem ? fieldText(problem) : failure ? errorText(failure) : null;
+  useEffect(() => {
+    alertRef.current?.focus();
+  }, [submitCount, failure]);
 
   return (
     <AuthLayout title={t('auth:setup.title')}>
@@ -73,7 +60,7 @@ export default function SetupScreen() {
             {formError}
           </Alert>
         )}
-        <Box component="form" onSubmit={submit} noValidate>
+        <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
           <Stack spacing={2.5}>
             <Box>
               <Typography id={roleLabelId} sx={{ fontWeight: 600, mb: 1 }}>
@@ -85,9 +72,9 @@ export default function SetupScreen() {
                 color="primary"
                 value={role}
                 onChange={(_e, next: 'student' | 'teacher' | null) => {
-                  if (next) setRole(next);
-                  setErrors({});
-                  setFormError(null);
+                  if (next) form.setValue('role', next);
+                  form.clearErrors();
+                  setFailure(null);
                 }}
                 aria-labelledby={roleLabelId}
               >
@@ -100,15 +87,24 @@ export default function SetupScreen() {
               </ToggleButtonGroup>
             </Box>
             {role === 'teacher' && (
-              <DistrictSchoolPicker allowNew={false} district={district} school={school} onDistrict={setDistrict} onSchool={setSchool} districtError={errors.district} schoolError={errors.school} />
+              <DistrictSchoolPicker
+                allowNew={false}
+                district={district}
+                school={school}
+                onDistrict={(d) => form.setValue('district', d)}
+                onSchool={(s) => form.setValue('school', s)}
+                districtError={fieldText(errors.district?.message)}
+                schoolError={fieldText(errors.school?.message)}
+              />
             )}
             {role === 'student' && (
-              <TextField
+              <FormTextField
+                control={form.control}
+                name="classCode"
+                area="auth"
+                parse={(typed) => typed.toUpperCase()}
                 label={t('auth:signUp.classCode')}
-                value={classCode}
-                onChange={(e) => setClassCode(e.target.value.toUpperCase())}
-                error={!!errors.classCode}
-                helperText={helper(errors, 'classCode', t('auth:signUp.classCodeHelp'))}
+                helperText={t('auth:signUp.classCodeHelp')}
                 required
                 autoComplete="off"
                 slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.12em', fontWeight: 600 } } }}

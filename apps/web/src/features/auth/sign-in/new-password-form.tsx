@@ -1,24 +1,15 @@
-import { authApi, passwordMeetsRule } from '@high5/contract';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { signOut, startSignedIn, useMe } from '../../../app/session';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { useNotify } from '../../../components/ui/notifications';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-
-/** Checks a new password and its confirmation as the spec words it; null when both are fine. */
-export function newPasswordProblem(password: string, confirmation: string): 'PASSWORD_EMPTY' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_NOT_MATCHED' | null {
-  if (!password || !confirmation) return 'PASSWORD_EMPTY';
-  if (!passwordMeetsRule(password)) return 'PASSWORD_TOO_WEAK';
-  if (password !== confirmation) return 'PASSWORD_NOT_MATCHED';
-  return null;
-}
+import { useCompleteNewPassword } from './api';
 
 /** The first-time new-password challenge (spec 000 section 2.2, variant). */
 export function NewPasswordForm() {
@@ -28,25 +19,24 @@ export function NewPasswordForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useMe();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(() => import('./new-password-schema').then((m) => m.newPasswordFormSchema), { defaultValues: { newPassword: '', confirmation: '' } });
+  const [failure, setFailure] = useState<unknown>(null);
+  const save = useCompleteNewPassword();
 
-  const save = useMutation({
-    mutationFn: () => api(authApi.completeNewPassword, { body: { newPassword: password } }),
-    onSuccess: (me) => {
-      notify('success', t('auth:messages.PASSWORD_CHANGED_SUCCESSFULLY'));
-      void navigate(startSignedIn(queryClient, me), { replace: true });
-    },
-    onError: (e) => setError(errorText(e)),
+  const submit = form.handleSubmit(({ newPassword }) => {
+    setFailure(null);
+    save.mutate(
+      { newPassword },
+      {
+        onSuccess: (me) => {
+          notify('success', t('auth:messages.PASSWORD_CHANGED_SUCCESSFULLY'));
+          void navigate(startSignedIn(queryClient, me), { replace: true });
+        },
+        onError: (e) => showServerIssues(form, e) || setFailure(e),
+      },
+    );
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    setError(problem ? t(`auth:errors.${problem}`) : null);
-    if (!problem) save.mutate();
-  };
+  const error = useNewPasswordAlert(form.formState.errors, failure, errorText);
 
   return (
     <Stack spacing={3}>
@@ -63,21 +53,11 @@ export function NewPasswordForm() {
           {error}
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         {/* For password managers: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={me?.email ?? me?.username ?? ''} readOnly hidden />
         <Stack spacing={2.25}>
-          <PasswordField
-            label={t('auth:newPassword.newPassword')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { 'aria-describedby': 'new-password-checklist' } }}
-          />
-          <PasswordChecklist password={password} id="new-password-checklist" />
-          <PasswordField label={t('auth:newPassword.confirm')} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="new-password" fullWidth />
+          <NewPasswordFields control={form.control} checklistId="new-password-checklist" passwordLabel={t('auth:newPassword.newPassword')} confirmationLabel={t('auth:newPassword.confirm')} autoFocus />
           <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4, fontSize: 16 }}>
             {t('auth:newPassword.submit')}
           </Button>

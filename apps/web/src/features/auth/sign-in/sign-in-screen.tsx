@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { authConfigQuery, googleSignInHref, markGoogleSignIn, meKey, startSignedIn, useMe } from '../../../app/session';
+import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/contract-form';
-import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
@@ -127,16 +127,7 @@ function SignInForm() {
             slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
           />
           <Box>
-            <FormTextField
-              as={PasswordField}
-              control={form.control}
-              name="password"
-              area="auth"
-              messages={{ 'errors:field.required': 'auth:errors.PASSWORD_REQUIRED', PASSWORD_EMPTY: 'auth:errors.PASSWORD_REQUIRED' }}
-              label={t('auth:signIn.password')}
-              autoComplete="current-password"
-              fullWidth
-            />
+            <CurrentPasswordField control={form.control} name="password" label={t('auth:signIn.password')} />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
               <MuiLink component={Link} to={paths.forgotPassword} sx={{ fontWeight: 600, fontSize: 14 }}>
                 {t('auth:signIn.forgot')}

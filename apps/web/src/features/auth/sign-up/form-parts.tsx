@@ -1,45 +1,46 @@
-import { Checkbox, FormControlLabel, Link as MuiLink, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { Trans } from 'react-i18next';
+import { Alert, Checkbox, FormControlLabel, Link as MuiLink, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
-import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
 
-/** Which form field a server issue path (`body.email`) belongs to. */
-const FIELD_OF: Record<string, string> = {
-  'body.firstName': 'firstName',
-  'body.lastName': 'lastName',
-  'body.email': 'email',
-  'body.emailOrUsername': 'emailOrUsername',
-  'body.password': 'password',
-  'body.classCode': 'classCode',
-  'body.districtId': 'district',
-  'body.newDistrictName': 'district',
-  'body.schoolId': 'school',
-  'body.newSchoolName': 'school',
-  'body.aeriesUsername': 'aeriesUsername',
+/** The sentence over a sign-up form with problems (spec 000 section 2.4's order); null when it has none. */
+export function signUpAlertKey(errors: FieldErrors<FieldValues>): string | null {
+  const problems = Object.values(errors);
+  if (problems.length === 0) return null;
+  if (problems.some((problem) => problem?.message === 'errors:field.required')) return 'auth:errors.SIGNUP_ATTRIBUTES_REQUIRED';
+  if (errors.school) return 'auth:errors.SCHOOL_REQUIRED';
+  if (errors.confirm?.message === 'passwordNotEqual') return 'auth:errors.passwordNotEqual';
+  return 'errors:VALIDATION_FAILED';
+}
+
+/** How the sign-up fields word the generic keys (the spec's own sentences). */
+export const SIGN_UP_MESSAGES = {
+  'errors:field.required': 'auth:issues.required',
+  'errors:field.email': 'auth:errors.INVALID_EMAIL',
+  'errors:field.too_small': 'auth:errors.USERNAME_INVALID',
 };
 
-/** Turns a failed sign-up or setup into texts on the fields, plus one sentence for the form. */
-export function useServerErrors() {
-  const { t, i18n } = useTranslation();
-  const text = (code: string) => {
-    if (i18n.exists(`auth:errors.${code}`)) return t(`auth:errors.${code}`);
-    if (i18n.exists(`auth:issues.${code}`)) return t(`auth:issues.${code}`);
-    return t('auth:issues.invalid');
-  };
-  return (error: unknown, conflictField?: string): { fields: Record<string, string>; form: string | null } => {
-    if (!(error instanceof ApiError)) return { fields: {}, form: t('errors:INTERNAL') };
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) {
-      const field = FIELD_OF[issue.path];
-      if (field && !fields[field]) fields[field] = text(issue.code === 'VALIDATION_FAILED' ? 'invalid' : issue.code);
-    }
-    if (error.code === 'CONFLICT' && conflictField) fields[conflictField] = t('auth:signUp.usernameTaken');
-    if (Object.keys(fields).length > 0) return { fields, form: t('errors:VALIDATION_FAILED') };
-    if (i18n.exists(`auth:errors.${error.code}`)) return { fields, form: t(`auth:errors.${error.code}`) };
-    if (i18n.exists(`errors:${error.code}`)) return { fields, form: t(`errors:${error.code}`) };
-    return { fields, form: t('errors:INTERNAL') };
-  };
+/**
+ * The sign-up forms' alert: the fields' problem, else the failed call (worded by the area);
+ * focused after each submit and failure (not while typing), so a screen-reader user hears it.
+ */
+export function SignUpAlert({ errors, failure, submitCount }: { errors: FieldErrors<FieldValues>; failure: unknown; submitCount: number }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText('auth');
+  const ref = useRef<HTMLDivElement>(null);
+  const key = signUpAlertKey(errors);
+  const text = key ? t(key) : failure ? errorText(failure) : null;
+  useEffect(() => {
+    ref.current?.focus();
+  }, [submitCount, failure]);
+  if (!text) return null;
+  return (
+    <Alert severity="error" role="alert" ref={ref} tabIndex={-1} data-testid="signup-error">
+      {text}
+    </Alert>
+  );
 }
 
 /** The terms and privacy box that must be ticked before submitting (spec 000 section 2.4). */
@@ -63,5 +64,3 @@ export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChang
   );
 }
 
-/** What a field says under it: its error, else its help. */
-export const helper = (errors: Record<string, string>, field: string, help?: string) => errors[field] ?? help;

@@ -1,115 +1,77 @@
-import { authApi, EmailSchema, passwordMeetsRule, type SignUp } from '@high5/contract';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordField } from '../../../components/ui/password-field';
-import { api } from '../../../lib/api-client';
-import { DistrictSchoolPicker, type DistrictChoice, type SchoolChoice } from '../components/district-school-picker';
-import { helper, TermsCheckbox, useServerErrors } from './form-parts';
+import { useFieldErrorText } from '../../../lib/use-error-text';
+import { DistrictSchoolPicker } from '../components/district-school-picker';
+import { useSignUp } from './api';
+import { SIGN_UP_MESSAGES, SignUpAlert, TermsCheckbox } from './form-parts';
 import type { SignUpOutcome } from './sign-up-screen';
+import { teacherFormSchema } from './sign-up-schemas';
 
 /** Step 2 for teachers: district, school, name, e-mail, password, and the Aeries username for paid districts. */
 export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => void }) {
   const { t, i18n } = useTranslation();
-  const serverErrors = useServerErrors();
-  const [district, setDistrict] = useState<DistrictChoice | null>(null);
-  const [school, setSchool] = useState<SchoolChoice | null>(null);
-  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', confirm: '', aeriesUsername: '' });
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const paid = district?.kind === 'existing' && district.paid;
-
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  const signUp = useMutation({
-    mutationFn: (body: SignUp) => api(authApi.signUp, { body }),
-    onSuccess: onDone,
-    onError: (e) => {
-      const { fields, form } = serverErrors(e);
-      setErrors(fields);
-      setFormError(form);
-      requestAnimationFrame(() => alertRef.current?.focus());
-    },
+  const fieldText = useFieldErrorText('auth');
+  const form = useContractForm(teacherFormSchema, {
+    defaultValues: { firstName: '', lastName: '', email: '', aeriesUsername: '', password: '', confirm: '', acceptedTerms: false, district: null, school: null },
+    shouldFocusError: false,
   });
+  const [failure, setFailure] = useState<unknown>(null);
+  const signUp = useSignUp();
+  const [district, school, password, accepted] = useWatch({ control: form.control, name: ['district', 'school', 'password', 'acceptedTerms'] });
+  const paid = district?.kind === 'existing' && district.paid;
+  const { errors, submitCount } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    let form: string | null = null;
-    const required = ['firstName', 'lastName', 'email', 'password', 'confirm'] as const;
-    for (const field of required) if (!values[field].trim()) next[field] = t('auth:issues.required');
-    if (Object.keys(next).length > 0) form = t('auth:errors.SIGNUP_ATTRIBUTES_REQUIRED');
-    if (!district) next.district = t('auth:errors.DISTRICT_REQUIRED');
-    if (!school) {
-      next.school = t('auth:errors.SCHOOL_REQUIRED');
-      form ??= t('auth:errors.SCHOOL_REQUIRED');
-    }
-    if (!next.email && !EmailSchema.safeParse(values.email).success) next.email = t('auth:errors.INVALID_EMAIL');
-    if (!next.password && !passwordMeetsRule(values.password)) next.password = t('auth:errors.PASSWORD_TOO_WEAK');
-    if (!next.password && !next.confirm && values.password !== values.confirm) {
-      next.confirm = t('auth:errors.passwordNotEqual');
-      form ??= t('auth:errors.passwordNotEqual');
-    }
-    if (Object.keys(next).length > 0) form ??= t('errors:VALIDATION_FAILED');
-    setErrors(next);
-    setFormError(form);
-    if (form) {
-      requestAnimationFrame(() => alertRef.current?.focus());
-      return;
-    }
-    signUp.mutate({
-      role: 'teacher',
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      password: values.password,
-      language: i18n.language === 'es' ? 'es' : 'en',
-      ...(district!.kind === 'existing' ? { districtId: district!.id } : { newDistrictName: district!.name }),
-      ...(school!.kind === 'existing' ? { schoolId: school!.id } : { newSchoolName: school!.name }),
-      ...(paid && values.aeriesUsername.trim() ? { aeriesUsername: values.aeriesUsername.trim() } : {}),
-      acceptedTerms: true,
-    });
-  };
+  const submit = form.handleSubmit(
+    ({ district, school, firstName, lastName, email, password, aeriesUsername }) => {
+      setFailure(null);
+      signUp.mutate(
+        {
+          role: 'teacher',
+          firstName,
+          lastName,
+          email,
+          password,
+          language: i18n.language === 'es' ? 'es' : 'en',
+          ...(district!.kind === 'existing' ? { districtId: district!.id } : { newDistrictName: district!.name }),
+          ...(school!.kind === 'existing' ? { schoolId: school!.id } : { newSchoolName: school!.name }),
+          ...(paid && aeriesUsername ? { aeriesUsername } : {}),
+          acceptedTerms: true,
+        },
+        { onSuccess: onDone, onError: (e) => showServerIssues(form, e) || setFailure(e) },
+      );
+    },
+    () => setFailure(null),
+  );
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
       <Stack spacing={2.25}>
-        {formError && (
-          <Alert severity="error" role="alert" ref={alertRef} tabIndex={-1} data-testid="signup-error">
-            {formError}
-          </Alert>
-        )}
+        <SignUpAlert errors={errors} failure={failure} submitCount={submitCount} />
         <DistrictSchoolPicker
           allowNew
           district={district}
           school={school}
-          onDistrict={(d) => {
-            setDistrict(d);
-            setErrors(({ district: _d, ...rest }) => rest);
-          }}
-          onSchool={(s) => {
-            setSchool(s);
-            if (s) setErrors(({ school: _s, ...rest }) => rest);
-          }}
-          districtError={errors.district}
-          schoolError={errors.school}
+          onDistrict={(d) => form.setValue('district', d, { shouldValidate: submitCount > 0, shouldDirty: true })}
+          onSchool={(s) => form.setValue('school', s, { shouldValidate: submitCount > 0, shouldDirty: true })}
+          districtError={fieldText(errors.district?.message)}
+          schoolError={fieldText(errors.school?.message)}
         />
         <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={t('auth:signUp.firstName')} value={values.firstName} onChange={set('firstName')} error={!!errors.firstName} helperText={helper(errors, 'firstName')} autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
-          <TextField label={t('auth:signUp.lastName')} value={values.lastName} onChange={set('lastName')} error={!!errors.lastName} helperText={helper(errors, 'lastName')} autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
+          <FormTextField control={form.control} name="firstName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.firstName')} autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
+          <FormTextField control={form.control} name="lastName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.lastName')} autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
         </Box>
-        <TextField label={t('auth:signUp.email')} type="email" value={values.email} onChange={set('email')} error={!!errors.email} helperText={helper(errors, 'email', t('auth:signUp.emailHelp'))} autoComplete="email" required slotProps={{ htmlInput: { maxLength: 254 } }} />
-        {paid && (
-          <TextField label={t('auth:signUp.aeries')} value={values.aeriesUsername} onChange={set('aeriesUsername')} error={!!errors.aeriesUsername} helperText={helper(errors, 'aeriesUsername', t('auth:signUp.aeriesHelp'))} slotProps={{ htmlInput: { maxLength: 100 } }} />
-        )}
-        <PasswordField label={t('auth:signUp.password')} value={values.password} onChange={set('password')} error={!!errors.password} helperText={errors.password} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': 'teacher-password-checklist' } }} />
-        <PasswordChecklist password={values.password} id="teacher-password-checklist" />
-        <PasswordField label={t('auth:signUp.confirm')} value={values.confirm} onChange={set('confirm')} error={!!errors.confirm} helperText={errors.confirm} autoComplete="new-password" required />
-        <TermsCheckbox checked={accepted} onChange={setAccepted} />
+        <FormTextField control={form.control} name="email" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.email')} type="email" helperText={t('auth:signUp.emailHelp')} autoComplete="email" required slotProps={{ htmlInput: { maxLength: 254 } }} />
+        {paid && <FormTextField control={form.control} name="aeriesUsername" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.aeries')} helperText={t('auth:signUp.aeriesHelp')} slotProps={{ htmlInput: { maxLength: 100 } }} />}
+        <FormTextField as={PasswordField} control={form.control} name="password" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.password')} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': 'teacher-password-checklist' } }} />
+        <PasswordChecklist password={password} id="teacher-password-checklist" />
+        <FormTextField as={PasswordField} control={form.control} name="confirm" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.confirm')} autoComplete="new-password" required />
+        <Controller control={form.control} name="acceptedTerms" render={({ field }) => <TermsCheckbox checked={field.value} onChange={field.onChange} />} />
         <Button type="submit" variant="contained" size="large" disabled={!accepted || signUp.isPending} sx={{ py: 1.4 }}>
           {t('auth:signUp.submit')}
         </Button>

@@ -1,14 +1,13 @@
 import type { FeedbackRow } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+import { useFeedback } from './api';
 
 /**
  * Teacher feedback (/feedback, spec 002 section 2.8): what parents wrote about the High 5s
@@ -19,7 +18,7 @@ export default function FeedbackScreen() {
   const errorText = useErrorText('classroom');
   const [draft, setDraft] = useState<DateRange>(() => lastDays());
   const [range, setRange] = useState<DateRange>(draft);
-  const feedback = useQuery({ queryKey: classroomKeys.feedback(rangeParam(range)), queryFn: () => api(e.feedbackList, { query: { dateRange: rangeParam(range) } }) });
+  const feedback = useFeedback(rangeParam(range));
   const columns: DataColumn<FeedbackRow>[] = [
     { id: 'student', header: t('columns.studentName'), cell: (row) => row.studentName, value: (row) => row.studentName },
     { id: 'parent', header: t('columns.parentName'), cell: (row) => row.parentName, value: (row) => row.parentName },

@@ -1,17 +1,19 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
+import { CLASSROOM_LIMITS, JournalInputSchema } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearProgress, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDateTime, todayIso, validRange } from '../components/dates';
+import { useDeleteJournalEntry, useJournal, useSaveJournalEntry } from './api';
 
 interface Entry {
   id: string;
@@ -20,8 +22,6 @@ interface Entry {
   writtenAt: string;
   updatedAt: string;
 }
-
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * The gratitude journal (/gratitude-journal, spec 002 sections 2.10 and 4.4): write an entry
@@ -32,47 +32,57 @@ export default function JournalScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [range, setRange] = useState<DateRange>(() => lastDays());
-  const [heading, setHeading] = useState('');
-  const [description, setDescription] = useState('');
   const [editing, setEditing] = useState<Entry | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
+  const form = useContractForm(JournalInputSchema, { defaultValues: { heading: '', description: '' } });
+  const [heading, description] = useWatch({ control: form.control, name: ['heading', 'description'] });
   const ok = validRange(range);
-  const entries = useQuery({ queryKey: classroomKeys.journal(rangeParam(range)), queryFn: () => api(e.journalList, { query: { dateRange: rangeParam(range), tz: timeZone() } }), enabled: ok });
+  const entries = useJournal(rangeParam(range), ok);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['classroom', 'journal'] });
   const reset = () => {
     setEditing(null);
-    setHeading('');
-    setDescription('');
+    form.reset({ heading: '', description: '' });
   };
-  const save = useMutation({
-    mutationFn: () =>
-      editing
-        ? api(e.journalUpdate, { params: { entryId: editing.id }, body: { heading: heading.trim(), description: description.trim() } })
-        : api(e.journalCreate, { body: { heading: heading.trim(), description: description.trim() } }),
-    onSuccess: async () => {
-      notify('success', t(editing ? 'journal.updated' : 'journal.saved'));
-      reset();
-      await refresh();
-    },
-    onError: (error) => notify('error', t(editing ? 'journal.updateFailed' : 'journal.saveFailed', { reason: errorText(error) })),
-  });
-  const remove = useMutation({
-    mutationFn: (entry: Entry) => api(e.journalDelete, { params: { entryId: entry.id } }),
-    onSuccess: async (_data, entry) => {
-      notify('success', t('journal.deleted'));
-      setDeleting(null);
-      if (editing?.id === entry.id) reset();
-      await refresh();
-    },
-    onError: (error) => {
-      setDeleting(null);
-      notify('error', t('journal.deleteFailed', { reason: errorText(error) }));
-    },
-  });
+  const save = useSaveJournalEntry();
+  const remove = useDeleteJournalEntry();
+  const submit = form.handleSubmit(
+    (body) =>
+      save.mutate(
+        { ...body, entryId: editing?.id },
+        {
+          onSuccess: () => {
+            notify('success', t(editing ? 'journal.updated' : 'journal.saved'));
+            reset();
+          },
+          onError: (error) => notify('error', t(editing ? 'journal.updateFailed' : 'journal.saveFailed', { reason: errorText(error) })),
+        },
+      ),
+    // A blank field is also said in a notice, as the spec words it.
+    (errors) => notify('info', t(errors.heading ? 'journal.headingEmpty' : 'journal.descriptionEmpty')),
+  );
+  const deleteEntry = (entry: Entry) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => {
+        notify('success', t('journal.deleted'));
+        setDeleting(null);
+        if (editing?.id === entry.id) reset();
+      },
+      onError: (error) => {
+        setDeleting(null);
+        notify('error', t('journal.deleteFailed', { reason: errorText(error) }));
+      },
+    });
 
+  // Both fields: required (the spec's own words), counted up to their limit.
+  const field = (name: 'heading' | 'description', max: number, empty: string) => ({
+    control: form.control,
+    name,
+    area: 'classroom' as const,
+    messages: { 'errors:field.required': `classroom:journal.${empty}` },
+    parse: upTo(max),
+    required: true,
+  });
   const rows = entries.data ?? [];
   return (
     <Box>
@@ -83,31 +93,18 @@ export default function JournalScreen() {
           noValidate
           variant="outlined"
           aria-labelledby="journal-form-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!heading.trim()) notify('info', t('journal.headingEmpty'));
-            else if (!description.trim()) notify('info', t('journal.descriptionEmpty'));
-            else save.mutate();
-          }}
+          onSubmit={(event) => void submit(event)}
           sx={{ borderRadius: 3, p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}
         >
           <Typography id="journal-form-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {editing ? t('journal.editTitle') : t('journal.newTitle')}
           </Typography>
-          <TextField
-            label={t('journal.heading')}
-            required
-            value={heading}
-            onChange={(event) => setHeading(event.target.value.slice(0, CLASSROOM_LIMITS.journalHeadingMax))}
-            helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`}
-          />
-          <TextField
+          <FormTextField {...field('heading', CLASSROOM_LIMITS.journalHeadingMax, 'headingEmpty')} label={t('journal.heading')} helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`} />
+          <FormTextField
+            {...field('description', CLASSROOM_LIMITS.journalDescriptionMax, 'descriptionEmpty')}
             label={t('journal.description')}
-            required
             multiline
             minRows={5}
-            value={description}
-            onChange={(event) => setDescription(event.target.value.slice(0, CLASSROOM_LIMITS.journalDescriptionMax))}
             helperText={t('journal.descriptionHelp', { length: description.length, max: CLASSROOM_LIMITS.journalDescriptionMax })}
           />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
@@ -146,8 +143,7 @@ export default function JournalScreen() {
                           aria-label={t('journal.edit', { heading: entry.heading })}
                           onClick={() => {
                             setEditing(entry);
-                            setHeading(entry.heading);
-                            setDescription(entry.description);
+                            form.reset({ heading: entry.heading, description: entry.description });
                             window.scrollTo({ top: 0, behavior: 'smooth' });
                           }}
                         >
@@ -177,7 +173,7 @@ export default function JournalScreen() {
         confirmLabel={t('journal.deleteConfirm')}
         destructive
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && deleteEntry(deleting)}
         onCancel={() => setDeleting(null)}
       />
     </Box>

@@ -1,4 +1,4 @@
-import { MOODS, moodInfo, type EmergencyPriority, type MoodEntry, type MoodKey } from '@high5/contract';
+import { CheckInSchema, MOODS, moodInfo, type EmergencyPriority, type MoodEntry, type MoodKey } from '@high5/contract';
 import {
   Alert,
   Box,
@@ -18,18 +18,22 @@ import {
   Paper,
   Radio,
   RadioGroup,
-  TextField,
   Typography,
 } from '@mui/material';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useSignedInMe } from '../../../app/session';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import type { BodyOf } from '../../../lib/api-client';
+import type { e } from '../api';
+import { useCheckIn, useMoodSettings, useMyMoods, useTrustedAdults } from './api';
 import { showDate } from '../components/dates';
 import { Emoji } from '../../../components/ui/emoji';
 import { MOOD_COLOURS } from '../components/moods';
@@ -43,36 +47,30 @@ export default function MoodScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<MoodKey | null>(null);
   const [after, setAfter] = useState<EmergencyPriority | null>(null);
   const [afterHours, setAfterHours] = useState<string | null>(null);
   const isStudent = useSignedInMe().role === 'student';
   // "I want to talk to …" offers the student's own trusted adults.
-  const adults = useQuery({ queryKey: classroomKeys.trustedAdults(), queryFn: () => api(e.trustedAdults), enabled: isStudent });
-  const settings = useQuery({ queryKey: classroomKeys.moodSettings(), queryFn: () => api(e.moodSettings) });
-  const mine = useQuery({ queryKey: classroomKeys.myMoods(), queryFn: () => api(e.moodMine) });
-
-  const checkIn = useMutation({
-    mutationFn: (input: { mood: MoodKey; emergencyPriority: EmergencyPriority; talkTo?: string }) => api(e.moodCheckIn, { body: input }),
-    onSuccess: async (entry) => {
-      setAsking(null);
-      setAfterHours(entry.alert?.afterHoursMessage ?? null);
-      setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
-      notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.myMoods() });
-    },
-    onError: async (error) => {
-      notify('error', errorText(error));
-      // The school may have changed its prompt setting meanwhile.
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.moodSettings() });
-    },
-  });
+  const adults = useTrustedAdults(isStudent);
+  const settings = useMoodSettings();
+  const mine = useMyMoods();
+  const checkIn = useCheckIn();
+  const checkInMood = (body: BodyOf<typeof e.moodCheckIn>) =>
+    checkIn.mutate(body, {
+        onSuccess: (entry) => {
+          setAsking(null);
+          setAfterHours(entry.alert?.afterHoursMessage ?? null);
+          setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
+          notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
+        },
+        onError: (error) => notify('error', errorText(error)),
+      });
 
   const choose = (key: MoodKey) => {
     if (checkIn.isPending || !settings.data) return;
     if (moodInfo(key)!.low && settings.data.prompt) setAsking(key);
-    else checkIn.mutate({ mood: key, emergencyPriority: 'none' });
+    else checkInMood({ mood: key, emergencyPriority: 'none' });
   };
 
   const today = mine.data?.todayEntry?.mood ?? null;
@@ -134,7 +132,7 @@ export default function MoodScreen() {
         busy={checkIn.isPending}
         adults={adults.data ?? []}
         onCancel={() => setAsking(null)}
-        onSubmit={(priority, talkTo) => asking && checkIn.mutate({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
+        onSubmit={(priority, talkTo) => asking && checkInMood({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
       />
     </Box>
   );
@@ -221,6 +219,12 @@ function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: strin
   );
 }
 
+/** The check-in's answer to "do you want to talk?" (CheckInSchema's priority without 'none'), and whom to. */
+const lowMoodSchema = z.object({
+  emergencyPriority: z.string().pipe(CheckInSchema.shape.emergencyPriority.unwrap().exclude(['none'])),
+  talkTo: z.string(),
+});
+
 function LowMoodDialog({
   mood,
   message,
@@ -234,15 +238,18 @@ function LowMoodDialog({
   busy: boolean;
   adults: { id: string; name: string }[];
   onCancel: () => void;
-  onSubmit: (priority: EmergencyPriority, talkTo: string) => void;
+  onSubmit: (priority: Exclude<EmergencyPriority, 'none'>, talkTo: string) => void;
 }) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const titleId = useId();
   const bodyId = useId();
-  const [choice, setChoice] = useState<'' | 'not-today' | 'today'>('');
-  const [missing, setMissing] = useState(false);
-  const [talkTo, setTalkTo] = useState('');
+  const form = useContractForm(lowMoodSchema, { defaultValues: { emergencyPriority: '', talkTo: '' } });
+  const choice = useWatch({ control: form.control, name: 'emergencyPriority' });
+  const submit = form.handleSubmit(
+    ({ emergencyPriority, talkTo }) => onSubmit(emergencyPriority, talkTo),
+    () => notify('info', t('mood.selectOption')),
+  );
   const info = mood ? moodInfo(mood) : undefined;
   return (
     <Dialog
@@ -254,24 +261,11 @@ function LowMoodDialog({
       fullWidth
       slotProps={{
         transition: {
-          onExited: () => {
-            setChoice('');
-            setMissing(false);
-            setTalkTo('');
-          },
+          onExited: () => form.reset(),
         },
       }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!choice) {
-            setMissing(true);
-            notify('info', t('mood.selectOption'));
-          } else onSubmit(choice, talkTo);
-        }}
-      >
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           {info && <Emoji char={info.emoji} size={36} alt="" />}
           {info ? t('mood.feelingTitle', { feeling: t(`feelings.${info.feeling}`) }) : ''}
@@ -280,18 +274,24 @@ function LowMoodDialog({
           <DialogContentText id={bodyId} sx={{ mb: 2, whiteSpace: 'pre-line' }}>
             {message}
           </DialogContentText>
-          <FormControl error={missing && !choice}>
-            <FormLabel id={`${titleId}-choice`} sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {t('mood.talkQuestion')}
-            </FormLabel>
-            <RadioGroup aria-labelledby={`${titleId}-choice`} value={choice} onChange={(event) => setChoice(event.target.value as 'not-today' | 'today')}>
-              <FormControlLabel value="not-today" control={<Radio />} label={t('mood.notToday')} />
-              <FormControlLabel value="today" control={<Radio />} label={t('mood.todayOption')} />
-            </RadioGroup>
-            {missing && !choice && <FormHelperText role="alert">{t('mood.selectOption')}</FormHelperText>}
-          </FormControl>
+          <Controller
+            control={form.control}
+            name="emergencyPriority"
+            render={({ field, fieldState }) => (
+              <FormControl error={!!fieldState.error}>
+                <FormLabel id={`${titleId}-choice`} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                  {t('mood.talkQuestion')}
+                </FormLabel>
+                <RadioGroup aria-labelledby={`${titleId}-choice`} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                  <FormControlLabel value="not-today" control={<Radio />} label={t('mood.notToday')} />
+                  <FormControlLabel value="today" control={<Radio />} label={t('mood.todayOption')} />
+                </RadioGroup>
+                {fieldState.error && <FormHelperText role="alert">{t('mood.selectOption')}</FormHelperText>}
+              </FormControl>
+            )}
+          />
           {choice === 'today' && adults.length > 0 && (
-            <TextField select fullWidth size="small" sx={{ mt: 2 }} label={t('alerts.ui.talkTo')} value={talkTo} onChange={(event) => setTalkTo(event.target.value)} data-testid="talk-to">
+            <FormTextField control={form.control} name="talkTo" select fullWidth size="small" sx={{ mt: 2 }} label={t('alerts.ui.talkTo')} data-testid="talk-to">
               <MenuItem value="">{t('alerts.ui.talkToNobody')}</MenuItem>
               <MenuItem value="any">{t('alerts.ui.talkToAny')}</MenuItem>
               {adults.map((a) => (
@@ -299,7 +299,7 @@ function LowMoodDialog({
                   {a.name}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormTextField>
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,33 +1,43 @@
-import { CLASSROOM_LIMITS, type SeatingStudent } from '@high5/contract';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, FormGroup, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { CLASSROOM_LIMITS, SeatingChartInputSchema, type SeatingStudent } from '@high5/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormGroup } from '@mui/material';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
-import { alertKeys } from '../../../components/alerts/api';
+import { useAcknowledgeMood } from './api';
+
+/** The chart's name as the contract takes it, or blank: the screen then gives it the default name. */
+const titleSchema = z.object({ name: z.string().trim().pipe(z.union([z.literal(''), SeatingChartInputSchema.shape.name])) });
 
 export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { open: boolean; mode: 'new' | 'update'; initial: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
-  const [name, setName] = useState(initial);
+  const form = useContractForm(titleSchema, { defaultValues: { name: initial } });
   useEffect(() => {
-    if (open) setName(initial);
-  }, [open, initial]);
+    if (open) form.reset({ name: initial });
+  }, [open, initial, form]);
+  const submit = form.handleSubmit(({ name }) => onSave(name));
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(name);
-        }}
-      >
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{t(mode === 'new' ? 'seating.saveAsNewTitle' : 'seating.updateTitle')}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label={t('seating.chartTitle')} value={name} onChange={(event) => setName(event.target.value.slice(0, CLASSROOM_LIMITS.seatingNameMax))} helperText={t('seating.chartTitleHelp')} />
+          <FormTextField
+            control={form.control}
+            name="name"
+            area="classroom"
+            parse={upTo(CLASSROOM_LIMITS.seatingNameMax)}
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={t('seating.chartTitle')}
+            helperText={t('seating.chartTitleHelp')}
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onCancel} disabled={busy}>
@@ -76,28 +86,32 @@ export interface ImageOptions {
  * language badges and today's moods only when asked, off by default, since a printed chart is
  * often left for a substitute.
  */
+/** The image's options: not sent anywhere, drawn in the browser. */
+const imageOptionsSchema = z.object({ showFlags: z.boolean(), showMoods: z.boolean() });
+
 export function ExportImageDialog({ open, busy, onExport, onCancel }: { open: boolean; busy: boolean; onExport: (options: ImageOptions) => void; onCancel: () => void }) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
-  const [options, setOptions] = useState<ImageOptions>({ showFlags: false, showMoods: false });
+  const form = useContractForm(imageOptionsSchema, { defaultValues: { showFlags: false, showMoods: false } });
   useEffect(() => {
-    if (open) setOptions({ showFlags: false, showMoods: false });
-  }, [open]);
+    if (open) form.reset();
+  }, [open, form]);
+  const submit = form.handleSubmit(onExport);
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t('seating.imageTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>{t('seating.imageHelp')}</DialogContentText>
         <FormGroup>
-          <FormControlLabel control={<Checkbox checked={options.showFlags} onChange={(event) => setOptions((o) => ({ ...o, showFlags: event.target.checked }))} />} label={t('seating.imageFlags')} />
-          <FormControlLabel control={<Checkbox checked={options.showMoods} onChange={(event) => setOptions((o) => ({ ...o, showMoods: event.target.checked }))} />} label={t('seating.imageMoods')} />
+          <FormCheckbox control={form.control} name="showFlags" label={t('seating.imageFlags')} />
+          <FormCheckbox control={form.control} name="showMoods" label={t('seating.imageMoods')} />
         </FormGroup>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={busy}>
           {t('common:confirm.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => onExport(options)} disabled={busy}>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
           {t('seating.imageDownload')}
         </Button>
       </DialogActions>
@@ -110,21 +124,18 @@ export function EmergencyDialog({ classId, student, onClose }: { classId: string
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
-  const acknowledge = useMutation({
-    mutationFn: (who: SeatingStudent) => api(e.moodAcknowledge, { params: { studentId: who.id }, body: {} }),
-    onSuccess: async (_mood, who) => {
-      notify('info', t('seating.acknowledged', { name: who.name }));
-      onClose();
-      // It answered the student's open alert too (decision 0460): the shell's alert list shows it.
-      void queryClient.invalidateQueries({ queryKey: alertKeys.mine() });
-      if (classId) await queryClient.invalidateQueries({ queryKey: classroomKeys.seatingMoods(classId) });
-    },
-    onError: (error) => {
-      onClose();
-      notify('error', t('seating.acknowledgeFailed', { reason: errorText(error) }));
-    },
-  });
+  const acknowledge = useAcknowledgeMood(classId);
+  const acknowledgeStudent = (who: SeatingStudent) =>
+    acknowledge.mutate(who.id, {
+      onSuccess: () => {
+        notify('info', t('seating.acknowledged', { name: who.name }));
+        onClose();
+      },
+      onError: (error) => {
+        onClose();
+        notify('error', t('seating.acknowledgeFailed', { reason: errorText(error) }));
+      },
+    });
   return (
     <ConfirmDialog
       open={!!student}
@@ -133,7 +144,7 @@ export function EmergencyDialog({ classId, student, onClose }: { classId: string
       confirmLabel={t('seating.emergencyYes')}
       cancelLabel={t('seating.emergencyNo')}
       busy={acknowledge.isPending}
-      onConfirm={() => student && acknowledge.mutate(student)}
+      onConfirm={() => student && acknowledgeStudent(student)}
       onCancel={onClose}
     />
   );

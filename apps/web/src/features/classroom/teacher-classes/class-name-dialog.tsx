@@ -1,11 +1,14 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { CLASSROOM_LIMITS, ClassNameBodySchema } from '@high5/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 
 /**
  * The create-class and rename-class dialog: one name field, required, at most 80 characters.
- * `error` is the server's refusal of the name (a duplicate), shown on the field until it changes.
+ * `error` is the code of the server's refusal of the name (CLASS_NAME_TAKEN), shown on the field
+ * until it changes; the caller clears it before each submit.
  */
 export function ClassNameDialog({
   open,
@@ -15,7 +18,6 @@ export function ClassNameDialog({
   error,
   onSubmit,
   onClose,
-  onEdit,
 }: {
   open: boolean;
   mode: 'create' | 'rename';
@@ -24,44 +26,34 @@ export function ClassNameDialog({
   error?: string | null;
   onSubmit: (name: string) => void;
   onClose: () => void;
-  onEdit?: () => void;
 }) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
+  const form = useContractForm(ClassNameBodySchema, { defaultValues: { name: initialName } });
   useEffect(() => {
-    if (open) {
-      setName(initialName);
-      setTouched(false);
-    }
-  }, [open, initialName]);
-  const blank = name.trim() === '';
+    if (open) form.reset({ name: initialName });
+  }, [open, initialName, form]);
+  useEffect(() => {
+    if (error) form.setError('name', { type: 'server', message: error }, { shouldFocus: true });
+  }, [error, form]);
+  const submit = form.handleSubmit(({ name }) => onSubmit(name));
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!blank) onSubmit(name.trim());
-        }}
-      >
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{t(mode === 'create' ? 'classes.createTitle' : 'classes.renameTitle')}</DialogTitle>
         <DialogContent>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="name"
+            area="classroom"
+            messages={{ 'errors:field.required': 'classroom:classes.nameRequired' }}
+            parse={upTo(CLASSROOM_LIMITS.classNameMax)}
             autoFocus
             fullWidth
             required
             margin="dense"
             label={t('classes.name')}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value.slice(0, CLASSROOM_LIMITS.classNameMax));
-              onEdit?.();
-            }}
-            error={(touched && blank) || !!error}
-            helperText={touched && blank ? t('classes.nameRequired') : error || t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
+            helperText={t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,14 +1,15 @@
 import { CLASSROOM_LIMITS, InviteRowSchema, type InviteResult, type InviteRow } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Tab, Tabs, TextField, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, e } from '../api';
+import { useInviteStudents } from './api';
 import { parseInviteCsv, type ParsedInviteCsv } from './invite-csv';
 
 export type InviteTab = 'email' | 'csv';
@@ -16,6 +17,9 @@ export type InviteTab = 'email' | 'csv';
 interface CsvState extends ParsedInviteCsv {
   fileName: string;
 }
+
+/** Any problem with the e-mail says what this dialog always said. */
+const EMAIL_MESSAGES = { 'errors:field.required': 'classroom:invite.emailInvalid', 'errors:field.email': 'classroom:invite.emailInvalid', 'errors:field.invalid': 'classroom:invite.emailInvalid', 'errors:field.too_big': 'classroom:invite.emailInvalid' };
 
 /** How many problem lines the dialog lists before saying how many more there are. */
 const LINES_SHOWN = 5;
@@ -26,7 +30,7 @@ const LINES_SHOWN = 5;
  * problems reported by file line, repeated e-mails counted once). Rows are checked here with
  * the server's own schema.
  */
-export function InviteStudentsDialog({ open, classId, className, initialTab, onClose, onDone }: { open: boolean; classId: string; className: string; initialTab: InviteTab; onClose: () => void; onDone: () => void }) {
+export function InviteStudentsDialog({ open, classId, className, initialTab, onClose }: { open: boolean; classId: string; className: string; initialTab: InviteTab; onClose: () => void }) {
   const { t } = useTranslation('classroom');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -35,34 +39,30 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   const titleId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<InviteTab>(initialTab);
-  const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
-  const [touched, setTouched] = useState(false);
+  const form = useContractForm(InviteRowSchema, { defaultValues: { email: '', firstName: '', lastName: '' } });
   const [csv, setCsv] = useState<CsvState | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
       setTab(initialTab);
-      setForm({ email: '', firstName: '', lastName: '' });
-      setTouched(false);
+      form.reset();
       setCsv(null);
       setCsvError(null);
     }
-  }, [open, initialTab]);
+  }, [open, initialTab, form]);
 
-  const invite = useMutation({
-    mutationFn: (students: InviteRow[]) => api(e.classInvite, { params: { classId }, body: { students } }),
-    onSuccess: (result: InviteResult) => {
-      if (result.failedUsers.length > 0) notify('warning', t('invite.alreadyExists', { emails: result.failedUsers.join(', '), count: result.failedUsers.length }));
-      else notify('success', t('invite.success', { count: result.invited.length + result.enrolled.length, className }));
-      onDone();
-      onClose();
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-
-  const emailCheck = InviteRowSchema.safeParse(form);
-  const emailInvalid = !emailCheck.success;
+  const invite = useInviteStudents(classId);
+  const send = (students: InviteRow[]) =>
+    invite.mutate(students, {
+      onSuccess: (result: InviteResult) => {
+        if (result.failedUsers.length > 0) notify('warning', t('invite.alreadyExists', { emails: result.failedUsers.join(', '), count: result.failedUsers.length }));
+        else notify('success', t('invite.success', { count: result.invited.length + result.enrolled.length, className }));
+        onClose();
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
+  const submit = form.handleSubmit((row) => send([row]));
 
   async function readFile(file: File) {
     setCsvError(null);
@@ -93,30 +93,25 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
         <Tab value="csv" label={t('invite.csvTab')} id="invite-tab-csv" aria-controls="invite-panel-csv" />
       </Tabs>
       {tab === 'email' ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setTouched(true);
-            if (emailCheck.success) invite.mutate([emailCheck.data]);
-          }}
-        >
+        <form noValidate onSubmit={(event) => void submit(event)}>
           <DialogContent id="invite-panel-email" role="tabpanel" aria-labelledby="invite-tab-email" sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Typography variant="body2" color="text.secondary">
               {t('invite.emailHelp')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField label={t('invite.firstName')} value={form.firstName} onChange={(ev) => setForm({ ...form, firstName: ev.target.value.slice(0, 60) })} autoComplete="off" />
-              <TextField label={t('invite.lastName')} value={form.lastName} onChange={(ev) => setForm({ ...form, lastName: ev.target.value.slice(0, 60) })} autoComplete="off" />
+              <FormTextField control={form.control} name="firstName" area="classroom" label={t('invite.firstName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 60 } }} />
+              <FormTextField control={form.control} name="lastName" area="classroom" label={t('invite.lastName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 60 } }} />
             </Box>
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="email"
+              area="classroom"
+              messages={EMAIL_MESSAGES}
               label={t('invite.email')}
               type="email"
               required
-              value={form.email}
-              onChange={(ev) => setForm({ ...form, email: ev.target.value.slice(0, 254) })}
-              error={touched && emailInvalid}
-              helperText={touched && emailInvalid ? t('invite.emailInvalid') : ' '}
+              helperText=" "
+              slotProps={{ htmlInput: { maxLength: 254 } }}
               autoComplete="off"
               autoFocus
             />
@@ -207,7 +202,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             <Button onClick={onClose} disabled={invite.isPending}>
               {t('common:confirm.cancel')}
             </Button>
-            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && invite.mutate(toSend(csv.rows))}>
+            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && send(toSend(csv.rows))}>
               {t('invite.upload')}
             </Button>
           </DialogActions>

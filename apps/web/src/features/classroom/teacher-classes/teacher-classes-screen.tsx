@@ -6,7 +6,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Autocomplete, Badge, Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Paper, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
@@ -16,7 +15,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import { useCreateClass, useDeleteClass, useRenameClass, useTeacherClasses } from './api';
 import { ClassNameDialog } from './class-name-dialog';
 import { InviteStudentsDialog, type InviteTab } from './invite-students-dialog';
 import { ApproveRequests } from './approve-requests';
@@ -37,7 +36,6 @@ export default function TeacherClassesScreen() {
   const me = useSignedInMe();
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('student');
   const [dialog, setDialog] = useState<null | 'create' | 'rename' | 'delete'>(null);
@@ -47,7 +45,7 @@ export default function TeacherClassesScreen() {
   // The server's refusal of a class name (a duplicate) is shown on the name field, not as a toast.
   const [nameError, setNameError] = useState<string | null>(null);
 
-  const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
+  const classes = useTeacherClasses();
   const list = useMemo(() => classes.data ?? [], [classes.data]);
   const selected = list.find((c) => c.id === selectedId) ?? null;
 
@@ -64,9 +62,8 @@ export default function TeacherClassesScreen() {
     }
   }, []);
 
-  const refreshClass = () => queryClient.invalidateQueries({ queryKey: classroomKeys.classes() });
   const nameRefused = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'CLASS_NAME_TAKEN') setNameError(errorText(error));
+    if (error instanceof ApiError && error.code === 'CLASS_NAME_TAKEN') setNameError(error.code);
     else notify('error', errorText(error));
   };
   const openDialog = (next: 'create' | 'rename' | 'delete' | null) => {
@@ -74,43 +71,50 @@ export default function TeacherClassesScreen() {
     setDialog(next);
   };
 
-  const create = useMutation({
-    mutationFn: (name: string) => api(e.classCreate, { body: { name } }),
-    onSuccess: async (cls) => {
-      notify('success', t('classes.created', { name: cls.name }));
-      setDialog(null);
-      // The new class joins the cached list before it is selected: otherwise the effect above
-      // finds no such class and selects the first one (teachers then added students to the wrong class).
-      queryClient.setQueryData<ClassItem[]>(classroomKeys.classes(), (old) => [...(old ?? []).filter((c) => c.id !== cls.id), cls]);
-      setSelectedId(cls.id);
-      setMode('student');
-      await refreshClass();
-    },
-    onError: nameRefused,
-  });
-  const rename = useMutation({
-    mutationFn: (name: string) => api(e.classRename, { params: { classId: selected!.id }, body: { name } }),
-    onSuccess: async () => {
-      notify('success', t('classes.renamed'));
-      setDialog(null);
-      await refreshClass();
-    },
-    onError: nameRefused,
-  });
-  const remove = useMutation({
-    mutationFn: () => api(e.classDelete, { params: { classId: selected!.id } }),
-    onSuccess: async () => {
-      notify('success', t('classes.deleted'));
-      setDialog(null);
-      setSelectedId(null);
-      setMode('student');
-      await refreshClass();
-    },
-    onError: (error) => {
-      setDialog(null);
-      notify('error', errorText(error));
-    },
-  });
+  const create = useCreateClass();
+  const rename = useRenameClass();
+  const remove = useDeleteClass();
+  const createClass = (name: string) => {
+    setNameError(null);
+    create.mutate(
+      { name },
+      {
+        onSuccess: (cls) => {
+          notify('success', t('classes.created', { name: cls.name }));
+          setDialog(null);
+          setSelectedId(cls.id);
+          setMode('student');
+        },
+        onError: nameRefused,
+      },
+    );
+  };
+  const renameClass = (name: string) => {
+    setNameError(null);
+    rename.mutate(
+      { classId: selected!.id, name },
+      {
+        onSuccess: () => {
+          notify('success', t('classes.renamed'));
+          setDialog(null);
+        },
+        onError: nameRefused,
+      },
+    );
+  };
+  const deleteClass = () =>
+    remove.mutate(selected!.id, {
+      onSuccess: () => {
+        notify('success', t('classes.deleted'));
+        setDialog(null);
+        setSelectedId(null);
+        setMode('student');
+      },
+      onError: (error) => {
+        setDialog(null);
+        notify('error', errorText(error));
+      },
+    });
 
   const copyCode = async (code: string) => {
     try {
@@ -254,15 +258,14 @@ export default function TeacherClassesScreen() {
         )}
       </Paper>
 
-      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} error={nameError} onEdit={() => setNameError(null)} onSubmit={(name) => create.mutate(name)} onClose={() => setDialog(null)} />
+      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} error={nameError} onSubmit={createClass} onClose={() => setDialog(null)} />
       <ClassNameDialog
         open={dialog === 'rename'}
         mode="rename"
         initialName={selected?.name ?? ''}
         busy={rename.isPending}
         error={nameError}
-        onEdit={() => setNameError(null)}
-        onSubmit={(name) => rename.mutate(name)}
+        onSubmit={renameClass}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog
@@ -272,7 +275,7 @@ export default function TeacherClassesScreen() {
         confirmLabel={t('classes.delete')}
         destructive
         busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={deleteClass}
         onCancel={() => setDialog(null)}
       />
       {selected && (
@@ -282,7 +285,6 @@ export default function TeacherClassesScreen() {
           className={selected.name}
           initialTab={invite ?? 'email'}
           onClose={() => setInvite(null)}
-          onDone={() => void queryClient.invalidateQueries({ queryKey: classroomKeys.all })}
         />
       )}
       {profileId && <StudentDetailDialog studentId={profileId} open onClose={() => setProfileId(null)} />}

@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, type MyStudent } from '@high5/contract';
+import { CLASSROOM_LIMITS, GiveFeedbackBodySchema, type MyStudent } from '@high5/contract';
 import {
   Alert,
   Autocomplete,
@@ -17,19 +17,21 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
 import { useDebounced } from '../components/use-debounced';
+import { useGiveFeedback, useMyStudents, useStudentHigh5s } from './api';
 
 interface High5Row {
   id: number;
@@ -58,10 +60,7 @@ export default function ViewHigh5Screen() {
   const [picked, setPicked] = useState<MyStudent | null>(null);
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
-  const children = useQuery({
-    queryKey: staff ? [...classroomKeys.myStudents(), term] : classroomKeys.myStudents(),
-    queryFn: () => api(e.myStudents, { query: staff && term ? { search: term } : {} }),
-  });
+  const children = useMyStudents(staff, term);
   const kids = children.data ?? [];
   const parentPick = params.get('student') && kids.some((k) => k.id === params.get('student')) ? params.get('student')! : (kids[0]?.id ?? '');
   const studentId = staff ? (picked?.id ?? '') : parentPick;
@@ -71,11 +70,7 @@ export default function ViewHigh5Screen() {
   }, [staff, kids.length, studentId, params, setParams]);
 
   const ok = validRange(range);
-  const high5s = useQuery({
-    queryKey: classroomKeys.studentHigh5s(studentId, rangeParam(range)),
-    queryFn: () => api(e.studentHigh5s, { params: { studentId }, query: { dateRange: rangeParam(range) } }),
-    enabled: !!studentId && ok,
-  });
+  const high5s = useStudentHigh5s(studentId, rangeParam(range), ok);
   const chips = (row: High5Row) => (
     <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
       {row.categories.map((c) => (
@@ -176,35 +171,27 @@ function FeedbackDialog({ row, studentId, onClose }: { row: High5Row | null; stu
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const titleId = useId();
-  const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useContractForm(GiveFeedbackBodySchema, { defaultValues: { high5Id: row?.id ?? 0, comment: row?.myFeedback ?? '' } });
+  const text = useWatch({ control: form.control, name: 'comment' }) ?? '';
   useEffect(() => {
-    setText(row?.myFeedback ?? '');
-    setMissing(false);
-  }, [row]);
-  const send = useMutation({
-    mutationFn: () => api(e.feedbackGive, { body: { high5Id: row!.id, comment: text.trim() } }),
-    onSuccess: async () => {
-      notify('success', t('viewHigh5.feedbackSaved'));
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: ['classroom', 'studentHigh5s', studentId] });
-    },
-    onError: (error) => notify('error', t('viewHigh5.feedbackFailed', { reason: errorText(error) })),
-  });
+    form.reset({ high5Id: row?.id ?? 0, comment: row?.myFeedback ?? '' });
+  }, [row, form]);
+  const send = useGiveFeedback(studentId);
+  const submit = form.handleSubmit(
+    (body) =>
+      send.mutate(body, {
+        onSuccess: () => {
+          notify('success', t('viewHigh5.feedbackSaved'));
+          onClose();
+        },
+        onError: (error) => notify('error', t('viewHigh5.feedbackFailed', { reason: errorText(error) })),
+      }),
+    () => notify('info', t('viewHigh5.enterFeedback')),
+  );
   return (
     <Dialog open={!!row} onClose={send.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!text.trim()) {
-            setMissing(true);
-            notify('info', t('viewHigh5.enterFeedback'));
-          } else send.mutate();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId}>{t('viewHigh5.dialogTitle')}</DialogTitle>
         {row && (
           <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
@@ -219,14 +206,16 @@ function FeedbackDialog({ row, studentId, onClose }: { row: High5Row | null; stu
               <dd>{row.comment || '—'}</dd>
             </Box>
             {row.canGiveFeedback ? (
-              <TextField
+              <FormTextField
+                control={form.control}
+                name="comment"
+                area="classroom"
+                messages={{ 'errors:field.required': 'classroom:viewHigh5.enterFeedback' }}
+                parse={upTo(CLASSROOM_LIMITS.feedbackMax)}
                 label={t('viewHigh5.feedback')}
                 multiline
                 minRows={3}
-                value={text}
-                onChange={(event) => setText(event.target.value.slice(0, CLASSROOM_LIMITS.feedbackMax))}
-                error={missing && !text.trim()}
-                helperText={missing && !text.trim() ? t('viewHigh5.enterFeedback') : t('viewHigh5.feedbackHelp', { length: text.length, max: CLASSROOM_LIMITS.feedbackMax })}
+                helperText={t('viewHigh5.feedbackHelp', { length: text.length, max: CLASSROOM_LIMITS.feedbackMax })}
                 autoFocus
               />
             ) : (

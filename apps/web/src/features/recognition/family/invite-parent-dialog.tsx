@@ -1,20 +1,23 @@
-import { InviteParentSchema, profileEndpoints } from '@high5/contract';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, TextField, Typography, useMediaQuery } from '@mui/material';
+import { InviteParentSchema } from '@high5/contract';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../lib/api-client';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/ui/notifications';
 import { useProfileErrorText } from '../../../components/student-detail/use-profile-error-text';
+import { useInviteParent, useMyParents } from './api';
+
+/** The profile's own words for the generic keys. */
+const MESSAGES = { 'errors:field.required': 'profile:invalid.required', 'errors:field.email': 'profile:invalid.email' };
 
 export interface InviteParentDialogProps {
   open: boolean;
   /** 'success' when the parent was invited or linked; 'error' when it failed (spec 001 section 4). */
   onClose(result?: 'success' | 'error'): void;
 }
-
-const parentsKey = ['family', 'parents'] as const;
 
 /**
  * A student invites a parent (spec 001): e-mail, first and last name, all required
@@ -29,64 +32,52 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
   const descriptionId = useId();
   const notify = useNotify();
   const errorText = useProfileErrorText();
-  const queryClient = useQueryClient();
-  const parents = useQuery({ queryKey: parentsKey, queryFn: () => api(profileEndpoints.myParents), enabled: open });
-  const [values, setValues] = useState({ email: '', firstName: '', lastName: '' });
-  const [touched, setTouched] = useState(false);
-  const invite = useMutation({
-    mutationFn: () => api(profileEndpoints.inviteParent, { body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentsKey }),
-  });
-
-  const parsed = InviteParentSchema.safeParse(values);
-  const fieldError = (field: keyof typeof values) => touched && !parsed.success && parsed.error.issues.some((i) => i.path[0] === field);
+  const parents = useMyParents(open);
+  const form = useContractForm(InviteParentSchema, { defaultValues: { email: '', firstName: '', lastName: '' } });
+  const invite = useInviteParent();
 
   const close = (result?: 'success' | 'error') => {
-    setValues({ email: '', firstName: '', lastName: '' });
-    setTouched(false);
+    form.reset();
     invite.reset();
     onClose(result);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!values.email.trim() || !values.firstName.trim() || !values.lastName.trim()) {
-      notify('error', t('notices.INVITE_STUDENT_ATTRIBUTES_REQUIRED'));
-      return;
-    }
-    if (!parsed.success) return;
-    try {
-      const result = await invite.mutateAsync();
-      notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : result.status === 'requested' ? 'notices.INVITE_PARENT_REQUESTED' : 'notices.INVITE_PARENT_SUCCESS'));
-      close('success');
-    } catch (error) {
-      // A reason the student can act on is shown in the dialog; anything else closes it with 'error'.
-      if (error instanceof ApiError && ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY', 'VALIDATION_FAILED'].includes(error.code)) return;
-      notify('error', t('notices.INVITE_PARENT_FAILED'));
-      close('error');
-    }
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const result = await invite.mutateAsync(body);
+        notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : result.status === 'requested' ? 'notices.INVITE_PARENT_REQUESTED' : 'notices.INVITE_PARENT_SUCCESS'));
+        close('success');
+      } catch (error) {
+        // A reason the student can act on is shown in the dialog; anything else closes it with 'error'.
+        if (showServerIssues(form, error) || (error instanceof ApiError && ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY', 'VALIDATION_FAILED'].includes(error.code))) return;
+        notify('error', t('notices.INVITE_PARENT_FAILED'));
+        close('error');
+      }
+    },
+    (errors) => {
+      if (Object.values(errors).some((e) => e?.message === 'errors:field.required')) notify('error', t('notices.INVITE_STUDENT_ATTRIBUTES_REQUIRED'));
+    },
+  );
 
-  const field = (name: keyof typeof values, type: 'email' | 'text', autoComplete: string) => (
-    <TextField
+  const field = (name: 'email' | 'firstName' | 'lastName', type: 'email' | 'text') => (
+    <FormTextField
+      control={form.control}
       name={name}
+      messages={MESSAGES}
       label={t(`family.${name}`)}
       type={type}
-      value={values[name]}
-      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
       required
       fullWidth
-      autoComplete={autoComplete}
-      error={fieldError(name)}
-      helperText={fieldError(name) ? t(name === 'email' && values.email.trim() ? 'invalid.email' : 'invalid.required') : ' '}
+      autoComplete="off"
+      helperText=" "
       slotProps={{ htmlInput: { maxLength: name === 'email' ? 254 : 60 } }}
     />
   );
 
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : () => close()} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)} sx={{ display: 'contents' }}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{t('family.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText id={descriptionId} sx={{ mb: 2 }}>
@@ -98,10 +89,10 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-            {field('email', 'email', 'off')}
+            {field('email', 'email')}
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              {field('firstName', 'text', 'off')}
-              {field('lastName', 'text', 'off')}
+              {field('firstName', 'text')}
+              {field('lastName', 'text')}
             </Box>
           </Box>
           {parents.data && parents.data.length > 0 && (

@@ -1,6 +1,6 @@
-import { profileApi, type Profile, type ProfileUpdate } from '@high5/contract';
+import { authApi, profileApi, type Profile, type ProfileUpdate } from '@high5/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type BodyOf } from '../../../lib/api-client';
 import { uploadPhoto } from '../../../components/student-detail/upload';
 
 export const profileKey = ['profile'] as const;
@@ -26,4 +26,14 @@ export function useUploadOwnPhoto() {
     mutationFn: ({ photo, filename }: { photo: Blob; filename: string }) => uploadPhoto(profileApi.uploadPhoto, undefined, photo, filename),
     onSuccess: ({ photoUrl }) => queryClient.setQueryData<Profile>(profileKey, (old) => (old ? { ...old, photoUrl } : old)),
   });
+}
+
+/** Changes the password (the current one is asked); the server signs out the other devices. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: BodyOf<typeof authApi.changePassword>) => api(authApi.changePassword, { body }) });
+}
+
+/** Ends every session of the account, this one included (the caller forgets the signed-in user). */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => api(authApi.signOutEverywhere, { body: {} }) });
 }

@@ -1,17 +1,19 @@
-import { authApi, passwordMeetsRule } from '@high5/contract';
+import { ChangePasswordBodySchema } from '@high5/contract';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { forgetSignedIn, useSignedInMe } from '../../../app/session';
+import { z } from 'zod';
+import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { checkConfirmation, MarkedPassword, NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useChangePassword, useSignOutEverywhere } from './api';
 
 /**
  * Security on the profile (docs/decisions/0161): change the password (the current one is
@@ -35,46 +37,40 @@ export function SecurityCard() {
   );
 }
 
+/** The change body plus the confirmation; a new password equal to the current one says so before the call. */
+const changePasswordSchema = ChangePasswordBodySchema.extend({ confirmation: z.string() })
+  .superRefine(checkConfirmation)
+  .superRefine(({ currentPassword, newPassword, confirmation }, ctx) => {
+    if (newPassword && newPassword === confirmation && newPassword === currentPassword) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'profile:security.errors.PASSWORD_SAME_AS_CURRENT' });
+  });
+
 function ChangePasswordForm({ login }: { login: string }) {
   const { t, i18n } = useTranslation('profile');
   const authError = useErrorText('auth');
   const notify = useNotify();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(changePasswordSchema, { defaultValues: { currentPassword: '', newPassword: '', confirmation: '' } });
+  const [failure, setFailure] = useState<unknown>(null);
+  const save = useChangePassword();
   const checklistId = useId();
 
   const errorText = (e: unknown) => {
     const code = e instanceof ApiError ? e.code : 'INTERNAL';
     return i18n.exists(`profile:security.errors.${code}`) ? t(`security.errors.${code}`) : authError(e);
   };
-
-  const save = useMutation({
-    mutationFn: () => api(authApi.changePassword, { body: { currentPassword: current, newPassword: password } }),
-    onSuccess: () => {
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-      setError(null);
-      notify('success', t('security.changed'));
-    },
-    onError: (e) => setError(errorText(e)),
+  const submit = form.handleSubmit(({ confirmation: _, ...body }) => {
+    setFailure(null);
+    save.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        notify('success', t('security.changed'));
+      },
+      onError: (e) => showServerIssues(form, e) || setFailure(e),
+    });
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    let problem: string | null = null;
-    if (!current || !password || !confirmation) problem = 'auth:errors.PASSWORD_EMPTY';
-    else if (!passwordMeetsRule(password)) problem = 'auth:errors.PASSWORD_TOO_WEAK';
-    else if (password !== confirmation) problem = 'auth:errors.PASSWORD_NOT_MATCHED';
-    else if (password === current) problem = 'profile:security.errors.PASSWORD_SAME_AS_CURRENT';
-    setError(problem ? t(problem) : null);
-    if (!problem) save.mutate();
-  };
+  const error = useNewPasswordAlert(form.formState.errors, failure, errorText, ['currentPassword', 'newPassword', 'confirmation']);
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={t('security.changePassword')}>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('security.changePassword')}>
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={login} readOnly hidden />
       <Stack spacing={2}>
@@ -89,17 +85,8 @@ function ChangePasswordForm({ login }: { login: string }) {
             {error}
           </Alert>
         )}
-        <PasswordField label={t('security.current')} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" fullWidth />
-        <PasswordField
-          label={t('security.new')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-          fullWidth
-          slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
-        />
-        <PasswordChecklist password={password} id={checklistId} />
-        <PasswordField label={t('security.confirm')} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="new-password" fullWidth />
+        <MarkedPassword control={form.control} name="currentPassword" label={t('security.current')} autoComplete="current-password" />
+        <NewPasswordFields control={form.control} checklistId={checklistId} passwordLabel={t('security.new')} confirmationLabel={t('security.confirm')} />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {t('security.save')}
@@ -117,17 +104,18 @@ function SignOutEverywhere() {
   const errorText = useErrorText();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const end = useMutation({
-    mutationFn: () => api(authApi.signOutEverywhere, { body: {} }),
-    onSuccess: () => {
-      forgetSignedIn(queryClient);
-      void navigate('/', { replace: true });
-    },
-    onError: (e) => {
-      setAsking(false);
-      setError(errorText(e));
-    },
-  });
+  const end = useSignOutEverywhere();
+  const endEverywhere = () =>
+    end.mutate(undefined, {
+      onSuccess: () => {
+        forgetSignedIn(queryClient);
+        void navigate('/', { replace: true });
+      },
+      onError: (e) => {
+        setAsking(false);
+        setError(errorText(e));
+      },
+    });
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -153,7 +141,7 @@ function SignOutEverywhere() {
         confirmLabel={t('security.everywhereButton')}
         destructive
         busy={end.isPending}
-        onConfirm={() => end.mutate()}
+        onConfirm={endEverywhere}
         onCancel={() => setAsking(false)}
       />
     </Stack>
