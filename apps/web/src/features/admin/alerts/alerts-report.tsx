@@ -1,15 +1,15 @@
 import { AlertReportQuerySchema, type AlertReportRow } from '@high5/contract';
-import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { showDate } from '../../../lib/dates';
-import { useErrorText } from '../../../lib/use-error-text';
 import { alertReportQuery } from './api';
 import { defaultRange, rangeParam, todayIso } from '../lib/dates';
 import { countColumn, csvColumnsOf, downloadReport, type ReportColumn } from '../lib/report-csv';
+import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 
 type Week = Omit<AlertReportRow, 'className'>;
 
@@ -26,14 +26,10 @@ const DEFAULT_DAYS = 27;
  */
 export function AlertsReport() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
   const [range, setRange] = useState<DateRange>(() => defaultRange(DEFAULT_DAYS));
   const [submitted, setSubmitted] = useState<DateRange>(range);
   const report = useQuery(alertReportQuery(submitted));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (validRange(range)) setSubmitted(range);
-  };
+
   const minutes = (value: number | null) => (value === null ? '—' : t('alertsReport.minutes', { count: value }));
   const counts: ReportColumn<Week>[] = [
     countColumn<Week>('alerts', t('alertsReport.alerts'), (r) => r.alerts),
@@ -56,16 +52,11 @@ export function AlertsReport() {
 
   return (
     <Box>
-      <Box component="form" onSubmit={submit} aria-label={t('alertsReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+      <ReportFilterBar label={t('alertsReport.formLabel')} canRun={validRange(range)} onRun={() => setSubmitted(range)}>
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-        <Button type="submit" variant="contained" disabled={!validRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
-          {t('filters.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>{report.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {report.isError ? (
-        <Alert severity="error">{errorText(report.error)}</Alert>
-      ) : total ? (
+      </ReportFilterBar>
+      <ReportOutcome report={report}>
+        {total ? (
         <>
           <Figures
             title={t('alertsReport.totalTitle', { from: showDate(submitted.from), to: showDate(submitted.to) })}
@@ -104,7 +95,8 @@ export function AlertsReport() {
             columns={columns}
           />
         </>
-      ) : null}
+        ) : null}
+      </ReportOutcome>
     </Box>
   );
 }

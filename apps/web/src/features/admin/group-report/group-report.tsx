@@ -1,7 +1,7 @@
 import { adminApi, type ReportRow, type ReportSort, type Role } from '@high5/contract';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
@@ -12,6 +12,7 @@ import { adminKeys } from '../api';
 import { RoleSelect } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { RangeIssue } from '../components/range-issue';
+import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 import { UserReportsDialog } from './user-reports-dialog';
 
@@ -60,29 +61,20 @@ export function GroupReport() {
     onError: (error) => notify('error', errorText(error)),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidRange(range)) return;
+  const run = () => {
     setSubmitted({ role, range });
     setTable((state) => ({ ...state, page: 0 }));
   };
 
   return (
     <Box>
-      <Box component="form" onSubmit={submit} aria-label={t('groupReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+      <ReportFilterBar label={t('groupReport.formLabel')} canRun={isValidRange(range)} onRun={run}>
         <RoleSelect value={role} onChange={setRole} label={t('filters.userGroup')} />
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
         <RangeIssue range={range} />
-        <Button type="submit" variant="contained" disabled={!isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
-          {t('filters.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>{report.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {report.isError ? (
-        <Alert severity="error">{errorText(report.error)}</Alert>
-      ) : !submitted ? (
-        <Typography color="text.secondary">{t('groupReport.hint')}</Typography>
-      ) : report.data ? (
+      </ReportFilterBar>
+      <ReportOutcome report={report} hint={!submitted && t('groupReport.hint')}>
+        {submitted && report.data ? (
         <DataTable
           rows={report.data.rows}
           server={{ total: report.data.total, state: table, onStateChange: setTable }}
@@ -97,7 +89,8 @@ export function GroupReport() {
           subline={identifierOf}
           columns={columns}
         />
-      ) : null}
+        ) : null}
+      </ReportOutcome>
       {open && submitted && <UserReportsDialog userId={open.userId} name={open.name} range={submitted.range} onClose={() => setOpen(null)} />}
     </Box>
   );

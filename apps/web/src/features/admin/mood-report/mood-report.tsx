@@ -10,9 +10,9 @@ import {
   type MoodReportSort,
   type Role,
 } from '@high5/contract';
-import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
@@ -24,6 +24,7 @@ import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
 import { ClassPicker, RoleSelect } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { RangeIssue } from '../components/range-issue';
+import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { parseMinimum } from '../lib/minimum';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
 
@@ -104,9 +105,7 @@ export function MoodReport() {
   });
 
   const students = role === 'student';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidRange(range)) return;
+  const run = () => {
     const next: Submitted = { role, classId: students ? classId : null, range, minLow: students ? parseMinimum(minimum) : -1, filters: students ? filters : [] };
     setSubmitted(next);
     setTable((state) => ({ ...state, page: 0 }));
@@ -187,7 +186,7 @@ export function MoodReport() {
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: cleared ? 2 : 0 }}>
         {cleared ? t('moodFilters.cleared') : ''}
       </Typography>
-      <Box component="form" onSubmit={submit} aria-label={t('moodReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+      <ReportFilterBar label={t('moodReport.formLabel')} canRun={isValidRange(range)} onRun={run}>
         <RoleSelect value={role} onChange={setRole} />
         {students && <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />}
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
@@ -220,16 +219,9 @@ export function MoodReport() {
             />
           </>
         )}
-        <Button type="submit" variant="contained" disabled={!isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
-          {t('filters.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>{report.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {report.isError ? (
-        <Alert severity="error">{errorText(report.error)}</Alert>
-      ) : !submitted ? (
-        <Typography color="text.secondary">{t('moodReport.hint')}</Typography>
-      ) : report.data ? (
+      </ReportFilterBar>
+      <ReportOutcome report={report} hint={!submitted && t('moodReport.hint')}>
+        {submitted && report.data ? (
         <>
           {submitted.role === 'student' && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -252,7 +244,8 @@ export function MoodReport() {
             columns={columns}
           />
         </>
-      ) : null}
+        ) : null}
+      </ReportOutcome>
       {student && <StudentDetailDialog studentId={student.userId} open onClose={() => setStudent(null)} />}
     </Box>
   );

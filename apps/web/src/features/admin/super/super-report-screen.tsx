@@ -1,7 +1,7 @@
 import { adminApi, type ReportRow, type ReportSort, type Role, type SuperSchool } from '@high5/contract';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
@@ -14,6 +14,7 @@ import { superClassesQuery } from './api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
 import { RangeIssue } from '../components/range-issue';
+import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
 
 interface Submitted {
@@ -75,16 +76,15 @@ export default function SuperReportScreen() {
     },
     onError: (error) => notify('error', errorText(error)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!school || !isValidRange(range)) return;
+  const run = () => {
+    if (!school) return;
     setSubmitted({ school, role, classId: role === 'student' ? classId : null, range });
     setTable((state) => ({ ...state, page: 0 }));
   };
   return (
     <Box>
       <PageTitle>{t('superReport.title')}</PageTitle>
-      <Box component="form" onSubmit={submit} aria-label={t('superReport.formLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+      <ReportFilterBar label={t('superReport.formLabel')} canRun={!!school && isValidRange(range)} onRun={run}>
         <SchoolPicker
           value={school}
           onChange={(s) => {
@@ -96,16 +96,9 @@ export default function SuperReportScreen() {
         {role === 'student' && <ClassPicker classes={classes.data ?? []} loading={!!school && classes.isPending} value={classId} onChange={setClassId} />}
         <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
         <RangeIssue range={range} />
-        <Button type="submit" variant="contained" disabled={!school || !isValidRange(range)} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
-          {t('filters.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>{report.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {report.isError ? (
-        <Alert severity="error">{errorText(report.error)}</Alert>
-      ) : !submitted ? (
-        <Typography color="text.secondary">{t('superReport.hint')}</Typography>
-      ) : report.data ? (
+      </ReportFilterBar>
+      <ReportOutcome report={report} hint={!submitted && t('superReport.hint')}>
+        {submitted && report.data ? (
         <>
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
             {t('superReport.resultTitle', { school: submitted.school.name, group: t(`common:roles.${submitted.role}`) })}
@@ -123,7 +116,8 @@ export default function SuperReportScreen() {
             columns={columns}
           />
         </>
-      ) : null}
+        ) : null}
+      </ReportOutcome>
     </Box>
   );
 }
