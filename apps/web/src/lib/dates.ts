@@ -18,5 +18,5 @@ export const showDateTime = (value: string | Date, timeZone?: string) => formatD
 export const datePattern = (language: string) => DATE_DISPLAY_PATTERNS[dateLanguage(language)];
 
 
-// The school's calendar (today, default ranges) lives apart from the display helpers: no i18n needed.
-export * from './school-calendar';
+// Today and the default ranges live apart from the display helpers (no i18n needed).
+export * from './calendar';

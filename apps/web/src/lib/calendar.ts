@@ -6,18 +6,11 @@ export interface DateRange {
   to: string;
 }
 
-let schoolTimeZone: string | undefined;
-
-/** The session says whose calendar "today" is on: the signed-in user's school (`me.school.timeZone`). */
-export function setSchoolTimeZone(timeZone: string | undefined) {
-  schoolTimeZone = timeZone;
-}
-
 /**
- * Today at the user's school, `yyyy-MM-dd`: the date the server counts by (a give's day, a check-in's
- * day), not the device's, which differs at night or on a trip. Before sign-in, the device's.
+ * Today on this device, `yyyy-MM-dd`. (Not yet the school's: screens such as the journal send the
+ * device's time zone with their ranges, so both must move together; see the closing note of issue 11.)
  */
-export const todayIso = () => toIsoDate(new Date(), schoolTimeZone);
+export const todayIso = () => toIsoDate(new Date());
 
 /** The `days` days before today, up to today (the screens' default ranges). */
 export function lastDays(days: number): DateRange {
