@@ -1,5 +1,5 @@
 import { InviteStaffSchema, type Language } from '@high5/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useInviteStaff } from './api';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /** Invites a staff member (spec 003 section 2.10): first name, last name, e-mail, and the e-mail's language. */
 export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -72,14 +73,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
             </FormTextField>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={invite.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending}>
-            {t('invite.send')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancelLabel={t('actions.cancel')} onCancel={onClose} submitLabel={t('invite.send')} busy={invite.isPending} />
       </form>
     </Dialog>
   );

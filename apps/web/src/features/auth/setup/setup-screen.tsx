@@ -5,8 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
-import { signOut, startSignedIn, useSignedInMe } from '../../../app/session';
+import { startSignedIn, useSignedInMe } from '../../../app/session';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
@@ -14,6 +13,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { DistrictSchoolPicker } from '../components/district-school-picker';
 import { useSetup } from './api';
 import { setupFormSchema } from './setup-schema';
+import { SignOutButton } from '../components/sign-out-button';
 
 /** `/user-information` (spec 000 section 2.5): a signed-in user without a role picks one. */
 export default function SetupScreen() {
@@ -113,15 +113,7 @@ export default function SetupScreen() {
             <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4 }}>
               {t('auth:setup.continue')}
             </Button>
-            <Button
-              color="inherit"
-              onClick={async () => {
-                await signOut(queryClient);
-                void navigate(paths.signIn, { replace: true });
-              }}
-            >
-              {t('auth:setup.signOut')}
-            </Button>
+            <SignOutButton>{t('auth:setup.signOut')}</SignOutButton>
           </Stack>
         </Box>
       </Stack>

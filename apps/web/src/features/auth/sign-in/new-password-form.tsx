@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
-import { signOut, startSignedIn, useMe } from '../../../app/session';
+import { startSignedIn, useMe } from '../../../app/session';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCompleteNewPassword } from './api';
+import { SignOutButton } from '../components/sign-out-button';
 
 /** The first-time new-password challenge (spec 000 section 2.2, variant). */
 export function NewPasswordForm() {
@@ -61,15 +61,7 @@ export function NewPasswordForm() {
           <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4, fontSize: 16 }}>
             {t('auth:newPassword.submit')}
           </Button>
-          <Button
-            color="inherit"
-            onClick={async () => {
-              await signOut(queryClient);
-              void navigate(paths.signIn, { replace: true });
-            }}
-          >
-            {t('auth:newPassword.cancel')}
-          </Button>
+          <SignOutButton>{t('auth:newPassword.cancel')}</SignOutButton>
         </Stack>
       </Box>
     </Stack>

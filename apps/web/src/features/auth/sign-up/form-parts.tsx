@@ -1,8 +1,11 @@
-import { Alert, Checkbox, FormControlLabel, Link as MuiLink, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, Link as MuiLink, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type FieldValues } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
+import { PasswordField } from '../../../components/ui/password-field';
 import { useErrorText } from '../../../lib/use-error-text';
 
 /** The sentence over a sign-up form with problems (spec 000 section 2.4's order); null when it has none. */
@@ -64,3 +67,29 @@ export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChang
   );
 }
 
+
+/** The fields both sign-up forms end with. */
+interface SignUpEnd {
+  password: string;
+  confirm: string;
+  acceptedTerms: boolean;
+}
+
+/** The end of both sign-up forms: the password and its checklist, the confirmation, the terms box, then Sign up (off until the terms are accepted). */
+export function SignUpEnd<T extends SignUpEnd>({ control, id, pending }: { control: Control<T, unknown, FieldValues>; id: string; pending: boolean }) {
+  const { t } = useTranslation();
+  const end = control as unknown as Control<SignUpEnd, unknown, FieldValues>;
+  const [password, accepted] = useWatch({ control: end, name: ['password', 'acceptedTerms'] });
+  const checklistId = `${id}-password-checklist`;
+  return (
+    <>
+      <FormTextField as={PasswordField} control={end} name="password" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.password')} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': checklistId } }} />
+      <PasswordChecklist password={password} id={checklistId} />
+      <FormTextField as={PasswordField} control={end} name="confirm" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.confirm')} autoComplete="new-password" required />
+      <Controller control={end} name="acceptedTerms" render={({ field }) => <TermsCheckbox checked={field.value} onChange={field.onChange} />} />
+      <Button type="submit" variant="contained" size="large" disabled={!accepted || pending} sx={{ py: 1.4 }}>
+        {t('auth:signUp.submit')}
+      </Button>
+    </>
+  );
+}

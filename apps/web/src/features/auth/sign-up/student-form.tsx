@@ -1,14 +1,11 @@
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSignUp } from './api';
-import { SIGN_UP_MESSAGES, SignUpAlert, TermsCheckbox } from './form-parts';
+import { SIGN_UP_MESSAGES, SignUpAlert, SignUpEnd } from './form-parts';
 import type { SignUpOutcome } from './sign-up-screen';
 import { studentFormSchema } from './sign-up-schemas';
 
@@ -23,7 +20,6 @@ export function StudentForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
   });
   const [failure, setFailure] = useState<unknown>(null);
   const signUp = useSignUp();
-  const [password, accepted] = useWatch({ control: form.control, name: ['password', 'acceptedTerms'] });
 
   const submit = form.handleSubmit(
     ({ confirm: _c, acceptedTerms: _a, ...values }) => {
@@ -74,13 +70,7 @@ export function StudentForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
           required
           slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
         />
-        <FormTextField as={PasswordField} control={form.control} name="password" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.password')} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': 'student-password-checklist' } }} />
-        <PasswordChecklist password={password} id="student-password-checklist" />
-        <FormTextField as={PasswordField} control={form.control} name="confirm" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.confirm')} autoComplete="new-password" required />
-        <Controller control={form.control} name="acceptedTerms" render={({ field }) => <TermsCheckbox checked={field.value} onChange={field.onChange} />} />
-        <Button type="submit" variant="contained" size="large" disabled={!accepted || signUp.isPending} sx={{ py: 1.4 }}>
-          {t('auth:signUp.submit')}
-        </Button>
+        <SignUpEnd control={form.control} id="student" pending={signUp.isPending} />
       </Stack>
     </Box>
   );

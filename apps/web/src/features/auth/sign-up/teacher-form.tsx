@@ -1,15 +1,13 @@
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { PasswordField } from '../../../components/ui/password-field';
 import { useFieldErrorText } from '../../../lib/use-error-text';
 import { DistrictSchoolPicker } from '../components/district-school-picker';
 import { useSignUp } from './api';
-import { SIGN_UP_MESSAGES, SignUpAlert, TermsCheckbox } from './form-parts';
+import { SIGN_UP_MESSAGES, SignUpAlert, SignUpEnd } from './form-parts';
 import type { SignUpOutcome } from './sign-up-screen';
 import { teacherFormSchema } from './sign-up-schemas';
 
@@ -23,7 +21,7 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
   });
   const [failure, setFailure] = useState<unknown>(null);
   const signUp = useSignUp();
-  const [district, school, password, accepted] = useWatch({ control: form.control, name: ['district', 'school', 'password', 'acceptedTerms'] });
+  const [district, school] = useWatch({ control: form.control, name: ['district', 'school'] });
   const paid = district?.kind === 'existing' && district.paid;
   const { errors, submitCount } = form.formState;
 
@@ -68,13 +66,7 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
         </Box>
         <FormTextField control={form.control} name="email" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.email')} type="email" helperText={t('auth:signUp.emailHelp')} autoComplete="email" required slotProps={{ htmlInput: { maxLength: 254 } }} />
         {paid && <FormTextField control={form.control} name="aeriesUsername" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.aeries')} helperText={t('auth:signUp.aeriesHelp')} slotProps={{ htmlInput: { maxLength: 100 } }} />}
-        <FormTextField as={PasswordField} control={form.control} name="password" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.password')} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': 'teacher-password-checklist' } }} />
-        <PasswordChecklist password={password} id="teacher-password-checklist" />
-        <FormTextField as={PasswordField} control={form.control} name="confirm" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.confirm')} autoComplete="new-password" required />
-        <Controller control={form.control} name="acceptedTerms" render={({ field }) => <TermsCheckbox checked={field.value} onChange={field.onChange} />} />
-        <Button type="submit" variant="contained" size="large" disabled={!accepted || signUp.isPending} sx={{ py: 1.4 }}>
-          {t('auth:signUp.submit')}
-        </Button>
+        <SignUpEnd control={form.control} id="teacher" pending={signUp.isPending} />
       </Stack>
     </Box>
   );

@@ -2,10 +2,8 @@ import { CheckInSchema, MOODS, moodInfo, type EmergencyPriority, type MoodEntry,
 import {
   Alert,
   Box,
-  Button,
   ButtonBase,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -37,6 +35,7 @@ import { useCheckIn, useMoodSettings, useMyMoods, useTrustedAdults } from './api
 import { showDate } from '../components/dates';
 import { Emoji } from '../../../components/ui/emoji';
 import { MOOD_COLOURS } from '../components/moods';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /**
  * The mood meter (/mood, spec 002 sections 2.3 and 4.3): yesterday's and today's check-in,
@@ -302,14 +301,7 @@ function LowMoodDialog({
             </FormTextField>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('mood.submit')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onCancel} submitLabel={t('mood.submit')} busy={busy} />
       </form>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useAcknowledgeMood } from './api';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /** The chart's name as the contract takes it, or blank: the screen then gives it the default name. */
 const titleSchema = z.object({ name: z.string().trim().pipe(z.union([z.literal(''), SeatingChartInputSchema.shape.name])) });
@@ -39,14 +40,7 @@ export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { o
             helperText={t('seating.chartTitleHelp')}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('seating.saveButton')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onCancel} submitLabel={t('seating.saveButton')} busy={busy} />
       </form>
     </Dialog>
   );

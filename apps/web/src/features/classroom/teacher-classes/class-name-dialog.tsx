@@ -1,9 +1,10 @@
 import { CLASSROOM_LIMITS, ClassNameBodySchema } from '@high5/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /**
  * The create-class and rename-class dialog: one name field, required, at most 80 characters.
@@ -56,14 +57,7 @@ export function ClassNameDialog({
             helperText={t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common:confirm.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t(mode === 'create' ? 'classes.create' : 'classes.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onClose} submitLabel={t(mode === 'create' ? 'classes.create' : 'classes.save')} busy={busy} />
       </form>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useInviteStudents } from './api';
 import { parseInviteCsv, type ParsedInviteCsv } from './invite-csv';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 export type InviteTab = 'email' | 'csv';
 
@@ -116,14 +117,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
               autoFocus
             />
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose} disabled={invite.isPending}>
-              {t('common:confirm.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={invite.isPending}>
-              {t('invite.send')}
-            </Button>
-          </DialogActions>
+          <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onClose} submitLabel={t('invite.send')} busy={invite.isPending} />
         </form>
       ) : (
         <>
