@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
-import { DateRangeSchema, EmptySchema, endpoint, PAGE_SIZES, pageOf, pageQuery as pageQueryOf, SEARCH_MAX, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
+import { DateRangeSchema, EmptySchema, endpoint, pageOf, pageQuery as pageQueryOf, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
 
@@ -12,10 +12,6 @@ import { LIMITS } from './limits.js';
 export const REPORT_RANGE_MAX_DAYS = 366;
 /** Most rows a report page may hold; the CSV download loads pages of this size (decision 0310). */
 export const REPORT_PAGE_SIZE = 500;
-/** Rows per page a report screen may ask for. */
-export const REPORT_PAGE_SIZES = PAGE_SIZES;
-/** Longest search text of a report or list. */
-export const REPORT_SEARCH_MAX = SEARCH_MAX;
 /** Items of one kind in a user's Reports dialog (newest first). */
 export const USER_REPORT_ITEMS_MAX = 1000;
 /** Notification e-mail addresses a school may configure. */

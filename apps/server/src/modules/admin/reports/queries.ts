@@ -1,4 +1,4 @@
-import { REPORT_PAGE_SIZES } from '@high5/contract';
+import { PAGE_SIZES } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { isLowMood, moodCounts, recognitionCounts, splitRange, type CountedFor } from './counts.js';
@@ -67,7 +67,7 @@ const SORT_KEYS: Record<string, RawBuilder<unknown>[]> = {
  * school, so the whole school is counted from the (school_id, month) and (school_id, school_date)
  * indexes in one pass each, which costs less than a probe per person (docs/decisions/0451).
  */
-const PAGE_FIRST_MAX = Math.max(...REPORT_PAGE_SIZES);
+const PAGE_FIRST_MAX = Math.max(...PAGE_SIZES);
 
 /** Columns whose order needs every member's counts before the page can be cut. */
 const COUNT_SORTS = new Set(['high5Given', 'high5Received', 'vibeGiven', 'vibeReceived', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
