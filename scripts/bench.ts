@@ -43,10 +43,10 @@ const warmup = 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Loads the server for `seconds`; autocannon runs in a worker thread, away from the server's event loop. */
-async function load(baseUrl: string, requests: BenchRequest[], seconds: number): Promise<Measure> {
+async function load(baseUrl: string, requests: BenchRequest[], seconds: number, conns = connections): Promise<Measure> {
   const r = await autocannon({
     url: baseUrl,
-    connections,
+    connections: conns,
     duration: seconds,
     workers: 1,
     requests: requests.map((q) => ({
@@ -90,11 +90,11 @@ function table(rows: { scenario: Scenario; m: Measure }[]) {
     const base = scenario.baseline ? byName.get(scenario.baseline) : undefined;
     const ratio = base && m.rps > 0 ? `${fmt(base.rps / m.rps, 1)}x the time (p99 ${fmt(m.p99 / Math.max(base.p99, 1), 1)}x)` : '';
     const problems = m.errors + m.non2xx > 0 ? `  !! ${m.non2xx} non-2xx, ${m.errors} errors` : '';
-    return [scenario.name, fmt(m.rps), fmt(m.p50, 1), fmt(m.p90, 1), fmt(m.p97_5, 1), fmt(m.p99, 1), ratio + problems];
+    return [scenario.name, fmt(scenario.connections ?? connections), fmt(m.rps), fmt(m.p50, 1), fmt(m.p90, 1), fmt(m.p97_5, 1), fmt(m.p99, 1), ratio + problems];
   });
-  const header = ['scenario', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline'];
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
 }
 
@@ -149,8 +149,8 @@ async function main() {
       const state = scenario.setup ? await scenario.setup(ctx) : undefined;
       const request = scenario.request(ctx, state);
       const requests = Array.isArray(request) ? request : [request];
-      await load(baseUrl, requests, warmup);
-      const m = await load(baseUrl, requests, duration);
+      await load(baseUrl, requests, warmup, scenario.connections);
+      const m = await load(baseUrl, requests, duration, scenario.connections);
       await settle();
       if (scenario.teardown) await scenario.teardown(ctx, state);
       log(`  ${scenario.name}: ${Math.round(m.rps)} req/s`);

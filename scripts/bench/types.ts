@@ -30,13 +30,19 @@ export interface BenchRequest {
 }
 
 /**
- * One measured load: `request` is sent by 10 connections for the run's duration (a list is
- * sent in turn). `setup` runs once before, and what it returns is handed to `request` and `teardown`.
+ * One measured load: `request` is sent by the run's connections (10 unless `--connections`) for the
+ * run's duration (a list is sent in turn). `setup` runs once before, and what it returns is handed
+ * to `request` and `teardown`.
  */
 export interface Scenario<State = unknown> {
   name: string;
   /** Another scenario's name: the table shows this one's cost relative to it. */
   baseline?: string;
+  /**
+   * Connections for this scenario instead of the run's: 1 measures what one person waits for on a
+   * server that is not saturated (latency), where the run's 10 measure throughput.
+   */
+  connections?: number;
   setup?(ctx: BenchContext): Promise<State>;
   request(ctx: BenchContext, state: State): BenchRequest | BenchRequest[];
   /** Runs after the measurement, e.g. to remove the rows the scenario wrote. */

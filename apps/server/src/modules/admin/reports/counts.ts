@@ -72,22 +72,23 @@ const onlyPage = (column: RawBuilder<unknown>, who: CountedFor) => (who === 'pag
 /**
  * High 5s and Vibes given and received per person of the school in the range: the whole months
  * from recognition_month_counts, the edge days from recognitions (index (school_id, school_date)).
+ * The month rows go straight into the one GROUP BY, and every part is an integer, so the sums stay
+ * bigint (a sum of bigint sums would be numeric, several times slower to add up).
  */
 export function recognitionCounts(schoolId: string, split: RangeSplit, who: CountedFor): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
     parts.push(sql`
-      select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+      select user_id, high5_given, high5_received, vibe_given, vibe_received
       from recognition_month_counts
-      where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}
-      group by user_id`);
+      where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}`);
   }
   for (const { days, sign } of rawPieces(split)) {
     // kind can only be one of the two (a CHECK): naming both lets the (giver_id | receiver_id,
     // school_id, kind, school_date) indexes range over the dates.
     const edge = sql`school_id = ${schoolId} and kind in ('high5', 'vibe') and school_date between ${days.from} and ${days.to}`;
-    const high5 = sql`${sign}count(*) filter (where kind = 'high5')`;
-    const vibe = sql`${sign}count(*) filter (where kind = 'vibe')`;
+    const high5 = sql`${sign}(count(*) filter (where kind = 'high5'))::int`;
+    const vibe = sql`${sign}(count(*) filter (where kind = 'vibe'))::int`;
     parts.push(sql`
       select giver_id as user_id, ${high5} as high5_given, 0 as high5_received, ${vibe} as vibe_given, 0 as vibe_received
       from recognitions where ${edge} ${onlyPage(sql`giver_id`, who)} group by giver_id`);
@@ -104,20 +105,20 @@ export function recognitionCounts(schoolId: string, split: RangeSplit, who: Coun
 /**
  * Mood check-ins per person of the school in the range: high and low enjoyment (low narrowed to
  * `filters` when given) and who asked to talk today or not today. Whole months from
- * mood_month_counts (its low_moods per feeling for a filter), edge days from moods.
+ * mood_month_counts (its low_moods per feeling for a filter), edge days from moods; integers into
+ * one GROUP BY, as for the recognition counts.
  */
 export function moodCounts(schoolId: string, split: RangeSplit, filters: string[], who: CountedFor): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
     const low = filters.length ? sql.join(filters.map((f) => sql`coalesce((low_moods ->> ${f})::int, 0)`), sql` + `) : sql`low`;
     parts.push(sql`
-      select user_id, sum(high) as high, sum(${low}) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
+      select user_id, high, ${low} as low, talk_today, talk_not_today
       from mood_month_counts
-      where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}
-      group by user_id`);
+      where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}`);
   }
   for (const { days, sign } of rawPieces(split)) {
-    const tally = (where: RawBuilder<unknown>) => sql`${sign}count(*) filter (where ${where})`;
+    const tally = (where: RawBuilder<unknown>) => sql`${sign}(count(*) filter (where ${where}))::int`;
     parts.push(sql`
       select user_id, ${tally(sql`not low_enjoyment`)} as high, ${tally(isLowMood(filters))} as low,
         ${tally(sql`emergency_priority = 'today'`)} as talk_today, ${tally(sql`emergency_priority = 'not-today'`)} as talk_not_today

@@ -1,21 +1,20 @@
 with counted as (
 select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
 from (
-  select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+  select user_id, high5_given, high5_received, vibe_given, vibe_received
   from recognition_month_counts
   where school_id = $1 and month >= $2 and month < $3
-  group by user_id
 union all
-  select giver_id as user_id, count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received, count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+  select giver_id as user_id, (count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, (count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
   from recognitions where school_id = $4 and kind in ('high5', 'vibe') and school_date between $5 and $6  group by giver_id
 union all
-  select receiver_id as user_id, 0 as high5_given, count(*) filter (where kind = 'high5') as high5_received, 0 as vibe_given, count(*) filter (where kind = 'vibe') as vibe_received
+  select receiver_id as user_id, 0 as high5_given, (count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, (count(*) filter (where kind = 'vibe'))::int as vibe_received
   from recognitions where school_id = $7 and kind in ('high5', 'vibe') and school_date between $8 and $9  group by receiver_id
 union all
-  select giver_id as user_id, -count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received, -count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+  select giver_id as user_id, -(count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, -(count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
   from recognitions where school_id = $10 and kind in ('high5', 'vibe') and school_date between $11 and $12  group by giver_id
 union all
-  select receiver_id as user_id, 0 as high5_given, -count(*) filter (where kind = 'high5') as high5_received, 0 as vibe_given, -count(*) filter (where kind = 'vibe') as vibe_received
+  select receiver_id as user_id, 0 as high5_given, -(count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, -(count(*) filter (where kind = 'vibe'))::int as vibe_received
   from recognitions where school_id = $13 and kind in ('high5', 'vibe') and school_date between $14 and $15  group by receiver_id) x
 group by user_id),
   page as (

@@ -1,10 +1,10 @@
 with counted as (
 select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
 from (
-  select giver_id as user_id, count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received, count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+  select giver_id as user_id, (count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, (count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
   from recognitions where school_id = $1 and kind in ('high5', 'vibe') and school_date between $2 and $3  group by giver_id
 union all
-  select receiver_id as user_id, 0 as high5_given, count(*) filter (where kind = 'high5') as high5_received, 0 as vibe_given, count(*) filter (where kind = 'vibe') as vibe_received
+  select receiver_id as user_id, 0 as high5_given, (count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, (count(*) filter (where kind = 'vibe'))::int as vibe_received
   from recognitions where school_id = $4 and kind in ('high5', 'vibe') and school_date between $5 and $6  group by receiver_id) x
 group by user_id),
   page as (

@@ -6,21 +6,20 @@ with page as (
 counted as (
 select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
 from (
-  select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+  select user_id, high5_given, high5_received, vibe_given, vibe_received
   from recognition_month_counts
   where school_id = $5 and month >= $6 and month < $7 and user_id in (select id from page)
-  group by user_id
 union all
-  select giver_id as user_id, count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received, count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+  select giver_id as user_id, (count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, (count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
   from recognitions where school_id = $8 and kind in ('high5', 'vibe') and school_date between $9 and $10 and giver_id in (select id from page) group by giver_id
 union all
-  select receiver_id as user_id, 0 as high5_given, count(*) filter (where kind = 'high5') as high5_received, 0 as vibe_given, count(*) filter (where kind = 'vibe') as vibe_received
+  select receiver_id as user_id, 0 as high5_given, (count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, (count(*) filter (where kind = 'vibe'))::int as vibe_received
   from recognitions where school_id = $11 and kind in ('high5', 'vibe') and school_date between $12 and $13 and receiver_id in (select id from page) group by receiver_id
 union all
-  select giver_id as user_id, -count(*) filter (where kind = 'high5') as high5_given, 0 as high5_received, -count(*) filter (where kind = 'vibe') as vibe_given, 0 as vibe_received
+  select giver_id as user_id, -(count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, -(count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
   from recognitions where school_id = $14 and kind in ('high5', 'vibe') and school_date between $15 and $16 and giver_id in (select id from page) group by giver_id
 union all
-  select receiver_id as user_id, 0 as high5_given, -count(*) filter (where kind = 'high5') as high5_received, 0 as vibe_given, -count(*) filter (where kind = 'vibe') as vibe_received
+  select receiver_id as user_id, 0 as high5_given, -(count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, -(count(*) filter (where kind = 'vibe'))::int as vibe_received
   from recognitions where school_id = $17 and kind in ('high5', 'vibe') and school_date between $18 and $19 and receiver_id in (select id from page) group by receiver_id) x
 group by user_id)
 select u.user_id, u.first_name, u.last_name, u.email, u.username, u.total, coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,

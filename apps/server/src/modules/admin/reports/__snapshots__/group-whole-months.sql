@@ -1,10 +1,9 @@
 with counted as (
 select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
 from (
-  select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+  select user_id, high5_given, high5_received, vibe_given, vibe_received
   from recognition_month_counts
-  where school_id = $1 and month >= $2 and month < $3
-  group by user_id) x
+  where school_id = $1 and month >= $2 and month < $3 ) x
 group by user_id),
   page as (
     select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,

@@ -1,19 +1,18 @@
 with counted as (
 select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
 from (
-  select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
+  select user_id, high, low as low, talk_today, talk_not_today
   from mood_month_counts
   where school_id = $1 and month >= $2 and month < $3
-  group by user_id
 union all
-  select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment") as low,
-    count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, (count(*) filter (where not low_enjoyment))::int as high, (count(*) filter (where "low_enjoyment"))::int as low,
+    (count(*) filter (where emergency_priority = 'today'))::int as talk_today, (count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $4 and school_date between $5 and $6
   group by user_id
 union all
-  select user_id, -count(*) filter (where not low_enjoyment) as high, -count(*) filter (where "low_enjoyment") as low,
-    -count(*) filter (where emergency_priority = 'today') as talk_today, -count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, -(count(*) filter (where not low_enjoyment))::int as high, -(count(*) filter (where "low_enjoyment"))::int as low,
+    -(count(*) filter (where emergency_priority = 'today'))::int as talk_today, -(count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $7 and school_date between $8 and $9
   group by user_id) x

@@ -1,19 +1,18 @@
 with counted as (
 select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
 from (
-  select user_id, sum(high) as high, sum(coalesce((low_moods ->> $1)::int, 0) + coalesce((low_moods ->> $2)::int, 0)) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
+  select user_id, high, coalesce((low_moods ->> $1)::int, 0) + coalesce((low_moods ->> $2)::int, 0) as low, talk_today, talk_not_today
   from mood_month_counts
   where school_id = $3 and month >= $4 and month < $5
-  group by user_id
 union all
-  select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment" and "mood" in ($6, $7)) as low,
-    count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, (count(*) filter (where not low_enjoyment))::int as high, (count(*) filter (where "low_enjoyment" and "mood" in ($6, $7)))::int as low,
+    (count(*) filter (where emergency_priority = 'today'))::int as talk_today, (count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $8 and school_date between $9 and $10
   group by user_id
 union all
-  select user_id, -count(*) filter (where not low_enjoyment) as high, -count(*) filter (where "low_enjoyment" and "mood" in ($11, $12)) as low,
-    -count(*) filter (where emergency_priority = 'today') as talk_today, -count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, -(count(*) filter (where not low_enjoyment))::int as high, -(count(*) filter (where "low_enjoyment" and "mood" in ($11, $12)))::int as low,
+    -(count(*) filter (where emergency_priority = 'today'))::int as talk_today, -(count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $13 and school_date between $14 and $15
   group by user_id) x

@@ -1,8 +1,8 @@
 with counted as (
 select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
 from (
-  select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment" and "mood" in ($1)) as low,
-    count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, (count(*) filter (where not low_enjoyment))::int as high, (count(*) filter (where "low_enjoyment" and "mood" in ($1)))::int as low,
+    (count(*) filter (where emergency_priority = 'today'))::int as talk_today, (count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $2 and school_date between $3 and $4
   group by user_id) x

@@ -6,19 +6,18 @@ with page as (
 counted as (
 select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
 from (
-  select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
+  select user_id, high, low as low, talk_today, talk_not_today
   from mood_month_counts
   where school_id = $5 and month >= $6 and month < $7 and user_id in (select id from page)
-  group by user_id
 union all
-  select user_id, count(*) filter (where not low_enjoyment) as high, count(*) filter (where "low_enjoyment") as low,
-    count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, (count(*) filter (where not low_enjoyment))::int as high, (count(*) filter (where "low_enjoyment"))::int as low,
+    (count(*) filter (where emergency_priority = 'today'))::int as talk_today, (count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $8 and school_date between $9 and $10 and user_id in (select id from page)
   group by user_id
 union all
-  select user_id, -count(*) filter (where not low_enjoyment) as high, -count(*) filter (where "low_enjoyment") as low,
-    -count(*) filter (where emergency_priority = 'today') as talk_today, -count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+  select user_id, -(count(*) filter (where not low_enjoyment))::int as high, -(count(*) filter (where "low_enjoyment"))::int as low,
+    -(count(*) filter (where emergency_priority = 'today'))::int as talk_today, -(count(*) filter (where emergency_priority = 'not-today'))::int as talk_not_today
   from moods
   where school_id = $11 and school_date between $12 and $13 and user_id in (select id from page)
   group by user_id) x
