@@ -100,9 +100,101 @@ describe('received reports', () => {
     await snap(page, 'vibe-report-dialog-es-360');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
+    // The server searches roles by their Spanish name ("Padre o madre"), and says when nothing matches.
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    await search.fill('MADRE');
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Paula Pupil' }).count()).toBe(1);
+    await search.fill('trompeta');
+    await page.getByText('Nada de lo recibido en octubre de 2026 coincide con «trompeta».').waitFor();
+    await search.fill('');
+    await page.getByText('You make Ana love school.').waitFor();
     await page.getByRole('button', { name: 'agosto de 2026' }).click();
     await page.getByText('Todavía no has recibido nada en agosto de 2026.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('asks the server for one page at a time: pages, sorts and searches the table, and the category dialog shows more on request (en at 1366 px, es at 360 px)', async () => {
+    const s = await recognitionSchool(h.app, { activity: true });
+    const helping = s.high5[2]!;
+    // 30 more in October from Ana and Bea, two a day: with the fixture's two, 32 items, a page of 25 and one of 7.
+    for (let i = 0; i < 30; i++) {
+      const day = String(1 + Math.floor(i / 2)).padStart(2, '0');
+      await buildRecognition(h.app, { schoolId: s.school.id, giverId: i % 2 ? s.bea.id : s.ana.id, giverRole: 'student', receiverId: s.teacher.id, receiverRole: 'teacher', schoolDate: `2026-10-${day}`, categoryIds: [helping.id], comment: `Note ${i + 1}` });
+    }
+    const { page, context, errors } = await pageAs(h, s.teacher.id, { width: 1366, height: 900 });
+    await page.goto('/highfivereport');
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: 'Note 30' }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(26);
+    await page.getByText('1–25 of 32').waitFor();
+    await snap(page, 'report-paged-en-1366');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('26–32 of 32').waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(8);
+    await expect.poll(() => table.getByRole('row').last().getByRole('cell').nth(2).textContent()).toBe('10/01/2026');
+
+    // Sorting goes back to the first page, in the server's order.
+    await table.getByRole('button', { name: 'From' }).click();
+    await page.getByText('1–25 of 32').waitFor();
+    await expect.poll(() => table.getByRole('row').nth(1).getByRole('cell').first().innerText()).toBe('Ana Pupil');
+    await table.getByRole('button', { name: 'From' }).click();
+    // Z to A: Óscar and Sam (in the database's order of Ó and S), then Bea's 15, then Ana's.
+    await expect.poll(() => table.getByRole('row').nth(3).getByRole('cell').first().innerText()).toBe('Bea Pupil');
+    await expect.poll(() => table.getByRole('row').last().getByRole('cell').first().innerText()).toBe('Ana Pupil');
+
+    // The search runs on the server over sender, role, comment and categories.
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('bea pup');
+    await expect.poll(() => table.getByRole('row').count()).toBe(16);
+    await search.fill('FAIR');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('cell', { name: '<script>alert("x")</script> Great teamwork at the fair' }).waitFor();
+    await search.fill('staff');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('cell', { name: 'Sam Staffer' }).waitFor();
+    await search.fill('trumpet');
+    await page.getByText('Nothing received in October 2026 matches “trumpet”.').waitFor();
+    await search.fill('');
+    await page.getByText('1–25 of 32').waitFor();
+
+    // The dialog asks for its category's items, 25 at a time.
+    await page.getByRole('button', { name: `${helping.nameEn}: 30` }).click();
+    const dialog = page.getByRole('dialog', { name: `${helping.nameEn} in October 2026` });
+    await dialog.getByText('Showing 25 of 30').waitFor();
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(25);
+    await dialog.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
+    await snap(page, 'report-dialog-en-1366');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(30);
+    await dialog.getByText('Note 1', { exact: true }).waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+    await snap(page, 'report-dialog-more-en-1366');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // In Spanish on a phone: cards, the pager in Spanish, a search by role name, and the dialog's "Mostrar más".
+    const es = await pageAs(h, s.teacher.id, { locale: 'es-ES', width: 360, height: 800 });
+    await es.page.goto('/highfivereport?month=2026-10');
+    await es.page.getByText('1–25 de 32').waitFor();
+    await es.page.getByRole('searchbox', { name: 'Buscar' }).fill('estudiante');
+    await es.page.getByText('1–25 de 30').waitFor();
+    await expect.poll(() => es.page.getByRole('listitem').filter({ hasText: 'Sam Staffer' }).count()).toBe(0);
+    await snap(es.page, 'report-paged-es-360');
+    await expectNoHorizontalScroll(es.page);
+    await expectNoAxeViolations(es.page);
+    await es.page.getByRole('button', { name: 'Página siguiente' }).click();
+    await es.page.getByText('26–30 de 30').waitFor();
+    await es.page.getByRole('button', { name: `${helping.nameEs}: 30` }).click();
+    const esDialog = es.page.getByRole('dialog', { name: `${helping.nameEs} en octubre de 2026` });
+    await esDialog.getByText('Se muestran 25 de 30').waitFor();
+    await esDialog.getByRole('button', { name: 'Mostrar más' }).scrollIntoViewIfNeeded();
+    await snap(es.page, 'report-dialog-es-360');
+    await expectNoAxeViolations(es.page);
+    expect(es.errors).toEqual([]);
+    await es.context.close();
   });
 });

@@ -88,7 +88,8 @@ export const scenarios = [
   scenario({
     name: 'recognition: received High 5s this month',
     baseline: 'bare: session + select 1',
-    request: (ctx) => ({ path: '/v1/recognition/received?kind=high5', headers: { cookie: ctx.accounts.teacher.cookie } }),
+    // What /highfivereport asks for when it opens: the tiles and the table's first page (decision 0452).
+    request: (ctx) => ({ path: '/v1/recognition/received?kind=high5&language=en&sort=date&dir=desc&page=0&pageSize=25', headers: { cookie: ctx.accounts.teacher.cookie } }),
   }),
   scenario({
     name: 'recognition: recipients, students page 1',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, RoleSchema, UuidSchema } from './core.js';
+import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, PAGE_SIZES, pageQuery, RoleSchema, SortDirectionSchema, UuidSchema } from './core.js';
 import { LIMITS } from './limits.js';
 
 export * from './school-year.js';
@@ -128,15 +128,40 @@ export const ReceivedReportSchema = z.object({
   /** The school's today and its school year, for the month selector. */
   today: IsoDateSchema,
   schoolYear: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
-  /** Every enabled category of the kind (zero counts included), plus any other that was received. */
+  /** Every enabled category of the kind (zero counts included), plus any other that was received: counts over the whole range, whatever `q` and `categoryId` say. */
   categories: z.array(CategoryOptionSchema.extend({ count: z.number().int().nonnegative() })),
-  /** Newest first; at most RECEIVED_ITEMS_MAX. */
+  /** One page of the items that match `q` and `categoryId`, in the asked order. */
   items: z.array(ReceivedItemSchema),
-  truncated: z.boolean(),
+  /** How many items of the range match `q` and `categoryId`. */
+  total: z.number().int().nonnegative(),
 });
 export type ReceivedReport = z.infer<typeof ReceivedReportSchema>;
 
-export const RECEIVED_ITEMS_MAX = 1000;
+/** What the received table sorts by: the sender's name, their role (by its name in `language`) or the date; ties newest first. */
+export const ReceivedSortSchema = z.enum(['from', 'role', 'date']);
+export type ReceivedSort = z.infer<typeof ReceivedSortSchema>;
+export const ReceivedQuerySchema = z.object({
+  kind: RecognitionKindSchema,
+  /** `yyyy-MM-dd_yyyy-MM-dd`; omitted means the current month in the school's time zone. */
+  range: DateRangeSchema.optional(),
+  /** Whose items: the caller when omitted; a parent's child, or any member for a school admin. */
+  userId: UuidSchema.optional(),
+  /** Only 'received' is allowed; 'given' answers GIVEN_CANNOT_BE_VIEWED. */
+  direction: z.enum(['received', 'given']).default('received'),
+  /** The language of category names and roles, in the tiles and for `q` and the role order (default: the caller's). */
+  language: LanguageSchema.optional(),
+  /** Only items given with this category (the category dialog). */
+  categoryId: UuidSchema.optional(),
+  sort: ReceivedSortSchema.default('date'),
+  /**
+   * The table's pages (25, 50 or 100 items). `q` matches, in any case, the sender's name, their
+   * role's name, the comment and the items' category names, in `language`. Newest first by default.
+   */
+  ...pageQuery(PAGE_SIZES[2]),
+  dir: SortDirectionSchema.default('desc'),
+});
+export type ReceivedQuery = z.input<typeof ReceivedQuerySchema>;
+
 /** Longest range one received report may cover (a school year). */
 export const RECEIVED_RANGE_MAX_DAYS = 366;
 
@@ -209,18 +234,9 @@ export const recognitionEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/recognition/received',
-    summary: 'High 5s or Vibes a user received in a date range (default: this month): counts per category and the items. Given items cannot be viewed.',
+    summary: 'High 5s or Vibes a user received in a date range (default: this month): counts per category and one page of the items, searched, sorted and optionally of one category, with the count of all that match. Given items cannot be viewed.',
     access: ['student', 'teacher', 'parent', 'staff'],
-    query: z.object({
-      kind: RecognitionKindSchema,
-      /** `yyyy-MM-dd_yyyy-MM-dd`; omitted means the current month in the school's time zone. */
-      range: DateRangeSchema.optional(),
-      /** Whose items: the caller when omitted; a parent's child, or any member for a school admin. */
-      userId: UuidSchema.optional(),
-      /** Only 'received' is allowed; 'given' answers GIVEN_CANNOT_BE_VIEWED. */
-      direction: z.enum(['received', 'given']).default('received'),
-      language: LanguageSchema.optional(),
-    }),
+    query: ReceivedQuerySchema,
     response: ReceivedReportSchema,
     errors: ['VALIDATION_FAILED', 'GIVEN_CANNOT_BE_VIEWED', 'RECEIVED_HIDDEN', 'FORBIDDEN', 'NOT_FOUND'],
   }),

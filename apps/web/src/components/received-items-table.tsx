@@ -1,7 +1,7 @@
 import { formatDate, type Role } from '@high5/contract';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from './ui/data-table';
+import { DataTable, type DataColumn, type TableState } from './ui/data-table';
 
 /** One High 5 or Positive Vibe someone received. */
 export interface ReceivedRow {
@@ -22,13 +22,17 @@ export interface ReceivedLabels {
   comment: string;
   noComment: string;
   categories: string;
+  /** What an empty search says. */
+  noMatch?: (search: string) => string;
 }
 
 /**
  * What a person received (spec 001 report, spec 003 Reports dialog): from whom, their role, the
  * date, the comment and the categories, newest first, searchable. The headers come from the caller.
+ * With `server`, `items` is one page the server searched and sorted (the received report, whose
+ * sorts `from`, `role` and `date` are these columns' ids); without it, the table does both.
  */
-export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels }: { items: T[]; names: Map<string, string>; labels: ReceivedLabels }) {
+export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels, server }: { items: T[]; names: Map<string, string>; labels: ReceivedLabels; server?: { total: number; state: TableState; onStateChange: (state: TableState) => void } }) {
   const { t, i18n } = useTranslation('common');
   const categories = (item: T) => item.categoryIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
   const role = (item: T) => t(`roles.${item.fromRole}`);
@@ -51,5 +55,17 @@ export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels
     },
     { id: 'categories', header: labels.categories, cell: categories, value: categories, sortable: false, long: true },
   ];
-  return <DataTable rows={items} columns={columns} rowKey={(item) => String(item.id)} subline={role} caption={labels.caption} empty={labels.empty} initialSort={{ sort: 'date', dir: 'desc' }} />;
+  return (
+    <DataTable
+      rows={items}
+      columns={columns}
+      rowKey={(item) => String(item.id)}
+      subline={role}
+      caption={labels.caption}
+      empty={labels.empty}
+      noMatch={labels.noMatch}
+      server={server}
+      initialSort={{ sort: 'date', dir: 'desc' }}
+    />
+  );
 }

@@ -6,10 +6,8 @@ import type { SessionUser } from '../../lib/session-user.js';
 import type { Services } from '../../services/index.js';
 import { currentSchool } from '../../lib/current-school.js';
 
-/** A user's name for lists: first and last name, else the e-mail or username. */
-export function displayName(alias: string): RawBuilder<string> {
-  return sql<string>`coalesce(nullif(btrim(${sql.ref(`${alias}.firstName`)} || ' ' || ${sql.ref(`${alias}.lastName`)}), ''), ${sql.ref(`${alias}.email`)}, ${sql.ref(`${alias}.username`)}, '')`;
-}
+/** A user's name for lists (lib/display-name.ts, shared with the recognition reports). */
+export { displayName } from '../../lib/display-name.js';
 
 /**
  * A student has registered once they chose their own password (or signed in with Google):

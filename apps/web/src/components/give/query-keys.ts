@@ -5,7 +5,9 @@ export const recognitionKeys = {
   allowance: () => ['recognition', 'allowance'] as const,
   recipients: (role: string, q: string, offset: number, limit: number) => ['recognition', 'recipients', role, q, offset, limit] as const,
   giveOptions: (kind: string, recipientId: string, language: string) => ['recognition', 'giveOptions', kind, recipientId, language] as const,
-  received: (kind: string, range: string, userId: string, language: string) => ['recognition', 'received', kind, range, userId, language] as const,
+  /** A received report's page (the table) or, with `categoryId`, a category's items a page at a time (the dialog). */
+  received: (query: object) => ['recognition', 'received', query] as const,
+  receivedCategory: (query: object) => ['recognition', 'received', 'category', query] as const,
 };
 
 /** The footer's total (app/shell/footer.tsx). */

@@ -1,10 +1,12 @@
+import { PAGE_SIZES as SIZES } from '@high5/contract';
 import { Box, Checkbox, MenuItem, TablePagination, TextField } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /* Pieces of the one table (data-table.tsx): the phone's "Sort by" select, the pages, the selection checkboxes. */
 
-export const PAGE_SIZES = [25, 50, 100];
+/** The contract's page sizes, which the server checks (25, 50, 100). */
+export const PAGE_SIZES: number[] = [...SIZES];
 
 /** Which rows are picked, by key (a checkbox column; on phones, a checkbox on each card). */
 export interface TableSelection<T> {
@@ -72,6 +74,8 @@ export function Pager({ id, sizes, total, page, pageSize, onChange }: { id: stri
         labelDisplayedRows={({ from, to, count }) => t('table.displayed', { from, to, count })}
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
         slotProps={{ select: { id: `${id}-per-page` } }}
+        // On phones the sizes and the page buttons take a line each rather than run off the card.
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 }, pr: { xs: 1, sm: 0.25 } } }}
       />
     </Box>
   );

@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { isLowMood, moodCounts, recognitionCounts, splitRange, type CountedFor } from './counts.js';
+import { containsPattern } from '../../../lib/search.js';
 
 export interface ReportScope {
   schoolId: string;
@@ -29,9 +30,6 @@ interface MemberColumns {
   total: number;
 }
 
-/** `%`, `_` and `\` of a search are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The WHERE of every report: active members of one role of the school, narrowed by class and search. */
 function memberFilter(scope: ReportScope): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`];
@@ -39,7 +37,7 @@ function memberFilter(scope: ReportScope): RawBuilder<unknown> {
     parts.push(sql`exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in (${sql.join(scope.classIds)}))`);
   }
   if (scope.search) {
-    const like = likePattern(scope.search);
+    const like = containsPattern(scope.search);
     parts.push(
       sql`(u.first_name || ' ' || u.last_name ilike ${like} or u.last_name || ' ' || u.first_name ilike ${like} or coalesce(u.email, '') ilike ${like} or coalesce(u.username, '') ilike ${like})`,
     );

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName, registered } from '../common.js';
+import { containsPattern } from '../../../lib/search.js';
 
 export async function findClass(db: Db, classId: string) {
   return db.selectFrom('classes').selectAll().where('id', '=', classId).executeTakeFirst();
@@ -88,7 +89,7 @@ export async function studentCandidates(db: Db, classId: string, schoolId: strin
     .where('m.status', '<>', 'inactive')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolments as e').select('e.classId').where('e.classId', '=', classId).whereRef('e.studentId', '=', 'u.id'))));
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
   return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();
@@ -162,7 +163,7 @@ export async function teacherCandidates(db: Db, classId: string, schoolId: strin
     .where('m.status', '=', 'active')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').where('ct.classId', '=', classId).whereRef('ct.teacherId', '=', 'u.id'))));
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
   }
   return query.orderBy(sql`lower(${displayName('u')})`).limit(limit).execute();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName } from '../common.js';
+import { containsPattern } from '../../../lib/search.js';
 
 /** A parent's linked children who are students of the school. */
 export async function children(db: Db, parentId: string, schoolId: string) {
@@ -24,7 +25,7 @@ export async function schoolStudents(db: Db, schoolId: string, search: string | 
     .where('m.role', '=', 'student')
     .where('m.status', '<>', 'inactive');
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
   return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();

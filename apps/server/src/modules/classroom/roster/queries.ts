@@ -2,6 +2,7 @@ import type { RosterQuery } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName, registered } from '../common.js';
+import { containsPattern } from '../../../lib/search.js';
 
 /**
  * One page of the students a caller looks after: the whole school (admins) or the students of the
@@ -30,7 +31,7 @@ export async function rosterPage(db: Db, schoolId: string, teacherId: string | n
     );
   }
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c: string) => `\\${c}`)}%`;
+    const pattern = containsPattern(q);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
   const name = sql<string>`lower(${displayName('u')})`;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName } from '../common.js';
+import { containsPattern } from '../../../lib/search.js';
 
 /** The student's trusted adults who are teachers or staff of the school. */
 export async function trustedAdults(db: Db, studentId: string, schoolId: string) {
@@ -26,7 +27,7 @@ export async function candidates(db: Db, studentId: string, schoolId: string, se
     .where('m.status', '=', 'active')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('trustedAdults as ta').select('ta.adultId').where('ta.studentId', '=', studentId).whereRef('ta.adultId', '=', 'u.id'))));
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     // By name only: searching addresses would reveal them one letter at a time.
     query = query.where(displayName('u'), 'ilike', pattern);
   }

@@ -1,6 +1,7 @@
 import type { Role } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../../db/database.js';
+import { containsPattern } from '../../../lib/search.js';
 
 /** Which members of a role the caller may see (the rules live in the service). */
 export type RecipientScope =
@@ -10,7 +11,6 @@ export type RecipientScope =
   /** A student's own parents. */
   | { kind: 'parentsOf'; studentId: string };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of the active members of `role` in a school, by name, with the total. */
 export async function listMembers(db: Queryable, input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; searchEmail: boolean; offset: number; limit: number }) {
@@ -29,7 +29,7 @@ export async function listMembers(db: Queryable, input: { schoolId: string; role
     query = query.where((eb) => eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.studentId', '=', scope.studentId).whereRef('pl.parentId', '=', 'm.userId')));
   }
   if (input.q) {
-    const pattern = `%${escapeLike(input.q)}%`;
+    const pattern = containsPattern(input.q);
     query = query.where((eb) =>
       eb.or([
         eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', pattern),

@@ -1,6 +1,7 @@
-import type { RecognitionKind } from '@high5/contract';
+import type { Language, ReceivedSort, RecognitionKind, Role, SortDirection } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../../db/database.js';
+import { displayName } from '../../../lib/display-name.js';
 
 export interface ReceivedFilter {
   schoolId: string;
@@ -31,10 +32,7 @@ export interface ReceivedItemRow {
   giverRole: string;
   schoolDate: string;
   comment: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  username: string | null;
+  name: string;
   imageKey: string | null;
   categoryIds: string[];
 }
@@ -47,17 +45,47 @@ export interface CategoryTileRow {
   count: number;
 }
 
+/** Which items of the range one page holds, and in which order (the received table's search, sort and page). */
+export interface ReceivedPage {
+  /** Only items given with this category. */
+  categoryId: string | null;
+  /** `pattern` (lib/search.ts) matched against the sender's name, the comment and the category names in `language`; `roles` match outright (their names matched the search). */
+  search: { pattern: string; roles: Role[] } | null;
+  language: Language;
+  sort: ReceivedSort;
+  dir: SortDirection;
+  /** Every role, in the order of their names in `language` (the role sort). */
+  roleOrder: Role[];
+  limit: number;
+  offset: number;
+}
+
 /**
  * The received report's data in one statement: the recognitions of the range are read once (index
- * recognitions_receiver_idx) and give both the category tiles and the items.
+ * recognitions_receiver_idx) and give the category tiles, the count of the items that match the
+ * page's category and search, and one page of them in the asked order (ties newest first).
  * Tiles: every enabled category of the kind with its count in the range (zero included), plus any
- * switched-off category that was nevertheless received. Items: newest first, at most `limit`,
- * with sender, categories and the sender's hand image key.
+ * switched-off category that was nevertheless received. Items: sender's name, categories and the
+ * sender's hand image key.
  */
-export async function receivedData(db: Queryable, f: ReceivedFilter, limit: number) {
-  const result = await sql<{ tiles: CategoryTileRow[]; items: ReceivedItemRow[] }>`
+export async function receivedData(db: Queryable, f: ReceivedFilter, p: ReceivedPage) {
+  const name = displayName('g');
+  const conditions = [];
+  if (p.categoryId) conditions.push(sql`exists (select 1 from recognition_categories rc where rc.recognition_id = r.id and rc.category_id = ${p.categoryId})`);
+  if (p.search) {
+    const { pattern, roles } = p.search;
+    const categoryName = sql.ref(p.language === 'es' ? 'c.nameEs' : 'c.nameEn');
+    conditions.push(sql`(${name} ilike ${pattern} or r.comment ilike ${pattern}${roles.length ? sql` or r.giver_role in (${sql.join(roles)})` : sql``}
+      or exists (select 1 from recognition_categories rc join categories c on c.id = rc.category_id where rc.recognition_id = r.id and ${categoryName} ilike ${pattern}))`);
+  }
+  const dir = sql.raw(p.dir === 'desc' ? 'desc' : 'asc');
+  const order =
+    p.sort === 'date'
+      ? sql`m.school_date ${dir}, m.id ${dir}`
+      : sql`${p.sort === 'from' ? sql`lower(m.name)` : sql`array_position(array[${sql.join(p.roleOrder)}]::text[], m.giver_role)`} ${dir}, m.school_date desc, m.id desc`;
+  const result = await sql<{ tiles: CategoryTileRow[]; total: number; items: ReceivedItemRow[] }>`
     with r as materialized (
-      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, r.given_at
+      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment
       from recognitions r
       where r.receiver_id = ${f.receiverId} and r.kind = ${f.kind} and r.school_date >= ${f.from} and r.school_date <= ${f.to} and r.school_id = ${f.schoolId}
     ),
@@ -71,18 +99,21 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, limit: numb
       left join per_category x on x.category_id = c.id
       where c.kind = ${f.kind} and (c.school_id is null or c.school_id = ${f.schoolId}) and (coalesce(cs.enabled, true) or x.n > 0)
     ),
-    items as (
-      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, r.given_at, g.first_name, g.last_name, g.email, g.username, a.image_key
-      from r join users g on g.id = r.giver_id left join avatars a on a.user_id = r.giver_id
-      order by r.given_at desc, r.id desc
-      limit ${limit}
+    matching as (
+      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, ${name} as name
+      from r join users g on g.id = r.giver_id
+      ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+    ),
+    page as (
+      select m.*, row_number() over (order by ${order}) as n from matching m order by n limit ${p.limit} offset ${p.offset}
     )
     select
       (select coalesce(json_agg(json_build_object('id', t.id, 'key', t.key, 'nameEn', t.name_en, 'nameEs', t.name_es, 'count', t.count)
         order by t.own, t.position, t.name_en), '[]'::json) from tiles t) as tiles,
+      (select count(*)::int from matching) as total,
       (select coalesce(json_agg(json_build_object('id', i.id, 'giverId', i.giver_id, 'giverRole', i.giver_role, 'schoolDate', i.school_date,
-        'comment', i.comment, 'firstName', i.first_name, 'lastName', i.last_name, 'email', i.email, 'username', i.username, 'imageKey', i.image_key,
+        'comment', i.comment, 'name', i.name, 'imageKey', a.image_key,
         'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
-        order by i.given_at desc, i.id desc), '[]'::json) from items i) as items`.execute(db);
+        order by i.n), '[]'::json) from page i left join avatars a on a.user_id = i.giver_id) as items`.execute(db);
   return result.rows[0]!;
 }

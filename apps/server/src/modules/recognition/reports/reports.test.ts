@@ -75,7 +75,7 @@ describe('received report', () => {
     expect(tiles.get('Eagle spirit')).toBe(1);
     expect(tiles.get('Retired one')).toBe(1);
     expect(tiles.has(high5[12]!.nameEn)).toBe(false);
-    expect(r.truncated).toBe(false);
+    expect(r.total).toBe(2);
   });
 
   it('defaults to the current month in the school time zone, and names categories in the asked language', async () => {
@@ -132,5 +132,106 @@ describe('received report', () => {
     expect(res.status).toBe(403);
     expect(res.json.ErrorCode).toBe('RECEIVED_HIDDEN');
     expect((await report(admin.id, `kind=high5&userId=${student.id}`)).status).toBe(200);
+  });
+});
+
+describe('received report pages (the table and the category dialog ask for what they show)', () => {
+  /** A student's October: 30 High 5s, one a day, from four senders of each role; every third with category 1, the rest with category 0. */
+  async function month() {
+    const w = await school();
+    const senders = [
+      { id: w.teacher.id, role: 'teacher' },
+      await buildUser(t.app, { schoolId: w.s.id, role: 'student', firstName: 'Bea', lastName: 'Zamora' }).then((u) => ({ id: u.id, role: 'student' })),
+      await buildUser(t.app, { schoolId: w.s.id, role: 'parent', firstName: 'Carl', lastName: 'Young' }).then((u) => ({ id: u.id, role: 'parent' })),
+      await buildUser(t.app, { schoolId: w.s.id, role: 'staff', firstName: 'Dora', lastName: 'Xu' }).then((u) => ({ id: u.id, role: 'staff' })),
+    ];
+    for (let day = 1; day <= 30; day++) {
+      const from = senders[day % 4]!;
+      const comment = day === 7 ? 'Thanks for the fractions help, 100% great' : day === 8 ? 'Only 100 points' : `Day ${day}`;
+      await buildRecognition(t.app, { schoolId: w.s.id, giverId: from.id, giverRole: from.role, receiverId: w.student.id, schoolDate: `2026-10-${String(day).padStart(2, '0')}`, comment, categoryIds: [high5[day % 3 === 0 ? 1 : 0]!.id] });
+    }
+    return w;
+  }
+  const page = async (userId: string, query: string) => {
+    const res = await report(userId, `kind=high5&range=2026-10-01_2026-10-31&${query}`);
+    expect(res.status, query).toBe(200);
+    const r = res.json.ResponseData as { total: number; items: { date: string; fromName: string; fromRole: string; comment: string; categoryIds: string[] }[]; categories: { id: string; count: number }[] };
+    return { ...r, dates: r.items.map((i) => i.date.slice(8)), tile: (id: string) => r.categories.find((c) => c.id === id)!.count };
+  };
+
+  it('answers one page, newest first by default, with the total; the next page carries on without overlap; the tiles count the whole month', async () => {
+    const { student } = await month();
+    const first = await page(student.id, '');
+    expect(first.total).toBe(30);
+    expect(first.items).toHaveLength(25);
+    expect(first.dates.slice(0, 3)).toEqual(['30', '29', '28']);
+    const second = await page(student.id, 'page=1&pageSize=25');
+    expect(second.dates).toEqual(['05', '04', '03', '02', '01']);
+    expect(second.total).toBe(30);
+    expect((await page(student.id, 'page=2')).items).toEqual([]);
+    expect((await page(student.id, 'pageSize=100')).items).toHaveLength(30);
+    expect([first.tile(high5[0]!.id), first.tile(high5[1]!.id)]).toEqual([20, 10]);
+  });
+
+  it('sorts by date, by sender and by role (by its name in the asked language), ties newest first', async () => {
+    const { student } = await month();
+    expect((await page(student.id, 'sort=date&dir=asc&pageSize=3')).dates).toEqual(['01', '02', '03']);
+    const byName = await page(student.id, 'sort=from&dir=asc&pageSize=100');
+    expect([...new Set(byName.items.map((i) => i.fromName))]).toEqual(['Bea Zamora', 'Carl Young', 'Dora Xu', 'Tina Teach']);
+    expect(byName.dates.slice(0, 3)).toEqual(['29', '25', '21']);
+    expect((await page(student.id, 'sort=from&dir=desc&pageSize=1')).items[0]!.fromName).toBe('Tina Teach');
+    const roles = async (query: string) => [...new Set((await page(student.id, `${query}&pageSize=100`)).items.map((i) => i.fromRole))];
+    // Parent, Staff, Student, Teacher; Docente, Estudiante, Padre o madre, Personal.
+    expect(await roles('sort=role&dir=asc&language=en')).toEqual(['parent', 'staff', 'student', 'teacher']);
+    expect(await roles('sort=role&dir=asc&language=es')).toEqual(['teacher', 'student', 'parent', 'staff']);
+    expect(await roles('sort=role&dir=desc&language=es')).toEqual(['staff', 'parent', 'student', 'teacher']);
+  });
+
+  it('searches, in any case, the sender, their role, the comment and the category names in the asked language; the tiles stay whole', async () => {
+    const { student } = await month();
+    const search = async (q: string, language = 'en') => page(student.id, `q=${encodeURIComponent(q)}&language=${language}&pageSize=100`);
+    const tina = await search('tINA tea');
+    expect(tina.total).toBe(7);
+    expect(new Set(tina.items.map((i) => i.fromName))).toEqual(new Set(['Tina Teach']));
+    expect((await search('FRACTIONS')).dates).toEqual(['07']);
+    // % and _ are letters, not wildcards.
+    expect((await search('100%')).dates).toEqual(['07']);
+    expect((await search('day_1')).total).toBe(0);
+    expect((await search(high5[1]!.nameEn.toUpperCase())).total).toBe(10);
+    expect((await search(high5[1]!.nameEs, 'es')).total).toBe(10);
+    expect((await search('docente', 'es')).items.every((i) => i.fromRole === 'teacher')).toBe(true);
+    expect((await search('docente', 'es')).total).toBe(7);
+    expect((await search('docente', 'en')).total).toBe(0);
+    const nothing = await search('no such thing');
+    expect([nothing.total, nothing.items.length, nothing.tile(high5[0]!.id)]).toEqual([0, 0, 20]);
+  });
+
+  it('gives the items of one category (the dialog), paged and searchable, with their total', async () => {
+    const { student } = await month();
+    const one = await page(student.id, `categoryId=${high5[1]!.id}&pageSize=4`);
+    expect(one.total).toBe(10);
+    expect(one.dates).toEqual(['30', '27', '24', '21']);
+    expect(one.items.every((i) => i.categoryIds.includes(high5[1]!.id))).toBe(true);
+    expect((await page(student.id, `categoryId=${high5[1]!.id}&page=2&pageSize=4`)).dates).toEqual(['06', '03']);
+    expect((await page(student.id, `categoryId=${high5[1]!.id}&q=Bea`)).dates).toEqual(['21', '09']);
+    expect((await page(student.id, `categoryId=${high5[5]!.id}`)).total).toBe(0);
+  });
+
+  it('answers 400 VALIDATION_FAILED for a bad page, page size, order, search or category, never 500', async () => {
+    const { student } = await month();
+    const bad = ['page=-1', 'page=x', 'page=1.5', 'pageSize=0', 'pageSize=101', 'pageSize=x', 'sort=name', 'sort=', 'dir=up', `q=${'x'.repeat(101)}`, 'categoryId=x', 'q=%00'];
+    for (const query of bad) {
+      const res = await report(student.id, `kind=high5&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.ErrorCode, query).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it("still refuses another school's admin, a teacher and a stranger parent, whatever page, search or category they ask for", async () => {
+    const { student, teacher, otherParent, otherAdmin } = await month();
+    const query = `kind=high5&userId=${student.id}&q=Tina&categoryId=${high5[1]!.id}&sort=from&page=1`;
+    expect((await report(otherAdmin.id, query)).status).toBe(404);
+    expect((await report(teacher.id, query)).status).toBe(403);
+    expect((await report(otherParent.id, query)).status).toBe(403);
   });
 });

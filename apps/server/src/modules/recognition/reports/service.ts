@@ -1,26 +1,35 @@
-import { type Language, LIMITS, monthRange, RECEIVED_ITEMS_MAX, RECEIVED_RANGE_MAX_DAYS, type ReceivedReport, type RecognitionKind, type Role, schoolYearOf, toIsoDate } from '@high5/contract';
+import { type Language, LIMITS, monthRange, RECEIVED_RANGE_MAX_DAYS, type ReceivedQuerySchema, type ReceivedReport, type Role, Roles, schoolYearOf, toIsoDate } from '@high5/contract';
+import { serverT } from '@high5/i18n';
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import { containsPattern } from '../../../lib/search.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../../../policies/user.js';
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
-import { currentMembership, displayName } from '../recipients/service.js';
+import { currentMembership } from '../recipients/service.js';
 import { receivedData, reportContext } from './queries.js';
 
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
 
-export interface ReceivedQuery {
-  kind: RecognitionKind;
-  range?: { from: string; to: string } | undefined;
-  userId?: string | undefined;
-  direction: 'received' | 'given';
-  language?: Language | undefined;
+type ReceivedQuery = z.output<typeof ReceivedQuerySchema>;
+
+/** Each role with its name in a language (lower case), ordered by that name: the table shows, searches and sorts roles by name. */
+const roleNames = new Map<Language, { role: Role; name: string }[]>();
+function rolesIn(language: Language) {
+  let named = roleNames.get(language);
+  if (!named) {
+    const t = serverT(language);
+    named = Roles.map((role) => ({ role, name: t(`common:roles.${role}`).toLocaleLowerCase(language) })).sort((a, b) => a.name.localeCompare(b.name, language));
+    roleNames.set(language, named);
+  }
+  return named;
 }
 
-/** The received report of one user in the viewer's current school: category tiles and items. */
+/** The received report of one user in the viewer's current school: category tiles and one page of the items (search, category, order). */
 export async function receivedReport(db: Queryable, services: Services, user: SessionUser, query: ReceivedQuery): Promise<ReceivedReport> {
   if (query.direction === 'given') throw forbidden('GIVEN_CANNOT_BE_VIEWED');
   const school = currentMembership(user);
@@ -44,7 +53,19 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };
   const language = query.language ?? user.language;
 
-  const { tiles, items: rows } = await receivedData(db, filter, RECEIVED_ITEMS_MAX + 1);
+  const roles = rolesIn(language);
+  const text = query.q.toLocaleLowerCase(language);
+  const page = {
+    categoryId: query.categoryId ?? null,
+    search: query.q ? { pattern: containsPattern(query.q), roles: roles.filter((r) => r.name.includes(text)).map((r) => r.role) } : null,
+    language,
+    sort: query.sort,
+    dir: query.dir,
+    roleOrder: roles.map((r) => r.role),
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  };
+  const { tiles, total, items: rows } = await receivedData(db, filter, page);
   if (!isSelf) {
     const entry = { actorId: user.id, schoolId: school.schoolId, action: 'recognition.received.read', targetType: 'user', targetId: subjectId, details: { kind: query.kind, from: range.from, to: range.to } } as const;
     await audit(services.db, entry, services.clock.now());
@@ -58,10 +79,10 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
     return links.get(key)!;
   };
   const items = await Promise.all(
-    rows.slice(0, RECEIVED_ITEMS_MAX).map(async (r) => ({
+    rows.map(async (r) => ({
       id: r.id,
       fromUserId: r.giverId,
-      fromName: displayName(r),
+      fromName: r.name,
       fromRole: r.giverRole as Role,
       date: r.schoolDate,
       comment: r.comment,
@@ -77,6 +98,6 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
     schoolYear: { from: year.from, to: year.to },
     categories: tiles.map((t) => ({ ...toCategoryOption(t, language), count: t.count })),
     items,
-    truncated: rows.length > RECEIVED_ITEMS_MAX,
+    total,
   };
 }

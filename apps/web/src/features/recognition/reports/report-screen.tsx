@@ -1,22 +1,24 @@
-import { monthRange, recognitionApi, schoolYearMonths, type ReceivedItem, type ReceivedReport, type RecognitionKind } from '@high5/contract';
+import { monthRange, schoolYearMonths, type ReceivedReport, type RecognitionKind } from '@high5/contract';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { Alert, Box, Button, ButtonBase, LinearProgress, Paper, Skeleton, ToggleButton, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CategoryTileTooltip, recognitionKeys, shortLabel } from '../../../components/give';
+import { CategoryTileTooltip, shortLabel } from '../../../components/give';
 import { ReceivedItemsTable } from '../../../components/received-items-table';
+import { initialTableState, type TableState } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useReceivedReport } from './api';
 import { CategoryDialog } from './category-dialog';
 import { monthAndYear, monthName, parseMonth } from './months';
 
 /**
  * The received report (spec 001: /highfivereport and /positivevibereport): a month of the
  * school year (AUG to JUL; this month unless one is passed in the address, as the
- * dashboard does), the category tiles with counts, a dialog per category, and the table.
+ * dashboard does), the category tiles with counts, a dialog per category, and the table,
+ * which the server searches, sorts and pages (decision 0452).
  */
 export function ReportScreen({ kind }: { kind: RecognitionKind }) {
   const { t, i18n } = useTranslation('recognition');
@@ -27,12 +29,8 @@ export function ReportScreen({ kind }: { kind: RecognitionKind }) {
   const range = asked ? monthRange(asked) : null;
   const rangeParam = range ? `${range.from}_${range.to}` : '';
   const [openCategory, setOpenCategory] = useState<string | null>(null);
-
-  const report = useQuery({
-    queryKey: recognitionKeys.received(kind, rangeParam, '', language),
-    queryFn: () => api(recognitionApi.received, { query: { kind, language, ...(rangeParam ? { range: rangeParam } : {}) } }),
-    placeholderData: keepPreviousData,
-  });
+  const [table, setTable] = useState<TableState>(() => ({ ...initialTableState('date'), dir: 'desc' }));
+  const report = useReceivedReport(kind, rangeParam, table, language);
   const data = report.data;
   const month = asked ?? data?.range.from.slice(0, 7) ?? null;
   const title = t(kind === 'high5' ? 'report.high5Title' : 'report.vibeTitle');
@@ -51,10 +49,17 @@ export function ReportScreen({ kind }: { kind: RecognitionKind }) {
         </Alert>
       ) : (
         <>
-          <MonthPicker today={data?.today ?? null} month={month} onPick={(m) => setSearch({ month: m }, { replace: true })} />
+          <MonthPicker
+            today={data?.today ?? null}
+            month={month}
+            onPick={(m) => {
+              setSearch({ month: m }, { replace: true });
+              setTable((state) => ({ ...state, page: 0 }));
+            }}
+          />
           <Box sx={{ height: 4, my: 1 }}>{report.isFetching && <LinearProgress aria-label={t('report.loading')} />}</Box>
-          {data && month ? <ReportBody data={data} month={month} kind={kind} onCategory={setOpenCategory} /> : <Skeleton variant="rounded" height={320} />}
-          {data && month && openCategory && <CategoryDialog report={data} month={month} categoryId={openCategory} onClose={() => setOpenCategory(null)} />}
+          {data && month ? <ReportBody data={data} month={month} kind={kind} table={table} onTable={setTable} onCategory={setOpenCategory} /> : <Skeleton variant="rounded" height={320} />}
+          {data && month && openCategory && <CategoryDialog report={data} month={month} categoryId={openCategory} language={language} onClose={() => setOpenCategory(null)} />}
         </>
       )}
     </Box>
@@ -89,7 +94,16 @@ function MonthPicker({ today, month, onPick }: { today: string | null; month: st
   );
 }
 
-function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; month: string; kind: RecognitionKind; onCategory: (id: string) => void }) {
+interface BodyProps {
+  data: ReceivedReport;
+  month: string;
+  kind: RecognitionKind;
+  table: TableState;
+  onTable: (state: TableState) => void;
+  onCategory: (id: string) => void;
+}
+
+function ReportBody({ data, month, kind, table, onTable, onCategory }: BodyProps) {
   const { t, i18n } = useTranslation('recognition');
   const names = useMemo(() => new Map(data.categories.map((c) => [c.id, c.name])), [data.categories]);
   const monthText = monthAndYear(month, i18n.language);
@@ -122,22 +136,18 @@ function ReportBody({ data, month, kind, onCategory }: { data: ReceivedReport; m
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 4, mb: 1.5 }}>
         {t('report.tableTitle', { month: monthText })}
       </Typography>
-      <ItemsTable items={data.items} kind={kind} names={names} month={monthText} />
-      {data.truncated && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('report.truncated', { count: data.items.length })}
-        </Typography>
-      )}
+      <ItemsTable data={data} kind={kind} names={names} month={monthText} table={table} onTable={onTable} />
     </>
   );
 }
 
-/** The spec's columns: from_name, from_role, Date, comment, and the categories. */
-function ItemsTable({ items, kind, names, month }: { items: ReceivedItem[]; kind: RecognitionKind; names: Map<string, string>; month: string }) {
+/** The spec's columns: from_name, from_role, Date, comment, and the categories; one page of the month's items. */
+function ItemsTable({ data, kind, names, month, table, onTable }: { data: ReceivedReport; kind: RecognitionKind; names: Map<string, string>; month: string; table: TableState; onTable: (state: TableState) => void }) {
   const { t } = useTranslation('recognition');
   const labels = {
     caption: t('report.tableTitle', { month }),
     empty: t('report.empty', { month }),
+    noMatch: (search: string) => t('report.noMatch', { month, search }),
     from: t('report.columns.fromName'),
     role: t('report.columns.fromRole'),
     date: t('report.columns.date'),
@@ -145,5 +155,5 @@ function ItemsTable({ items, kind, names, month }: { items: ReceivedItem[]; kind
     noComment: t('report.noComment'),
     categories: t(kind === 'high5' ? 'report.columns.high5Options' : 'report.columns.vibeOptions'),
   };
-  return <ReceivedItemsTable items={items} names={names} labels={labels} />;
+  return <ReceivedItemsTable items={data.items} names={names} labels={labels} server={{ total: data.total, state: table, onStateChange: onTable }} />;
 }
