@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { openAs, type Lang } from '../classroom/support.js';
-import { localToday, shot } from './support.js';
+import { schoolToday } from '../support/calendar.js';
+import { shot } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,8 +132,8 @@ describe('admin: alerts report', () => {
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tess', lastName: 'Ng' });
     const students = await Promise.all([1, 2, 3].map((n) => buildUser(h.app, { schoolId: school.id, role: 'student', firstName: `Kid${n}`, lastName: 'Test' })));
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Science 3', studentIds: students.map((s) => s.id) });
-    // Yesterday (browser's date) at 17:00Z: in the morning in Los Angeles, the same calendar day.
-    const day = new Date(`${localToday(-1)}T17:00:00Z`);
+    // Yesterday at the school at 17:00Z: in the morning in Los Angeles, the same calendar day.
+    const day = new Date(`${schoolToday(-1)}T17:00:00Z`);
     await seedAlert({ schoolId: school.id, studentId: students[0]!.id, adultId: teacher.id, openedAt: day, ackAfterMin: 4, closed: true });
     await seedAlert({ schoolId: school.id, studentId: students[1]!.id, adultId: teacher.id, openedAt: new Date(day.getTime() + 60 * MIN), ackAfterMin: 10, escalated: true });
     await seedAlert({ schoolId: school.id, studentId: students[2]!.id, adultId: teacher.id, openedAt: new Date(day.getTime() + 120 * MIN) });
@@ -151,7 +152,7 @@ describe('admin: alerts report', () => {
       await shot(page, `alerts-report-${lang}-${width}`);
       if (width === 1366) {
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: w.export }).click()]);
-        expect(download.suggestedFilename()).toBe(`${w.file}_${localToday(-27)}_${localToday()}.csv`);
+        expect(download.suggestedFilename()).toBe(`${w.file}_${schoolToday(-27)}_${schoolToday()}.csv`);
         const csv = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
         expect(csv).toContain(w.header);
         expect(csv.some((line) => /^\d{4}-\d{2}-\d{2},Science 3,3,2,1,2,7,10$/.test(line))).toBe(true);

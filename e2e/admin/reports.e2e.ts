@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCategories, checkIn, recognise, schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { localToday, shot } from './support.js';
+import { schoolToday } from '../support/calendar.js';
+import { shot } from './support.js';
 
 let h: Harness;
 let w: Awaited<ReturnType<typeof arrange>>;
@@ -32,12 +33,12 @@ async function arrange() {
   const kindness = high5.find((c) => c.key === 'kindness')!;
   const [thanks] = await builtinCategories(h.app, 'vibe');
   const T = { id: teacher.id, role: 'teacher' };
-  await recognise(h.app, { schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: localToday(-1), comment: 'Helped a classmate', categoryIds: [above.id, kindness.id] });
-  await recognise(h.app, { kind: 'vibe', schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: localToday(-2), comment: 'Keep going', categoryIds: [thanks!.id] });
-  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: localToday(-1), mood: 'persevere' });
-  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: localToday(), mood: 'grinning' });
-  await checkIn(h.app, { userId: evil.id, schoolId: school.id, date: localToday(), mood: 'persevere', emergency: true, priority: 'today' });
-  await checkIn(h.app, { userId: bob.id, schoolId: school.id, date: localToday(), mood: 'worried' });
+  await recognise(h.app, { schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-1), comment: 'Helped a classmate', categoryIds: [above.id, kindness.id] });
+  await recognise(h.app, { kind: 'vibe', schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-2), comment: 'Keep going', categoryIds: [thanks!.id] });
+  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(-1), mood: 'persevere' });
+  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(), mood: 'grinning' });
+  await checkIn(h.app, { userId: evil.id, schoolId: school.id, date: schoolToday(), mood: 'persevere', emergency: true, priority: 'today' });
+  await checkIn(h.app, { userId: bob.id, schoolId: school.id, date: schoolToday(), mood: 'worried' });
   return { school, admin, teacher, amy, bob, evil, cal, cls, kindness, above };
 }
 
@@ -73,16 +74,16 @@ describe('admin reports', () => {
 
     // The CSV states its dates and filters, and keeps the username of a username-only student.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Report_Student_${localToday(-10)}_${localToday()}.csv`);
+    expect(download.suggestedFilename()).toBe(`Report_Student_${schoolToday(-10)}_${schoolToday()}.csv`);
     const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(csv.slice(0, 8)).toEqual([
       'Report,Report',
-      `From,${localToday(-10)}`,
-      `To,${localToday()}`,
+      `From,${schoolToday(-10)}`,
+      `To,${schoolToday()}`,
       'User group,Student',
       'Search,None',
       'Sorted by,High 5s received (sorted descending)',
-      `Downloaded on,${localToday()}`,
+      `Downloaded on,${schoolToday()}`,
       '',
     ]);
     expect(csv[8]).toBe('Name,E-mail or username,High 5s given,High 5s received,Vibes given,Vibes received');
@@ -153,14 +154,14 @@ describe('admin reports', () => {
     await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'Zed' }).textContent()).toContain('Pidió hablar hoy1');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Informe-del-medidor-de-animo_Estudiante_${localToday(-10)}_${localToday()}.csv`);
+    expect(download.suggestedFilename()).toBe(`Informe-del-medidor-de-animo_Estudiante_${schoolToday(-10)}_${schoolToday()}.csv`);
     const csv = (await readFile(await download.path())).toString('utf8');
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     // The file says what it holds: dates (yyyy-MM-dd), group, class, feelings, minimum.
     expect(lines.slice(0, 7)).toEqual([
       'Informe,Informe del medidor de ánimo',
-      `Desde,${localToday(-10)}`,
-      `Hasta,${localToday()}`,
+      `Desde,${schoolToday(-10)}`,
+      `Hasta,${schoolToday()}`,
       'Grupo de usuarios,Estudiante',
       'Clase,Todas las clases',
       'Sentimientos de poco disfrute,Triste',
@@ -168,9 +169,9 @@ describe('admin reports', () => {
     ]);
     const header = lines.indexOf('') + 1;
     expect(lines[header]).toBe('Nombre,Correo electrónico o nombre de usuario,Mucho disfrute,Poco disfrute,Pidió hablar hoy,"Quiere hablar, hoy no",Registros de poco disfrute');
-    expect(lines).toContain(`Amy Adams,${w.amy.email},1,1,0,0,${localToday(-1)} Triste`);
+    expect(lines).toContain(`Amy Adams,${w.amy.email},1,1,0,0,${schoolToday(-1)} Triste`);
     // "Today" is kept apart from "not today"; a formula-like name is defused.
-    expect(lines.find((l) => l.includes('Zed'))).toBe(`"'=HYPERLINK(""http://x"") Zed",${w.evil.email},0,1,1,0,${localToday()} Triste (Pidió hablar hoy)`);
+    expect(lines.find((l) => l.includes('Zed'))).toBe(`"'=HYPERLINK(""http://x"") Zed",${w.evil.email},0,1,1,0,${schoolToday()} Triste (Pidió hablar hoy)`);
 
     // The school's report settings are kept for next time.
     const saved = await h.app.services.db.selectFrom('moodReportSettings').selectAll().where('schoolId', '=', w.school.id).executeTakeFirstOrThrow();
@@ -237,7 +238,7 @@ describe('admin reports', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe(w.cls.id);
     const from = new URL(page.url()).searchParams.get('from');
-    expect(from).toBe(localToday(-10));
+    expect(from).toBe(schoolToday(-10));
     await page.getByRole('tab', { name: 'Mood meter report' }).click();
     const mood = page.getByRole('list', { name: 'Mood meter report' });
     await expect.poll(() => mood.getByRole('listitem').count()).toBe(3);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCategories, checkIn, recognise, schoolWithAdmin, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { localToday, shot } from './support.js';
+import { schoolToday } from '../support/calendar.js';
+import { shot } from './support.js';
 
 let h: Harness;
 let w: Awaited<ReturnType<typeof arrange>>;
@@ -24,8 +25,8 @@ async function arrange() {
   const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Amy', lastName: 'Adams' });
   await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id] });
   const [kindness] = await builtinCategories(h.app, 'high5');
-  await recognise(h.app, { schoolId: school.id, giver: { id: teacher.id, role: 'teacher' }, receiver: { id: amy.id, role: 'student' }, date: localToday(-1), comment: 'Great teamwork', categoryIds: [kindness!.id] });
-  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: localToday(), mood: 'weary' });
+  await recognise(h.app, { schoolId: school.id, giver: { id: teacher.id, role: 'teacher' }, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-1), comment: 'Great teamwork', categoryIds: [kindness!.id] });
+  await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(), mood: 'weary' });
   await h.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'counselor@example.test' }).execute();
   const { user: root } = await superAdmin(h.app);
   return { school, admin, teacher, root };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { localToday, shot } from './support.js';
+import { schoolToday } from '../support/calendar.js';
+import { shot } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('admin users', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
     const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(csv.slice(0, 5)).toEqual(['Informe,Usuarios administradores', `Escuela,${school.name}`, 'Grupo de usuarios,Docentes', `Descargado el,${localToday()}`, '']);
+    expect(csv.slice(0, 5)).toEqual(['Informe,Usuarios administradores', `Escuela,${school.name}`, 'Grupo de usuarios,Docentes', `Descargado el,${schoolToday()}`, '']);
     expect(csv[5]).toBe('Nombre,Correo electrónico,Administración');
     expect(csv.filter((l) => l.includes('Muñoz'))).toHaveLength(30);
 

@@ -1,7 +1,8 @@
-import { addDays, toIsoDate } from '@high5/contract';
+import { addDays } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveHigh5 } from '../../apps/server/src/modules/classroom/test-factories.js';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
+import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible, notice, openAs, shot } from './support.js';
 
@@ -110,8 +111,8 @@ describe('staff view High 5s; dates are used only once complete (issue 8)', () =
       const staff = await buildUser(h.app, { schoolId: school.id, role: 'staff', firstName: 'Cora', lastName: 'Counsel' });
       const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tom', lastName: 'Teach' });
       const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Nico', lastName: 'Ruiz', email: `nico.${lang}@example.test` });
-      // The screen's default range ends on the browser's today (same machine, same time zone).
-      const today = toIsoDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+      // The screen's default range ends on the school's today (not the browser's: another date).
+      const today = schoolToday();
       await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: kid.id, schoolDate: addDays(today, -2), comment: 'Great helper' });
       const { context, page } = await openAs(h, staff.id, '/dashboard', { lang, width });
       const es = lang === 'es';

@@ -1,7 +1,7 @@
-import { toIsoDate } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveHigh5 } from '../../apps/server/src/modules/classroom/test-factories.js';
 import { buildClass, buildSchool, buildUser, linkParent } from '../../apps/server/src/test/factories.js';
+import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible, notice, openAs, shot } from './support.js';
 
@@ -20,7 +20,7 @@ describe('my students, view High 5s and feedback', () => {
     const otherChild = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Zoe', lastName: 'Kim' });
     const parent = await buildUser(h.app, { schoolId: school.id, role: 'parent', firstName: 'Elena', lastName: 'Luna' });
     await linkParent(h.app, parent.id, child.id);
-    const today = toIsoDate(h.clock.now(), school.timeZone);
+    const today = schoolToday();
     await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: child.id, schoolDate: today, comment: 'Great reading today', categoryKeys: ['perseverance'] });
     await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: otherChild.id, schoolDate: today, comment: 'Not yours' });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClassroomWorld, giveHigh5, type ClassroomWorld } from '../../apps/server/src/modules/classroom/test-factories.js';
+import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible } from './support.js';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   await db.updateTable('schoolMemberships').set({ iep: true, languageLevel: 'L' }).where('userId', '=', w.student2.id).execute();
   await db.insertInto('seatingCharts').values({ classId: w.cls.id, name: 'Period 1', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': w.student.id, '1_2': w.student2.id }) }).execute();
   await db.insertInto('trustedAdults').values({ studentId: w.student.id, adultId: w.teacher.id }).execute();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = schoolToday();
   await giveHigh5(h.app, { schoolId: w.school.id, giverId: w.teacher.id, giverRole: 'teacher', receiverId: w.student.id, schoolDate: today, comment: 'Helped a classmate', categoryKeys: ['kindness', 'teamwork'] });
 });
 afterAll(() => h?.close());

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { toIsoDate } from '@high5/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
+import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible, notice, openAs, shot } from './support.js';
 
@@ -295,7 +295,7 @@ async function fullClass() {
   const db = h.app.services.db;
   await db.updateTable('schoolMemberships').set({ iep: true }).where('userId', 'in', [students[0]!.id, students[5]!.id]).execute();
   await db.updateTable('schoolMemberships').set({ plan504: true, languageLevel: 'L' }).where('userId', '=', students[3]!.id).execute();
-  const today = toIsoDate(new Date(), school.timeZone);
+  const today = schoolToday();
   const moods = ['triumph', 'sleeping', 'worried', 'pensive', 'rage', 'triumph'];
   await db.insertInto('moods').values(moods.map((mood, i) => ({ userId: students[i * 2]!.id, schoolId: school.id, schoolDate: today, mood, lowEnjoyment: false }))).execute();
   const seats = Object.fromEntries(students.map((s, i) => [`${Math.floor(i / 4)}_${i % 4}`, s.id]));

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, onTestFailed } from 'vitest';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/build-test-app.js';
 import { sessionFor } from '../../apps/server/src/test/factories.js';
+import { farTimeZone } from './calendar.js';
 
 const FLAGS = ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -11,8 +12,11 @@ const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '
 export interface Harness extends TestApp {
   baseUrl: string;
   browser: Browser;
-  /** A new browser context (its own cookies) in `locale`, at `width` px. */
-  newPage(options?: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number; reducedMotion?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A new browser context (its own cookies) in `locale`, at `width` px, in `timeZone` (by default one on
+   * another date than the test schools, `farTimeZone()`: screens must take today from the school).
+   */
+  newPage(options?: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number; reducedMotion?: boolean; timeZone?: string }): Promise<{ context: BrowserContext; page: Page }>;
   /** Signs `context` in as `userId` without the sign-in screen (tests of other screens). */
   signInAs(context: BrowserContext, userId: string, schoolId?: string): Promise<void>;
 }
@@ -35,8 +39,8 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
     ...t,
     baseUrl,
     browser,
-    async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true } = {}) {
-      const context = await browser.newContext({ locale, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+    async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true, timeZone = farTimeZone() } = {}) {
+      const context = await browser.newContext({ locale, timezoneId: timeZone, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
       // DOM snapshots of every action, kept only when the test fails (screenshots of each step would slow the suite).
       await context.tracing.start({ snapshots: true });
       const page = await context.newPage();

@@ -11,3 +11,9 @@ export function currentSchool(user: SessionUser): Membership {
   if (!user.school || user.isSuperAdmin) throw forbidden();
   return user.school;
 }
+
+/**
+ * The time zone a session's dates are counted in: its school's, UTC without one (a super admin, or a
+ * user before setup); the web's today follows the same rule (apps/web/src/lib/calendar.ts, decision 0327).
+ */
+export const calendarTimeZone = (user: SessionUser) => user.school?.timeZone ?? 'UTC';

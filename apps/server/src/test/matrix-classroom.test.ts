@@ -124,7 +124,7 @@ const rows: Record<string, Row> = {
     },
   },
   feedbackList: { allow: 'self', request: () => ({ query: { dateRange: RANGE } }) },
-  journalList: { allow: 'self', request: () => ({ query: { dateRange: RANGE, tz: 'America/Los_Angeles' } }) },
+  journalList: { allow: 'self', request: () => ({ query: { dateRange: RANGE } }) },
   journalCreate: { allow: 'self', request: () => ({ body: { heading: 'Today', description: 'A good day' } }) },
   // Side A: the caller's own entry; side B: an entry of school B's student, nobody else's to touch.
   journalUpdate: { allow: (_c, side) => side === 'A', request: async (c) => ({ params: { entryId: await journalEntry(c) }, body: { heading: 'Edited', description: 'Edited text' } }) },

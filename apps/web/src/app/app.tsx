@@ -6,8 +6,10 @@ import { onUnauthenticated } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { paths, publicPaths } from './paths';
 import { router } from './router';
-import { forgetSignedIn, meKey } from './session';
+import { followSchoolCalendar, forgetSignedIn, meKey } from './session';
 import { theme } from './theme';
+
+followSchoolCalendar(queryClient);
 
 // Any 401 means the session is gone (spec 000 section 4): forget the user and go to sign-in.
 // A 401 while nobody is signed in (the first `auth.me`) changes nothing.

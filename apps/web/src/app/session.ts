@@ -1,6 +1,7 @@
 import { authApi, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
+import { followSession } from '../lib/dates';
 import { setLanguage } from '../lib/i18n';
 import { clearIdleLock } from './shell/idle-lock-state';
 import { landingPath, type AppPath } from './paths';
@@ -20,6 +21,13 @@ export const meQuery = queryOptions({
   },
   staleTime: 5 * 60_000,
 });
+
+/** "Today" on every screen follows the session's school, whatever sets `me` (sign-in, a school switch, a reload, sign-out). */
+export function followSchoolCalendar(queryClient: QueryClient) {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] === meKey[0]) followSession(event.query.state.data as Me | null | undefined);
+  });
+}
 
 /** The user as the last `auth.me` (or sign-in) said; null when signed out. */
 export function useMe(): Me | null {

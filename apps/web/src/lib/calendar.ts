@@ -6,11 +6,28 @@ export interface DateRange {
   to: string;
 }
 
+/** The server's zone for a session without a school (a super admin): its dates are UTC's. */
+const NO_SCHOOL_TIME_ZONE = 'UTC';
+
+let sessionTimeZone: string | undefined;
+
 /**
- * Today on this device, `yyyy-MM-dd`. (Not yet the school's: screens such as the journal send the
- * device's time zone with their ranges, so both must move together; see the closing note of issue 11.)
+ * The session says whose calendar "today" is (decision 0327): the school's zone while signed in to one,
+ * UTC while signed in without one (as the server counts), the device's while signed out (`me` null or
+ * not loaded yet). Called whenever `me` changes (app/session.ts `followSchoolCalendar`).
  */
-export const todayIso = () => toIsoDate(new Date());
+export function followSession(me: { school: { timeZone: string } | null } | null | undefined) {
+  sessionTimeZone = me ? (me.school?.timeZone ?? NO_SCHOOL_TIME_ZONE) : undefined;
+}
+
+/** The time zone of the school's dates (undefined: the device's, before sign-in). */
+export const schoolTimeZone = () => sessionTimeZone;
+
+/**
+ * Today at the user's school, `yyyy-MM-dd`: the date the server counts by (a give's day, a check-in's
+ * day, the journal's and the reports' ranges), not the device's, which differs at night or on a trip.
+ */
+export const todayIso = () => toIsoDate(new Date(), sessionTimeZone);
 
 /** The `days` days before today, up to today (the screens' default ranges). */
 export function lastDays(days: number): DateRange {

@@ -1,6 +1,6 @@
-import { isKnownTimeZone } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { calendarTimeZone } from '../../../lib/current-school.js';
+import { notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { assertRange } from '../common.js';
@@ -12,10 +12,10 @@ const present = (r: Row) => ({ id: r.id, heading: r.heading, description: r.desc
 // A journal is private to its writer: every query is keyed by the caller's id, and an entry
 // of someone else answers 404 exactly like one that does not exist.
 
-export async function list(db: Db, user: SessionUser, range: { from: string; to: string }, timeZone: string) {
+/** The entries written on the range's dates, as the session's school counts dates (decision 0327). */
+export async function list(db: Db, user: SessionUser, range: { from: string; to: string }) {
   assertRange(range);
-  if (!isKnownTimeZone(timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.tz', code: 'invalid_time_zone' }]);
-  return (await q.entries(db, user.id, range.from, range.to, timeZone)).map(present);
+  return (await q.entries(db, user.id, range.from, range.to, calendarTimeZone(user))).map(present);
 }
 
 export async function create(db: Db, services: Services, user: SessionUser, input: { heading: string; description: string }) {

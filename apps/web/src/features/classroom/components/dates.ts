@@ -1,7 +1,7 @@
 import { CLASSROOM_LIMITS } from '@high5/contract';
 import { lastDays as lastDaysUpToToday, type DateRange } from '../../../lib/dates';
 
-export { rangeParam, showDate, showDateTime, todayIso } from '../../../lib/dates';
+export { rangeParam, schoolTimeZone, showDate, showDateTime, todayIso } from '../../../lib/dates';
 
 /** The last `days` days up to today at the school (spec 002: 10 days for feedback and the journal). */
 export const lastDays = (days: number = CLASSROOM_LIMITS.defaultRangeDays): DateRange => lastDaysUpToToday(days);

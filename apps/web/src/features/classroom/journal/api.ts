@@ -4,10 +4,9 @@ import { api, classroomKeys, e } from '../api';
 
 const journalKey = ['classroom', 'journal'] as const;
 
-/** The entries of a date range (`yyyy-MM-dd_yyyy-MM-dd`), in the device's time zone. */
+/** The entries written on the dates of a range (`yyyy-MM-dd_yyyy-MM-dd`), dates of the school's calendar. */
 export function useJournal(range: string, enabled: boolean) {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return useQuery({ queryKey: classroomKeys.journal(range), queryFn: () => api(e.journalList, { query: { dateRange: range, tz } }), enabled });
+  return useQuery({ queryKey: classroomKeys.journal(range), queryFn: () => api(e.journalList, { query: { dateRange: range } }), enabled });
 }
 
 /** Writes a new entry, or rewrites `entryId`; the lists reload. */

@@ -12,7 +12,7 @@ import { DateRangePicker, type DateRange } from '../../../components/ui/date-ran
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { lastDays, rangeParam, showDateTime, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso, validRange } from '../components/dates';
 import { useDeleteJournalEntry, useJournal, useSaveJournalEntry } from './api';
 
 interface Entry {
@@ -25,7 +25,8 @@ interface Entry {
 
 /**
  * The gratitude journal (/gratitude-journal, spec 002 sections 2.10 and 4.4): write an entry
- * (heading and description), list the entries of a date range (default: the last 10 days),
+ * (heading and description), list the entries of a date range (default: the last 10 days; dates and
+ * times of the school's calendar, decision 0327),
  * edit one (save becomes update) or delete one after a confirmation. Entries are private.
  */
 export default function JournalScreen() {
@@ -134,7 +135,7 @@ export default function JournalScreen() {
               <Card key={entry.id} variant="outlined" sx={{ borderRadius: 3, borderColor: editing?.id === entry.id ? 'primary.main' : undefined }}>
                 <CardHeader
                   title={entry.heading}
-                  subheader={showDateTime(entry.writtenAt)}
+                  subheader={showDateTime(entry.writtenAt, schoolTimeZone())}
                   slotProps={{ title: { component: 'h3', variant: 'subtitle1', sx: { fontWeight: 700, wordBreak: 'break-word' } }, subheader: { variant: 'body2', color: 'text.secondary' } }}
                   action={
                     <Box sx={{ display: 'flex' }}>

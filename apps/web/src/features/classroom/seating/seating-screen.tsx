@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, formatDate, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
+import { CLASSROOM_LIMITS, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
 import { Alert, Box, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { api, classroomKeys, e } from '../api';
+import { showDate, todayIso } from '../components/dates';
 import { downloadBlob } from '../../../lib/download';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
@@ -32,7 +33,7 @@ const chartLayout = (chart: SeatingChart): Layout => ({ rows: chart.rows, cols: 
  * (refreshed every 30 s) with the glowing emergency emoji, and the attendance view.
  */
 export default function SeatingScreen() {
-  const { t, i18n } = useTranslation('classroom');
+  const { t } = useTranslation('classroom');
   const me = useSignedInMe();
   const notify = useNotify();
   const errorText = useErrorText('classroom');
@@ -219,7 +220,7 @@ export default function SeatingScreen() {
     if (!layout || !data) return;
     setImageDialog(false);
     try {
-      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: formatDate(new Date(), i18n.language), deskLabel: t('seating.desk'), layout, students, moods, ...options });
+      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: showDate(todayIso()), deskLabel: t('seating.desk'), layout, students, moods, ...options });
       downloadBlob(blob, chartFileName());
       notify('success', t('seating.imageDownloaded'));
     } catch {
