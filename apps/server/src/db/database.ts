@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
@@ -69,8 +70,9 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     // log prints it) so that error logs can name the operation on both (docs/decisions/0152).
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
       const text = typeof args[0] === 'string' ? args[0] : undefined;
+      // A statement marked by `prepared()` runs as a named prepared statement (one name per text).
+      const result = text?.startsWith(PREPARED) ? query({ name: `h5_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values: args[1] }) : query(...args);
       if (!text || !(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
         if (error && typeof error === 'object' && !('query' in error)) Object.defineProperty(error, 'query', { value: text, enumerable: false });
@@ -89,6 +91,15 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
+
+const PREPARED = '/* prepared */';
+
+/**
+ * Marks a hot statement whose planning costs as much as its execution (the received report:
+ * decision 0330): on PostgreSQL it runs as a named prepared statement, planned once per connection
+ * and then, once PostgreSQL finds its generic plan as good, not at all; PGlite reads the mark as a comment.
+ */
+export const prepared = <T>(query: RawBuilder<T>) => sql<T>`/* prepared */ ${query}`;
 
 /** Runs `work` in one transaction on `db`, or inside the transaction `db` already is. */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {

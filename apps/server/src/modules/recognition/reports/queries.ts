@@ -1,6 +1,6 @@
 import type { Language, ReceivedSort, RecognitionKind, Role, SortDirection } from '@high5/contract';
 import { sql } from 'kysely';
-import type { Queryable } from '../../../db/database.js';
+import { prepared, type Queryable } from '../../../db/database.js';
 import { displayName } from '../../../lib/display-name.js';
 
 export interface ReceivedFilter {
@@ -83,7 +83,7 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, p: Received
     p.sort === 'date'
       ? sql`m.school_date ${dir}, m.id ${dir}`
       : sql`${p.sort === 'from' ? sql`lower(m.name)` : sql`array_position(array[${sql.join(p.roleOrder)}]::text[], m.giver_role)`} ${dir}, m.school_date desc, m.id desc`;
-  const result = await sql<{ tiles: CategoryTileRow[]; total: number; items: ReceivedItemRow[] }>`
+  const result = await prepared(sql<{ tiles: CategoryTileRow[]; total: number; items: ReceivedItemRow[] }>`
     with r as materialized (
       select r.id, r.giver_id, r.giver_role, r.school_date, r.comment
       from recognitions r
@@ -114,6 +114,6 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, p: Received
       (select coalesce(json_agg(json_build_object('id', i.id, 'giverId', i.giver_id, 'giverRole', i.giver_role, 'schoolDate', i.school_date,
         'comment', i.comment, 'name', i.name, 'imageKey', a.image_key,
         'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
-        order by i.n), '[]'::json) from page i left join avatars a on a.user_id = i.giver_id) as items`.execute(db);
+        order by i.n), '[]'::json) from page i left join avatars a on a.user_id = i.giver_id) as items`).execute(db);
   return result.rows[0]!;
 }

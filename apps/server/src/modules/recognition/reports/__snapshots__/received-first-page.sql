@@ -1,3 +1,4 @@
+/* prepared */
 with r as materialized (
   select r.id, r.giver_id, r.giver_role, r.school_date, r.comment
   from recognitions r
