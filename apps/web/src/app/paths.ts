@@ -42,9 +42,6 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
 export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.terms, paths.privacy, paths.help, paths.userInformation];
 
-/** Every screen inside the signed-in shell. */
-export const shellPaths: readonly AppPath[] = (Object.values(paths) as AppPath[]).filter((path) => !publicPaths.includes(path));
-
 const p = paths;
 /**
  * The route tables of spec 000 section 2.7. The admin screens (/report, /admin-users, /admin)

@@ -6,8 +6,7 @@ import { recognitionRoutes } from '../features/recognition/routes';
 import type { AreaRoute } from './area-route';
 import { loadAreaNamespaces } from '../lib/i18n';
 import { FullPageLoading, PublicOnlyRoute, RootLayout, RouteError, SetupRoute, SignInRoute } from './guards';
-import { paths, shellPaths, type AppPath } from './paths';
-import { PlaceholderScreen } from './shell/placeholder-screen';
+import { paths, type AppPath } from './paths';
 
 export interface ShellHandle {
   /** The shell path this route serves; the guard checks it against the user's route table. */
@@ -24,13 +23,9 @@ const shellRoute = async () => {
   return { Component: module.ShellRoute };
 };
 
-/** Each area's screens, then a placeholder for every shell path no area serves yet. */
+/** Each area's screens (every shell path is one of them). */
 export function shellChildren(areas: AreaRoute[]): RouteObject[] {
-  const served = new Set(areas.map((r) => r.path.toLowerCase()));
-  return [
-    ...areas.map((r): RouteObject => ({ path: r.path, lazy: screen(r.load, r.namespaces), handle: { shellPath: r.path } satisfies ShellHandle })),
-    ...shellPaths.filter((path) => !served.has(path.toLowerCase())).map((path): RouteObject => ({ path, element: <PlaceholderScreen path={path} />, handle: { shellPath: path } satisfies ShellHandle })),
-  ];
+  return areas.map((r): RouteObject => ({ path: r.path, lazy: screen(r.load, r.namespaces), handle: { shellPath: r.path } satisfies ShellHandle }));
 }
 
 export const routes: RouteObject[] = [
