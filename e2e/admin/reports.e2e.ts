@@ -253,4 +253,35 @@ describe('admin reports', () => {
     await expect.poll(() => page.getByRole('list', { name: 'High 5 report' }).getByRole('listitem').count()).toBe(3);
     await context.close();
   });
+
+  for (const { lang, width } of [
+    { lang: 'en' as const, width: 1366 },
+    { lang: 'es' as const, width: 360 },
+  ]) {
+    it(`a range over a year is refused in the filter bar, with the reason, until it is shortened (${lang}, ${width} px)`, async () => {
+      const es = lang === 'es';
+      await setLanguage(w.admin.id, lang);
+      const { context, page } = await h.newPage({ locale: es ? 'es-ES' : 'en-US', width, height: 800 });
+      await h.signInAs(context, w.admin.id, w.school.id);
+      await page.goto('/admin');
+      const run = page.getByRole('button', { name: es ? 'Enviar' : 'Submit' });
+      await expect.poll(() => run.isEnabled()).toBe(true);
+      const typeFrom = async (date: string) => {
+        const [y, m, d] = date.split('-');
+        await page.getByRole('group', { name: es ? 'Desde' : 'From' }).getByRole('spinbutton').first().click();
+        await page.keyboard.type(es ? `${d}${m}${y}` : `${m}${d}${y}`);
+      };
+      await typeFrom(schoolToday(-400));
+      const reason = page.getByRole('alert').filter({ hasText: es ? 'Elige un intervalo de fechas de un año como máximo.' : 'Choose a date range of at most one year.' });
+      await reason.waitFor();
+      await expect.poll(() => run.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
+      await shot(page, `report-filters-too-long-${lang}-${width}`);
+      await typeFrom(schoolToday(-30));
+      await expect.poll(() => reason.count()).toBe(0);
+      await run.click();
+      await page.getByRole(width < 600 ? 'list' : 'table', { name: es ? 'Informe: Estudiante' : 'Report: Student' }).waitFor();
+      await context.close();
+    });
+  }
 });

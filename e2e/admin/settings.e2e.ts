@@ -144,4 +144,39 @@ describe('category editor', () => {
     expect(settings.map((x) => x.categoryId)).toContain(row.id);
     await context.close();
   });
+
+  for (const { lang, width } of [
+    { lang: 'en' as const, width: 1366 },
+    { lang: 'es' as const, width: 360 },
+  ]) {
+    it(`a school category's blank name is refused on its field and counted as unsaved until fixed (${lang}, ${width} px)`, async () => {
+      const es = lang === 'es';
+      const { school: s, admin } = await schoolWithAdmin(h.app);
+      await h.app.services.db.updateTable('users').set({ language: lang }).where('id', '=', admin.id).execute();
+      await h.app.services.db.insertInto('categories').values({ schoolId: s.id, kind: 'high5', nameEn: 'Curiosity', nameEs: 'Curiosidad' }).execute();
+      const { context, page } = await h.newPage({ locale: es ? 'es-ES' : 'en-US', width, height: 900 });
+      await h.signInAs(context, admin.id, s.id);
+      await page.goto('/admin?view=settings');
+      await page.getByRole('combobox', { name: es ? 'Configuración' : 'Settings' }).click();
+      await page.getByRole('option', { name: es ? 'Categorías de High 5' : 'High 5 categories' }).click();
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: es ? 'Usar Curiosity' : 'Use Curiosity' }) });
+      const english = row.getByRole('textbox', { name: es ? 'Inglés' : 'English' });
+      await english.fill('  ');
+      await row.getByText(es ? 'De 1 a 35 caracteres' : '1 to 35 characters').waitFor();
+      await page.getByRole('status').getByText(es ? '1 cambio sin guardar' : '1 unsaved change').waitFor();
+      await expectNoAxeViolations(page);
+      await shot(page, `categories-blank-${lang}-${width}`);
+      // Update does not send it: the field keeps the complaint and takes the focus.
+      await page.getByRole('button', { name: es ? 'Actualizar' : 'Update' }).click();
+      await expect.poll(() => english.evaluate((el) => el === document.activeElement)).toBe(true);
+      await english.fill('Curiosity!');
+      await expect.poll(() => row.getByText(es ? 'De 1 a 35 caracteres' : '1 to 35 characters').count()).toBe(0);
+      await page.getByRole('button', { name: es ? 'Actualizar' : 'Update' }).click();
+      await page.getByText(es ? 'Categorías guardadas.' : 'Categories saved.').waitFor();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: es ? 'sin guardar' : 'unsaved' }).count()).toBe(0);
+      const saved = await h.app.services.db.selectFrom('categories').select('nameEn').where('schoolId', '=', s.id).executeTakeFirstOrThrow();
+      expect(saved.nameEn).toBe('Curiosity!');
+      await context.close();
+    });
+  }
 });

@@ -1,5 +1,4 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useRouteError } from 'react-router';
@@ -7,11 +6,11 @@ import { HighFiveMark } from '../components/ui/logo';
 import SignInScreen from '../features/auth/sign-in/sign-in-screen';
 import { setLanguage } from '../lib/i18n';
 import { landingPath, paths } from './paths';
-import { consumeGoogleSignIn, landingAfterSignIn, meQuery, useMe } from './session';
+import { consumeGoogleSignIn, landingAfterSignIn, useMe, useMeQuery } from './session';
 
 /** Loads `me` once for every screen, and applies the signed-in user's language. */
 export function RootLayout() {
-  const me = useQuery(meQuery);
+  const me = useMeQuery();
   const language = me.data?.language;
   useEffect(() => {
     if (language) void setLanguage(language);

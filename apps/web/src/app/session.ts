@@ -1,5 +1,6 @@
 import { authApi, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError, api } from '../lib/api-client';
 import { followSession } from '../lib/dates';
 import { setLanguage } from '../lib/i18n';
@@ -9,7 +10,7 @@ import { landingPath, type AppPath } from './paths';
 export const meKey = ['me'] as const;
 
 /** The signed-in user, or null when signed out (a 401 from `auth.me`). */
-export const meQuery = queryOptions({
+const meQuery = queryOptions({
   queryKey: meKey,
   queryFn: async (): Promise<Me | null> => {
     try {
@@ -29,9 +30,12 @@ export function followSchoolCalendar(queryClient: QueryClient) {
   });
 }
 
+/** The `auth.me` query itself (the root layout waits for it and offers a retry). */
+export const useMeQuery = () => useQuery(meQuery);
+
 /** The user as the last `auth.me` (or sign-in) said; null when signed out. */
 export function useMe(): Me | null {
-  return useQuery(meQuery).data ?? null;
+  return useMeQuery().data ?? null;
 }
 
 /** For screens inside the shell, where a user is always signed in. */
@@ -100,8 +104,22 @@ export async function signOut(queryClient: QueryClient) {
 }
 
 /** Whether Google sign-in is on, and the help links (public). */
-export const authConfigQuery = queryOptions({
+const authConfigQuery = queryOptions({
   queryKey: ['authConfig'],
   queryFn: () => api(authApi.config),
   staleTime: Infinity,
 });
+export const useAuthConfig = () => useQuery(authConfigQuery);
+
+/** The session's changes for a screen, on this page's cache: sign out, forget the user here, or start a signed-in user (see above). */
+export function useSession() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      signOut: () => signOut(queryClient),
+      forget: () => forgetSignedIn(queryClient),
+      startSignedIn: (me: Me) => startSignedIn(queryClient, me),
+    }),
+    [queryClient],
+  );
+}

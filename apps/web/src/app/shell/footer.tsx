@@ -1,8 +1,6 @@
-import { systemApi, LIMITS } from '@high5/contract';
 import { Box, Chip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
+import { useHigh5Count } from './api';
 
 /**
  * Copyright and the total High 5 counter, refreshed every 120000 ms (spec 000 sections 1 and 7).
@@ -10,11 +8,7 @@ import { api } from '../../lib/api-client';
  */
 export function Footer() {
   const { t, i18n } = useTranslation();
-  const count = useQuery({
-    queryKey: ['high5Count'],
-    queryFn: () => api(systemApi.high5Count, { background: true }),
-    refetchInterval: LIMITS.footerRefreshMs,
-  });
+  const count = useHigh5Count();
   return (
     <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Typography variant="body2" color="text.secondary">

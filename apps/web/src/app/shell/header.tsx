@@ -1,7 +1,6 @@
-import { authApi, type Me } from '@high5/contract';
+import type { Me } from '@high5/contract';
 import { AutoStoriesOutlined, Check, ExpandMore, HelpOutlined, Logout, Menu as MenuIcon, OpenInNew, PersonOutlined, RateReviewOutlined, SchoolOutlined } from '@mui/icons-material';
 import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,12 +9,11 @@ import { LanguageSelect, type LanguageCode } from '../../components/ui/language-
 import { HighFiveMark } from '../../components/ui/logo';
 import { useNotify } from '../../components/ui/notifications';
 import { visuallyHidden } from '../../components/ui/visually-hidden';
-import { api } from '../../lib/api-client';
 import { genderContext } from '../../lib/gender';
-import { setLanguage } from '../../lib/i18n';
 import { useErrorText } from '../../lib/use-error-text';
 import { landingPath, paths } from '../paths';
-import { authConfigQuery, meKey, signOut } from '../session';
+import { useAuthConfig, useSession } from '../session';
+import { useSaveLanguage, useSwitchSchool } from './api';
 
 export function roleLabel(t: (key: string, options?: { context?: string }) => string, me: Me) {
   if (!me.role) return '';
@@ -27,18 +25,9 @@ export function roleLabel(t: (key: string, options?: { context?: string }) => st
 /** The signed-in header: menu button (narrow), logo, school, role, language, help, user menu. */
 export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerId, helpArea, loading }: { me: Me; showLogo: boolean; showMenuButton: boolean; menuOpen: boolean; onMenu: () => void; drawerId: string; helpArea: boolean; loading: boolean }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const errorText = useErrorText('auth');
-
-  const saveLanguage = useMutation({
-    mutationFn: (language: LanguageCode) => api(authApi.setLanguage, { body: { language } }),
-    onMutate: (language) => {
-      void setLanguage(language);
-      queryClient.setQueryData<Me | null>(meKey, (old) => (old ? { ...old, language } : old));
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const saveLanguage = useSaveLanguage();
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -57,7 +46,7 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
           <SchoolBlock me={me} />
         </Box>
         <AlertsBadge me={me} />
-        <LanguageSelect value={i18n.language === 'es' ? 'es' : 'en'} onChange={(lang) => saveLanguage.mutate(lang)} compact={!helpArea} />
+        <LanguageSelect value={i18n.language === 'es' ? 'es' : 'en'} onChange={(lang: LanguageCode) => saveLanguage.mutate(lang, { onError: (error) => notify('error', errorText(error)) })} compact={!helpArea} />
         {helpArea && <HelpArea me={me} />}
         <UserMenu me={me} helpLinksInside={!helpArea} />
       </Toolbar>
@@ -89,23 +78,20 @@ function SchoolBlock({ me }: { me: Me }) {
 
 function SchoolSwitcher({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const notify = useNotify();
   const errorText = useErrorText('auth');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const switchSchool = useMutation({
-    mutationFn: (schoolId: string) => api(authApi.switchSchool, { body: { schoolId } }),
-    onSuccess: async (next) => {
-      queryClient.setQueryData(meKey, next);
-      // Everything else cached belongs to the other school.
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
-      notify('success', t('header.schoolSwitched', { school: next.school?.name ?? '' }));
-      void navigate(landingPath(next));
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const switchSchool = useSwitchSchool();
+  const switchTo = (schoolId: string) =>
+    switchSchool.mutate(schoolId, {
+      onSuccess: (next) => {
+        notify('success', t('header.schoolSwitched', { school: next.school?.name ?? '' }));
+        void navigate(landingPath(next));
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
   return (
     <>
       <Button
@@ -132,7 +118,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
             selected={school.id === me.school?.id}
             onClick={() => {
               setAnchor(null);
-              if (school.id !== me.school?.id) switchSchool.mutate(school.id);
+              if (school.id !== me.school?.id) switchTo(school.id);
             }}
           >
             <ListItemIcon>{school.id === me.school?.id ? <Check fontSize="small" /> : null}</ListItemIcon>
@@ -147,7 +133,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
 /** Shown above 550 px (spec 000 section 2.6): the gratitude journal and the help menu. */
 function HelpArea({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   return (
@@ -207,9 +193,9 @@ function HelpLinks({ me, links, onClick }: { me: Me; links?: { help: string; fee
 
 function UserMenu({ me, helpLinksInside }: { me: Me; helpLinksInside: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const name = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email || me.username || '';
@@ -243,7 +229,7 @@ function UserMenu({ me, helpLinksInside }: { me: Me; helpLinksInside: boolean })
           data-testid="sign-out"
           onClick={async () => {
             close();
-            await signOut(queryClient);
+            await session.signOut();
             void navigate(paths.signIn, { replace: true });
           }}
         >

@@ -1,16 +1,16 @@
-import { authApi, LIMITS, type Me } from '@high5/contract';
+import { LIMITS, type Me } from '@high5/contract';
 import { Google, LockOutlined, Logout } from '@mui/icons-material';
 import { Alert, Box, Button, Dialog, Divider, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useContractForm } from '../../components/form/contract-form';
 import { CurrentPasswordField } from '../../components/form/current-password-field';
 import { HighFiveMark } from '../../components/ui/logo';
-import { ApiError, api, onLocked, type BodyOf } from '../../lib/api-client';
+import { ApiError, onLocked } from '../../lib/api-client';
 import { useErrorText } from '../../lib/use-error-text';
-import { forgetSignedIn, googleSignInHref, meKey, signOut } from '../session';
+import { googleSignInHref, useSession } from '../session';
+import { useLockCache, useLockSession, useUnlockSession } from './api';
 import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
 
 /** What counts as activity (spec 000 section 2.6); `load` is the mount itself. */
@@ -24,30 +24,24 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'click', 'scroll', 'keydown',
  * but a timestamp. Whether the session is locked is `me.locked` (from the server at load).
  */
 export function useIdleLock(me: Me) {
-  const queryClient = useQueryClient();
+  const { setLocked, forgetAnswers, refreshMe } = useLockCache();
+  const { mutate: lockOnServer } = useLockSession();
   const locked = me.locked;
   const userId = me.id;
   const limit = LIMITS.idleLockSeconds * 1000;
 
-  const setLocked = useCallback(
-    (value: boolean) => queryClient.setQueryData<Me | null>(meKey, (current) => (current ? { ...current, locked: value } : current)),
-    [queryClient],
-  );
-
   /** Shows the lock here and forgets every answer the page holds (journals, moods, names). */
   const lockHere = useCallback(() => {
-    const others = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== meKey[0];
-    void queryClient.cancelQueries({ predicate: others });
-    queryClient.removeQueries({ predicate: others });
+    forgetAnswers();
     setLocked(true);
-  }, [queryClient, setLocked]);
+  }, [forgetAnswers, setLocked]);
 
   const lockEverywhere = useCallback(() => {
     setIdleLock(userId);
     lockHere();
     // Offline, the server's own idle limit (30 minutes) still ends the session.
-    void api(authApi.lock, { body: {} }).catch(() => undefined);
-  }, [userId, lockHere]);
+    lockOnServer();
+  }, [userId, lockHere, lockOnServer]);
 
   // A tab that was locked when it last ran (and could not tell the server) locks again.
   useEffect(() => {
@@ -79,7 +73,7 @@ export function useIdleLock(me: Me) {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== IDLE_LOCK_KEY && event.key !== null) return;
       if (readIdleLock() === userId) lockHere();
-      else void queryClient.invalidateQueries({ queryKey: meKey });
+      else refreshMe();
     };
     window.addEventListener('storage', onStorage);
     const stop = onLocked(lockHere);
@@ -87,7 +81,7 @@ export function useIdleLock(me: Me) {
       window.removeEventListener('storage', onStorage);
       stop();
     };
-  }, [userId, lockHere, queryClient]);
+  }, [userId, lockHere, refreshMe]);
 
   const unlock = () => {
     clearIdleLock();
@@ -104,7 +98,7 @@ export function useIdleLock(me: Me) {
 export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const form = useContractForm(() => import('./unlock-schema').then((m) => m.UnlockBodySchema), { defaultValues: { password: '' } });
   // What to say, worded at each render so it follows a language switch.
@@ -112,41 +106,39 @@ export function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked: () => 
   const titleId = useId();
   const bodyId = useId();
 
-  const unlock = useMutation({
-    mutationFn: (body: BodyOf<typeof authApi.unlock>) => api(authApi.unlock, { body }),
-    onSuccess: () => {
-      form.reset();
-      setError(null);
-      onUnlocked();
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.status === 401 && e.code === 'UNAUTHENTICATED') {
-        // The server session ended meanwhile: back to sign-in.
-        forgetSignedIn(queryClient);
-        void navigate('/', { replace: true });
-        return;
-      }
-      // Only the password is asked here: a wrong one is not "e-mail or username".
-      setError(e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? { key: 'idle.wrongPassword' } : { error: e });
-    },
-  });
-
+  const unlock = useUnlockSession();
   const submit = form.handleSubmit(
     (body) => {
       setError(null);
-      unlock.mutate(body);
+      unlock.mutate(body, {
+        onSuccess: () => {
+          form.reset();
+          setError(null);
+          onUnlocked();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === 401 && e.code === 'UNAUTHENTICATED') {
+            // The server session ended meanwhile: back to sign-in.
+            session.forget();
+            void navigate('/', { replace: true });
+            return;
+          }
+          // Only the password is asked here: a wrong one is not "e-mail or username".
+          setError(e instanceof ApiError && e.code === 'enterCorrectIDandPass' ? { key: 'idle.wrongPassword' } : { error: e });
+        },
+      });
     },
     () => setError(null),
   );
 
   const leave = async () => {
-    await signOut(queryClient);
+    await session.signOut();
     void navigate('/', { replace: true });
   };
 
   const google = async () => {
     // The Google round trip starts a new session; this one ends first.
-    await signOut(queryClient);
+    await session.signOut();
     // Back to this screen (a path only: the server accepts no query in returnTo).
     window.location.assign(googleSignInHref('signin', window.location.pathname));
   };

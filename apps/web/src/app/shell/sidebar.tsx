@@ -24,13 +24,12 @@ import {
   VisibilityOutlined,
 } from '@mui/icons-material';
 import { Box, Button, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { visuallyHidden } from '../../components/ui/visually-hidden';
 import { paths, type AppPath } from '../paths';
-import { authConfigQuery } from '../session';
+import { useAuthConfig } from '../session';
 import { navItems, type NavSection } from './nav-items';
 
 const ICONS: Partial<Record<AppPath, ReactElement>> = {
@@ -64,7 +63,7 @@ export function SidebarContent({ me, narrow, onNavigate }: { me: Me; narrow: boo
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const items = navItems(me, narrow);
   const current = location.pathname.toLowerCase();
 

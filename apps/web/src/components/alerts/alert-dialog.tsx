@@ -1,10 +1,13 @@
-import { ALERT_LIMITS, AlertFormActionSchema, moodInfo, type AlertDetail, type AlertFormAction } from '@high5/contract';
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { ALERT_LIMITS, AlertActionBodySchema, AlertFormActionSchema, moodInfo, type AlertDetail } from '@high5/contract';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Typography } from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../app/session';
 import { showDateTime } from '../../lib/dates';
 import { useErrorText } from '../../lib/use-error-text';
+import { useContractForm } from '../form/contract-form';
+import { FormCheckbox } from '../form/form-checkbox';
+import { FormTextField } from '../form/form-text-field';
 import { useNotify } from '../ui/notifications';
 import { useAlert, useAlertAction } from './api';
 
@@ -64,20 +67,16 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
   const alert = useAlert(alertId);
   const at = useSchoolDateTime();
   const act = useAlertAction(alertId ?? '');
-  const [action, setAction] = useState<AlertFormAction>('talked');
-  const [note, setNote] = useState('');
-  const [close, setClose] = useState(true);
-  const noteMissing = action === 'other' && note.trim() === '';
-  const submit = () =>
-    act.mutate(
-      { action, note: note.trim(), close },
-      {
-        onSuccess: () => {
-          notify('success', t('alerts.ui.recorded'));
-          setNote('');
-        },
+  const form = useContractForm(AlertActionBodySchema, { defaultValues: { action: 'talked', note: '', close: true } });
+  const action = useWatch({ control: form.control, name: 'action' });
+  const submit = form.handleSubmit((body) =>
+    act.mutate(body, {
+      onSuccess: () => {
+        notify('success', t('alerts.ui.recorded'));
+        form.setValue('note', '');
       },
-    );
+    }),
+  );
   const data = alert.data;
   return (
     <Dialog open={!!alertId} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="alert-dialog-title">
@@ -92,19 +91,35 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
             </Typography>
             <AlertTrail alert={data} />
             {data.open && (
-              <Box component="form" onSubmit={(ev) => { ev.preventDefault(); if (!noteMissing) submit(); }} sx={{ display: 'grid', gap: 1 }}>
+              <Box component="form" noValidate onSubmit={(ev) => void submit(ev)} sx={{ display: 'grid', gap: 1 }}>
                 <FormControl>
                   <FormLabel id="alert-action-label">{t('alerts.ui.whatDidYouDo')}</FormLabel>
-                  <RadioGroup aria-labelledby="alert-action-label" value={action} onChange={(ev) => setAction(ev.target.value as AlertFormAction)}>
-                    {AlertFormActionSchema.options.map((a) => (
-                      <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
-                    ))}
-                  </RadioGroup>
+                  <Controller
+                    control={form.control}
+                    name="action"
+                    render={({ field }) => (
+                      <RadioGroup aria-labelledby="alert-action-label" name={field.name} value={field.value} onChange={(ev) => field.onChange(ev.target.value)}>
+                        {AlertFormActionSchema.options.map((a) => (
+                          <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
+                        ))}
+                      </RadioGroup>
+                    )}
+                  />
                 </FormControl>
-                <TextField label={t('alerts.ui.note')} value={note} onChange={(ev) => setNote(ev.target.value)} multiline minRows={2} required={action === 'other'} slotProps={{ htmlInput: { maxLength: ALERT_LIMITS.noteMax } }} />
-                <FormControlLabel control={<Checkbox checked={close} onChange={(ev) => setClose(ev.target.checked)} />} label={t('alerts.ui.closeIt')} />
+                <FormTextField
+                  control={form.control}
+                  name="note"
+                  area="classroom"
+                  messages={{ note_required: 'classroom:alerts.ui.noteRequired' }}
+                  label={t('alerts.ui.note')}
+                  multiline
+                  minRows={2}
+                  required={action === 'other'}
+                  slotProps={{ htmlInput: { maxLength: ALERT_LIMITS.noteMax } }}
+                />
+                <FormCheckbox control={form.control} name="close" label={t('alerts.ui.closeIt')} />
                 {act.error && <Alert severity="error">{errorText(act.error)}</Alert>}
-                <Button type="submit" variant="contained" disabled={noteMissing || act.isPending}>
+                <Button type="submit" variant="contained" disabled={act.isPending}>
                   {t('alerts.ui.record')}
                 </Button>
               </Box>

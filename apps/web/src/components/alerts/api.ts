@@ -32,3 +32,17 @@ export function useAlertAction(id: string) {
     },
   });
 }
+
+const consentKey = ['classroom', 'alerts', 'consents'] as const;
+
+/** A parent's mood meter permission for each child (decision 0422). */
+export const useMoodConsents = () => useQuery({ queryKey: consentKey, queryFn: () => api(e.moodConsents) });
+
+/** Gives or refuses it for one child; the list reloads (awaited). */
+export function useSetMoodConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { studentId: string; status: 'given' | 'refused' }) => api(e.moodConsentSet, { params: { studentId: input.studentId }, body: { status: input.status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consentKey }),
+  });
+}

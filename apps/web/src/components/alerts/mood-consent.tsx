@@ -1,29 +1,19 @@
-import { alertApi as e } from '@high5/contract';
 import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
 import { showDateTime } from '../../lib/dates';
 import { useErrorText } from '../../lib/use-error-text';
 import { useNotify } from '../ui/notifications';
-
-const consentKey = ['classroom', 'alerts', 'consents'] as const;
+import { useMoodConsents, useSetMoodConsent } from './api';
 
 /** The parent's mood meter permission for each child (docs/decisions/0422): give or refuse, with who and when. */
 export function MoodConsents() {
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const consents = useQuery({ queryKey: consentKey, queryFn: () => api(e.moodConsents) });
-  const set = useMutation({
-    mutationFn: (input: { studentId: string; status: 'given' | 'refused' }) => api(e.moodConsentSet, { params: { studentId: input.studentId }, body: { status: input.status } }),
-    onSuccess: async () => {
-      notify('success', t('alerts.ui.consentSaved'));
-      await queryClient.invalidateQueries({ queryKey: consentKey });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const consents = useMoodConsents();
+  const set = useSetMoodConsent();
+  const choose = (studentId: string, status: 'given' | 'refused') =>
+    set.mutate({ studentId, status }, { onSuccess: () => notify('success', t('alerts.ui.consentSaved')), onError: (error) => notify('error', errorText(error)) });
   if (consents.isError) return <Alert severity="error">{errorText(consents.error)}</Alert>;
   if (!consents.data?.length) return null;
   return (
@@ -39,10 +29,10 @@ export function MoodConsents() {
             {c.changedAt && <Typography variant="caption">{t('alerts.ui.consentChanged', { by: c.changedBy ?? '—', at: showDateTime(c.changedAt) })}</Typography>}
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant={c.status === 'given' ? 'contained' : 'outlined'} disabled={set.isPending || c.status === 'given'} onClick={() => set.mutate({ studentId: c.studentId, status: 'given' })} aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}>
+            <Button variant={c.status === 'given' ? 'contained' : 'outlined'} disabled={set.isPending || c.status === 'given'} onClick={() => choose(c.studentId, 'given')} aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}>
               {t('alerts.ui.consentGive')}
             </Button>
-            <Button variant={c.status === 'refused' ? 'contained' : 'outlined'} color="inherit" disabled={set.isPending || c.status === 'refused'} onClick={() => set.mutate({ studentId: c.studentId, status: 'refused' })} aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}>
+            <Button variant={c.status === 'refused' ? 'contained' : 'outlined'} color="inherit" disabled={set.isPending || c.status === 'refused'} onClick={() => choose(c.studentId, 'refused')} aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}>
               {t('alerts.ui.consentRefuse')}
             </Button>
           </Box>

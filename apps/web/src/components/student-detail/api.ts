@@ -1,5 +1,5 @@
 import { profileApi, type StudentFlags } from '@high5/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { uploadPhoto } from './upload';
 
@@ -13,8 +13,15 @@ export const studentDetailKeys = {
   notes: (studentId: string) => ['studentDetails', studentId, 'notes'] as const,
 };
 
-export const studentDetailsQuery = (studentId: string) =>
-  queryOptions({ queryKey: studentDetailKeys.details(studentId), queryFn: () => api(e.studentDetails, { params: { studentId } }), staleTime: 0 });
+/** A student's details (always fresh), once the dialog is open. */
+export const useStudentDetails = (studentId: string, enabled: boolean) =>
+  useQuery({ queryKey: studentDetailKeys.details(studentId), queryFn: () => api(e.studentDetails, { params: { studentId } }), staleTime: 0, enabled });
+
+/** Reloads a student's details (a give changed their totals). */
+export function useRefreshStudentDetails(studentId: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: studentDetailKeys.details(studentId), exact: true });
+}
 
 export function useStudentAttendance(studentId: string, range: string, enabled: boolean) {
   return useQuery({

@@ -1,15 +1,22 @@
-import { NOTE_MAX } from '@high5/contract';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField, Typography, useMediaQuery } from '@mui/material';
+import { NOTE_MAX, requiredMultilineText } from '@high5/contract';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { showDateTime } from '../../lib/dates';
 import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { showDateTime } from '../../lib/dates';
+import { useContractForm } from '../form/contract-form';
+import { FormTextField } from '../form/form-text-field';
 import { useNotify } from '../ui/notifications';
 import { useAddStudentNote, useStudentNotes } from './api';
 
+/** A note, as the add-note endpoint's body takes it (required, at most NOTE_MAX characters, lines kept). */
+const noteFormSchema = z.object({ body: requiredMultilineText(NOTE_MAX) });
+
 /**
  * The notes about a student (spec 001): a view of every note, newest first, and an edit
- * mode to write one; saving returns to the view. An empty note asks for text instead.
+ * mode to write one; saving returns to the view. An empty note asks for text instead, on its field.
  */
 export function NotesDialog({ studentId, studentName, onClose }: { studentId: string; studentName: string; onClose(): void }) {
   const { t } = useTranslation('profile');
@@ -20,39 +27,37 @@ export function NotesDialog({ studentId, studentName, onClose }: { studentId: st
   const notes = useStudentNotes(studentId, true);
   const add = useAddStudentNote(studentId);
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState('');
-
-  const save = async () => {
-    if (!text.trim()) {
-      notify('info', t('studentDetail.notes.required'));
-      return;
-    }
-    try {
-      await add.mutateAsync(text.trim());
-      notify('success', t('studentDetail.notes.added'));
-      setText('');
-      setEditing(false);
-    } catch {
-      notify('error', t('studentDetail.notes.failed'));
-    }
-  };
+  const form = useContractForm(noteFormSchema, { defaultValues: { body: '' } });
+  const length = useWatch({ control: form.control, name: 'body' }).length;
+  const save = form.handleSubmit(
+    ({ body }) =>
+      add.mutate(body, {
+        onSuccess: () => {
+          notify('success', t('studentDetail.notes.added'));
+          form.reset();
+          setEditing(false);
+        },
+        onError: () => notify('error', t('studentDetail.notes.failed')),
+      }),
+  );
 
   return (
     <Dialog open onClose={add.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id={titleId}>{t('studentDetail.notes.title', { name: studentName })}</DialogTitle>
       <DialogContent dividers>
         {editing ? (
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="body"
             label={t('studentDetail.notes.label')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
             multiline
             minRows={4}
             maxRows={12}
             fullWidth
             autoFocus
             slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-            helperText={`${text.length} / ${NOTE_MAX}`}
+            messages={{ 'errors:field.required': 'profile:studentDetail.notes.required' }}
+            helperText={`${length} / ${NOTE_MAX}`}
           />
         ) : notes.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -82,7 +87,7 @@ export function NotesDialog({ studentId, studentName, onClose }: { studentId: st
             <Button onClick={() => setEditing(false)} disabled={add.isPending}>
               {t('studentDetail.notes.view')}
             </Button>
-            <Button variant="contained" onClick={() => void save()} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            <Button variant="contained" onClick={(event) => void save(event)} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
               {t('studentDetail.notes.save')}
             </Button>
           </>

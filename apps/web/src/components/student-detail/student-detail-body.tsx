@@ -2,7 +2,6 @@ import type { StudentDetails, StudentFlags } from '@high5/contract';
 import LaunchIcon from '@mui/icons-material/Launch';
 import NotesOutlinedIcon from '@mui/icons-material/NotesOutlined';
 import { Box, Button, Chip, FormControlLabel, FormGroup, Paper, Switch, Tab, Tabs, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog } from '../give/give-high5-dialog';
@@ -10,7 +9,7 @@ import { GiveVibeDialog } from '../give/give-vibe-dialog';
 import { Emoji } from '../ui/emoji';
 import { useNotify } from '../ui/notifications';
 import { AlertHistory } from './alert-history';
-import { studentDetailsQuery, useSaveStudentFlags, useUploadStudentPhoto } from './api';
+import { useRefreshStudentDetails, useSaveStudentFlags, useUploadStudentPhoto } from './api';
 import { MOOD_EMOJI } from './mood-emoji';
 import { NotesDialog } from './notes-dialog';
 import { PhotoPicker } from './photo-picker';
@@ -35,10 +34,10 @@ export default function DetailsBody({ details }: { details: StudentDetails }) {
     if (panel) panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [panel]);
   const recipient = { id: student.id, name, role: 'student' as const };
-  const queryClient = useQueryClient();
+  const refresh = useRefreshStudentDetails(student.id);
   // A give changes the totals: reload the details.
   const onGiven = (result: 'success' | 'error') => {
-    if (result === 'success') void queryClient.invalidateQueries({ queryKey: studentDetailsQuery(student.id).queryKey, exact: true });
+    if (result === 'success') refresh();
   };
 
   return (

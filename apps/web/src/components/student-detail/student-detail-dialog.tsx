@@ -1,11 +1,10 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../ui/notifications';
-import { studentDetailsQuery } from './api';
+import { useStudentDetails } from './api';
 import { useProfileErrorText } from './use-profile-error-text';
 
 // Opened by a click: its body (photo, flags, give, notes, history tables) loads with the first opening.
@@ -28,7 +27,7 @@ export function StudentDetailDialog({ studentId, open, onClose }: StudentDetailD
   const titleId = useId();
   const notify = useNotify();
   const errorText = useProfileErrorText();
-  const details = useQuery({ ...studentDetailsQuery(studentId), enabled: open });
+  const details = useStudentDetails(studentId, open);
 
   // Spec 001 section 4: a failed load shows its message and the dialog closes.
   useEffect(() => {

@@ -1,6 +1,10 @@
 import { adminApi, alertApi, type StaffGroup } from '@high5/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { TableState } from '../../components/ui/data-table';
+import { useNotify } from '../../components/ui/notifications';
 import { api } from '../../lib/api-client';
+import { useErrorText } from '../../lib/use-error-text';
+import { loadAllRows } from './lib/report-csv';
 
 /** Query keys of the admin area: every key starts with 'admin', so one invalidation refreshes all. */
 export const adminKeys = {
@@ -24,11 +28,52 @@ export const adminKeys = {
 };
 
 export const configurationQuery = queryOptions({ queryKey: adminKeys.configuration, queryFn: () => api(adminApi.configuration) });
-export const superSchoolsQuery = queryOptions({ queryKey: adminKeys.superSchools, queryFn: () => api(adminApi.superSchools) });
-export const districtsQuery = queryOptions({ queryKey: adminKeys.districts, queryFn: () => api(adminApi.superDistricts) });
-export const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, queryFn: () => api(adminApi.classes) });
-export const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminApi.reportClasses) });
+const superSchoolsQuery = queryOptions({ queryKey: adminKeys.superSchools, queryFn: () => api(adminApi.superSchools) });
+const districtsQuery = queryOptions({ queryKey: adminKeys.districts, queryFn: () => api(adminApi.superDistricts) });
+const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, queryFn: () => api(adminApi.classes) });
+const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminApi.reportClasses) });
 export const moodSettingsQuery = queryOptions({ queryKey: adminKeys.moodSettings, queryFn: () => api(adminApi.moodReportSettings), staleTime: 0 });
 export const categoriesQuery = (kind: 'high5' | 'vibe') => queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminApi.categories, { params: { kind } }), staleTime: 0 });
 export const alertSettingsQuery = queryOptions({ queryKey: adminKeys.alertSettings, queryFn: () => api(alertApi.alertSettings), staleTime: 0 });
-export const alertAdultsQuery = queryOptions({ queryKey: adminKeys.alertAdults, queryFn: () => api(alertApi.alertAdults), staleTime: 0 });
+const alertAdultsQuery = queryOptions({ queryKey: adminKeys.alertAdults, queryFn: () => api(alertApi.alertAdults), staleTime: 0 });
+
+export const useConfiguration = () => useQuery(configurationQuery);
+/** Every school, with its district (the super admin's pickers and lists). */
+export const useSuperSchools = () => useQuery(superSchoolsQuery);
+export const useDistricts = () => useQuery(districtsQuery);
+export const useSchoolClasses = () => useQuery(schoolClassesQuery);
+/** The classes the caller may report on (an admin: every class; a teacher: their own). */
+export const useReportClasses = () => useQuery(reportClassesQuery);
+export const useMoodSettings = () => useQuery(moodSettingsQuery);
+export const useCategories = (kind: 'high5' | 'vibe') => useQuery(categoriesQuery(kind));
+export const useAlertSettings = () => useQuery(alertSettingsQuery);
+export const useAlertAdults = () => useQuery(alertAdultsQuery);
+
+/**
+ * A server-paged report (decision 0310) asked for with `filters` (null until the first Run): the page
+ * the table shows (`table`: its search, order and page), and `download`, which reads every row in the
+ * table's search and order and hands them to the screen's CSV writer; a failure is told in the user's
+ * language. `fetchPage` is the report's endpoint; `csv` asks for what only the file shows.
+ */
+export function usePagedReport<F, Row>(
+  name: string,
+  filters: F | null,
+  table: TableState,
+  fetchPage: (filters: F, table: TableState, csv: boolean) => Promise<{ rows: Row[]; total: number }>,
+  { enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {},
+) {
+  const notify = useNotify();
+  const errorText = useErrorText('admin');
+  const report = useQuery({
+    queryKey: adminKeys.report(name, filters, table),
+    queryFn: () => fetchPage(filters!, table, false),
+    enabled: filters !== null && enabled,
+    placeholderData: keepPreviousData,
+    ...(fresh ? { staleTime: 0 } : {}),
+  });
+  const download = useMutation({
+    mutationFn: async (write: (rows: Row[]) => void) => write(await loadAllRows((page, pageSize) => fetchPage(filters!, { ...table, page, pageSize }, true))),
+    onError: (error) => notify('error', errorText(error)),
+  });
+  return { report, download };
+}

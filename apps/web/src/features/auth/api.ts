@@ -1,13 +1,9 @@
 import { authApi } from '@high5/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** All districts, for the sign-up and setup pickers (public). */
-export const districtsQuery = queryOptions({
-  queryKey: ['auth', 'districts'],
-  queryFn: () => api(authApi.districts),
-  staleTime: 5 * 60_000,
-});
+export const usePublicDistricts = () => useQuery({ queryKey: ['auth', 'districts'], queryFn: () => api(authApi.districts), staleTime: 5 * 60_000 });
 
 export function useDistrictSchools(districtId: string | null) {
   return useQuery({

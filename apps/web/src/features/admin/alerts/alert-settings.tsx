@@ -1,17 +1,17 @@
 import { ALERT_LIMITS, DEFAULT_AFTER_HOURS_MESSAGE, MOODS, type AlertAdult, type AlertSettings } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { Controller, get, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { useContractForm } from '../../../components/form/contract-form';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { useNotify } from '../../../components/ui/notifications';
+import { useSaveOutcome } from '../../../components/form/save-outcome';
 import { useErrorText } from '../../../lib/use-error-text';
-import { alertAdultsQuery, alertSettingsQuery } from '../api';
+import { useAlertAdults, useAlertSettings } from '../api';
 import { Section } from '../settings/section';
+import { FeelingsField } from '../components/feelings-field';
 import { AdultsPicker } from './adults-picker';
 import { useSaveAlertSettings } from './api';
 import { alertErrorKey, alertSettingsFormSchema, toForm, type AlertSettingsForm } from './settings-form';
@@ -29,8 +29,8 @@ const weekdayName = (day: number, language: string) => new Intl.DateTimeFormat(l
 export function AlertSettingsEditor() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
-  const settings = useQuery(alertSettingsQuery);
-  const adults = useQuery(alertAdultsQuery);
+  const settings = useAlertSettings();
+  const adults = useAlertAdults();
   if (settings.isError || adults.isError) return <Alert severity="error">{errorText(settings.error ?? adults.error)}</Alert>;
   if (!settings.data || !adults.data) return <Skeleton variant="rounded" height={480} aria-label={t('common:loading')} />;
   return <SettingsForm saved={settings.data} adults={adults.data} />;
@@ -38,8 +38,6 @@ export function AlertSettingsEditor() {
 
 function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAdult[] }) {
   const { t, i18n } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const notify = useNotify();
   // `values` follows the saved settings, so a save leaves the form as saved.
   const form = useContractForm(alertSettingsFormSchema, { values: toForm(saved) });
   const { control } = form;
@@ -50,15 +48,8 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
     const error = get(errors, path) as { message?: string } | undefined;
     return error?.message === undefined ? undefined : t(`alerts.errors.${alertErrorKey(path, error.message)}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax });
   };
-  const submit = form.handleSubmit((settings) =>
-    save.mutate(settings, {
-      onSuccess: () => notify('success', t('alerts.saved')),
-      onError: (error) => {
-        showServerIssues(form, error);
-        notify('error', errorText(error));
-      },
-    }),
-  );
+  const outcome = useSaveOutcome(form, 'admin');
+  const submit = form.handleSubmit((settings) => save.mutate(settings, outcome({ saved: () => t('alerts.saved') })));
   const feeling = (key: string) => `${MOODS.find((m) => m.key === key)?.emoji ?? ''} ${t(`moods.${key}`, { defaultValue: key })}`;
   const toggle = (key: 'alertOnNotToday' | 'notifyTrustedAdults' | 'notifyClassTeachers' | 'notifyCounsellors' | 'notifyAfterHours' | 'requireMoodConsent' | 'parentsSeeMoods', help?: string) => (
     <Box>
@@ -77,29 +68,7 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
       <Section title={t('alerts.raiseTitle')} help={t('alerts.raiseHelp')}>
         <Stack spacing={2}>
           {toggle('alertOnNotToday')}
-          <Controller
-            control={control}
-            name="alertMoods"
-            render={({ field }) => (
-              <Autocomplete
-                multiple
-                size="small"
-                options={LOW_MOODS}
-                value={field.value}
-                onChange={(_e, value) => field.onChange(value)}
-                getOptionLabel={feeling}
-                disableCloseOnSelect
-                renderValue={(value, getItemProps) =>
-                  value.map((mood, index) => {
-                    const { key, ...chip } = getItemProps({ index });
-                    return <Chip key={key} {...chip} size="small" label={feeling(mood)} />;
-                  })
-                }
-                renderInput={(params) => <TextField {...params} inputRef={field.ref} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} />}
-                sx={{ maxWidth: 640 }}
-              />
-            )}
-          />
+          <FeelingsField control={control} name="alertMoods" options={LOW_MOODS} optionLabel={feeling} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} sx={{ maxWidth: 640 }} />
         </Stack>
       </Section>
 

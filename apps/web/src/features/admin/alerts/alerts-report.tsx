@@ -1,21 +1,21 @@
-import { AlertReportQuerySchema, type AlertReportRow } from '@high5/contract';
+import type { AlertReportRow } from '@high5/contract';
 import { Box, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable } from '../../../components/ui/data-table';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
+import type { DateRange } from '../../../components/ui/date-range-picker';
 import { showDate } from '../../../lib/dates';
-import { alertReportQuery } from './api';
-import { defaultRange, rangeParam, todayIso } from '../lib/dates';
+import { useAlertReport } from './api';
+import { defaultRange, todayIso } from '../lib/dates';
 import { countColumn, csvColumnsOf, downloadReport, type ReportColumn } from '../lib/report-csv';
+import { alertsReportForm } from '../lib/report-forms';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 
 type Week = Omit<AlertReportRow, 'className'>;
 
 /** Four weeks: the report is read week by week. */
-/** A range the report's query accepts (its own schema: any length, unlike the other reports). */
-const validRange = (range: DateRange) => AlertReportQuerySchema.safeParse({ dateRange: rangeParam(range) }).success;
 const DEFAULT_DAYS = 27;
 
 /**
@@ -26,9 +26,9 @@ const DEFAULT_DAYS = 27;
  */
 export function AlertsReport() {
   const { t } = useTranslation('admin');
-  const [range, setRange] = useState<DateRange>(() => defaultRange(DEFAULT_DAYS));
-  const [submitted, setSubmitted] = useState<DateRange>(range);
-  const report = useQuery(alertReportQuery(submitted));
+  const form = useContractForm(alertsReportForm, { mode: 'onChange', defaultValues: { range: defaultRange(DEFAULT_DAYS) } });
+  const [submitted, setSubmitted] = useState<DateRange>(() => form.getValues('range'));
+  const report = useAlertReport(submitted);
 
   const minutes = (value: number | null) => (value === null ? '—' : t('alertsReport.minutes', { count: value }));
   const counts: ReportColumn<Week>[] = [
@@ -52,8 +52,8 @@ export function AlertsReport() {
 
   return (
     <Box>
-      <ReportFilterBar label={t('alertsReport.formLabel')} canRun={validRange(range)} onRun={() => setSubmitted(range)}>
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+      <ReportFilterBar form={form} label={t('alertsReport.formLabel')} onRun={(values) => setSubmitted(values.range)}>
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
       </ReportFilterBar>
       <ReportOutcome report={report}>
         {total ? (

@@ -1,5 +1,5 @@
 import { alertApi, type AlertSettings } from '@high5/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { adminKeys, alertSettingsQuery } from '../api';
@@ -15,8 +15,8 @@ export function useSaveAlertSettings() {
 }
 
 /** The alerts report of a range (always fresh: alerts change during the day). */
-export const alertReportQuery = (range: DateRange) =>
-  queryOptions({
+export const useAlertReport = (range: DateRange) =>
+  useQuery({
     queryKey: adminKeys.report('alerts', range),
     queryFn: () => api(alertApi.alertReport, { query: { dateRange: rangeParam(range) } }),
     placeholderData: keepPreviousData,

@@ -1,42 +1,32 @@
-import { adminApi, ClassReportQuerySchema, type MoodReportRow, type MoodReportSort, type ReportRow, type ReportSort } from '@high5/contract';
-import { Alert, Box, Button, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { Alert, Box, Tab, Tabs } from '@mui/material';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
-import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys, reportClassesQuery } from '../api';
+import { useReportClasses } from '../api';
 import { ClassPicker } from '../components/pickers';
-import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { RangeIssue } from '../components/range-issue';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
+import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
+import { defaultRange, todayIso } from '../lib/dates';
+import { downloadReport, identifierOf, moodColumns, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { classReportForm, type ClassReportFilters } from '../lib/report-forms';
+import { useClassMoodReport, useClassRecognitionReport } from './api';
 
 type ReportTab = 'report' | 'mood';
 
-/** The report asked for, kept in the address (?tab=&class=&from=&to=) so it survives tab switches and reloads. */
-interface Submitted {
-  classId: string | null;
-  range: DateRange;
-}
-
-function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: Submitted | null } {
+/** The report asked for is kept in the address (?tab=&class=&from=&to=) so it survives tab switches and reloads. */
+function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: ClassReportFilters | null } {
   const tab: ReportTab = search.get('tab') === 'mood' ? 'mood' : 'report';
-  const from = search.get('from') ?? '';
-  const to = search.get('to') ?? '';
-  const range = { from, to };
-  // Checked with the report query's own rules: a real range of at most a year, a class id or none.
-  const classId = ClassReportQuerySchema.shape.classId.safeParse(search.get('class') || undefined);
-  const submitted = isValidRange(range) && classId.success ? { classId: classId.data ?? null, range } : null;
-  return { tab, submitted };
+  // Checked as the filter bar is, with the report query's own rules: a real range of at most a year, a class id or none.
+  const read = classReportForm.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' } });
+  return { tab, submitted: read.success ? read.data : null };
 }
 
-function writeAddress(tab: ReportTab, submitted: Submitted | null) {
+function writeAddress(tab: ReportTab, submitted: ClassReportFilters | null) {
   const next: Record<string, string> = {};
   if (tab === 'mood') next.tab = 'mood';
   if (submitted) {
@@ -59,7 +49,7 @@ export function ClassReport() {
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const { tab, submitted } = readAddress(search);
-  const go = (nextTab: ReportTab, nextSubmitted: Submitted | null) => setSearch(writeAddress(nextTab, nextSubmitted), { replace: true });
+  const go = (nextTab: ReportTab, nextSubmitted: ClassReportFilters | null) => setSearch(writeAddress(nextTab, nextSubmitted), { replace: true });
   return (
     <Box>
       <PageTitle subtitle={me.school?.name}>{t('classReport.title')}</PageTitle>
@@ -74,80 +64,37 @@ export function ClassReport() {
   );
 }
 
-function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitted: Submitted | null; onSubmit: (submitted: Submitted) => void }) {
+function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitted: ClassReportFilters | null; onSubmit: (submitted: ClassReportFilters) => void }) {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const notify = useNotify();
-  const classes = useQuery(reportClassesQuery);
-  const [classId, setClassId] = useState<string | null>(submitted?.classId ?? null);
-  const [range, setRange] = useState<DateRange>(() => submitted?.range ?? defaultRange());
+  const classes = useReportClasses();
+  const form = useContractForm(classReportForm, { mode: 'onChange', defaultValues: { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange() } });
   const [table, setTable] = useState<TableState>(() => initialTableState());
-  const filters = () => ({ range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}) });
-  const fetchRecognition = (state: TableState) => api(adminApi.classRecognitionReport, { query: { ...filters(), ...pageParams<ReportSort>(state) } });
-  const fetchMood = (state: TableState) => api(adminApi.classMoodReport, { query: { ...filters(), ...pageParams<MoodReportSort>(state) } });
-  const recognition = useQuery({
-    queryKey: adminKeys.report('class-recognition', submitted, table),
-    queryFn: () => fetchRecognition(table),
-    enabled: tab === 'report' && submitted !== null,
-    placeholderData: keepPreviousData,
-  });
-  const mood = useQuery({
-    queryKey: adminKeys.report('class-mood', submitted, table),
-    queryFn: () => fetchMood(table),
-    enabled: tab === 'mood' && submitted !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-  const active = tab === 'report' ? recognition : mood;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidRange(range)) return;
-    onSubmit({ classId, range });
+  const recognition = useClassRecognitionReport(submitted, table, tab === 'report');
+  const mood = useClassMoodReport(submitted, table, tab === 'mood');
+  const run = (filters: ClassReportFilters) => {
+    onSubmit(filters);
     setTable((state) => ({ ...state, page: 0 }));
   };
   const noClasses = classes.data?.length === 0;
-  const className = (id: string | null) => (id ? (classes.data?.find((c) => c.id === id)?.name ?? '') : t('filters.allClasses'));
-
-  const recognitionColumns: ReportColumn<ReportRow>[] = [
-    ...personColumns<ReportRow>(t),
-    countColumn<ReportRow>('high5Given', t('columns.high5Given'), (r) => r.high5Given),
-    countColumn<ReportRow>('high5Received', t('columns.high5Received'), (r) => r.high5Received),
-  ];
-  const moodColumns: ReportColumn<MoodReportRow>[] = [
-    ...personColumns<MoodReportRow>(t),
-    countColumn<MoodReportRow>('highEnjoyment', t('columns.highEnjoyment'), (r) => r.highEnjoyment),
-    countColumn<MoodReportRow>('lowEnjoyment', t('columns.lowEnjoyment'), (r) => r.lowEnjoyment),
-    talkTodayColumn<MoodReportRow>(t),
-    countColumn<MoodReportRow>('talkNotToday', t('columns.talkNotToday'), (r) => r.talkNotToday),
-  ];
-  const download = useMutation({
-    mutationFn: async () => {
-      const common = {
-        title: t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab'),
-        nameParts: [className(submitted!.classId)],
-        range: submitted!.range,
-        filters: [[t('csv.class'), className(submitted!.classId)]] as [string, string][],
-        table,
-      };
-      if (tab === 'report') {
-        const rows = await loadAllRows((page, pageSize) => fetchRecognition({ ...table, page, pageSize }));
-        downloadReport(t, { ...common, sortHeader: recognitionColumns.find((c) => c.id === table.sort)?.header ?? '', columns: csvColumnsOf(recognitionColumns), rows });
-      } else {
-        const rows = await loadAllRows((page, pageSize) => fetchMood({ ...table, page, pageSize }));
-        downloadReport(t, { ...common, sortHeader: moodColumns.find((c) => c.id === table.sort)?.header ?? '', columns: csvColumnsOf(moodColumns), rows });
-      }
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const className = (id: string | null | undefined) => (id ? (classes.data?.find((c) => c.id === id)?.name ?? '') : t('filters.allClasses'));
+  const title = t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab');
+  const recognitionTable = recognitionColumns(t, false);
+  const moodTable = moodColumns(t);
+  const file = () => ({ title, nameParts: [className(submitted!.classId)], range: submitted!.range, filters: [[t('csv.class'), className(submitted!.classId)]] as [string, string][] });
+  const download = () =>
+    tab === 'report'
+      ? recognition.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(recognitionTable, table), rows }))
+      : mood.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(moodTable, table), rows }));
   const shared = {
     rowKey: (r: { userId: string }) => r.userId,
-    caption: t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab'),
+    caption: title,
     empty: t('reports.empty'),
     searchLabel: t('search.people'),
-    onDownload: () => download.mutate(),
-    downloading: download.isPending,
+    onDownload: download,
+    downloading: recognition.download.isPending || mood.download.isPending,
     subline: identifierOf,
   };
+  const server = (data: { total: number }) => ({ total: data.total, state: table, onStateChange: setTable });
   return (
     <Box>
       {noClasses && (
@@ -155,24 +102,17 @@ function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitte
           {t('classReport.noClasses')}
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} aria-label={t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
-        <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-        <RangeIssue range={range} />
-        <Button type="submit" variant="contained" disabled={!isValidRange(range) || noClasses} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
-          {t('filters.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>{active.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
-      {active.isError ? (
-        <Alert severity="error">{errorText(active.error)}</Alert>
-      ) : !submitted ? (
-        <Typography color="text.secondary">{t('classReport.hint')}</Typography>
-      ) : tab === 'report' && recognition.data ? (
-        <DataTable {...shared} rows={recognition.data.rows} server={{ total: recognition.data.total, state: table, onStateChange: setTable }} columns={recognitionColumns} />
-      ) : tab === 'mood' && mood.data ? (
-        <DataTable {...shared} rows={mood.data.rows} server={{ total: mood.data.total, state: table, onStateChange: setTable }} columns={moodColumns} />
-      ) : null}
+      <ReportFilterBar form={form} label={title} onRun={run} canRun={!noClasses}>
+        <Controller control={form.control} name="classId" render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />} />
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
+      </ReportFilterBar>
+      <ReportOutcome report={tab === 'report' ? recognition.report : mood.report} hint={!submitted && t('classReport.hint')}>
+        {tab === 'report' && recognition.report.data ? (
+          <DataTable {...shared} rows={recognition.report.data.rows} server={server(recognition.report.data)} columns={recognitionTable} />
+        ) : tab === 'mood' && mood.report.data ? (
+          <DataTable {...shared} rows={mood.report.data.rows} server={server(mood.report.data)} columns={moodTable} />
+        ) : null}
+      </ReportOutcome>
     </Box>
   );
 }

@@ -1,8 +1,7 @@
 import { Roles, type ClassOption, type Role, type SuperSchool } from '@high5/contract';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { superSchoolsQuery } from '../api';
+import { useSuperSchools } from '../api';
 
 /** The user group of a report: teacher, student, staff or parent (spec 003 section 9). */
 export function RoleSelect({ value, onChange, label }: { value: Role; onChange: (role: Role) => void; label?: string }) {
@@ -56,7 +55,7 @@ export function ClassPicker({ classes, value, onChange, loading }: { classes: Cl
 /** The super admin's school search (by school or district name). */
 export function SchoolPicker({ value, onChange, autoFocus, label }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean; label?: string }) {
   const { t } = useTranslation('admin');
-  const schools = useQuery(superSchoolsQuery);
+  const schools = useSuperSchools();
   return (
     <Autocomplete
       size="small"

@@ -1,22 +1,35 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/use-error-text';
 
 /**
- * A report's filter bar: its fields, then Run. Running only shapes the report's query (the filters are
- * screen state, checked by the query's own schema: decision 0325).
+ * A report's filter bar: its fields, then Run. The fields are a contract form (useContractForm with a
+ * schema built from the report query's own, `lib/report-forms.ts`, checked as they change): Run stays off
+ * while the query would be refused (the field says why), and `onRun` gets the checked values.
  */
-export function ReportFilterBar({ label, canRun, onRun, children }: { label: string; canRun: boolean; onRun(): void; children: ReactNode }) {
+export function ReportFilterBar<T extends FieldValues, Out>({
+  form,
+  label,
+  onRun,
+  canRun = true,
+  children,
+}: {
+  form: UseFormReturn<T, unknown, Out>;
+  label: string;
+  onRun(values: Out): void;
+  /** Off for a reason outside the fields (no classes to report on). */
+  canRun?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canRun) onRun();
-  };
+  const { isValid } = useFormState({ control: form.control });
+  const submit = form.handleSubmit(onRun);
   return (
-    <Box component="form" onSubmit={submit} aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
       {children}
-      <Button type="submit" variant="contained" disabled={!canRun} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
+      <Button type="submit" variant="contained" disabled={!isValid || !canRun} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
         {t('filters.submit')}
       </Button>
     </Box>

@@ -2,11 +2,11 @@ import { InviteStaffSchema, type Language } from '@high5/contract';
 import { Dialog, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { useSaveOutcome } from '../../../components/form/save-outcome';
 import { useNotify } from '../../../components/ui/notifications';
 import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
 import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useInviteStaff } from './api';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
@@ -14,26 +14,26 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 /** Invites a staff member (spec 003 section 2.10): first name, last name, e-mail, and the e-mail's language. */
 export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
-  const errorText = useErrorText('admin');
   const notify = useNotify();
   const titleId = useId();
   const empty = { firstName: '', lastName: '', email: '', language: (i18n.language.startsWith('es') ? 'es' : 'en') as Language };
   const form = useContractForm(InviteStaffSchema, { defaultValues: empty });
   const invite = useInviteStaff();
+  const outcome = useSaveOutcome(form, 'admin');
 
   const submit = form.handleSubmit(
     (body) =>
-      invite.mutate(body, {
-        onSuccess: () => {
-          notify('success', t('invite.success', { email: body.email }));
-          form.reset(empty);
-          onClose();
-        },
-        onError: (error) => {
-          showServerIssues(form, error);
-          notify('error', error instanceof ApiError && error.code === 'INVITE_STAFF_FAILED' ? t('errors.INVITE_STAFF_FAILED') : errorText(error));
-        },
-      }),
+      invite.mutate(
+        body,
+        outcome({
+          saved: () => t('invite.success', { email: body.email }),
+          done: () => {
+            form.reset(empty);
+            onClose();
+          },
+          failure: (error, text) => (error instanceof ApiError && error.code === 'INVITE_STAFF_FAILED' ? t('errors.INVITE_STAFF_FAILED') : text),
+        }),
+      ),
     () => {
       const values = form.getValues();
       const blank = (['firstName', 'lastName', 'email'] as const).some((f) => !values[f].trim());

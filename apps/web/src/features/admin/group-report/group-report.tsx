@@ -1,94 +1,59 @@
-import { adminApi, type ReportRow, type ReportSort, type Role } from '@high5/contract';
+import type { ReportRow } from '@high5/contract';
 import { Box } from '@mui/material';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
-import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
 import { RoleSelect } from '../components/pickers';
-import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { RangeIssue } from '../components/range-issue';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
+import { defaultRange, todayIso } from '../lib/dates';
+import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { groupReportForm, type GroupReportFilters } from '../lib/report-forms';
+import { useGroupReport } from './api';
 import { UserReportsDialog } from './user-reports-dialog';
 
 /** The admin's group report (spec 003 section 2.7): counts per member of one user group. */
 export function GroupReport() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const [role, setRole] = useState<Role>('student');
-  const [range, setRange] = useState<DateRange>(() => defaultRange());
-  const [submitted, setSubmitted] = useState<{ role: Role; range: DateRange } | null>(null);
-  const [open, setOpen] = useState<ReportRow | null>(null);
-
+  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange() } });
+  const [submitted, setSubmitted] = useState<GroupReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
-  const notify = useNotify();
-
-  const fetchPage = (state: TableState) =>
-    api(adminApi.groupReport, { query: { role: submitted!.role, range: rangeParam(submitted!.range), ...pageParams<ReportSort>(state) } });
-  const report = useQuery({
-    queryKey: adminKeys.report('group', submitted, table),
-    queryFn: () => fetchPage(table),
-    enabled: submitted !== null,
-    placeholderData: keepPreviousData,
-  });
-  const columns: ReportColumn<ReportRow>[] = [
-    ...personColumns<ReportRow>(t),
-    countColumn<ReportRow>('high5Given', t('columns.high5Given'), (r) => r.high5Given),
-    countColumn<ReportRow>('high5Received', t('columns.high5Received'), (r) => r.high5Received),
-    countColumn<ReportRow>('vibeGiven', t('columns.vibeGiven'), (r) => r.vibeGiven),
-    countColumn<ReportRow>('vibeReceived', t('columns.vibeReceived'), (r) => r.vibeReceived),
-  ];
-  const download = useMutation({
-    mutationFn: async () => {
-      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }));
-      const group = t(`common:roles.${submitted!.role}`);
-      downloadReport(t, {
-        title: t('dashboard.views.report'),
-        nameParts: [group],
-        range: submitted!.range,
-        filters: [[t('csv.group'), group]],
-        table,
-        sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
-        columns: csvColumnsOf(columns),
-        rows,
-      });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-
-  const run = () => {
-    setSubmitted({ role, range });
+  const [open, setOpen] = useState<ReportRow | null>(null);
+  const { report, download } = useGroupReport(submitted, table);
+  const columns = recognitionColumns(t, true);
+  const run = (filters: GroupReportFilters) => {
+    setSubmitted(filters);
     setTable((state) => ({ ...state, page: 0 }));
+  };
+  const save = (rows: ReportRow[]) => {
+    const group = t(`common:roles.${submitted!.role}`);
+    downloadReport(t, { title: t('dashboard.views.report'), nameParts: [group], range: submitted!.range, filters: [[t('csv.group'), group]], ...pagedFile(columns, table), rows });
   };
 
   return (
     <Box>
-      <ReportFilterBar label={t('groupReport.formLabel')} canRun={isValidRange(range)} onRun={run}>
-        <RoleSelect value={role} onChange={setRole} label={t('filters.userGroup')} />
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-        <RangeIssue range={range} />
+      <ReportFilterBar form={form} label={t('groupReport.formLabel')} onRun={run}>
+        <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} label={t('filters.userGroup')} />} />
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('groupReport.hint')}>
         {submitted && report.data ? (
-        <DataTable
-          rows={report.data.rows}
-          server={{ total: report.data.total, state: table, onStateChange: setTable }}
-          rowKey={(r) => r.userId}
-          caption={t('groupReport.caption', { group: t(`common:roles.${submitted.role}`) })}
-          empty={t('reports.empty')}
-          searchLabel={t('search.people')}
-          onDownload={() => download.mutate()}
-          downloading={download.isPending}
-          onOpen={setOpen}
-          openLabel={(r) => t('groupReport.open', { name: r.name })}
-          subline={identifierOf}
-          columns={columns}
-        />
+          <DataTable
+            rows={report.data.rows}
+            server={{ total: report.data.total, state: table, onStateChange: setTable }}
+            rowKey={(r) => r.userId}
+            caption={t('groupReport.caption', { group: t(`common:roles.${submitted.role}`) })}
+            empty={t('reports.empty')}
+            searchLabel={t('search.people')}
+            onDownload={() => download.mutate(save)}
+            downloading={download.isPending}
+            onOpen={setOpen}
+            openLabel={(r) => t('groupReport.open', { name: r.name })}
+            subline={identifierOf}
+            columns={columns}
+          />
         ) : null}
       </ReportOutcome>
       {open && submitted && <UserReportsDialog userId={open.userId} name={open.name} range={submitted.range} onClose={() => setOpen(null)} />}

@@ -1,4 +1,4 @@
-import { adminApi, formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
+import { formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -16,16 +16,13 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTileTooltip, shortLabel } from '../../../components/give';
 import { ReceivedItemsTable } from '../../../components/received-items-table';
 import type { DateRange } from '../../../components/ui/date-range-picker';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
-import { rangeParam } from '../lib/dates';
+import { useUserReport } from './api';
 
 type Kind = 'high5' | 'vibe';
 
@@ -42,10 +39,7 @@ export function UserReportsDialog({ userId, name, range, onClose }: { userId: st
   const titleId = useId();
   const [tab, setTab] = useState<Kind>('high5');
   const [category, setCategory] = useState<string | null>(null);
-  const report = useQuery({
-    queryKey: adminKeys.report('user', userId, range),
-    queryFn: () => api(adminApi.userReport, { params: { userId }, query: { range: rangeParam(range) } }),
-  });
+  const report = useUserReport(userId, range);
   const data = report.data?.[tab];
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg" fullScreen={fullScreen}>

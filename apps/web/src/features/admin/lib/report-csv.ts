@@ -1,4 +1,4 @@
-import { REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type SortDirection } from '@high5/contract';
+import { REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -83,6 +83,34 @@ export function personColumns<T extends { name: string; email: string | null; us
   return [
     { id: 'name', header: t('admin:columns.name'), cell: (r) => r.name, value: (r) => r.name },
     { id: 'email', header: t('admin:columns.identifier'), cell: (r) => identifierOf(r) || '—', value: identifierOf, wide: true },
+  ];
+}
+
+/** What a server-paged report's file takes from its table: the columns (and `more` the file alone has), the search and the order. */
+export function pagedFile<T>(columns: ReportColumn<T>[], table: TableState, more: CsvColumn<T>[] = []) {
+  return { table, sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '', columns: [...csvColumnsOf(columns), ...more] };
+}
+
+/** The recognition reports' columns: the person, High 5s given and received and, with `vibes`, Vibes given and received. */
+export function recognitionColumns(t: TFunction, vibes: boolean): ReportColumn<ReportRow>[] {
+  return [
+    ...personColumns<ReportRow>(t),
+    countColumn<ReportRow>('high5Given', t('admin:columns.high5Given'), (r) => r.high5Given),
+    countColumn<ReportRow>('high5Received', t('admin:columns.high5Received'), (r) => r.high5Received),
+    ...(vibes
+      ? [countColumn<ReportRow>('vibeGiven', t('admin:columns.vibeGiven'), (r) => r.vibeGiven), countColumn<ReportRow>('vibeReceived', t('admin:columns.vibeReceived'), (r) => r.vibeReceived)]
+      : []),
+  ];
+}
+
+/** The mood reports' columns: the person, high and low enjoyment, asked to talk today and not today. */
+export function moodColumns(t: TFunction): ReportColumn<MoodReportRow>[] {
+  return [
+    ...personColumns<MoodReportRow>(t),
+    countColumn<MoodReportRow>('highEnjoyment', t('admin:columns.highEnjoyment'), (r) => r.highEnjoyment),
+    countColumn<MoodReportRow>('lowEnjoyment', t('admin:columns.lowEnjoyment'), (r) => r.lowEnjoyment),
+    talkTodayColumn<MoodReportRow>(t),
+    countColumn<MoodReportRow>('talkNotToday', t('admin:columns.talkNotToday'), (r) => r.talkNotToday),
   ];
 }
 

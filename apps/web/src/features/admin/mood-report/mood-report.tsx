@@ -1,43 +1,32 @@
-import {
-  adminApi,
-  daysBetween,
-  DEFAULT_REPORT_DAYS,
-  LOW_ENJOYMENT_MOODS,
-  type LowEnjoymentEntry,
-  type LowEnjoymentMood,
-  type MoodReportRow,
-  type MoodReportSettings,
-  type MoodReportSort,
-  type Role,
-} from '@high5/contract';
-import { Alert, Autocomplete, Box, Button, Chip, TextField, Typography } from '@mui/material';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type LowEnjoymentEntry, type MoodReportRow, type MoodReportSettings } from '@high5/contract';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys, moodSettingsQuery, schoolClassesQuery } from '../api';
+import { useMoodSettings, useSchoolClasses } from '../api';
+import { FeelingsField } from '../components/feelings-field';
 import { ClassPicker, RoleSelect } from '../components/pickers';
-import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { RangeIssue } from '../components/range-issue';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { parseMinimum } from '../lib/minimum';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, talkTodayColumn, type ReportColumn } from '../lib/report-csv';
+import { defaultRange, todayIso } from '../lib/dates';
+import { downloadReport, identifierOf, moodColumns, pagedFile } from '../lib/report-csv';
+import { moodReportForm, type MoodReportFilters } from '../lib/report-forms';
+import { useMoodReport, useSaveMoodReportSettings } from './api';
 
-/** Spec 003 section 4: the report is fetched again 2 seconds after a submit. */
-const REFETCH_AFTER_MS = 2000;
-
-interface Submitted {
-  role: Role;
-  classId: string | null;
-  range: DateRange;
-  minLow: number;
-  filters: LowEnjoymentMood[];
-}
+/** The form as the school starts: the default range, no minimum, every low-enjoyment feeling. */
+const blank = (days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilters['filters'] = []) => ({
+  role: 'student' as const,
+  classId: null,
+  range: defaultRange(days),
+  minLow: minimum > 0 ? String(minimum) : '',
+  filters,
+});
 
 /**
  * The mood meter report of the admin dashboard (spec 003 section 2.9). Students get the
@@ -48,87 +37,54 @@ export function MoodReport() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const settings = useQuery(moodSettingsQuery);
-  const classes = useQuery(schoolClassesQuery);
-  const [role, setRole] = useState<Role>('student');
-  const [classId, setClassId] = useState<string | null>(null);
-  const [range, setRange] = useState<DateRange>(() => defaultRange());
-  const [minimum, setMinimum] = useState('');
-  const [filters, setFilters] = useState<LowEnjoymentMood[]>([]);
-  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const settings = useMoodSettings();
+  const classes = useSchoolClasses();
+  const form = useContractForm(moodReportForm, { mode: 'onChange', defaultValues: blank() });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const [submitted, setSubmitted] = useState<MoodReportFilters | null>(null);
   const [student, setStudent] = useState<MoodReportRow | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   /** The school's saved settings that filled the form, until the admin changes or clears them. */
   const [saved, setSaved] = useState<MoodReportSettings | null>(null);
   const [cleared, setCleared] = useState(false);
   const applied = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { report, download } = useMoodReport(submitted, table);
+  const saveSettings = useSaveMoodReportSettings();
 
   // The school's saved settings fill the form once, and say so.
+  const { reset } = form;
   useEffect(() => {
     if (!settings.data || applied.current) return;
     applied.current = true;
-    setRange(defaultRange(settings.data.rangeDays));
-    setMinimum(settings.data.minimumLowEnjoyment > 0 ? String(settings.data.minimumLowEnjoyment) : '');
-    setFilters(settings.data.filters);
+    reset(blank(settings.data.rangeDays, settings.data.minimumLowEnjoyment, settings.data.filters));
     setSaved(isDefault(settings.data) ? null : settings.data);
-  }, [settings.data]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  }, [settings.data, reset]);
 
   const clear = () => {
-    setRange(defaultRange());
-    setMinimum('');
-    setFilters([]);
+    const { role: keptRole, classId } = form.getValues();
+    reset({ ...blank(), role: keptRole, classId });
     setSaved(null);
     setCleared(true);
   };
 
-  const fetchPage = (state: TableState, entries = false) =>
-    api(adminApi.moodReport, {
-      query: {
-        entries: entries ? 'true' : 'false',
-        role: submitted!.role,
-        range: rangeParam(submitted!.range),
-        minLow: submitted!.minLow,
-        filters: submitted!.filters.join(','),
-        ...(submitted!.classId ? { classId: submitted!.classId } : {}),
-        ...pageParams<MoodReportSort>(state),
-      },
-    });
-  const report = useQuery({
-    queryKey: adminKeys.report('mood', submitted, table),
-    queryFn: () => fetchPage(table),
-    enabled: submitted !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
   const students = role === 'student';
-  const run = () => {
-    const next: Submitted = { role, classId: students ? classId : null, range, minLow: students ? parseMinimum(minimum) : -1, filters: students ? filters : [] };
+  const run = (values: MoodReportFilters) => {
+    const next = values.role === 'student' ? values : { ...values, classId: null, minLow: -1, filters: [] };
     setSubmitted(next);
     setTable((state) => ({ ...state, page: 0 }));
     setCleared(false);
-    if (students) {
-      api(adminApi.saveMoodReportSettings, { body: { rangeDays: Math.max(1, daysBetween(range.from, range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters } })
-        .then((saved) => queryClient.setQueryData(moodSettingsQuery.queryKey, saved))
-        .catch((error: unknown) => notify('error', errorText(error)));
+    if (next.role === 'student') {
+      saveSettings.mutate(
+        { rangeDays: Math.max(1, daysBetween(next.range.from, next.range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters },
+        { onError: (error) => notify('error', errorText(error)) },
+      );
     }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', next) }), REFETCH_AFTER_MS);
   };
 
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
   const talk = (entry: LowEnjoymentEntry) =>
     entry.talk === 'today' ? ` (${t('columns.talkToday')})` : entry.talk === 'not-today' ? ` (${t('columns.talkNotToday')})` : entry.emergency ? ` (${t('moodReport.emergency')})` : '';
-  const columns: ReportColumn<MoodReportRow>[] = [
-    ...personColumns<MoodReportRow>(t),
-    countColumn<MoodReportRow>('highEnjoyment', t('columns.highEnjoyment'), (r) => r.highEnjoyment),
-    countColumn<MoodReportRow>('lowEnjoyment', t('columns.lowEnjoyment'), (r) => r.lowEnjoyment),
-    talkTodayColumn<MoodReportRow>(t),
-    countColumn<MoodReportRow>('talkNotToday', t('columns.talkNotToday'), (r) => r.talkNotToday),
-  ];
+  const columns = moodColumns(t);
   const describe = (values: { rangeDays: number; minLow: number; filters: readonly string[] }) =>
     [
       t('moodFilters.range', { count: values.rangeDays }),
@@ -137,36 +93,27 @@ export function MoodReport() {
     ]
       .filter(Boolean)
       .join('; ');
-  const download = useMutation({
-    mutationFn: async () => {
-      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }, true));
-      const group = t(`common:roles.${submitted!.role}`);
-      const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
-      downloadReport(t, {
-        title: t('dashboard.views.mood'),
-        nameParts: [group],
-        range: submitted!.range,
-        filters: [
-          [t('csv.group'), group],
-          ...(submitted!.role === 'student'
-            ? ([
-                [t('csv.class'), className],
-                [t('csv.feelings'), submitted!.filters.length ? submitted!.filters.map(feeling).join(', ') : t('csv.all')],
-                [t('csv.minimum'), submitted!.minLow > 0 ? submitted!.minLow : t('csv.none')],
-              ] as [string, string | number][])
-            : []),
-        ],
-        table,
-        sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
-        columns: [
-          ...csvColumnsOf(columns),
-          { header: t('columns.lowEntries'), value: (r) => (r.lowEntries ?? []).map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') },
-        ],
-        rows,
-      });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const save = (rows: MoodReportRow[]) => {
+    const group = t(`common:roles.${submitted!.role}`);
+    const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
+    downloadReport(t, {
+      title: t('dashboard.views.mood'),
+      nameParts: [group],
+      range: submitted!.range,
+      filters: [
+        [t('csv.group'), group],
+        ...(submitted!.role === 'student'
+          ? ([
+              [t('csv.class'), className],
+              [t('csv.feelings'), submitted!.filters.length ? submitted!.filters.map(feeling).join(', ') : t('csv.all')],
+              [t('csv.minimum'), submitted!.minLow > 0 ? submitted!.minLow : t('csv.none')],
+            ] as [string, string | number][])
+          : []),
+      ],
+      ...pagedFile(columns, table, [{ header: t('columns.lowEntries'), value: (r) => (r.lowEntries ?? []).map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') }]),
+      rows,
+    });
+  };
 
   return (
     <Box>
@@ -186,33 +133,34 @@ export function MoodReport() {
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: cleared ? 2 : 0 }}>
         {cleared ? t('moodFilters.cleared') : ''}
       </Typography>
-      <ReportFilterBar label={t('moodReport.formLabel')} canRun={isValidRange(range)} onRun={run}>
-        <RoleSelect value={role} onChange={setRole} />
-        {students && <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={classId} onChange={setClassId} />}
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-        <RangeIssue range={range} />
+      <ReportFilterBar form={form} label={t('moodReport.formLabel')} onRun={run}>
+        <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} />} />
+        {students && (
+          <Controller
+            control={form.control}
+            name="classId"
+            render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+          />
+        )}
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
         {students && (
           <>
-            <Autocomplete
-              multiple
-              size="small"
-              options={[...LOW_ENJOYMENT_MOODS]}
-              value={filters}
-              onChange={(_e, value) => setFilters(value)}
-              getOptionLabel={feeling}
-              disableCloseOnSelect
-              renderValue={(value, getItemProps) => value.map((mood, index) => {
-                const { key: chipKey, ...chip } = getItemProps({ index });
-                return <Chip key={chipKey} {...chip} size="small" label={feeling(mood)} />;
-              })}
-              renderInput={(params) => <TextField {...params} label={t('moodReport.filter')} placeholder={filters.length ? '' : t('moodReport.filterAll')} />}
+            <FeelingsField
+              control={form.control}
+              name="filters"
+              options={LOW_ENJOYMENT_MOODS}
+              optionLabel={feeling}
+              label={t('moodReport.filter')}
+              placeholder={t('moodReport.filterAll')}
               sx={{ width: { xs: '100%', sm: 320 } }}
             />
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="minLow"
+              area="admin"
               size="small"
               label={t('moodReport.minimum')}
-              value={minimum}
-              onChange={(e) => setMinimum(e.target.value.replace(/[^0-9]/g, '').slice(0, 4))}
+              parse={(typed) => typed.replace(/[^0-9]/g, '').slice(0, 4)}
               slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
               helperText={t('moodReport.minimumHelp')}
               sx={{ width: { xs: '100%', sm: 270 } }}
@@ -222,28 +170,28 @@ export function MoodReport() {
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('moodReport.hint')}>
         {submitted && report.data ? (
-        <>
-          {submitted.role === 'student' && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('moodFilters.inUse', { filters: describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }) })}
-            </Typography>
-          )}
-          <DataTable
-            rows={report.data.rows}
-            server={{ total: report.data.total, state: table, onStateChange: setTable }}
-            rowKey={(r) => r.userId}
-            caption={t('moodReport.caption', { group: t(`common:roles.${submitted.role}`) })}
-            empty={t('reports.empty')}
-            searchLabel={t('search.people')}
-            onDownload={() => download.mutate()}
-            downloading={download.isPending}
-            downloadLabel={t('moodReport.export')}
-            onOpen={submitted.role === 'student' ? setStudent : undefined}
-            openLabel={(r) => t('moodReport.open', { name: r.name })}
-            subline={identifierOf}
-            columns={columns}
-          />
-        </>
+          <>
+            {submitted.role === 'student' && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('moodFilters.inUse', { filters: describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }) })}
+              </Typography>
+            )}
+            <DataTable
+              rows={report.data.rows}
+              server={{ total: report.data.total, state: table, onStateChange: setTable }}
+              rowKey={(r) => r.userId}
+              caption={t('moodReport.caption', { group: t(`common:roles.${submitted.role}`) })}
+              empty={t('reports.empty')}
+              searchLabel={t('search.people')}
+              onDownload={() => download.mutate(save)}
+              downloading={download.isPending}
+              downloadLabel={t('moodReport.export')}
+              onOpen={submitted.role === 'student' ? setStudent : undefined}
+              openLabel={(r) => t('moodReport.open', { name: r.name })}
+              subline={identifierOf}
+              columns={columns}
+            />
+          </>
         ) : null}
       </ReportOutcome>
       {student && <StudentDetailDialog studentId={student.userId} open onClose={() => setStudent(null)} />}

@@ -1,8 +1,8 @@
-import { adminApi, type CategoryKind, type ConfigurationUpdate, type NewCategory, type SchoolConfiguration } from '@high5/contract';
+import { adminApi, type AdminCategory, type CategoriesUpdate, type CategoryKind, type ConfigurationUpdate, type NewCategory, type SchoolConfiguration } from '@high5/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meKey } from '../../../app/session';
 import { api } from '../../../lib/api-client';
-import { configurationQuery } from '../api';
+import { categoriesQuery, configurationQuery } from '../api';
 
 /** Saves any section of the settings; the cached configuration becomes the saved one. */
 export function useUpdateConfiguration() {
@@ -29,5 +29,20 @@ export function useNotificationEmails() {
 /** Sends today's mood report now (not the daily one). */
 export const useSendMoodReport = () => useMutation({ mutationFn: () => api(adminApi.sendMoodReport, { body: {} }) });
 
-/** Adds a category; the caller shows it at once (its list is being edited). */
-export const useAddCategory = (kind: CategoryKind) => useMutation({ mutationFn: (body: NewCategory) => api(adminApi.addCategory, { params: { kind }, body }) });
+/** Adds a category; it joins the cached list (the editor shows it at once, its other edits kept). */
+export function useAddCategory(kind: CategoryKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCategory) => api(adminApi.addCategory, { params: { kind }, body }),
+    onSuccess: (category) => queryClient.setQueryData(categoriesQuery(kind).queryKey, (list: AdminCategory[] | undefined) => (list ? [...list, category] : list)),
+  });
+}
+
+/** Saves the changed categories (enabled flags, the school's own names); the cached list becomes the saved one. */
+export function useSaveCategories(kind: CategoryKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CategoriesUpdate) => api(adminApi.updateCategories, { params: { kind }, body }),
+    onSuccess: (list) => queryClient.setQueryData(categoriesQuery(kind).queryKey, list),
+  });
+}

@@ -1,13 +1,12 @@
 import { ConfigUrlsSchema, type ConfigurationUpdate, type SchoolConfiguration as Configuration } from '@high5/contract';
 import { Alert, Box, Button, FormControlLabel, Skeleton, Stack, Switch, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { configurationQuery } from '../api';
+import { useConfiguration } from '../api';
 import { useUpdateConfiguration } from './api';
 import { MoodMessagesDialog } from './mood-messages-dialog';
 import { MoodReportBlock } from './mood-report-block';
@@ -17,7 +16,7 @@ import { Section } from './section';
 export function SchoolConfiguration() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
-  const config = useQuery(configurationQuery);
+  const config = useConfiguration();
   if (config.isError) return <Alert severity="error">{errorText(config.error)}</Alert>;
   if (!config.data) return <Skeleton variant="rounded" height={480} aria-label={t('common:loading')} />;
   return (

@@ -1,6 +1,5 @@
 import { type DistrictKind } from '@high5/contract';
 import { Alert, Box, Button, Chip, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
-import { districtsQuery } from '../api';
+import { useDistricts } from '../api';
 import { downloadReport } from '../lib/report-csv';
 import { FreeSchoolForm, SisDistrictForm } from './add-district-forms';
 import { DistrictActions } from './district-editor';
@@ -52,7 +51,7 @@ export default function AddDistrictScreen() {
 
 function DistrictList() {
   const { t } = useTranslation('admin');
-  const districts = useQuery(districtsQuery);
+  const districts = useDistricts();
   const kindLabel = (k: DistrictKind) => t(`district.${k}`);
   return (
     <Box component="section" aria-labelledby="district-list">

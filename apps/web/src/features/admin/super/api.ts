@@ -1,8 +1,13 @@
-import { adminApi, superEditApi, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi, superEditApi, type SuperPending, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type ReportSort, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TableState } from '../../../components/ui/data-table';
 import { api, ApiError } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
-import { adminKeys } from '../api';
+import { adminKeys, usePagedReport } from '../api';
+import { rangeParam } from '../lib/dates';
+import { pageParams } from '../lib/report-csv';
+import type { SuperReportFilters } from '../lib/report-forms';
 
 /** Districts and schools are listed together (a school's district, a district's school count): a change refreshes both. */
 function useRefreshSchools() {
@@ -52,15 +57,23 @@ export function useDeleteSchool() {
 }
 
 const restoresKey = ['admin', 'restores'] as const;
-const running = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
-export const isRunningRestore = running;
+const isRunningRestore = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
 
-/** The restores, newest first, refreshed every second while one runs. */
-export const restoresQuery = queryOptions({
-  queryKey: restoresKey,
-  queryFn: () => api(adminApi.restores),
-  refetchInterval: (query) => (query.state.data?.some(running) ? 1000 : false),
-});
+/**
+ * The latest restore while it runs and for a day after (the restores are refreshed every second while
+ * one runs). Once it is done, every admin list reloads: the restored school now has people and activity.
+ */
+export function useLatestRestore() {
+  const queryClient = useQueryClient();
+  const restores = useQuery({ queryKey: restoresKey, queryFn: () => api(adminApi.restores), refetchInterval: (query) => (query.state.data?.some(isRunningRestore) ? 1000 : false) });
+  const first = restores.data?.[0];
+  const latest = first && (isRunningRestore(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
+  const doneId = latest?.status === 'done' ? latest.id : null;
+  useEffect(() => {
+    if (doneId) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  }, [doneId, queryClient]);
+  return latest;
+}
 
 /** Starts a restore of a listed backup, or of an uploaded backup file, into an empty school; it shows at once in the progress. */
 export function useStartRestore() {
@@ -79,7 +92,7 @@ export function useStartRestore() {
 }
 
 /** Every school's backups (the super admin's list), newest first. */
-export const backupsQuery = queryOptions({ queryKey: adminKeys.backups(null), queryFn: () => api(adminApi.backups, { query: {} }) });
+export const useBackups = () => useQuery({ queryKey: adminKeys.backups(null), queryFn: () => api(adminApi.backups, { query: {} }) });
 
 export function useBackupSchool() {
   const queryClient = useQueryClient();
@@ -97,12 +110,22 @@ export function useDeleteBackup() {
   });
 }
 
-/** A school's classes, for the super admin's report. */
-export const superClassesQuery = (schoolId: string) => queryOptions({ queryKey: adminKeys.superClasses(schoolId), queryFn: () => api(adminApi.superClasses, { params: { schoolId } }) });
+/** A school's classes, for the super admin's report (none asked for without a school, or when `enabled` is false). */
+export const useSuperClasses = (schoolId: string, enabled = true) =>
+  useQuery({ queryKey: adminKeys.superClasses(schoolId), queryFn: () => api(adminApi.superClasses, { params: { schoolId } }), enabled: !!schoolId && enabled });
 
-/** A school's teachers or staff, for making admins. */
-export const superUsersQuery = (schoolId: string, role: StaffGroup) =>
-  queryOptions({ queryKey: adminKeys.superUsers(schoolId, role), queryFn: () => api(adminApi.superUsers, { params: { schoolId }, query: { role } }) });
+/** Any school's group report (spec 003 section 2.8): students of one class or all; a page, and its CSV download. */
+export const useSuperGroupReport = (filters: SuperReportFilters | null, table: TableState) =>
+  usePagedReport('super', filters, table, (f: SuperReportFilters, state) =>
+    api(adminApi.superGroupReport, {
+      params: { schoolId: f.schoolId },
+      query: { role: f.role, range: rangeParam(f.range), ...(f.classId ? { classId: f.classId } : {}), ...pageParams<ReportSort>(state) },
+    }),
+  );
+
+/** A school's teachers or staff, for making admins (none before a school is picked). */
+export const useSuperUsers = (schoolId: string | undefined, role: StaffGroup) =>
+  useQuery({ queryKey: adminKeys.superUsers(schoolId ?? '', role), queryFn: () => api(adminApi.superUsers, { params: { schoolId: schoolId! }, query: { role } }), enabled: !!schoolId });
 
 /** Makes someone of a school an admin or not; that school's lists refresh. */
 export function useSuperAdminFlag(schoolId: string) {
@@ -110,5 +133,26 @@ export function useSuperAdminFlag(schoolId: string) {
   return useMutation({
     mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) => api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId, userId: user.id }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'superUsers', schoolId] }),
+  });
+}
+
+/** Schools founded in an existing district, and teachers or staff of any school, waiting for approval (decision 0157). */
+export const useSuperPending = () => useQuery({ queryKey: adminKeys.superPending, queryFn: () => api(adminApi.superPending) });
+
+/** Approving a school, or approving or declining a person. */
+export type PendingDecision = { kind: 'school'; id: string; name: string } | { kind: 'person'; person: SuperPending['people'][number]; approve: boolean };
+
+/** Decides one; the cached list becomes the one the server answers and the other admin lists reload (awaited). */
+export function useDecidePending() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (d: PendingDecision) =>
+      d.kind === 'school'
+        ? api(adminApi.superApproveSchool, { params: { schoolId: d.id }, body: {} })
+        : api(d.approve ? adminApi.superApproveMember : adminApi.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
+    onSuccess: async (rest) => {
+      queryClient.setQueryData(adminKeys.superPending, rest);
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] !== 'superPending' });
+    },
   });
 }

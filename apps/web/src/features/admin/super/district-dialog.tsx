@@ -4,10 +4,9 @@ import { useId } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { useNotify } from '../../../components/ui/notifications';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useSaveOutcome } from '../../../components/form/save-outcome';
 import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useUpdateDistrict } from './api';
 import { districtFormSchema, isDraftDomain, type DistrictFormSchema } from './forms';
@@ -19,8 +18,6 @@ const normalise = (v: string) => v.trim().toLowerCase().replace(/^@/, '');
 /** Renames a district and edits its allowed e-mail domains (typed one by one, checked as typed) and its SIS connection. */
 export function DistrictDialog({ district, onClose }: { district: DistrictSummary; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const notify = useNotify();
   const id = useId();
   const sis = district.kind === 'aeries' || district.kind === 'clever';
   // The SIS connection: the address shown; new keys only when typed (the stored ones are never sent back).
@@ -29,6 +26,7 @@ export function DistrictDialog({ district, onClose }: { district: DistrictSummar
   });
   const domains = useWatch({ control: form.control, name: 'domains' });
   const save = useUpdateDistrict(district.id);
+  const outcome = useSaveOutcome(form, 'admin');
   const submit = form.handleSubmit((values) => {
     const list = [...new Set([...values.domains, ...(values.domainDraft ? [values.domainDraft] : [])])];
     form.setValue('domains', list);
@@ -37,16 +35,7 @@ export function DistrictDialog({ district, onClose }: { district: DistrictSummar
     if (sis && values.baseUrl !== district.baseUrl) body.baseUrl = values.baseUrl;
     if (district.kind === 'aeries' && values.certificate) body.certificate = values.certificate;
     if (district.kind === 'clever' && values.clientKey) Object.assign(body, { clientKey: values.clientKey, clientSecret: values.clientSecret });
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        notify('success', t('districtEdit.saved', { name: saved.name }));
-        onClose();
-      },
-      onError: (error) => {
-        showServerIssues(form, error);
-        notify('error', errorText(error));
-      },
-    });
+    save.mutate(body, outcome({ saved: (saved) => t('districtEdit.saved', { name: saved.name }), done: onClose }));
   });
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>

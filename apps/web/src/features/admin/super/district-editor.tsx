@@ -5,8 +5,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
+import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { useSaveOutcome } from '../../../components/form/save-outcome';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -73,23 +74,11 @@ export function DistrictActions({ district }: { district: DistrictSummary }) {
 /** Edit and delete buttons of one school row: rename, change its time zone, or delete it (two confirmations). */
 export function SchoolDialog({ school, onClose }: { school: SuperSchool; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const notify = useNotify();
   const id = useId();
   const form = useContractForm(schoolFormSchema, { defaultValues: { name: school.name, timeZone: school.timeZone } });
   const save = useUpdateSchool(school.id);
-  const submit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        notify('success', t('districtEdit.schoolSaved', { name: saved.name }));
-        onClose();
-      },
-      onError: (error) => {
-        showServerIssues(form, error);
-        notify('error', errorText(error));
-      },
-    }),
-  );
+  const outcome = useSaveOutcome(form, 'admin');
+  const submit = form.handleSubmit((body) => save.mutate(body, outcome({ saved: (saved) => t('districtEdit.schoolSaved', { name: saved.name }), done: onClose })));
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
       <form noValidate onSubmit={(event) => void submit(event)}>

@@ -1,4 +1,17 @@
-import { AddDistrictSchema, AddSchoolSchema, EmailDomainSchema, isEmailDomain, optionalText, RequiredUrlSchema, StartRestoreSchema, UpdateDistrictSchema, UpdateSchoolSchema, type DistrictKind } from '@high5/contract';
+import {
+  AddDistrictSchema,
+  AddSchoolSchema,
+  EmailDomainSchema,
+  isEmailDomain,
+  isIsoDate,
+  optionalText,
+  RequiredUrlSchema,
+  StartRestoreSchema,
+  UpdateDistrictSchema,
+  UpdateRosterSettingsSchema,
+  UpdateSchoolSchema,
+  type DistrictKind,
+} from '@high5/contract';
 import { z } from 'zod';
 
 const update = UpdateDistrictSchema.shape;
@@ -49,3 +62,27 @@ export const sisDistrictFormSchema = (kind: 'aeries' | 'clever') =>
 
 /** A restore: the target school (as the contract's body names it) and, without a listed backup, the file to upload (Start waits for it). */
 export const restoreFormSchema = z.object({ targetSchoolId: StartRestoreSchema.shape.targetSchoolId, file: z.instanceof(File).nullable() });
+
+const roster = UpdateRosterSettingsSchema.shape;
+const pause = roster.summerPause.unwrap().unwrap();
+/**
+ * A district's roster settings as the form holds them: the hold threshold as typed, the summer pause's
+ * dates as the date fields leave them ('' none, 'invalid' left incomplete, as the profile's birthday).
+ * The update's own rules check the time, the zone, the threshold (1 to 100) and the pause's order; both dates or neither.
+ */
+export const rosterSettingsFormSchema = z
+  .object({
+    testMode: z.boolean(),
+    syncTime: roster.syncTime.unwrap(),
+    timeZone: roster.timeZone.unwrap(),
+    holdPercent: z.preprocess((typed: string) => (/^\d{1,3}$/.test(typed) ? Number(typed) : Number.NaN), roster.holdPercent.unwrap()),
+    pauseFrom: z.string(),
+    pauseUntil: z.string(),
+  })
+  .superRefine(({ pauseFrom: from, pauseUntil: until }, ctx) => {
+    const incomplete = [from && !isIsoDate(from) && 'pauseFrom', until && !isIsoDate(until) && 'pauseUntil'].find(Boolean);
+    if (incomplete) ctx.addIssue({ code: 'custom', path: [incomplete], message: 'common:dateField.incomplete' });
+    else if ((from === '') !== (until === '')) ctx.addIssue({ code: 'custom', path: ['pauseUntil'], message: 'admin:roster.pauseBoth' });
+    else if (from && !pause.safeParse({ from, until }).success) ctx.addIssue({ code: 'custom', path: ['pauseUntil'], message: 'admin:roster.pauseRange' });
+  })
+  .transform(({ pauseFrom, pauseUntil, ...rest }) => ({ ...rest, summerPause: pauseFrom && pauseUntil ? { from: pauseFrom, until: pauseUntil } : null }));

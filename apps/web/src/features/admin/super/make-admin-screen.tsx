@@ -2,7 +2,6 @@ import { type AdminUser, type StaffGroup, type SuperSchool } from '@high5/contra
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,7 +13,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { GroupSwitch } from '../components/group-switch';
 import { SchoolPicker } from '../components/pickers';
 import { downloadUserList } from '../lib/user-list-csv';
-import { superUsersQuery, useSuperAdminFlag } from './api';
+import { useSuperAdminFlag, useSuperUsers } from './api';
 import { PendingApprovals } from './pending-approvals';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
@@ -27,7 +26,7 @@ export default function MakeAdminScreen() {
   const [school, setSchool] = useState<SuperSchool | null>(null);
   const [group, setGroup] = useState<StaffGroup>('teacher');
   const [pending, setPending] = useState<{ user: AdminUser; make: boolean } | null>(null);
-  const users = useQuery({ ...superUsersQuery(school?.id ?? '', group), enabled: !!school });
+  const users = useSuperUsers(school?.id, group);
   const change = useSuperAdminFlag(school?.id ?? '');
   const confirm = (choice: { user: AdminUser; make: boolean }) =>
     change.mutate(choice, {

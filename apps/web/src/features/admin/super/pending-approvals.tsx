@@ -1,14 +1,9 @@
-import { adminApi, formatDate, type SuperPending } from '@high5/contract';
+import { formatDate } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
-
-type Person = SuperPending['people'][number];
-type Decision = { kind: 'school'; id: string; name: string } | { kind: 'person'; person: Person; approve: boolean };
+import { useDecidePending, useSuperPending, type PendingDecision } from './api';
 
 /**
  * "Waiting for approval" (docs/decisions/0157): schools founded in an existing district and
@@ -18,20 +13,14 @@ export function PendingApprovals() {
   const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const pending = useQuery({ queryKey: adminKeys.superPending, queryFn: () => api(adminApi.superPending) });
-  const decide = useMutation({
-    mutationFn: (d: Decision) =>
-      d.kind === 'school'
-        ? api(adminApi.superApproveSchool, { params: { schoolId: d.id }, body: {} })
-        : api(d.approve ? adminApi.superApproveMember : adminApi.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
-    onSuccess: async (rest, d) => {
-      queryClient.setQueryData(adminKeys.superPending, rest);
-      notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name }));
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] !== 'superPending' });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const pending = useSuperPending();
+  const decision = useDecidePending();
+  const decide = (d: PendingDecision) =>
+    decision.mutate(d, {
+      onSuccess: () =>
+        notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name })),
+      onError: (error) => notify('error', errorText(error)),
+    });
   if (pending.isError) return <Alert severity="error">{errorText(pending.error)}</Alert>;
   if (pending.isPending) return <Skeleton variant="rounded" height={80} sx={{ mb: 3 }} />;
   const { schools, people } = pending.data;
@@ -52,7 +41,7 @@ export function PendingApprovals() {
                   primary={<Typography sx={{ fontWeight: 600 }}>{t('pending.school', { school: s.name, district: s.districtName })}</Typography>}
                   secondary={t('pending.schoolHint', { date: formatDate(s.createdAt, i18n.language) })}
                 />
-                <Button variant="contained" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'school', id: s.id, name: s.name })}>
+                <Button variant="contained" disabled={decision.isPending} onClick={() => decide({ kind: 'school', id: s.id, name: s.name })}>
                   {t('pending.approveSchool')}
                 </Button>
               </ListItem>
@@ -70,10 +59,10 @@ export function PendingApprovals() {
                   secondary={`${t(`common:roles.${p.role}`)} · ${p.schoolName} (${p.districtName}) · ${p.email ?? ''}`}
                 />
                 <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button variant="outlined" color="inherit" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'person', person: p, approve: false })}>
+                  <Button variant="outlined" color="inherit" disabled={decision.isPending} onClick={() => decide({ kind: 'person', person: p, approve: false })}>
                     {t('pending.decline')}
                   </Button>
-                  <Button variant="contained" disabled={decide.isPending} onClick={() => decide.mutate({ kind: 'person', person: p, approve: true })}>
+                  <Button variant="contained" disabled={decision.isPending} onClick={() => decide({ kind: 'person', person: p, approve: true })}>
                     {t('pending.approve')}
                   </Button>
                 </Box>

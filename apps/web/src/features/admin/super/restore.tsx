@@ -1,19 +1,16 @@
 import { formatDateTime, type Backup } from '@high5/contract';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { useNotify } from '../../../components/ui/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys, superSchoolsQuery } from '../api';
+import { useSuperSchools } from '../api';
 import { SchoolPicker } from '../components/pickers';
-import { isRunningRestore, restoresQuery, useStartRestore } from './api';
+import { useLatestRestore, useStartRestore } from './api';
 import { restoreFormSchema } from './forms';
-
-const running = isRunningRestore;
 
 /**
  * Restores a backup into an empty school: one of the list's backups, or a file downloaded from
@@ -24,7 +21,7 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const id = useId();
-  const schools = useQuery(superSchoolsQuery);
+  const schools = useSuperSchools();
   const form = useContractForm(restoreFormSchema, { defaultValues: { targetSchoolId: '', file: null } });
   const [targetSchoolId, file] = useWatch({ control: form.control, name: ['targetSchoolId', 'file'] });
   const start = useStartRestore();
@@ -100,17 +97,9 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
 export function RestoreProgress() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
-  const queryClient = useQueryClient();
   const id = useId();
-  const restores = useQuery(restoresQuery);
   // A finished restore stays on the screen for a day.
-  const first = restores.data?.[0];
-  const latest = first && (running(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
-  const doneId = latest?.status === 'done' ? latest.id : null;
-  useEffect(() => {
-    // The restored school now has people and activity: every admin list may show it differently.
-    if (doneId) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-  }, [doneId, queryClient]);
+  const latest = useLatestRestore();
   if (!latest) return null;
   const percent = latest.rowsTotal > 0 ? Math.round((latest.rowsDone / latest.rowsTotal) * 100) : 0;
   const determinate = latest.status === 'restoring' || latest.status === 'done';

@@ -2,11 +2,10 @@ import type { SuperSchool } from '@high5/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, IconButton, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
-import { superSchoolsQuery } from '../api';
+import { useSuperSchools } from '../api';
 import { timeZoneLabel } from '../lib/time-zones';
 import { DeleteSchoolFlow } from './delete-school';
 import { SchoolDialog } from './district-editor';
@@ -14,7 +13,7 @@ import { SchoolDialog } from './district-editor';
 /** Every school with its district and time zone, to rename, move to another time zone or delete. */
 export function SchoolList() {
   const { t, i18n } = useTranslation('admin');
-  const schools = useQuery(superSchoolsQuery);
+  const schools = useSuperSchools();
   const [editing, setEditing] = useState<SuperSchool | null>(null);
   const [deleting, setDeleting] = useState<SuperSchool | null>(null);
   const columns: DataColumn<SuperSchool>[] = [

@@ -14,7 +14,6 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -24,7 +23,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { useContractForm } from '../../../components/form/contract-form';
-import { backupsQuery, useBackupSchool, useDeleteBackup } from './api';
+import { useBackups, useBackupSchool, useDeleteBackup } from './api';
 import { SchoolPicker } from '../components/pickers';
 import { DeleteSchoolFlow } from './delete-school';
 import { RestoreDialog, RestoreProgress } from './restore';
@@ -45,7 +44,7 @@ export default function SettingsScreen() {
   const [lastBackup, setLastBackup] = useState<Backup | null>(null);
   const [restoring, setRestoring] = useState<{ backup: Backup | null } | null>(null);
   const [removing, setRemoving] = useState<Backup | null>(null);
-  const backups = useQuery(backupsQuery);
+  const backups = useBackups();
   // The backup's one option (journals or not), as the contract's body has it.
   const options = useContractForm(BackupOptionsSchema, { defaultValues: { includeJournals: false } });
   const backup = useBackupSchool();

@@ -1,121 +1,96 @@
-import { adminApi, type ReportRow, type ReportSort, type Role, type SuperSchool } from '@high5/contract';
+import type { ReportRow } from '@high5/contract';
 import { Box, Typography } from '@mui/material';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
-import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
-import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
-import { superClassesQuery } from './api';
+import { useSuperSchools } from '../api';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
-import { defaultRange, isValidRange, rangeParam, todayIso } from '../lib/dates';
-import { RangeIssue } from '../components/range-issue';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { countColumn, csvColumnsOf, downloadReport, identifierOf, loadAllRows, pageParams, personColumns, type ReportColumn } from '../lib/report-csv';
-
-interface Submitted {
-  school: SuperSchool;
-  role: Role;
-  classId: string | null;
-  range: DateRange;
-}
+import { defaultRange, todayIso } from '../lib/dates';
+import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { superReportForm, type SuperReportFilters } from '../lib/report-forms';
+import { useSuperClasses, useSuperGroupReport } from './api';
 
 /** /superAdmin-report (spec 003 section 2.8): any school's group report; students by class or All Classes. */
 export default function SuperReportScreen() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const [school, setSchool] = useState<SuperSchool | null>(null);
-  const [role, setRole] = useState<Role>('student');
-  const [classId, setClassId] = useState<string | null>(null);
-  const [range, setRange] = useState<DateRange>(() => defaultRange());
-  const [submitted, setSubmitted] = useState<Submitted | null>(null);
-  const classes = useQuery({ ...superClassesQuery(school?.id ?? ''), enabled: !!school && role === 'student' });
+  const form = useContractForm(superReportForm, { mode: 'onChange', defaultValues: { schoolId: '', role: 'student', classId: null, range: defaultRange() } });
+  const [schoolId, role] = useWatch({ control: form.control, name: ['schoolId', 'role'] });
+  const [submitted, setSubmitted] = useState<SuperReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
-  const notify = useNotify();
-  const fetchPage = (state: TableState) =>
-    api(adminApi.superGroupReport, {
-      params: { schoolId: submitted!.school.id },
-      query: { role: submitted!.role, range: rangeParam(submitted!.range), ...(submitted!.classId ? { classId: submitted!.classId } : {}), ...pageParams<ReportSort>(state) },
-    });
-  const report = useQuery({
-    queryKey: adminKeys.report('super', submitted?.school.id, submitted?.role, submitted?.classId, submitted?.range, table),
-    queryFn: () => fetchPage(table),
-    enabled: submitted !== null,
-    placeholderData: keepPreviousData,
-  });
-  const columns: ReportColumn<ReportRow>[] = [
-    ...personColumns<ReportRow>(t),
-    countColumn<ReportRow>('high5Given', t('columns.high5Given'), (r) => r.high5Given),
-    countColumn<ReportRow>('high5Received', t('columns.high5Received'), (r) => r.high5Received),
-    countColumn<ReportRow>('vibeGiven', t('columns.vibeGiven'), (r) => r.vibeGiven),
-    countColumn<ReportRow>('vibeReceived', t('columns.vibeReceived'), (r) => r.vibeReceived),
-  ];
-  const download = useMutation({
-    mutationFn: async () => {
-      const rows = await loadAllRows((page, pageSize) => fetchPage({ ...table, page, pageSize }));
-      const group = t(`common:roles.${submitted!.role}`);
-      const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
-      downloadReport(t, {
-        title: t('superReport.title'),
-        nameParts: [submitted!.school.name, group],
-        range: submitted!.range,
-        filters: [
-          [t('csv.school'), submitted!.school.name],
-          [t('csv.group'), group],
-          ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : []),
-        ],
-        table,
-        sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '',
-        columns: csvColumnsOf(columns),
-        rows,
-      });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-  const run = () => {
-    if (!school) return;
-    setSubmitted({ school, role, classId: role === 'student' ? classId : null, range });
+  const schools = useSuperSchools();
+  const classes = useSuperClasses(schoolId, role === 'student');
+  const { report, download } = useSuperGroupReport(submitted, table);
+  const columns = recognitionColumns(t, true);
+  const schoolName = (id: string) => schools.data?.find((s) => s.id === id)?.name ?? '';
+  const run = (filters: SuperReportFilters) => {
+    setSubmitted({ ...filters, classId: filters.role === 'student' ? filters.classId : null });
     setTable((state) => ({ ...state, page: 0 }));
   };
+  const save = (rows: ReportRow[]) => {
+    const group = t(`common:roles.${submitted!.role}`);
+    const school = schoolName(submitted!.schoolId);
+    const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
+    downloadReport(t, {
+      title: t('superReport.title'),
+      nameParts: [school, group],
+      range: submitted!.range,
+      filters: [[t('csv.school'), school], [t('csv.group'), group], ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : [])],
+      ...pagedFile(columns, table),
+      rows,
+    });
+  };
+  const title = submitted && t('superReport.resultTitle', { school: schoolName(submitted.schoolId), group: t(`common:roles.${submitted.role}`) });
   return (
     <Box>
       <PageTitle>{t('superReport.title')}</PageTitle>
-      <ReportFilterBar label={t('superReport.formLabel')} canRun={!!school && isValidRange(range)} onRun={run}>
-        <SchoolPicker
-          value={school}
-          onChange={(s) => {
-            setSchool(s);
-            setClassId(null);
-          }}
+      <ReportFilterBar form={form} label={t('superReport.formLabel')} onRun={run}>
+        <Controller
+          control={form.control}
+          name="schoolId"
+          render={({ field }) => (
+            <SchoolPicker
+              value={schools.data?.find((s) => s.id === field.value) ?? null}
+              onChange={(school) => {
+                field.onChange(school?.id ?? '');
+                form.setValue('classId', null);
+              }}
+            />
+          )}
         />
-        <RoleSelect value={role} onChange={setRole} />
-        {role === 'student' && <ClassPicker classes={classes.data ?? []} loading={!!school && classes.isPending} value={classId} onChange={setClassId} />}
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-        <RangeIssue range={range} />
+        <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} />} />
+        {role === 'student' && (
+          <Controller
+            control={form.control}
+            name="classId"
+            render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={!!schoolId && classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+          />
+        )}
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('superReport.hint')}>
         {submitted && report.data ? (
-        <>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('superReport.resultTitle', { school: submitted.school.name, group: t(`common:roles.${submitted.role}`) })}
-          </Typography>
-          <DataTable
-            rows={report.data.rows}
-            server={{ total: report.data.total, state: table, onStateChange: setTable }}
-            rowKey={(r) => r.userId}
-            caption={t('superReport.resultTitle', { school: submitted.school.name, group: t(`common:roles.${submitted.role}`) })}
-            empty={t('reports.empty')}
-            searchLabel={t('search.people')}
-            onDownload={() => download.mutate()}
-            downloading={download.isPending}
-            subline={identifierOf}
-            columns={columns}
-          />
-        </>
+          <>
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+              {title}
+            </Typography>
+            <DataTable
+              rows={report.data.rows}
+              server={{ total: report.data.total, state: table, onStateChange: setTable }}
+              rowKey={(r) => r.userId}
+              caption={title ?? ''}
+              empty={t('reports.empty')}
+              searchLabel={t('search.people')}
+              onDownload={() => download.mutate(save)}
+              downloading={download.isPending}
+              subline={identifierOf}
+              columns={columns}
+            />
+          </>
         ) : null}
       </ReportOutcome>
     </Box>

@@ -1,36 +1,28 @@
-import { adminApi, formatDate, type FamilyLink } from '@high5/contract';
+import { formatDate, type FamilyLink } from '@high5/contract';
 import LinkOffIcon from '@mui/icons-material/LinkOffOutlined';
 import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
+import { useFamilyLinks, useRemoveFamilyLink } from './api';
 
 /** The school's family links and requests, each removable (docs/decisions/0155). */
 export function FamilyLinks() {
   const { t, i18n } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<FamilyLink | null>(null);
-  const links = useQuery({ queryKey: adminKeys.familyLinks, queryFn: () => api(adminApi.familyLinks) });
-  const remove = useMutation({
-    mutationFn: (link: FamilyLink) => api(adminApi.removeFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
-    onSuccess: (rest, link) => {
-      queryClient.setQueryData(adminKeys.familyLinks, rest);
-      notify('success', t('familyLinks.removed', { parent: link.parentName, student: link.studentName }));
-      setRemoving(null);
-    },
-    onError: (error) => {
-      notify('error', errorText(error));
-      setRemoving(null);
-    },
-  });
+  const links = useFamilyLinks();
+  const remove = useRemoveFamilyLink();
+  const removeLink = (link: FamilyLink) =>
+    remove.mutate(link, {
+      onSuccess: () => notify('success', t('familyLinks.removed', { parent: link.parentName, student: link.studentName })),
+      onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setRemoving(null),
+    });
   const columns: DataColumn<FamilyLink>[] = [
     { id: 'student', header: t('familyLinks.student'), cell: (l) => l.studentName, value: (l) => l.studentName },
     {
@@ -84,7 +76,7 @@ export function FamilyLinks() {
         confirmLabel={t('familyLinks.remove')}
         destructive
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && removeLink(removing)}
         onCancel={() => setRemoving(null)}
       />
     </Box>

@@ -1,41 +1,19 @@
-import { adminApi, type AdminUser, type StaffGroup } from '@high5/contract';
+import type { AdminUser, StaffGroup } from '@high5/contract';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meKey, useSignedInMe } from '../../../app/session';
+import { useSignedInMe } from '../../../app/session';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
 import { useNotify } from '../../../components/ui/notifications';
-import { api } from '../../../lib/api-client';
 import { genderContext } from '../../../lib/gender';
 import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys } from '../api';
 import { GroupSwitch } from '../components/group-switch';
 import { downloadUserList } from '../lib/user-list-csv';
-
-type Action = 'makeAdmin' | 'removeAdmin' | 'makeTeacher' | 'revertToStaff' | 'approve' | 'reject';
-
-const request = (action: Action, userId: string): Promise<unknown> => {
-  const params = { params: { userId }, body: {} };
-  switch (action) {
-    case 'makeAdmin':
-      return api(adminApi.makeAdmin, params);
-    case 'removeAdmin':
-      return api(adminApi.removeAdmin, params);
-    case 'makeTeacher':
-      return api(adminApi.makeTeacher, params);
-    case 'revertToStaff':
-      return api(adminApi.revertToStaff, params);
-    case 'approve':
-      return api(adminApi.approveTeacher, params);
-    case 'reject':
-      return api(adminApi.rejectTeacher, params);
-  }
-};
+import { useSchoolUsers, useUserAction, type UserAction as Action } from './api';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -48,27 +26,18 @@ export function UserManagement() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const me = useSignedInMe();
   const schoolName = me.school?.name ?? '';
   const [group, setGroup] = useState<StaffGroup>('teacher');
   const [pending, setPending] = useState<{ action: Action; user: AdminUser } | null>(null);
-  const users = useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
-
-  const run = useMutation({
-    mutationFn: ({ action, user }: { action: Action; user: AdminUser }) => request(action, user.id),
-    onSuccess: async (_data, { action, user }) => {
-      notify('success', t(`users.done.${action}`, { name: fullName(user), context: genderContext(user.gender) }));
-      setPending(null);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-      // Losing one's own admin flag changes what this user may open.
-      if (user.isSelf) await queryClient.invalidateQueries({ queryKey: meKey });
-    },
-    onError: (error) => {
-      notify('error', errorText(error));
-      setPending(null);
-    },
-  });
+  const users = useSchoolUsers(group);
+  const action = useUserAction();
+  const run = (next: { action: Action; user: AdminUser }) =>
+    action.mutate(next, {
+      onSuccess: () => notify('success', t(`users.done.${next.action}`, { name: fullName(next.user), context: genderContext(next.user.gender) })),
+      onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setPending(null),
+    });
 
   const ask = (action: Action, user: AdminUser) => setPending({ action, user });
   const soleSelf = pending?.action === 'removeAdmin' && pending.user.isSelf && pending.user.soleAdmin;
@@ -181,8 +150,8 @@ export function UserManagement() {
         message={pending ? t(`users.confirm.${pending.action}${pending.action === 'removeAdmin' && pending.user.isSelf ? 'Self' : ''}.body`, { name: fullName(pending.user), school: schoolName, context }) : ''}
         confirmLabel={pending ? t(`users.confirm.${pending.action}.ok`, { context }) : undefined}
         destructive={pending?.action === 'removeAdmin' || pending?.action === 'reject' || pending?.action === 'revertToStaff'}
-        busy={run.isPending}
-        onConfirm={() => pending && run.mutate(pending)}
+        busy={action.isPending}
+        onConfirm={() => pending && run(pending)}
         onCancel={() => setPending(null)}
       />
     </Box>

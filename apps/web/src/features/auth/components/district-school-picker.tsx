@@ -1,9 +1,8 @@
 import { Autocomplete, Box, Chip, createFilterOptions, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { districtsQuery, useDistrictSchools } from '../api';
+import { usePublicDistricts, useDistrictSchools } from '../api';
 
 export type DistrictChoice = { kind: 'existing'; id: string; name: string; paid: boolean } | { kind: 'new'; name: string };
 export type SchoolChoice = { kind: 'existing'; id: string; name: string } | { kind: 'new'; name: string };
@@ -157,7 +156,7 @@ export function DistrictSchoolPicker({
   schoolError?: string;
 }) {
   const { t } = useTranslation();
-  const districts = useQuery(districtsQuery);
+  const districts = usePublicDistricts();
   const schools = useDistrictSchools(district?.kind === 'existing' ? district.id : null);
   const districtOptions: Option[] = (districts.data ?? []).map((d) => ({ id: d.id, name: d.name, paid: d.paid }));
   const schoolOptions: Option[] = district?.kind === 'existing' ? (schools.data ?? []).map((s) => ({ id: s.id, name: s.name })) : [];

@@ -1,11 +1,10 @@
 import { BackpackOutlined, SchoolOutlined } from '@mui/icons-material';
 import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { startSignedIn, useSignedInMe } from '../../../app/session';
+import { useSession, useSignedInMe } from '../../../app/session';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
@@ -19,7 +18,7 @@ import { SignOutButton } from '../components/sign-out-button';
 export default function SetupScreen() {
   const { t } = useTranslation();
   const me = useSignedInMe();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText('auth');
   const fieldText = useFieldErrorText('auth');
@@ -34,7 +33,7 @@ export default function SetupScreen() {
   const submit = form.handleSubmit(
     (body) => {
       setFailure(null);
-      save.mutate(body, { onSuccess: (next) => void navigate(startSignedIn(queryClient, next), { replace: true }), onError: (e) => showServerIssues(form, e) || setFailure(e) });
+      save.mutate(body, { onSuccess: (next) => void navigate(session.startSignedIn(next), { replace: true }), onError: (e) => showServerIssues(form, e) || setFailure(e) });
     },
     () => setFailure(null),
   );

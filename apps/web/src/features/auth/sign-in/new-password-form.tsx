@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { startSignedIn, useMe } from '../../../app/session';
+import { useMe, useSession } from '../../../app/session';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
 import { useNotify } from '../../../components/ui/notifications';
@@ -16,7 +15,7 @@ export function NewPasswordForm() {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const me = useMe();
   const form = useContractForm(() => import('./new-password-schema').then((m) => m.newPasswordFormSchema), { defaultValues: { newPassword: '', confirmation: '' } });
@@ -30,7 +29,7 @@ export function NewPasswordForm() {
       {
         onSuccess: (me) => {
           notify('success', t('auth:messages.PASSWORD_CHANGED_SUCCESSFULLY'));
-          void navigate(startSignedIn(queryClient, me), { replace: true });
+          void navigate(session.startSignedIn(me), { replace: true });
         },
         onError: (e) => showServerIssues(form, e) || setFailure(e),
       },

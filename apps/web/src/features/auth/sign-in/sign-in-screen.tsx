@@ -1,20 +1,19 @@
-import { authApi } from '@high5/contract';
 import { Google } from '@mui/icons-material';
 import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { authConfigQuery, googleSignInHref, markGoogleSignIn, meKey, startSignedIn, useMe } from '../../../app/session';
+import { googleSignInHref, markGoogleSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/contract-form';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
+import { useSignIn } from './api';
 import { NewPasswordForm } from './new-password-form';
 import { Splash, useSplash } from './splash';
 
@@ -55,10 +54,10 @@ function SignInForm() {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');
   const waitText = useWaitText();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const form = useContractForm(() => import('./sign-in-schema').then((m) => m.signInFormSchema), { defaultValues: { login: '', password: '' } });
   const redirectError = search.get('error');
   // Kept as what to say, not the words, so it follows a language switch.
@@ -70,29 +69,22 @@ function SignInForm() {
     if (error) alertRef.current?.focus();
   }, [error]);
 
-  const signIn = useMutation({
-    mutationFn: (body: { login: string; password: string }) => api(authApi.signIn, { body }),
-    onSuccess: (result) => {
-      if (result.status === 'new_password_required') {
-        // The session may only set a new password: `me` says so and this screen switches.
-        void queryClient.invalidateQueries({ queryKey: meKey });
-        return;
-      }
-      void navigate(startSignedIn(queryClient, result.me), { replace: true });
-    },
-    onError: (e) => {
-      form.setValue('password', '');
-      if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
-        setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
-      } else setError({ error: e });
-    },
-  });
-
+  const signIn = useSignIn();
   const submit = form.handleSubmit(
     (values) => {
       setError(null);
       form.setValue('login', values.login);
-      signIn.mutate(values);
+      signIn.mutate(values, {
+        onSuccess: (result) => {
+          if (result.status !== 'new_password_required') void navigate(session.startSignedIn(result.me), { replace: true });
+        },
+        onError: (e) => {
+          form.setValue('password', '');
+          if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
+            setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
+          } else setError({ error: e });
+        },
+      });
     },
     () => setError(null),
   );

@@ -1,12 +1,11 @@
 import type { Me } from '@high5/contract';
 import { ArrowBack, ChevronRight, Google, MailOutlined, SchoolOutlined, BackpackOutlined } from '@mui/icons-material';
 import { Alert, Box, Button, ButtonBase, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { authConfigQuery, googleSignInHref, markGoogleSignIn, startSignedIn } from '../../../app/session';
+import { googleSignInHref, markGoogleSignIn, useAuthConfig, useSession } from '../../../app/session';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
@@ -73,7 +72,7 @@ export default function SignUpScreen() {
 function StepStart({ onEmail }: { onEmail: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const [search] = useSearchParams();
   const redirectError = search.get('error');
   const googleEnabled = config.data?.googleEnabled ?? false;
@@ -145,12 +144,12 @@ function ChoiceCard({ icon, title, body, onClick, href, disabled }: { icon: Reac
 
 function ResultDialog({ outcome }: { outcome: SignUpOutcome }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const titleId = useId();
   const bodyId = useId();
   const ok = () => {
-    if (outcome.status === 'signed_in') void navigate(startSignedIn(queryClient, outcome.me), { replace: true });
+    if (outcome.status === 'signed_in') void navigate(session.startSignedIn(outcome.me), { replace: true });
     else void navigate(paths.signIn, { replace: true });
   };
   return (

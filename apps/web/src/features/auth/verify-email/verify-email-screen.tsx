@@ -1,14 +1,13 @@
-import { authApi } from '@high5/contract';
 import { CheckCircleOutlined, ErrorOutlined, MarkEmailReadOutlined } from '@mui/icons-material';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
+import { useVerifyEmail } from './api';
 
 /** `/verify-email?token=…`: confirms the address from the sign-up e-mail. */
 export default function VerifyEmailScreen() {
@@ -17,15 +16,15 @@ export default function VerifyEmailScreen() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const valid = token.length >= 10 && token.length <= 200;
-  const verify = useMutation({ mutationFn: () => api(authApi.verifyEmail, { body: { token } }) });
+  const verify = useVerifyEmail();
   const started = useRef(false);
 
   useEffect(() => {
     // Once, even under StrictMode's double effects: the link is single use.
     if (!valid || started.current) return;
     started.current = true;
-    verify.mutate();
-  }, [valid, verify]);
+    verify.mutate(token);
+  }, [valid, verify, token]);
 
   const expired = verify.error instanceof ApiError && verify.error.code === 'CODE_EXPIRED';
   const state = !valid ? 'missing' : verify.isSuccess ? 'success' : verify.isError ? 'failed' : 'checking';

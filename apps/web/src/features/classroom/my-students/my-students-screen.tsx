@@ -1,6 +1,5 @@
 import type { MyStudent } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -9,13 +8,13 @@ import { MoodConsents } from '../../../components/alerts/mood-consent';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import { useMyStudents } from './api';
 
 /** My students (/mystudent, spec 002 section 2.6): a parent's own children at the school. */
 export default function MyStudentsScreen() {
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
-  const children = useQuery({ queryKey: classroomKeys.myStudents(), queryFn: () => api(e.myStudents) });
+  const children = useMyStudents();
   const columns: DataColumn<MyStudent>[] = [
     { id: 'name', header: t('columns.name'), cell: (child) => child.name, value: (child) => child.name },
     { id: 'email', header: t('columns.email'), cell: (child) => child.email ?? '—', value: (child) => child.email ?? '', wide: true },

@@ -3,13 +3,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import { useAttendanceExport, useAttendanceToday, useSaveAttendance } from './api';
 import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
 import { downloadBlob } from '../../../lib/download';
 import { ATTENDANCE_STYLES, AttendanceCard, Classroom, StaticSeat } from './seat-grid';
@@ -26,9 +25,8 @@ export function AttendanceView({ classId, className, layout, students, moods, si
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
-  const today = useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(e.attendanceToday, { params: { classId } }) });
+  const today = useAttendanceToday(classId);
   const seated = useMemo(() => Object.values(layout.seats), [layout.seats]);
   const [codes, setCodes] = useState<Record<string, AttendanceCode>>({});
   const heading = useRef<HTMLHeadingElement>(null);
@@ -43,18 +41,20 @@ export function AttendanceView({ classId, className, layout, students, moods, si
 
   const byId = new Map(students.map((s) => [s.id, s]));
   const moodById = new Map(moods.map((m) => [m.studentId, m]));
-  const save = useMutation({
-    mutationFn: () => {
-      const list = (code: AttendanceCode) => seated.filter((id) => codes[id] === code);
-      return api(e.attendanceSave, { params: { classId }, body: { present: list('P'), absent: list('A'), tardy: list('T'), excused: list('E') } });
-    },
-    onSuccess: async (result) => {
-      notify('success', t('attendance.saved', { date: showDate(result.date) }));
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.attendanceToday(classId) });
-      onClose();
-    },
-    onError: (error) => notify('error', t('attendance.saveFailed', { reason: errorText(error) })),
-  });
+  const save = useSaveAttendance(classId);
+  const saveAll = () => {
+    const list = (code: AttendanceCode) => seated.filter((id) => codes[id] === code);
+    save.mutate(
+      { present: list('P'), absent: list('A'), tardy: list('T'), excused: list('E') },
+      {
+        onSuccess: (result) => {
+          notify('success', t('attendance.saved', { date: showDate(result.date) }));
+          onClose();
+        },
+        onError: (error) => notify('error', t('attendance.saveFailed', { reason: errorText(error) })),
+      },
+    );
+  };
 
   const counts = CODES.map((code) => ({ code, count: seated.filter((id) => codes[id] === code).length }));
 
@@ -69,7 +69,7 @@ export function AttendanceView({ classId, className, layout, students, moods, si
             {today.data ? t('attendance.forDate', { date: showDate(today.data.date) }) : t('common:loading')} · {t('attendance.help')}
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<SaveOutlinedIcon />} onClick={() => save.mutate()} disabled={save.isPending || !today.data}>
+        <Button variant="contained" startIcon={<SaveOutlinedIcon />} onClick={saveAll} disabled={save.isPending || !today.data}>
           {t('attendance.save')}
         </Button>
         <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => setExporting(true)}>
@@ -118,15 +118,16 @@ function ExportDialog({ open, classId, onClose }: { open: boolean; classId: stri
   const errorText = useErrorText('classroom');
   const titleId = useId();
   const [range, setRange] = useState<DateRange>(() => lastDays());
-  const run = useMutation({
-    mutationFn: () => api(e.attendanceExport, { params: { classId }, query: { dateRange: rangeParam(range) } }),
-    onSuccess: (result) => {
-      downloadBlob(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename);
-      notify('success', t('attendance.downloaded'));
-      onClose();
-    },
-    onError: (error) => notify('error', t('attendance.downloadFailed', { reason: errorText(error) })),
-  });
+  const run = useAttendanceExport(classId);
+  const download = () =>
+    run.mutate(rangeParam(range), {
+      onSuccess: (result) => {
+        downloadBlob(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename);
+        notify('success', t('attendance.downloaded'));
+        onClose();
+      },
+      onError: (error) => notify('error', t('attendance.downloadFailed', { reason: errorText(error) })),
+    });
   return (
     <Dialog open={open} onClose={run.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm">
       <DialogTitle id={titleId}>{t('attendance.exportTitle')}</DialogTitle>
@@ -140,7 +141,7 @@ function ExportDialog({ open, classId, onClose }: { open: boolean; classId: stri
         <Button onClick={onClose} disabled={run.isPending}>
           {t('common:confirm.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => run.mutate()} disabled={run.isPending || !validRange(range)}>
+        <Button variant="contained" onClick={download} disabled={run.isPending || !validRange(range)}>
           {t('attendance.download')}
         </Button>
       </DialogActions>

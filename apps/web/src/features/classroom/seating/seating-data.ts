@@ -1,11 +1,9 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, classroomKeys, e } from '../api';
+import { useClasses, useSeating, useSeatingMoods } from './api';
 
 /** The classes of the school, and those the teacher teaches (the only ones with charts). */
 export function useTaughtClasses() {
-  const classes = useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
+  const classes = useClasses();
   const mine = useMemo(() => (classes.data ?? []).filter((c) => c.policies.canTeach), [classes.data]);
   return { loaded: !!classes.data, mine, fetching: classes.isFetching };
 }
@@ -15,15 +13,8 @@ export function useTaughtClasses() {
  * is visible); `data` is undefined until the class asked for has loaded.
  */
 export function useSeatingData(classId: string | null) {
-  const seating = useQuery({ queryKey: classroomKeys.seating(classId ?? ''), queryFn: () => api(e.seating, { params: { classId: classId! } }), enabled: !!classId });
-  const moodsQuery = useQuery({
-    queryKey: classroomKeys.seatingMoods(classId ?? ''),
-    queryFn: () => api(e.seatingMoods, { params: { classId: classId! }, background: true }),
-    enabled: !!classId && !!seating.data,
-    refetchInterval: CLASSROOM_LIMITS.moodRefreshMs,
-    refetchIntervalInBackground: false,
-    staleTime: CLASSROOM_LIMITS.moodRefreshMs,
-  });
+  const seating = useSeating(classId);
+  const moodsQuery = useSeatingMoods(classId, !!seating.data);
   const data = seating.data && seating.data.classId === classId ? seating.data : undefined;
   const students = useMemo(() => data?.students ?? [], [data]);
   const charts = useMemo(() => data?.charts ?? [], [data]);

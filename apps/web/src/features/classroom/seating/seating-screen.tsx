@@ -1,6 +1,5 @@
 import { CLASSROOM_LIMITS, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
 import { Alert, Box, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
@@ -9,9 +8,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
 import { showDate, todayIso } from '../components/dates';
 import { downloadBlob } from '../../../lib/download';
+import { useDeleteChart, useSaveChart, useSeatingPreset } from './api';
 import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
 import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState, type CardTap } from './seat-grid';
@@ -37,7 +36,6 @@ export default function SeatingScreen() {
   const me = useSignedInMe();
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const remembered = useRemembered(me.id);
 
   const classes = useTaughtClasses();
@@ -139,65 +137,63 @@ export default function SeatingScreen() {
       setChartId(id);
     });
 
-  const saveChart = useMutation({
-    mutationFn: async ({ name, asNew }: { name: string; asNew: boolean }) => {
-      const body = { name, rows: layout!.rows, cols: layout!.cols, deskDirection: layout!.deskDirection, seats: layout!.seats };
-      return asNew || isDraft ? api(e.seatingCreate, { params: { classId: classId! }, body }) : api(e.seatingUpdate, { params: { classId: classId!, chartId: chartId! }, body });
-    },
-    onSuccess: async (chart) => {
-      notify('success', t('seating.saved', { name: chart.name }));
-      remembered.write((r) => ({ ...r, charts: { ...r.charts, [classId!]: chart.id } }));
-      // The list must hold the chart before it is selected: the loader falls back to a new draft
-      // for an id it cannot find (issue 8, "Save as new looks failed").
-      queryClient.setQueryData(classroomKeys.seating(classId!), (old: typeof data) => {
-        if (!old) return old;
-        const others = old.charts.filter((c) => c.id !== chart.id);
-        return { ...old, charts: [...others, chart].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase())) };
-      });
-      const saved = chartLayout(chart);
-      loadedKey.current = `${classId}:${chart.id}`;
-      setChartId(chart.id);
-      setLayout(saved);
-      setBaseline(saved);
-      setTitleDialog(null);
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.seating(classId!) });
-      const next = pending;
-      setPending(null);
-      next?.();
-    },
-    onError: (error) => notify('error', t('seating.saveFailed', { reason: errorText(error) })),
+  const saveChart = useSaveChart(classId, (chart) => {
+    notify('success', t('seating.saved', { name: chart.name }));
+    remembered.write((r) => ({ ...r, charts: { ...r.charts, [classId!]: chart.id } }));
+    const saved = chartLayout(chart);
+    loadedKey.current = `${classId}:${chart.id}`;
+    setChartId(chart.id);
+    setLayout(saved);
+    setBaseline(saved);
+    setTitleDialog(null);
   });
-  const deleteChart = useMutation({
-    mutationFn: () => api(e.seatingDelete, { params: { classId: classId!, chartId: chartId! } }),
-    onSuccess: async () => {
-      notify('success', t('seating.deleted'));
-      setConfirmDelete(false);
-      remembered.write((r) => {
-        const next = { ...r.charts };
-        delete next[classId!];
-        return { ...r, charts: next };
-      });
-      // Reload first, so the next chart is chosen among those that still exist.
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.seating(classId!) });
-      loadedKey.current = null;
-      setChartId(null);
-    },
-    onError: (error) => {
-      setConfirmDelete(false);
-      notify('error', t('seating.deleteFailed', { reason: errorText(error) }));
-    },
+  const save = (name: string, asNew: boolean) =>
+    saveChart.mutate(
+      { chartId: asNew || isDraft ? null : chartId, name, layout: layout! },
+      {
+        onSuccess: () => {
+          const next = pending;
+          setPending(null);
+          next?.();
+        },
+        onError: (error) => notify('error', t('seating.saveFailed', { reason: errorText(error) })),
+      },
+    );
+  const deleteChart = useDeleteChart(classId, () => {
+    notify('success', t('seating.deleted'));
+    setConfirmDelete(false);
+    remembered.write((r) => {
+      const next = { ...r.charts };
+      delete next[classId!];
+      return { ...r, charts: next };
+    });
   });
-  const preset = useMutation({
-    mutationFn: async ({ flag, spread }: { flag: PresetFlag; spread: boolean }) => {
-      const fits = layout && layout.rows * layout.cols >= students.length;
-      return api(e.seatingPreset, { params: { classId: classId! }, query: { flag, spread: spread ? 'true' : 'false', ...(fits ? { rows: layout!.rows, cols: layout!.cols } : {}) } });
-    },
-    onSuccess: (result) => {
-      setLayout((l) => ({ deskDirection: l?.deskDirection ?? 0, ...result }));
-      notify('info', t('seating.presetApplied'));
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  // The next chart is chosen once the list is reloaded, among those that still exist.
+  const removeChart = () =>
+    deleteChart.mutate(chartId!, {
+      onSuccess: () => {
+        loadedKey.current = null;
+        setChartId(null);
+      },
+      onError: (error) => {
+        setConfirmDelete(false);
+        notify('error', t('seating.deleteFailed', { reason: errorText(error) }));
+      },
+    });
+  const preset = useSeatingPreset(classId);
+  const applyPreset = (flag: PresetFlag, spread: boolean) => {
+    const fits = layout && layout.rows * layout.cols >= students.length;
+    preset.mutate(
+      { flag, spread, grid: fits ? { rows: layout.rows, cols: layout.cols } : null },
+      {
+        onSuccess: (result) => {
+          setLayout((l) => ({ deskDirection: l?.deskDirection ?? 0, ...result }));
+          notify('info', t('seating.presetApplied'));
+        },
+        onError: (error) => notify('error', errorText(error)),
+      },
+    );
+  };
 
   const onDrop = (studentId: string, target: string) => {
     if (!layout) return;
@@ -297,7 +293,7 @@ export default function SeatingScreen() {
                 presetsAvailable={!!data?.presetsAvailable}
                 presetBusy={preset.isPending}
                 onDesk={(deskDirection) => setLayout((l) => (l ? { ...l, deskDirection } : l))}
-                onPreset={(flag, spread) => preset.mutate({ flag, spread })}
+                onPreset={applyPreset}
               />
             </>
           )}
@@ -357,13 +353,13 @@ export default function SeatingScreen() {
             notify('info', t('seating.titleEmpty'));
             title = defaultChartName(t('seating.defaultName'), charts.map((c) => c.name));
           }
-          saveChart.mutate({ name: title, asNew: titleDialog === 'new' });
+          save(title, titleDialog === 'new');
         }}
       />
       <ModifiedDialog
         open={pending !== null && titleDialog === null}
         busy={saveChart.isPending}
-        onSave={() => (isDraft ? setTitleDialog('new') : saveChart.mutate({ name: current!.name, asNew: false }))}
+        onSave={() => (isDraft ? setTitleDialog('new') : save(current!.name, false))}
         onDiscard={() => {
           const next = pending;
           setPending(null);
@@ -380,7 +376,7 @@ export default function SeatingScreen() {
         confirmLabel={t('seating.delete')}
         destructive
         busy={deleteChart.isPending}
-        onConfirm={() => deleteChart.mutate()}
+        onConfirm={removeChart}
         onCancel={() => setConfirmDelete(false)}
       />
       <EmergencyDialog classId={classId} student={emergencyFor} onClose={() => setEmergencyFor(null)} />

@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { Alert, Box, Button, Chip, IconButton, LinearProgress, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GiveHigh5Dialog, GiveVibeDialog } from '../../../components/give';
@@ -11,7 +10,7 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import { useClassmates, useRequestEnrolment, useStudentClasses } from './api';
 
 /**
  * Student classes (/student-classes, spec 002 section 2.2): the classes a student is in and
@@ -45,16 +44,10 @@ function ClassList({ enrolled, onOpen }: { enrolled: boolean; onOpen: (cls: { id
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
-  const classes = useQuery({ queryKey: classroomKeys.studentClasses(enrolled), queryFn: () => api(e.studentClasses, { query: { enrolled: enrolled ? 'true' : 'false' } }) });
-  const request = useMutation({
-    mutationFn: (cls: { id: string; name: string }) => api(e.studentRequestEnrolment, { params: { classId: cls.id }, body: {} }),
-    onSuccess: async (_data, cls) => {
-      notify('success', t('studentClasses.requested', { name: cls.name }));
-      await queryClient.invalidateQueries({ queryKey: classroomKeys.studentClasses(false) });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const classes = useStudentClasses(enrolled);
+  const request = useRequestEnrolment();
+  const ask = (cls: { id: string; name: string }) =>
+    request.mutate(cls, { onSuccess: () => notify('success', t('studentClasses.requested', { name: cls.name })), onError: (error) => notify('error', errorText(error)) });
   const columns: DataColumn<StudentClass>[] = [
     { id: 'name', header: t('columns.className'), cell: (cls) => cls.name, value: (cls) => cls.name },
     { id: 'teacher', header: t('columns.teacher'), cell: (cls) => cls.teacherName, value: (cls) => cls.teacherName },
@@ -68,7 +61,7 @@ function ClassList({ enrolled, onOpen }: { enrolled: boolean; onOpen: (cls: { id
         cls.requested ? (
           <Chip label={t('studentClasses.pending')} color="secondary" variant="outlined" />
         ) : (
-          <Button size="small" variant="outlined" disabled={request.isPending} onClick={() => request.mutate(cls)} aria-label={t('studentClasses.requestNamed', { name: cls.name })}>
+          <Button size="small" variant="outlined" disabled={request.isPending} onClick={() => ask(cls)} aria-label={t('studentClasses.requestNamed', { name: cls.name })}>
             {t('studentClasses.request')}
           </Button>
         ),
@@ -99,7 +92,7 @@ function Classmates({ cls, onBack }: { cls: { id: string; name: string }; onBack
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
   const [give, setGive] = useState<{ kind: 'high5' | 'vibe'; id: string; name: string } | null>(null);
-  const students = useQuery({ queryKey: classroomKeys.classmates(cls.id), queryFn: () => api(e.studentClassmates, { params: { classId: cls.id } }) });
+  const students = useClassmates(cls.id);
   const columns: DataColumn<Classmate>[] = [
     { id: 'name', header: t('columns.name'), cell: (s) => s.name, value: (s) => s.name },
     {

@@ -46,3 +46,52 @@ export function useInviteStudents(classId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classroomKeys.all }),
   });
 }
+
+/** A change to who is in a class changes its counts, its lists and the other views: every classroom list reloads (awaited, so the view shows the new lists). */
+function useRefreshClassroom() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: classroomKeys.all });
+}
+
+/** The students of a class ("Students" view). */
+export const useClassStudents = (classId: string) => useQuery({ queryKey: classroomKeys.classStudents(classId), queryFn: () => api(e.classStudents, { params: { classId } }) });
+
+export function useRemoveStudent(classId: string) {
+  const refresh = useRefreshClassroom();
+  return useMutation({ mutationFn: (studentId: string) => api(e.classRemoveStudent, { params: { classId, studentId } }), onSuccess: refresh });
+}
+
+/** The teachers of a class, owner first ("Teachers" view). */
+export const useClassTeachers = (classId: string) => useQuery({ queryKey: classroomKeys.teachers(classId), queryFn: () => api(e.classTeachers, { params: { classId } }) });
+
+export function useRemoveTeacher(classId: string) {
+  const refresh = useRefreshClassroom();
+  return useMutation({ mutationFn: (teacherId: string) => api(e.classRemoveTeacher, { params: { classId, teacherId } }), onSuccess: refresh });
+}
+
+/** Students of the school who may join the class, found by `search` (blank: the first ones). */
+export const useStudentCandidates = (classId: string, search: string) =>
+  useQuery({ queryKey: classroomKeys.candidates(classId, search), queryFn: () => api(e.classStudentCandidates, { params: { classId }, query: search ? { search } : {} }) });
+
+export function useEnrolStudents(classId: string) {
+  const refresh = useRefreshClassroom();
+  return useMutation({ mutationFn: (studentIds: string[]) => api(e.classEnrol, { params: { classId }, body: { studentIds } }), onSuccess: refresh });
+}
+
+/** Teachers of the school who may be added to the class, found by `search`. */
+export const useTeacherCandidates = (classId: string, search: string) =>
+  useQuery({ queryKey: classroomKeys.teacherCandidates(classId, search), queryFn: () => api(e.classTeacherCandidates, { params: { classId }, query: search ? { search } : {} }) });
+
+export function useAddTeacher(classId: string) {
+  const refresh = useRefreshClassroom();
+  return useMutation({ mutationFn: (teacher: { id: string; name: string }) => api(e.classAddTeacher, { params: { classId }, body: { teacherId: teacher.id } }), onSuccess: refresh });
+}
+
+/** Students who asked to join the class ("Approve" view). */
+export const useClassRequests = (classId: string) => useQuery({ queryKey: classroomKeys.requests(classId), queryFn: () => api(e.classRequests, { params: { classId } }) });
+
+/** Accepts (`enroll`) or declines the picked requests. */
+export function useDecideRequests(classId: string) {
+  const refresh = useRefreshClassroom();
+  return useMutation({ mutationFn: (decision: { studentIds: string[]; enroll: boolean }) => api(e.classDecideRequests, { params: { classId }, body: decision }), onSuccess: refresh });
+}

@@ -1,42 +1,43 @@
 import type { ClassItem } from '@high5/contract';
 import { Box, Button, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
-import { Loading, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { useClassRequests, useDecideRequests } from './api';
+import { Loading, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Approve" view of a class: students who asked to join, accepted or declined. */
 export function ApproveRequests({ cls }: { cls: ClassItem }) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const refresh = useRefreshAll();
   const { picked, clear, selection } = useStudentPicks();
   const students = useStudentColumns();
-  const requests = useQuery({ queryKey: classroomKeys.requests(cls.id), queryFn: () => api(e.classRequests, { params: { classId: cls.id } }) });
-  const decide = useMutation({
-    mutationFn: (enroll: boolean) => api(e.classDecideRequests, { params: { classId: cls.id }, body: { studentIds: [...picked], enroll } }),
-    onSuccess: async (result, enroll) => {
-      if (result.failedStudentIds.length > 0) notify('warning', t('classes.approveFailed', { count: result.failedStudentIds.length }));
-      else notify('success', t(enroll ? 'classes.approved' : 'classes.rejected', { count: picked.size }));
-      clear();
-      await refresh();
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const requests = useClassRequests(cls.id);
+  const decision = useDecideRequests(cls.id);
+  const decide = (enroll: boolean) =>
+    decision.mutate(
+      { studentIds: [...picked], enroll },
+      {
+        onSuccess: (result) => {
+          if (result.failedStudentIds.length > 0) notify('warning', t('classes.approveFailed', { count: result.failedStudentIds.length }));
+          else notify('success', t(enroll ? 'classes.approved' : 'classes.rejected', { count: picked.size }));
+          clear();
+        },
+        onError: (error) => notify('error', errorText(error)),
+      },
+    );
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 2, alignItems: 'center' }}>
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700, flex: '1 1 auto' }}>
           {t('classes.requestsTitle', { name: cls.name })}
         </Typography>
-        <Button variant="contained" disabled={picked.size === 0 || decide.isPending} onClick={() => decide.mutate(true)}>
+        <Button variant="contained" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(true)}>
           {t('classes.approveSelected', { count: picked.size })}
         </Button>
-        <Button color="error" variant="outlined" disabled={picked.size === 0 || decide.isPending} onClick={() => decide.mutate(false)}>
+        <Button color="error" variant="outlined" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(false)}>
           {t('classes.rejectSelected')}
         </Button>
       </Box>

@@ -5,18 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
+import { useNotify } from '../../../components/ui/notifications';
+import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-text';
 
 /**
  * The create-class and rename-class dialog: one name field, required, at most 80 characters.
- * `error` is the code of the server's refusal of the name (CLASS_NAME_TAKEN), shown on the field
- * until it changes; the caller clears it before each submit.
+ * `onSubmit` saves the name; the server's refusal of it (CLASS_NAME_TAKEN) is shown on the field,
+ * any other failure as a notice.
  */
 export function ClassNameDialog({
   open,
   mode,
   initialName = '',
   busy,
-  error,
   onSubmit,
   onClose,
 }: {
@@ -24,20 +26,23 @@ export function ClassNameDialog({
   mode: 'create' | 'rename';
   initialName?: string;
   busy: boolean;
-  error?: string | null;
-  onSubmit: (name: string) => void;
+  onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { t } = useTranslation('classroom');
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
   const titleId = useId();
   const form = useContractForm(ClassNameBodySchema, { defaultValues: { name: initialName } });
   useEffect(() => {
     if (open) form.reset({ name: initialName });
   }, [open, initialName, form]);
-  useEffect(() => {
-    if (error) form.setError('name', { type: 'server', message: error }, { shouldFocus: true });
-  }, [error, form]);
-  const submit = form.handleSubmit(({ name }) => onSubmit(name));
+  const submit = form.handleSubmit(({ name }) =>
+    onSubmit(name).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'CLASS_NAME_TAKEN') form.setError('name', { type: 'server', message: error.code }, { shouldFocus: true });
+      else notify('error', errorText(error));
+    }),
+  );
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <form noValidate onSubmit={(event) => void submit(event)}>

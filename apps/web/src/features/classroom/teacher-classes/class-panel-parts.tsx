@@ -1,13 +1,12 @@
 import type { ClassStudent, Person } from '@high5/contract';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel } from '../../../components/give';
 import type { DataColumn, TableSelection } from '../../../components/ui/data-table';
 import { useErrorText } from '../../../lib/use-error-text';
-import { classroomKeys } from '../api';
 
 /* Pieces the views of a class share. */
 
@@ -36,11 +35,6 @@ export function Loading({ show }: { show: boolean }) {
 /** Room around a view's table inside the class panel (`top` where no heading stands above it). */
 export function TableArea({ children, top = false }: { children: ReactNode; top?: boolean }) {
   return <Box sx={{ px: 2, pb: 2, pt: top ? 2 : 0 }}>{children}</Box>;
-}
-
-export function useRefreshAll() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: classroomKeys.all });
 }
 
 /** A line under a person's name ("Not registered yet", "Owner"). */

@@ -1,58 +1,26 @@
 import type { ClassItem, ClassStudent, ClassTeacher } from '@high5/contract';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { IconButton, Tooltip } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
-import { NameNote, QueryPanel, personTable, TableArea, useRefreshAll, useStudentColumns } from './class-panel-parts';
+import { useClassStudents, useClassTeachers, useRemoveStudent, useRemoveTeacher } from './api';
+import { NameNote, QueryPanel, personTable, TableArea, useStudentColumns } from './class-panel-parts';
 
 /** The "Students" and "Teachers" views of a class (spec 002 section 4.1): who is in it, and removing them. */
 export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id: string) => void }) {
   const { t } = useTranslation('classroom');
-  const notify = useNotify();
-  const errorText = useErrorText('classroom');
-  const refresh = useRefreshAll();
-  const [removing, setRemoving] = useState<ClassStudent | null>(null);
-  const students = useQuery({ queryKey: classroomKeys.classStudents(cls.id), queryFn: () => api(e.classStudents, { params: { classId: cls.id } }) });
-  const remove = useMutation({
-    mutationFn: (studentId: string) => api(e.classRemoveStudent, { params: { classId: cls.id, studentId } }),
-    onSuccess: async () => {
-      notify('success', t('classes.studentRemoved', { name: removing?.name ?? '' }));
-      setRemoving(null);
-      await refresh();
-    },
-    onError: (error) => {
-      setRemoving(null);
-      notify('error', errorText(error));
-    },
+  const students = useClassStudents(cls.id);
+  const remove = useRemoveStudent(cls.id);
+  const removal = useRemoval<ClassStudent>(remove, {
+    done: (name) => t('classes.studentRemoved', { name }),
+    title: (name) => t('classes.removeStudentTitle', { name, className: cls.name }),
   });
   const { columns, ...shape } = useStudentColumns();
-  const withRemove: DataColumn<ClassStudent>[] = [
-    ...columns,
-    {
-      id: 'remove',
-      header: t('columns.remove'),
-      sortable: false,
-      cell: (s) => (
-        <Tooltip title={t('classes.removeStudent', { name: s.name })}>
-          <IconButton
-            aria-label={t('classes.removeStudent', { name: s.name })}
-            onClick={(event) => {
-              event.stopPropagation();
-              setRemoving(s);
-            }}
-          >
-            <PersonRemoveOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-  ];
   return (
     <>
       <QueryPanel query={students}>
@@ -60,7 +28,7 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
           <TableArea top>
             <DataTable
               {...shape}
-              columns={withRemove}
+              columns={[...columns, removeColumn<ClassStudent>(t('columns.remove'), (s) => t('classes.removeStudent', { name: s.name }), removal.ask)]}
               rows={data}
               caption={t('classes.studentsTable', { name: cls.name })}
               empty={t('classes.noStudents')}
@@ -70,56 +38,23 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
           </TableArea>
         )}
       </QueryPanel>
-      <ConfirmDialog
-        open={!!removing}
-        title={t('classes.removeStudentTitle', { name: removing?.name ?? '', className: cls.name })}
-        confirmLabel={t('classes.removeConfirm')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onCancel={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </>
   );
 }
 
 export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
   const { t } = useTranslation('classroom');
-  const notify = useNotify();
-  const errorText = useErrorText('classroom');
-  const refresh = useRefreshAll();
-  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
-  const teachers = useQuery({ queryKey: classroomKeys.teachers(cls.id), queryFn: () => api(e.classTeachers, { params: { classId: cls.id } }) });
-  const remove = useMutation({
-    mutationFn: (teacherId: string) => api(e.classRemoveTeacher, { params: { classId: cls.id, teacherId } }),
-    onSuccess: async () => {
-      notify('success', t('classes.teacherRemoved', { name: removing?.name ?? '' }));
-      setRemoving(null);
-      await refresh();
-    },
-    onError: (error) => {
-      setRemoving(null);
-      notify('error', errorText(error));
-    },
+  const teachers = useClassTeachers(cls.id);
+  const removeTeacher = useRemoveTeacher(cls.id);
+  const removal = useRemoval<ClassTeacher>(removeTeacher, {
+    done: (name) => t('classes.teacherRemoved', { name }),
+    title: (name) => t('classes.removeTeacherTitle', { name, className: cls.name }),
   });
   const people = personTable<ClassTeacher>(t);
-  const columns: DataColumn<ClassTeacher>[] = [
-    ...people.columns,
-    {
-      id: 'remove',
-      header: t('columns.remove'),
-      sortable: false,
-      cell: (teacher) => (
-        <Tooltip title={teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : t('classes.removeTeacher', { name: teacher.name })}>
-          <span>
-            <IconButton aria-label={t('classes.removeTeacher', { name: teacher.name })} disabled={teacher.disableRemove} onClick={() => setRemoving(teacher)}>
-              <PersonRemoveOutlinedIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-      ),
-    },
-  ];
+  const remove = removeColumn<ClassTeacher>(t('columns.remove'), (teacher) => t('classes.removeTeacher', { name: teacher.name }), removal.ask, (teacher) =>
+    teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : null,
+  );
   return (
     <>
       <QueryPanel query={teachers}>
@@ -128,7 +63,7 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
             <DataTable
               rows={data}
               {...people}
-              columns={columns}
+              columns={[...people.columns, remove]}
               badge={(teacher) => <NameNote>{teacher.isOwner ? t('classes.owner') : t('classes.substitute')}</NameNote>}
               caption={t('classes.teachersTable', { name: cls.name })}
               empty=""
@@ -137,15 +72,62 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
           </TableArea>
         )}
       </QueryPanel>
-      <ConfirmDialog
-        open={!!removing}
-        title={t('classes.removeTeacherTitle', { name: removing?.name ?? '', className: cls.name })}
-        confirmLabel={t('classes.removeConfirm')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onCancel={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </>
   );
+}
+
+/** A row's remove button (its label names the person; `blocked` says why it is off, in its tooltip). */
+function removeColumn<T>(header: string, label: (row: T) => string, ask: (row: T) => void, blocked?: (row: T) => string | null): DataColumn<T> {
+  return {
+    id: 'remove',
+    header,
+    sortable: false,
+    cell: (row) => {
+      const reason = blocked?.(row) ?? null;
+      return (
+        <Tooltip title={reason ?? label(row)}>
+          <span>
+            <IconButton
+              aria-label={label(row)}
+              disabled={reason !== null}
+              onClick={(event) => {
+                event.stopPropagation();
+                ask(row);
+              }}
+            >
+              <PersonRemoveOutlinedIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      );
+    },
+  };
+}
+
+/** Removing someone from the class: `ask` opens the confirmation; confirmed, they are removed and the outcome is told. */
+function useRemoval<P extends { id: string; name: string }>(remove: UseMutationResult<unknown, Error, string>, words: { done: (name: string) => string; title: (name: string) => string }) {
+  const { t } = useTranslation('classroom');
+  const notify = useNotify();
+  const errorText = useErrorText('classroom');
+  const [removing, setRemoving] = useState<P | null>(null);
+  const confirm = () =>
+    removing &&
+    remove.mutate(removing.id, {
+      onSuccess: () => notify('success', words.done(removing.name)),
+      onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setRemoving(null),
+    });
+  const dialog = (
+    <ConfirmDialog
+      open={!!removing}
+      title={words.title(removing?.name ?? '')}
+      confirmLabel={t('classes.removeConfirm')}
+      destructive
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onCancel={() => setRemoving(null)}
+    />
+  );
+  return { ask: setRemoving, dialog };
 }

@@ -1,36 +1,34 @@
 import type { ClassItem, Person } from '@high5/contract';
 import { Box, Button, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
 import { useDebounced } from '../components/use-debounced';
-import { Loading, personTable, QueryPanel, TableArea, useRefreshAll, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { useAddTeacher, useEnrolStudents, useStudentCandidates, useTeacherCandidates } from './api';
+import { Loading, personTable, QueryPanel, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Add students" and "Add teachers" views of a class: search the school and add. */
 export function FindStudents({ cls }: { cls: ClassItem }) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const refresh = useRefreshAll();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const { picked, clear, selection } = useStudentPicks();
   const students = useStudentColumns();
-  const candidates = useQuery({ queryKey: classroomKeys.candidates(cls.id, q), queryFn: () => api(e.classStudentCandidates, { params: { classId: cls.id }, query: q ? { search: q } : {} }) });
-  const add = useMutation({
-    mutationFn: () => api(e.classEnrol, { params: { classId: cls.id }, body: { studentIds: [...picked] } }),
-    onSuccess: async (result) => {
-      notify('success', t('classes.studentsAdded', { count: result.enrolled, className: cls.name }));
-      clear();
-      await refresh();
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const candidates = useStudentCandidates(cls.id, q);
+  const add = useEnrolStudents(cls.id);
+  const enrol = () =>
+    add.mutate([...picked], {
+      onSuccess: (result) => {
+        notify('success', t('classes.studentsAdded', { count: result.enrolled, className: cls.name }));
+        clear();
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
@@ -39,7 +37,7 @@ export function FindStudents({ cls }: { cls: ClassItem }) {
         </Typography>
         <SearchField value={search} onChange={setSearch} label={t('classes.searchStudents')} />
         {picked.size > 0 && (
-          <Button variant="contained" onClick={() => add.mutate()} disabled={add.isPending}>
+          <Button variant="contained" onClick={enrol} disabled={add.isPending}>
             {t('classes.addSelected', { count: picked.size })}
           </Button>
         )}
@@ -66,19 +64,18 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const refresh = useRefreshAll();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const candidates = useQuery({ queryKey: classroomKeys.teacherCandidates(cls.id, q), queryFn: () => api(e.classTeacherCandidates, { params: { classId: cls.id }, query: q ? { search: q } : {} }) });
-  const add = useMutation({
-    mutationFn: (teacher: { id: string; name: string }) => api(e.classAddTeacher, { params: { classId: cls.id }, body: { teacherId: teacher.id } }),
-    onSuccess: async (_result, teacher) => {
-      notify('success', t('classes.teacherAdded', { name: teacher.name, className: cls.name }));
-      await refresh();
-      onAdded();
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const candidates = useTeacherCandidates(cls.id, q);
+  const add = useAddTeacher(cls.id);
+  const addTeacher = (teacher: Person) =>
+    add.mutate(teacher, {
+      onSuccess: () => {
+        notify('success', t('classes.teacherAdded', { name: teacher.name, className: cls.name }));
+        onAdded();
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
   const people = personTable<Person>(t);
   const columns: DataColumn<Person>[] = [
     ...people.columns,
@@ -87,7 +84,7 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
       header: t('columns.action'),
       sortable: false,
       cell: (teacher) => (
-        <Button size="small" variant="outlined" aria-label={t('classes.addTeacherNamed', { name: teacher.name })} disabled={add.isPending} onClick={() => add.mutate(teacher)}>
+        <Button size="small" variant="outlined" aria-label={t('classes.addTeacherNamed', { name: teacher.name })} disabled={add.isPending} onClick={() => addTeacher(teacher)}>
           {t('classes.addTeacher')}
         </Button>
       ),

@@ -13,7 +13,6 @@ import { StudentDetailDialog } from '../../../components/student-detail/student-
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateClass, useDeleteClass, useRenameClass, useTeacherClasses } from './api';
 import { ClassNameDialog } from './class-name-dialog';
@@ -42,8 +41,6 @@ export default function TeacherClassesScreen() {
   const [invite, setInvite] = useState<InviteTab | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [profileId, setProfileId] = useState<string | null>(null);
-  // The server's refusal of a class name (a duplicate) is shown on the name field, not as a toast.
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const classes = useTeacherClasses();
   const list = useMemo(() => classes.data ?? [], [classes.data]);
@@ -62,46 +59,23 @@ export default function TeacherClassesScreen() {
     }
   }, []);
 
-  const nameRefused = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'CLASS_NAME_TAKEN') setNameError(error.code);
-    else notify('error', errorText(error));
-  };
-  const openDialog = (next: 'create' | 'rename' | 'delete' | null) => {
-    setNameError(null);
-    setDialog(next);
-  };
 
   const create = useCreateClass();
   const rename = useRenameClass();
   const remove = useDeleteClass();
-  const createClass = (name: string) => {
-    setNameError(null);
-    create.mutate(
-      { name },
-      {
-        onSuccess: (cls) => {
-          notify('success', t('classes.created', { name: cls.name }));
-          setDialog(null);
-          setSelectedId(cls.id);
-          setMode('student');
-        },
-        onError: nameRefused,
-      },
-    );
-  };
-  const renameClass = (name: string) => {
-    setNameError(null);
-    rename.mutate(
-      { classId: selected!.id, name },
-      {
-        onSuccess: () => {
-          notify('success', t('classes.renamed'));
-          setDialog(null);
-        },
-        onError: nameRefused,
-      },
-    );
-  };
+  // The dialog shows a refusal of the name on its field.
+  const createClass = (name: string) =>
+    create.mutateAsync({ name }).then((cls) => {
+      notify('success', t('classes.created', { name: cls.name }));
+      setDialog(null);
+      setSelectedId(cls.id);
+      setMode('student');
+    });
+  const renameClass = (name: string) =>
+    rename.mutateAsync({ classId: selected!.id, name }).then(() => {
+      notify('success', t('classes.renamed'));
+      setDialog(null);
+    });
   const deleteClass = () =>
     remove.mutate(selected!.id, {
       onSuccess: () => {
@@ -143,7 +117,7 @@ export default function TeacherClassesScreen() {
       <PageTitle
         subtitle={t('classes.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog('create')}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
             {t('classes.createButton')}
           </Button>
         }
@@ -181,7 +155,7 @@ export default function TeacherClassesScreen() {
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <Tooltip title={t('classes.rename')}>
             <span>
-              <IconButton aria-label={t('classes.rename')} disabled={!selected} onClick={() => openDialog('rename')}>
+              <IconButton aria-label={t('classes.rename')} disabled={!selected} onClick={() => setDialog('rename')}>
                 <EditOutlinedIcon />
               </IconButton>
             </span>
@@ -211,7 +185,7 @@ export default function TeacherClassesScreen() {
 
       {classes.isError && <Alert severity="error">{errorText(classes.error)}</Alert>}
       {classes.data && list.length === 0 && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => openDialog('create')}>{t('classes.createButton')}</Button>}>
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => setDialog('create')}>{t('classes.createButton')}</Button>}>
           {t('classes.empty')}
         </Alert>
       )}
@@ -258,13 +232,12 @@ export default function TeacherClassesScreen() {
         )}
       </Paper>
 
-      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} error={nameError} onSubmit={createClass} onClose={() => setDialog(null)} />
+      <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} onSubmit={createClass} onClose={() => setDialog(null)} />
       <ClassNameDialog
         open={dialog === 'rename'}
         mode="rename"
         initialName={selected?.name ?? ''}
         busy={rename.isPending}
-        error={nameError}
         onSubmit={renameClass}
         onClose={() => setDialog(null)}
       />

@@ -1,7 +1,6 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import { Alert, Box, IconButton, LinearProgress, Paper, Tab, Tooltip } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +10,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
 import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
-import { api, classroomKeys, e } from '../api';
+import { useAddTrustedAdult, useRemoveTrustedAdult, useTrustedAdultCandidates, useTrustedAdults } from './api';
 import { useDebounced } from '../components/use-debounced';
 
 interface Adult {
@@ -68,22 +67,15 @@ function MyAdults() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<Adult | null>(null);
-  const adults = useQuery({ queryKey: classroomKeys.trustedAdults(), queryFn: () => api(e.trustedAdults) });
-  const remove = useMutation({
-    mutationFn: (adult: Adult) => api(e.trustedAdultsRemove, { params: { adultId: adult.id } }),
-    onSuccess: async (list, adult) => {
-      queryClient.setQueryData(classroomKeys.trustedAdults(), list);
-      notify('success', t('trusted.removed', { name: adult.name }));
-      setRemoving(null);
-      await queryClient.invalidateQueries({ queryKey: ['classroom', 'trustedAdultCandidates'] });
-    },
-    onError: (error) => {
-      setRemoving(null);
-      notify('error', t('trusted.removeFailed', { reason: errorText(error) }));
-    },
-  });
+  const adults = useTrustedAdults();
+  const remove = useRemoveTrustedAdult();
+  const removeAdult = (adult: Adult) =>
+    remove.mutate(adult, {
+      onSuccess: () => notify('success', t('trusted.removed', { name: adult.name })),
+      onError: (error) => notify('error', t('trusted.removeFailed', { reason: errorText(error) })),
+      onSettled: () => setRemoving(null),
+    });
   return (
     <>
       <Box sx={{ height: 4 }}>{adults.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
@@ -113,7 +105,7 @@ function MyAdults() {
         confirmLabel={t('trusted.removeConfirm')}
         destructive
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && removeAdult(removing)}
         onCancel={() => setRemoving(null)}
       />
     </>
@@ -124,19 +116,15 @@ function AddAdults() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const candidates = useQuery({ queryKey: classroomKeys.trustedAdultCandidates(q), queryFn: () => api(e.trustedAdultCandidates, { query: q ? { search: q } : {} }) });
-  const add = useMutation({
-    mutationFn: (adult: Adult) => api(e.trustedAdultsAdd, { body: { adultIds: [adult.id] } }),
-    onSuccess: async (list, adult) => {
-      queryClient.setQueryData(classroomKeys.trustedAdults(), list);
-      notify('success', t('trusted.added', { name: adult.name }));
-      await queryClient.invalidateQueries({ queryKey: ['classroom', 'trustedAdultCandidates'] });
-    },
-    onError: (error) => notify('error', t('trusted.addFailed', { reason: errorText(error) })),
-  });
+  const candidates = useTrustedAdultCandidates(q);
+  const add = useAddTrustedAdult();
+  const addAdult = (adult: Adult) =>
+    add.mutate(adult, {
+      onSuccess: () => notify('success', t('trusted.added', { name: adult.name })),
+      onError: (error) => notify('error', t('trusted.addFailed', { reason: errorText(error) })),
+    });
   return (
     <>
       <Box sx={{ p: 2, pb: 0 }}>
@@ -151,7 +139,7 @@ function AddAdults() {
           action={(a) => (
             <Tooltip title={t('trusted.addNamed', { name: a.name })}>
               <span>
-                <IconButton color="primary" aria-label={t('trusted.addNamed', { name: a.name })} disabled={add.isPending} onClick={() => add.mutate(a)}>
+                <IconButton color="primary" aria-label={t('trusted.addNamed', { name: a.name })} disabled={add.isPending} onClick={() => addAdult(a)}>
                   <AddCircleOutlineIcon />
                 </IconButton>
               </span>

@@ -1,5 +1,5 @@
 import { profileApi, type ColourInfo } from '@high5/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const avatarKeys = {
@@ -11,7 +11,8 @@ export const avatarKeys = {
 // Links are signed for 15 minutes: ask again well before they stop working.
 const LINK_STALE_MS = 10 * 60_000;
 
-export const myAvatarQuery = queryOptions({ queryKey: avatarKeys.mine, queryFn: () => api(profileApi.myAvatar), staleTime: LINK_STALE_MS });
+/** The signed-in user's own saved avatar (when `enabled`). */
+export const useMyAvatar = (enabled = true) => useQuery({ queryKey: avatarKeys.mine, queryFn: () => api(profileApi.myAvatar), staleTime: LINK_STALE_MS, enabled });
 
 /**
  * Gathers the avatar requests made in the same moment (a report's list of senders) into
@@ -43,8 +44,8 @@ const batcher = (() => {
     });
 })();
 
-/** The avatar image link of a user of the same school, or null (then the placeholder shows). */
-export const userAvatarQuery = (userId: string) => queryOptions({ queryKey: avatarKeys.user(userId), queryFn: () => batcher(userId), staleTime: LINK_STALE_MS });
+/** The avatar image link of a user of the same school, or null (then the placeholder shows); none asked for without `userId`. */
+export const useUserAvatar = (userId: string | undefined) => useQuery({ queryKey: avatarKeys.user(userId ?? ''), queryFn: () => batcher(userId!), staleTime: LINK_STALE_MS, enabled: !!userId });
 
 export function useSaveAvatar() {
   const queryClient = useQueryClient();

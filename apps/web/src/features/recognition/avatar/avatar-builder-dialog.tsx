@@ -8,13 +8,12 @@ import RotateLeftIcon from '@mui/icons-material/RotateLeft';
 import RotateRightIcon from '@mui/icons-material/RotateRight';
 import { Alert, Box, Button, ButtonBase, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { Canvas } from '@react-three/fiber';
 import { Component, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Emoji } from '../../../components/ui/emoji';
 import { useNotify } from '../../../components/ui/notifications';
-import { myAvatarQuery, useSaveAvatar } from './api';
+import { useMyAvatar, useSaveAvatar } from './api';
 import { HandModel } from './hand-model';
 import { DEFAULT_COLOURS, handShape, POSE_GLYPH, SWATCHES, type Part } from './hand-options';
 
@@ -50,7 +49,7 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const notify = useNotify();
-  const saved = useQuery({ ...myAvatarQuery, enabled: open });
+  const saved = useMyAvatar(open);
   const save = useSaveAvatar();
   const [colours, setColours] = useState<ColourInfo>(DEFAULT_COLOURS);
   const [rotation, setRotation] = useState<[number, number]>(START);

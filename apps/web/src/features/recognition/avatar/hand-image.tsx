@@ -1,7 +1,6 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { myAvatarQuery, userAvatarQuery } from './api';
+import { useMyAvatar, useUserAvatar } from './api';
 
 export interface HandImageProps {
   /** Whose hand: a user of the same school. Leave out for the signed-in user's own. */
@@ -21,8 +20,8 @@ export interface HandImageProps {
  */
 export function HandImage({ userId, name, size = 96, decorative = false, sx }: HandImageProps) {
   const { t } = useTranslation('profile');
-  const mine = useQuery({ ...myAvatarQuery, enabled: !userId });
-  const theirs = useQuery({ ...userAvatarQuery(userId ?? ''), enabled: !!userId });
+  const mine = useMyAvatar(!userId);
+  const theirs = useUserAvatar(userId);
   const url = userId ? theirs.data : mine.data?.imageUrl;
   const alt = decorative ? '' : userId ? t('avatar.imageAlt', { name: name ?? '' }) : t('avatar.myImageAlt');
   if (url) return <Box component="img" src={url} alt={alt} width={size} height={size} sx={{ width: size, height: size, objectFit: 'contain', display: 'block', ...sx }} />;

@@ -1,20 +1,18 @@
-import { recognitionApi, formatDate, type Dashboard } from '@high5/contract';
+import { formatDate, type Dashboard } from '@high5/contract';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { Alert, Box, Button, Link, Paper, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
-import { recognitionKeys } from '../../../components/give';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { monthAndYear, monthName } from '../reports/months';
+import { useDashboard } from './api';
 import { BoxCarousel } from './box-carousel';
 import { ChartCard } from './chart-card';
 import { HandBox } from './hand-box';
@@ -62,7 +60,7 @@ export default function DashboardScreen() {
   const notify = useNotify();
   const navigate = useNavigate();
   const errorText = useErrorText('recognition');
-  const dashboard = useQuery({ queryKey: recognitionKeys.dashboard(), queryFn: () => api(recognitionApi.dashboard) });
+  const dashboard = useDashboard();
   const d = dashboard.data;
   const canGive = me.role !== 'superAdmin';
 

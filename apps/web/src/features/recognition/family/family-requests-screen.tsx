@@ -1,13 +1,11 @@
-import { formatDate, profileApi, type FamilyRequest } from '@high5/contract';
+import { formatDate, type FamilyRequest } from '@high5/contract';
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-
-const requestsKey = ['family', 'requests'] as const;
+import { useAnswerFamilyRequest, useFamilyRequests } from './api';
 
 /**
  * /family-requests (docs/decisions/0155): students who asked the signed-in account to be their
@@ -17,19 +15,16 @@ export default function FamilyRequestsScreen() {
   const { t, i18n } = useTranslation('profile');
   const errorText = useErrorText('recognition');
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const requests = useQuery({ queryKey: requestsKey, queryFn: () => api(profileApi.familyRequests) });
-  const answer = useMutation({
-    mutationFn: ({ request, accept }: { request: FamilyRequest; accept: boolean }) =>
-      api(accept ? profileApi.acceptFamilyRequest : profileApi.declineFamilyRequest, { params: { requestId: request.id }, body: {} }),
-    onSuccess: async (rest, { request, accept }) => {
-      queryClient.setQueryData(requestsKey, rest);
-      notify('success', accept ? t('requests.accepted', { studentName: request.studentName }) : t('requests.declined'));
-      // Accepting adds a school and a child: the session and every list may change.
-      if (accept) await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'family' });
-    },
-    onError: (error) => notify('error', error instanceof ApiError && error.code === 'FAMILY_REQUEST_NOT_POSSIBLE' ? t('errors.FAMILY_REQUEST_NOT_POSSIBLE') : errorText(error)),
-  });
+  const requests = useFamilyRequests();
+  const answer = useAnswerFamilyRequest();
+  const decide = (request: FamilyRequest, accept: boolean) =>
+    answer.mutate(
+      { request, accept },
+      {
+        onSuccess: () => notify('success', accept ? t('requests.accepted', { studentName: request.studentName }) : t('requests.declined')),
+        onError: (error) => notify('error', error instanceof ApiError && error.code === 'FAMILY_REQUEST_NOT_POSSIBLE' ? t('errors.FAMILY_REQUEST_NOT_POSSIBLE') : errorText(error)),
+      },
+    );
   return (
     <Box sx={{ maxWidth: 720 }}>
       <PageTitle subtitle={t('requests.intro')}>{t('requests.title')}</PageTitle>
@@ -52,10 +47,10 @@ export default function FamilyRequestsScreen() {
                   secondary={t('requests.askedOn', { date: formatDate(r.createdAt, i18n.language) })}
                 />
                 <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => answer.mutate({ request: r, accept: false })}>
+                  <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => decide(r, false)}>
                     {t('requests.decline')}
                   </Button>
-                  <Button variant="contained" disabled={answer.isPending} onClick={() => answer.mutate({ request: r, accept: true })}>
+                  <Button variant="contained" disabled={answer.isPending} onClick={() => decide(r, true)}>
                     {t('requests.accept')}
                   </Button>
                 </Box>

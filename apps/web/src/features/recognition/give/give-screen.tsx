@@ -1,16 +1,15 @@
-import { recognitionApi, type Recipient, type RecipientRole, type RecognitionKind } from '@high5/contract';
+import { type Recipient, type RecipientRole, type RecognitionKind } from '@high5/contract';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
-import { GiveHigh5Dialog, GiveVibeDialog, gradeLabel, recognitionKeys } from '../../../components/give';
+import { GiveHigh5Dialog, GiveVibeDialog, gradeLabel } from '../../../components/give';
 import { DataTable, initialTableState, type DataColumn, type TableState } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
-import { api } from '../../../lib/api-client';
+import { useAllowance, useRecipients } from './api';
 import { initialRole, recipientRoles } from './initial-role';
 
 const PAGE_SIZES = [10, 25, 50];
@@ -32,12 +31,8 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
 
   const query = role === 'self' ? '' : table.q;
   const offset = table.page * table.pageSize;
-  const list = useQuery({
-    queryKey: recognitionKeys.recipients(role, query, offset, table.pageSize),
-    queryFn: () => api(recognitionApi.recipients, { query: { role, ...(query ? { q: query } : {}), offset, limit: table.pageSize } }),
-    placeholderData: keepPreviousData,
-  });
-  const allowance = useQuery({ queryKey: recognitionKeys.allowance(), queryFn: () => api(recognitionApi.allowance) });
+  const list = useRecipients(role, query, offset, table.pageSize);
+  const allowance = useAllowance();
 
   const left = allowance.data ? (kind === 'high5' ? allowance.data.high5Remaining : allowance.data.vibeRemaining) : undefined;
   const title = t(kind === 'high5' ? 'give.high5Title' : 'give.vibeTitle');

@@ -1,5 +1,5 @@
 import { authApi, profileApi, type Profile, type ProfileUpdate } from '@high5/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf } from '../../../lib/api-client';
 import { uploadPhoto } from '../../../components/student-detail/upload';
 
@@ -7,7 +7,8 @@ export const profileKey = ['profile'] as const;
 /** The shell's signed-in user (names in the header): reloaded after a save. */
 const meKey = ['me'] as const;
 
-export const profileQuery = queryOptions({ queryKey: profileKey, queryFn: () => api(profileApi.getProfile), staleTime: 0 });
+/** The signed-in user's own profile (always fresh). */
+export const useProfile = () => useQuery({ queryKey: profileKey, queryFn: () => api(profileApi.getProfile), staleTime: 0 });
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();

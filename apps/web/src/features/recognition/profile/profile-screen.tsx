@@ -2,7 +2,6 @@ import type { Profile } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlined';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,10 +9,10 @@ import { PhotoPicker } from '../../../components/student-detail/photo-picker';
 import { useProfileErrorText } from '../../../components/student-detail/use-profile-error-text';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { myAvatarQuery } from '../avatar/api';
+import { useMyAvatar } from '../avatar/api';
 import { HandImage } from '../avatar/hand-image';
 import { InviteParentDialog } from '../family/invite-parent-dialog';
-import { profileQuery, useUploadOwnPhoto } from './api';
+import { useProfile, useUploadOwnPhoto } from './api';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
 
@@ -24,7 +23,7 @@ const AvatarBuilderDialog = lazy(() => import('../avatar/avatar-builder-dialog')
 export default function ProfileScreen() {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
-  const profile = useQuery(profileQuery);
+  const profile = useProfile();
   const errorText = useProfileErrorText();
 
   return (
@@ -142,7 +141,7 @@ function ProfileBody({ profile }: { profile: Profile }) {
 
 function HandButton({ onClick }: { onClick(): void }) {
   const { t } = useTranslation('profile');
-  const mine = useQuery(myAvatarQuery);
+  const mine = useMyAvatar();
   return (
     <Button variant="contained" onClick={onClick}>
       {mine.data ? t('changeHand') : t('buildHand')}

@@ -1,11 +1,10 @@
 import { ChangePasswordBodySchema } from '@high5/contract';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { forgetSignedIn, useSignedInMe } from '../../../app/session';
+import { useSession, useSignedInMe } from '../../../app/session';
 import { z } from 'zod';
 import { showServerIssues, useContractForm } from '../../../components/form/contract-form';
 import { checkConfirmation, MarkedPassword, NewPasswordFields, useNewPasswordAlert } from '../../../components/form/new-password-fields';
@@ -99,7 +98,7 @@ function ChangePasswordForm({ login }: { login: string }) {
 
 function SignOutEverywhere() {
   const { t } = useTranslation('profile');
-  const queryClient = useQueryClient();
+  const session = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [asking, setAsking] = useState(false);
@@ -108,7 +107,7 @@ function SignOutEverywhere() {
   const endEverywhere = () =>
     end.mutate(undefined, {
       onSuccess: () => {
-        forgetSignedIn(queryClient);
+        session.forget();
         void navigate('/', { replace: true });
       },
       onError: (e) => {

@@ -1,18 +1,16 @@
-import { rosteringApi, type RosterRun } from '@high5/contract';
+import type { RosterRun } from '@high5/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../../components/ui/notifications';
 import { PageTitle } from '../../../../components/ui/page-title';
-import { api } from '../../../../lib/api-client';
 import { paths } from '../../../../app/paths';
 import { useErrorText } from '../../../../lib/use-error-text';
-import { adminKeys, districtsQuery } from '../../api';
-import { districtRosterQuery, isOpenRun, rosterKeys } from './api';
+import { useDistricts } from '../../api';
+import { isOpenRun, useDistrictRoster, useSyncNow } from './api';
 import { RosterSettingsForm } from './roster-settings';
 import { RosterUpload } from './roster-upload';
 import { RunList } from './run-list';
@@ -40,17 +38,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function DistrictRoster({ districtId }: { districtId: string }) {
   const { t } = useTranslation('admin');
-  const districts = useQuery(districtsQuery);
-  const roster = useQuery(districtRosterQuery(districtId));
-  const queryClient = useQueryClient();
+  const districts = useDistricts();
+  const roster = useDistrictRoster(districtId);
   const district = districts.data?.find((d) => d.id === districtId);
   // The run that waits or works is the one to follow; else the newest.
   const latest = roster.data && (roster.data.runs.find(isOpenRun) ?? roster.data.runs[0]);
   const running = latest && isOpenRun(latest) ? latest.id : null;
-  useEffect(() => {
-    // A finished run may have added schools and people that other admin lists show.
-    if (!running) void queryClient.invalidateQueries({ queryKey: adminKeys.superSchools });
-  }, [running, queryClient]);
   const back = (
     <Button component={RouterLink} to={paths.addDistrict} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
       {t('roster.back')}
@@ -65,10 +58,6 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
     );
   }
   const sis = district?.kind === 'aeries' || district?.kind === 'clever';
-  const onRun = (run: RosterRun) => {
-    queryClient.setQueryData(rosterKeys.district(districtId), (old: { runs: RosterRun[] } | undefined) => (old ? { ...old, runs: [run, ...old.runs.filter((r) => r.id !== run.id)] } : old));
-    void queryClient.invalidateQueries({ queryKey: rosterKeys.district(districtId) });
-  };
   return (
     <Box sx={{ maxWidth: 1100 }}>
       {back}
@@ -85,7 +74,7 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
             </Typography>
             {sis && (
               <Box sx={{ mb: 2 }}>
-                <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} onRun={onRun} />} />
+                <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} />} />
               </Box>
             )}
             {latest && isOpenRun(latest) && <RunProgress run={latest} />}
@@ -95,7 +84,7 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
             <RosterSettingsForm key={JSON.stringify(roster.data.settings)} districtId={districtId} settings={roster.data.settings} />
           </Section>
           <Section title={t('roster.oneRosterTitle')}>
-            <RosterUpload districtId={districtId} onUploaded={onRun} />
+            <RosterUpload districtId={districtId} />
           </Section>
           <Box component="section" aria-labelledby="roster-runs">
             <Typography id="roster-runs" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
@@ -109,20 +98,14 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
   );
 }
 
-function SyncNow({ districtId, busy, onRun }: { districtId: string; busy: boolean; onRun: (run: RosterRun) => void }) {
+function SyncNow({ districtId, busy }: { districtId: string; busy: boolean }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const sync = useMutation({
-    mutationFn: () => api(rosteringApi.rosterSyncNow, { params: { districtId }, body: {} }),
-    onSuccess: (run) => {
-      notify('info', t('roster.syncStarted'));
-      onRun(run);
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const sync = useSyncNow(districtId);
+  const start = () => sync.mutate(undefined, { onSuccess: () => notify('info', t('roster.syncStarted')), onError: (error) => notify('error', errorText(error)) });
   return (
-    <Button variant="contained" startIcon={<SyncIcon />} onClick={() => sync.mutate()} disabled={busy || sync.isPending}>
+    <Button variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy || sync.isPending}>
       {t('roster.syncNow')}
     </Button>
   );

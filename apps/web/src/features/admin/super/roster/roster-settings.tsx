@@ -1,15 +1,16 @@
-import { rosteringApi, type RosterSettings } from '@high5/contract';
-import { Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { isIsoDate, type RosterSettings } from '@high5/contract';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../../components/form/contract-form';
+import { FormSwitch } from '../../../../components/form/form-switch';
+import { FormTextField } from '../../../../components/form/form-text-field';
+import { useSaveOutcome } from '../../../../components/form/save-outcome';
 import { DateField } from '../../../../components/ui/date-field';
-import { useNotify } from '../../../../components/ui/notifications';
-import { api } from '../../../../lib/api-client';
-import { useErrorText } from '../../../../lib/use-error-text';
+import { useFieldErrorText } from '../../../../lib/use-error-text';
 import { TimeZonePicker } from '../../components/time-zone-picker';
-import { adminKeys } from '../../api';
-import { rosterKeys } from './api';
+import { rosterSettingsFormSchema } from '../forms';
+import { useSaveRosterSettings } from './api';
 
 /**
  * A district's roster settings: test mode (on by default: runs only preview), the nightly sync's
@@ -17,85 +18,85 @@ import { rosterKeys } from './api';
  */
 export function RosterSettingsForm({ districtId, settings }: { districtId: string; settings: RosterSettings }) {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText('admin');
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const sis = settings.kind === 'aeries' || settings.kind === 'clever';
-  const [testMode, setTestMode] = useState(settings.testMode);
-  const [syncTime, setSyncTime] = useState(settings.syncTime);
-  const [timeZone, setTimeZone] = useState(settings.timeZone);
-  const [from, setFrom] = useState<string | null>(settings.summerPauseFrom ?? '');
-  const [until, setUntil] = useState<string | null>(settings.summerPauseUntil ?? '');
-  const [hold, setHold] = useState(String(settings.holdPercent));
-  const holdValue = Number(hold);
-  const holdBad = !/^\d{1,3}$/.test(hold) || holdValue < 1 || holdValue > 100;
-  const timeBad = !/^([01]\d|2[0-3]):[0-5]\d$/.test(syncTime);
-  const pauseIncomplete = from === null || until === null || (from === '') !== (until === '');
-  const pauseBackwards = !!from && !!until && from > until;
-  const save = useMutation({
-    mutationFn: () =>
-      api(rosteringApi.rosterSettings, {
-        params: { districtId },
-        body: { testMode, syncTime, timeZone, holdPercent: holdValue, summerPause: from && until ? { from, until } : null },
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(rosterKeys.district(districtId), (old: { settings: RosterSettings } | undefined) => (old ? { ...old, settings: saved } : old));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.districts });
-      notify('success', t('roster.settingsSaved'));
+  const form = useContractForm(rosterSettingsFormSchema, {
+    mode: 'onChange',
+    defaultValues: {
+      testMode: settings.testMode,
+      syncTime: settings.syncTime,
+      timeZone: settings.timeZone,
+      holdPercent: String(settings.holdPercent),
+      pauseFrom: settings.summerPauseFrom ?? '',
+      pauseUntil: settings.summerPauseUntil ?? '',
     },
-    onError: (error) => notify('error', errorText(error)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (holdBad || timeBad || pauseIncomplete || pauseBackwards) return;
-    save.mutate();
-  };
+  const from = useWatch({ control: form.control, name: 'pauseFrom' });
+  const save = useSaveRosterSettings(districtId);
+  const outcome = useSaveOutcome(form, 'admin');
+  const submit = form.handleSubmit((body) => save.mutate(body, outcome({ saved: () => t('roster.settingsSaved') })));
+  const fieldText = useFieldErrorText('admin');
+  const pauseDate = (name: 'pauseFrom' | 'pauseUntil') => (
+    <Controller
+      control={form.control}
+      name={name}
+      // Both dates or neither, From not after Until: a change of From checks Until again.
+      rules={{ deps: name === 'pauseFrom' ? ['pauseUntil'] : [] }}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={t(name === 'pauseFrom' ? 'roster.pauseFrom' : 'roster.pauseUntil')}
+          name={field.name}
+          value={field.value}
+          onChange={(date) => field.onChange(date ?? 'invalid')}
+          onBlur={field.onBlur}
+          clearable
+          {...(name === 'pauseUntil' && isIsoDate(from) ? { minDate: from } : {})}
+          error={!!fieldState.error}
+          helperText={fieldText(fieldState.error?.message)}
+          sx={{ minWidth: 200, flex: '1 1 200px' }}
+        />
+      )}
+    />
+  );
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={t('roster.settingsTitle')}>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('roster.settingsTitle')}>
       <Stack spacing={2}>
         <Typography variant="body2">
           {t('roster.source')}: <strong>{sis ? t(`district.${settings.kind}`) : t('roster.sourceOneRoster')}</strong>
         </Typography>
-        <FormControlLabel control={<Switch checked={testMode} onChange={(e) => setTestMode(e.target.checked)} />} label={t('roster.testMode')} />
+        <FormSwitch control={form.control} name="testMode" label={t('roster.testMode')} />
         {sis && (
           <>
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="syncTime"
+              area="admin"
+              messages={{ invalid_time: 'admin:roster.syncTimeInvalid' }}
               type="time"
               label={t('roster.syncTime')}
-              value={syncTime}
-              onChange={(e) => setSyncTime(e.target.value)}
-              error={timeBad}
-              helperText={timeBad ? t('roster.syncTimeInvalid') : ' '}
+              helperText=" "
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               sx={{ maxWidth: 220 }}
             />
-            <TimeZonePicker value={timeZone} onChange={setTimeZone} />
+            <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} />} />
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
                 {t('roster.summerPause')}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-                <DateField label={t('roster.pauseFrom')} value={from ?? 'invalid'} onChange={setFrom} clearable error={pauseBackwards} sx={{ minWidth: 200, flex: '1 1 200px' }} />
-                <DateField
-                  label={t('roster.pauseUntil')}
-                  value={until ?? 'invalid'}
-                  onChange={setUntil}
-                  clearable
-                  {...(from ? { minDate: from } : {})}
-                  error={pauseBackwards || (!!from && until === '')}
-                  helperText={pauseBackwards ? t('roster.pauseRange') : !!from !== !!until ? t('roster.pauseBoth') : undefined}
-                  sx={{ minWidth: 200, flex: '1 1 200px' }}
-                />
+                {pauseDate('pauseFrom')}
+                {pauseDate('pauseUntil')}
               </Box>
             </Box>
           </>
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="holdPercent"
+          area="admin"
+          messages={HOLD_MESSAGES}
+          parse={(typed) => typed.trim()}
           label={t('roster.holdPercent')}
-          value={hold}
-          onChange={(e) => setHold(e.target.value.trim())}
-          error={holdBad}
-          helperText={holdBad ? t('roster.holdInvalid') : t('roster.holdHelp')}
+          helperText={t('roster.holdHelp')}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
           sx={{ maxWidth: 420 }}
         />
@@ -108,3 +109,6 @@ export function RosterSettingsForm({ districtId, settings }: { districtId: strin
     </Box>
   );
 }
+
+/** Whatever is wrong with the threshold, one sentence says what it takes. */
+const HOLD_MESSAGES = Object.fromEntries(['required', 'too_small', 'too_big', 'invalid'].map((kind) => [`errors:field.${kind}`, 'admin:roster.holdInvalid']));

@@ -1,19 +1,17 @@
-import { ONEROSTER_UPLOAD_MAX_BYTES, rosteringApi, type RosterRun } from '@high5/contract';
+import { ONEROSTER_UPLOAD_MAX_BYTES } from '@high5/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../../components/ui/notifications';
-import { ApiError } from '../../../../lib/api-client';
-import { uploadFile } from '../../../../lib/upload';
 import { useErrorText } from '../../../../lib/use-error-text';
+import { useRosterUpload } from './api';
 
 /**
  * A OneRoster 1.1 CSV zip for a run to read: the super admin's for a district, or a school
  * admin's for their own school (`districtId` absent).
  */
-export function RosterUpload({ districtId, onUploaded }: { districtId?: string; onUploaded: (run: RosterRun) => void }) {
+export function RosterUpload({ districtId }: { districtId?: string }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
@@ -21,21 +19,17 @@ export function RosterUpload({ districtId, onUploaded }: { districtId?: string; 
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const tooBig = !!file && file.size > ONEROSTER_UPLOAD_MAX_BYTES;
-  const upload = useMutation({
-    mutationFn: (zip: File) => {
-      if (zip.size > ONEROSTER_UPLOAD_MAX_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-      return districtId ? uploadFile(rosteringApi.rosterUpload, { params: { districtId } }, 'roster', zip, zip.name) : uploadFile(rosteringApi.schoolRosterUpload, {}, 'roster', zip, zip.name);
-    },
-    onSuccess: (run) => {
-      notify('success', t('roster.uploaded'));
-      setFile(null);
-      if (input.current) input.current.value = '';
-      onUploaded(run);
-    },
-  });
+  const upload = useRosterUpload(districtId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (file && !tooBig) upload.mutate(file);
+    if (!file || tooBig) return;
+    upload.mutate(file, {
+      onSuccess: () => {
+        notify('success', t('roster.uploaded'));
+        setFile(null);
+        if (input.current) input.current.value = '';
+      },
+    });
   };
   return (
     <Box component="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

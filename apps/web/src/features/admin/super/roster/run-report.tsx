@@ -1,13 +1,11 @@
-import { formatDateTime, rosteringApi, type RosterRun, type RosterSchoolReport } from '@high5/contract';
+import { formatDateTime, type RosterRun, type RosterSchoolReport } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../../components/ui/notifications';
-import { api } from '../../../../lib/api-client';
 import { useErrorText } from '../../../../lib/use-error-text';
-import { headline, rosterKeys } from './api';
+import { headline, useApproveRun } from './api';
 
 type Person = RosterSchoolReport['added'][number];
 /** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
@@ -145,18 +143,17 @@ function HeldRun({ run }: { run: RosterRun }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const leaving = run.schools.filter((s) => s.outcome === 'held').reduce((n, s) => n + s.counts.deactivated, 0);
-  const approve = useMutation({
-    mutationFn: () => api(rosteringApi.rosterApprove, { params: { runId: run.id }, body: {} }),
-    onSuccess: () => {
-      notify('success', t('roster.approved'));
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: rosterKeys.district(run.districtId) });
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
+  const approve = useApproveRun(run);
+  const confirm = () =>
+    approve.mutate(undefined, {
+      onSuccess: () => {
+        notify('success', t('roster.approved'));
+        setConfirming(false);
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
   return (
     <>
       <Alert
@@ -177,7 +174,7 @@ function HeldRun({ run }: { run: RosterRun }) {
         destructive
         busy={approve.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => approve.mutate()}
+        onConfirm={confirm}
       />
     </>
   );

@@ -1,8 +1,6 @@
 import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminKeys } from '../../api';
-import { isOpenRun, schoolRosterRunsQuery } from './api';
+import { isOpenRun, useSchoolRosterRuns } from './api';
 import { RosterUpload } from './roster-upload';
 import { RunList } from './run-list';
 import { RunReport } from './run-report';
@@ -10,8 +8,7 @@ import { RunReport } from './run-report';
 /** The school admin's OneRoster upload for their own school, the latest upload's report and the list of uploads. */
 export function SchoolRoster() {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const runs = useQuery(schoolRosterRunsQuery);
+  const runs = useSchoolRosterRuns();
   const latest = runs.data && (runs.data.find(isOpenRun) ?? runs.data[0]);
   return (
     <Box component="section" aria-labelledby="school-roster-title" sx={{ mt: 4 }}>
@@ -22,12 +19,7 @@ export function SchoolRoster() {
         {t('roster.schoolUploadIntro')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 2 }}>
-        <RosterUpload
-          onUploaded={(run) => {
-            queryClient.setQueryData(schoolRosterRunsQuery.queryKey, (old) => [run, ...(old ?? [])]);
-            void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-          }}
-        />
+        <RosterUpload />
         {latest && (
           <Box sx={{ mt: 2 }}>
             {isOpenRun(latest) ? <Alert severity="info">{t(`roster.status.${latest.status}`)}</Alert> : <RunReport run={latest} approvable={false} />}

@@ -1,10 +1,8 @@
-import { rosteringApi } from '@high5/contract';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../../lib/api-client';
 import { useErrorText } from '../../../../lib/use-error-text';
+import { useTestConnection } from './api';
 
 /**
  * "Test connection" (docs/decisions/0480): asks the district's SIS with the stored credentials and
@@ -13,7 +11,7 @@ import { useErrorText } from '../../../../lib/use-error-text';
 export function TestConnection({ districtId, beside }: { districtId: string; beside?: ReactNode }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
-  const check = useMutation({ mutationFn: () => api(rosteringApi.rosterTestConnection, { params: { districtId }, body: {} }) });
+  const check = useTestConnection(districtId);
   const result = check.data;
   return (
     <Box>

@@ -1,0 +1,50 @@
+import {
+  AlertReportQuerySchema,
+  ClassReportQuerySchema,
+  GroupReportQuerySchema,
+  MoodReportQuerySchema,
+  MoodReportSettingsSchema,
+  ReportRangeSchema,
+  UuidSchema,
+} from '@high5/contract';
+import { z } from 'zod';
+import { rangeParam } from '../../../lib/calendar';
+import { parseMinimum } from './minimum';
+
+/*
+ * The report filter bars' forms (useContractForm, decision 0328): each field checked by the rule the
+ * report query's schema has for it, so Run is on exactly when the server would accept the query.
+ */
+
+/** From and To as the date pickers hold them, checked as the query's range parameter (`yyyy-MM-dd_yyyy-MM-dd`). */
+const rangeField = <S extends z.ZodType<{ from: string; to: string }, string>>(rule: S) =>
+  z.object({ from: z.string(), to: z.string() }).transform(rangeParam).pipe(rule);
+
+/** A report's range: real dates, From not after To, at most a year (ReportRangeSchema). */
+const range = rangeField(ReportRangeSchema);
+/** One class, or every class (null). */
+const classId = ClassReportQuerySchema.shape.classId.nullable();
+
+export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range });
+
+/** The super admin's: a school first (the report's path), then the group report's own fields. */
+export const superReportForm = z.object({ schoolId: UuidSchema, role: GroupReportQuerySchema.shape.role, classId, range });
+
+/** The mood report's: the minimum as typed (digits; blank or 0 is "none", -1), the feelings as the saved settings hold them. */
+export const moodReportForm = z.object({
+  role: MoodReportQuerySchema.shape.role,
+  classId,
+  range,
+  minLow: z.preprocess((typed: string) => parseMinimum(typed), MoodReportQuerySchema.shape.minLow),
+  filters: MoodReportSettingsSchema.shape.filters,
+});
+
+export const classReportForm = z.object({ classId, range });
+
+/** The alerts report's range may be of any length (its query's own `dateRange`). */
+export const alertsReportForm = z.object({ range: rangeField(AlertReportQuerySchema.shape.dateRange) });
+
+export type GroupReportFilters = z.output<typeof groupReportForm>;
+export type SuperReportFilters = z.output<typeof superReportForm>;
+export type MoodReportFilters = z.output<typeof moodReportForm>;
+export type ClassReportFilters = z.output<typeof classReportForm>;

@@ -1,0 +1,44 @@
+import { adminApi, type AdminUser, type FamilyLink, type StaffGroup } from '@high5/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { meKey } from '../../../app/session';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from '../api';
+
+/** The school's teachers or staff (user management). */
+export const useSchoolUsers = (group: StaffGroup) => useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
+
+/** What an admin may do to a teacher or staff member (spec 003 section 2.5). */
+export type UserAction = 'makeAdmin' | 'removeAdmin' | 'makeTeacher' | 'revertToStaff' | 'approve' | 'reject';
+
+const endpoints = {
+  makeAdmin: adminApi.makeAdmin,
+  removeAdmin: adminApi.removeAdmin,
+  makeTeacher: adminApi.makeTeacher,
+  revertToStaff: adminApi.revertToStaff,
+  approve: adminApi.approveTeacher,
+  reject: adminApi.rejectTeacher,
+};
+
+/** Does `action` to `user`; both lists reload, and `me` when the admin changed their own flag (what they may open). */
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, user }: { action: UserAction; user: AdminUser }): Promise<unknown> => api(endpoints[action], { params: { userId: user.id }, body: {} }),
+    onSuccess: async (_data, { user }) => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      if (user.isSelf) await queryClient.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}
+
+/** The school's family links and requests. */
+export const useFamilyLinks = () => useQuery({ queryKey: adminKeys.familyLinks, queryFn: () => api(adminApi.familyLinks) });
+
+/** Removes a family link or request; the cached list becomes the one the server answers. */
+export function useRemoveFamilyLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: FamilyLink) => api(adminApi.removeFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
+    onSuccess: (rest) => queryClient.setQueryData(adminKeys.familyLinks, rest),
+  });
+}
