@@ -1,11 +1,11 @@
 import type { ClassItem } from '@high5/contract';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useClassRequests, useDecideRequests } from './api';
-import { Loading, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { Loading, PanelHeader, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Approve" view of a class: students who asked to join, accepted or declined. */
 export function ApproveRequests({ cls }: { cls: ClassItem }) {
@@ -30,17 +30,14 @@ export function ApproveRequests({ cls }: { cls: ClassItem }) {
     );
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 2, alignItems: 'center' }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, flex: '1 1 auto' }}>
-          {t('classes.requestsTitle', { name: cls.name })}
-        </Typography>
+      <PanelHeader title={t('classes.requestsTitle', { name: cls.name })}>
         <Button variant="contained" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(true)}>
           {t('classes.approveSelected', { count: picked.size })}
         </Button>
         <Button color="error" variant="outlined" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(false)}>
           {t('classes.rejectSelected')}
         </Button>
-      </Box>
+      </PanelHeader>
       <Loading show={requests.isFetching} />
       {requests.data && (
         <TableArea>

@@ -32,6 +32,18 @@ export function Loading({ show }: { show: boolean }) {
   return <Box sx={{ height: 4 }}>{show && <LinearProgress aria-label={t('loading')} />}</Box>;
 }
 
+/** A class view's heading row: its title, then its actions (a search field, buttons); `fullTitle` puts them on the next line. */
+export function PanelHeader({ title, fullTitle = false, children }: { title: string; fullTitle?: boolean; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: fullTitle ? 2 : 1, p: 2, alignItems: 'center' }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, flex: fullTitle ? '1 1 100%' : '1 1 auto' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /** Room around a view's table inside the class panel (`top` where no heading stands above it). */
 export function TableArea({ children, top = false }: { children: ReactNode; top?: boolean }) {
   return <Box sx={{ px: 2, pb: 2, pt: top ? 2 : 0 }}>{children}</Box>;

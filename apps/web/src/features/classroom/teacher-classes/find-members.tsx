@@ -1,5 +1,5 @@
 import type { ClassItem, Person } from '@high5/contract';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
@@ -8,7 +8,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useDebounced } from '../components/use-debounced';
 import { useAddTeacher, useEnrolStudents, useStudentCandidates, useTeacherCandidates } from './api';
-import { Loading, personTable, QueryPanel, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
+import { Loading, PanelHeader, personTable, QueryPanel, TableArea, useStudentColumns, useStudentPicks } from './class-panel-parts';
 
 /** The "Add students" and "Add teachers" views of a class: search the school and add. */
 export function FindStudents({ cls }: { cls: ClassItem }) {
@@ -31,17 +31,14 @@ export function FindStudents({ cls }: { cls: ClassItem }) {
     });
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, flex: '1 1 100%' }}>
-          {t('classes.findStudentTitle', { name: cls.name })}
-        </Typography>
+      <PanelHeader title={t('classes.findStudentTitle', { name: cls.name })} fullTitle>
         <SearchField value={search} onChange={setSearch} label={t('classes.searchStudents')} />
         {picked.size > 0 && (
           <Button variant="contained" onClick={enrol} disabled={add.isPending}>
             {t('classes.addSelected', { count: picked.size })}
           </Button>
         )}
-      </Box>
+      </PanelHeader>
       <QueryPanel query={candidates}>
         {(data) => (
           <TableArea>
@@ -92,12 +89,9 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
   ];
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, flex: '1 1 100%' }}>
-          {t('classes.findTeacherTitle', { name: cls.name })}
-        </Typography>
+      <PanelHeader title={t('classes.findTeacherTitle', { name: cls.name })} fullTitle>
         <SearchField value={search} onChange={setSearch} label={t('classes.searchTeachers')} />
-      </Box>
+      </PanelHeader>
       <Loading show={candidates.isFetching} />
       {candidates.data && (
         <TableArea>
