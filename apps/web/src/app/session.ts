@@ -1,6 +1,5 @@
 import { authApi, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { ApiError, api } from '../lib/api-client';
 import { followSession } from '../lib/dates';
 import { setLanguage } from '../lib/i18n';
@@ -111,15 +110,12 @@ const authConfigQuery = queryOptions({
 });
 export const useAuthConfig = () => useQuery(authConfigQuery);
 
-/** The session's changes for a screen, on this page's cache: sign out, forget the user here, or start a signed-in user (see above). */
+/** The session's changes for a screen's handlers, on this page's cache: sign out, forget the user here, or start a signed-in user (see above). */
 export function useSession() {
   const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
-      signOut: () => signOut(queryClient),
-      forget: () => forgetSignedIn(queryClient),
-      startSignedIn: (me: Me) => startSignedIn(queryClient, me),
-    }),
-    [queryClient],
-  );
+  return {
+    signOut: () => signOut(queryClient),
+    forget: () => forgetSignedIn(queryClient),
+    startSignedIn: (me: Me) => startSignedIn(queryClient, me),
+  };
 }
