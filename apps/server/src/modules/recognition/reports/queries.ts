@@ -78,6 +78,9 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, p: Received
     conditions.push(sql`(${name} ilike ${pattern} or r.comment ilike ${pattern}${roles.length ? sql` or r.giver_role in (${sql.join(roles)})` : sql``}
       or exists (select 1 from recognition_categories rc join categories c on c.id = rc.category_id where rc.recognition_id = r.id and ${categoryName} ilike ${pattern}))`);
   }
+  // The senders' names are read for every matching item only when the search or the order needs
+  // them; otherwise only for the page's items (the giver always exists: not null, cascading FK).
+  const byName = p.search !== null || p.sort === 'from';
   const dir = sql.raw(p.dir === 'desc' ? 'desc' : 'asc');
   const order =
     p.sort === 'date'
@@ -100,8 +103,8 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, p: Received
       where c.kind = ${f.kind} and (c.school_id is null or c.school_id = ${f.schoolId}) and (coalesce(cs.enabled, true) or x.n > 0)
     ),
     matching as (
-      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, ${name} as name
-      from r join users g on g.id = r.giver_id
+      select r.id, r.giver_id, r.giver_role, r.school_date, r.comment${byName ? sql`, ${name} as name` : sql``}
+      from r ${byName ? sql`join users g on g.id = r.giver_id` : sql``}
       ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     ),
     page as (
@@ -112,8 +115,8 @@ export async function receivedData(db: Queryable, f: ReceivedFilter, p: Received
         order by t.own, t.position, t.name_en), '[]'::json) from tiles t) as tiles,
       (select count(*)::int from matching) as total,
       (select coalesce(json_agg(json_build_object('id', i.id, 'giverId', i.giver_id, 'giverRole', i.giver_role, 'schoolDate', i.school_date,
-        'comment', i.comment, 'name', i.name, 'imageKey', a.image_key,
+        'comment', i.comment, 'name', ${name}, 'imageKey', a.image_key,
         'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
-        order by i.n), '[]'::json) from page i left join avatars a on a.user_id = i.giver_id) as items`).execute(db);
+        order by i.n), '[]'::json) from page i join users g on g.id = i.giver_id left join avatars a on a.user_id = i.giver_id) as items`).execute(db);
   return result.rows[0]!;
 }

@@ -28,7 +28,7 @@ select
     order by t.own, t.position, t.name_en), '[]'::json) from tiles t) as tiles,
   (select count(*)::int from matching) as total,
   (select coalesce(json_agg(json_build_object('id', i.id, 'giverId', i.giver_id, 'giverRole', i.giver_role, 'schoolDate', i.school_date,
-    'comment', i.comment, 'name', i.name, 'imageKey', a.image_key,
+    'comment', i.comment, 'name', coalesce(nullif(btrim("g"."first_name" || ' ' || "g"."last_name"), ''), "g"."email", "g"."username", ''), 'imageKey', a.image_key,
     'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
-    order by i.n), '[]'::json) from page i left join avatars a on a.user_id = i.giver_id) as items;
+    order by i.n), '[]'::json) from page i join users g on g.id = i.giver_id left join avatars a on a.user_id = i.giver_id) as items;
 -- parameters: ["00000000-0000-4000-8000-000000000002","high5","2026-10-01","2026-10-31","00000000-0000-4000-8000-00000000000a","00000000-0000-4000-8000-00000000000a","high5","00000000-0000-4000-8000-00000000000a","%doc%","%doc%","teacher","%doc%","teacher","student","parent","staff",50,100]
