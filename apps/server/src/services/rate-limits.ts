@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/database.js';
 import { StartupError } from '../db/open.js';
 import { AppError } from '../lib/errors.js';
+import { escapeLike } from '../lib/search.js';
 
 /** At most `max` requests per `perSeconds` seconds for one key. */
 export interface RateRule {
@@ -70,7 +71,7 @@ function postgresStore(db: Db): Store {
         insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: rule.max, duration: rule.perSeconds }),
       }),
     clear: async (prefix) => {
-      await storeClient.query({ text: 'DELETE FROM rate_limits WHERE key LIKE $1', values: [`${prefix.replace(/[\\%_]/g, '\\$&')}%`] });
+      await storeClient.query({ text: 'DELETE FROM rate_limits WHERE key LIKE $1', values: [`${escapeLike(prefix)}%`] });
     },
     close: async () => clearInterval(sweeper),
   };
