@@ -13,7 +13,8 @@ export function currentSchool(user: SessionUser): Membership {
 }
 
 /**
- * The time zone a session's dates are counted in: its school's, UTC without one (a super admin, or a
- * user before setup); the web's today follows the same rule (apps/web/src/lib/calendar.ts, decision 0327).
+ * The time zone a session's dates are counted in: its school's, UTC without one (a super admin, who
+ * never acts as a member, or a user before setup); the web's today follows the same rule
+ * (apps/web/src/lib/calendar.ts, decision 0327).
  */
-export const calendarTimeZone = (user: SessionUser) => user.school?.timeZone ?? 'UTC';
+export const calendarTimeZone = (user: SessionUser) => (user.isSuperAdmin ? null : user.school)?.timeZone ?? 'UTC';

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../../db/database.js';
 
-/** The school's time zone and high5_vibes switch. */
-export async function dashboardSettings(db: Queryable, schoolId: string) {
-  return db.selectFrom('schools').select(['timeZone', 'high5Vibes']).where('id', '=', schoolId).executeTakeFirstOrThrow();
-}
-
 export interface CountRow {
   direction: 'given' | 'received';
   kind: 'high5' | 'vibe';

@@ -1,8 +1,9 @@
 import { type Dashboard, schoolYearMonths, schoolYearOf, toIsoDate } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
+import { calendarTimeZone } from '../../../lib/current-school.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { dashboardCounts, dashboardSettings, type CountRow } from './queries.js';
+import { dashboardCounts, type CountRow } from './queries.js';
 
 type Counts = { high5Given: number; vibeGiven: number; high5Received: number | null; vibeReceived: number | null };
 const zero = (withReceived: boolean): Counts => ({ high5Given: 0, vibeGiven: 0, high5Received: withReceived ? 0 : null, vibeReceived: withReceived ? 0 : null });
@@ -22,11 +23,11 @@ function add(counts: Counts, row: CountRow) {
  * are not sent at all.
  */
 export async function dashboard(db: Queryable, services: Services, user: SessionUser): Promise<Dashboard> {
+  // The session already holds the school's zone and its high5_vibes setting (read with the session).
   const school = user.isSuperAdmin ? null : user.school;
-  const settings = school ? await dashboardSettings(db, school.schoolId) : null;
-  const today = toIsoDate(services.clock.now(), settings?.timeZone ?? 'UTC');
+  const today = toIsoDate(services.clock.now(), calendarTimeZone(user));
   const year = schoolYearOf(today);
-  const withReceived = settings?.high5Vibes ?? true;
+  const withReceived = school?.receivedVisible ?? true;
   const rows = school ? await dashboardCounts(db, { schoolId: school.schoolId, userId: user.id, from: year.from, to: year.to, withReceived }) : [];
   const totals = zero(withReceived);
   const months = schoolYearMonths(today).map((m) => ({ ...m, ...zero(withReceived) }));
