@@ -43,6 +43,10 @@ describe("today is the school's, not the device's (decision 0327)", () => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => asked.some((url) => url.includes('range=2026-11-16_2026-11-26'))).toBe(true);
+    // The date picker marks the school's today, not the device's 27th (decision 0331).
+    await page.getByRole('button', { name: /^Choose date/ }).first().click();
+    await expect.poll(() => page.locator('[role="gridcell"][aria-current="date"]').textContent()).toBe('26');
+    await page.keyboard.press('Escape');
 
     // The device's date (the 27th) is in no request.
     expect(asked.filter((url) => url.includes('2026-11-27'))).toEqual([]);

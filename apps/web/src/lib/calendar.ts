@@ -10,6 +10,7 @@ export interface DateRange {
 const NO_SCHOOL_TIME_ZONE = 'UTC';
 
 let sessionTimeZone: string | undefined;
+let sessionSchoolZone: string | undefined;
 
 /**
  * The session says whose calendar "today" is (decision 0327): the school's zone while signed in to one,
@@ -18,10 +19,18 @@ let sessionTimeZone: string | undefined;
  */
 export function followSession(me: { school: { timeZone: string } | null } | null | undefined) {
   sessionTimeZone = me ? (me.school?.timeZone ?? NO_SCHOOL_TIME_ZONE) : undefined;
+  sessionSchoolZone = me?.school?.timeZone;
 }
 
 /** The time zone of the school's dates (undefined: the device's, before sign-in). */
 export const schoolTimeZone = () => sessionTimeZone;
+
+/**
+ * The zone a timestamp's date and time are shown in (decision 0331): the school's while signed in to
+ * one, so an entry listed on the 26th says the 26th; else the device's (a super admin has no school
+ * clock to read, and UTC times would be nobody's).
+ */
+export const timestampTimeZone = () => sessionSchoolZone;
 
 /**
  * Today at the user's school, `yyyy-MM-dd`: the date the server counts by (a give's day, a check-in's

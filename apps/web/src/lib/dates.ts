@@ -1,4 +1,5 @@
 import { DATE_DISPLAY_PATTERNS, dateLanguage, formatDate, formatDateTime } from '@high5/contract';
+import { timestampTimeZone } from './calendar';
 import i18next from './i18n';
 
 /**
@@ -9,10 +10,10 @@ import i18next from './i18n';
 export const showDate = (value: string | Date) => formatDate(value, i18next.language);
 
 /**
- * A timestamp's date and time on screen (`11/23/2026 3:05 PM`, `23/11/2026 15:05`), in `timeZone`
- * when given (a school's events: the school's zone, `me.school.timeZone`), else the device's.
+ * A timestamp's date and time on screen (`11/23/2026 3:05 PM`, `23/11/2026 15:05`), in the session's
+ * school's zone (`timestampTimeZone`, decision 0331), or in `timeZone` when given.
  */
-export const showDateTime = (value: string | Date, timeZone?: string) => formatDateTime(value, i18next.language, timeZone);
+export const showDateTime = (value: string | Date, timeZone: string | undefined = timestampTimeZone()) => formatDateTime(value, i18next.language, timeZone);
 
 /** The pattern date pickers show and read in `language`. */
 export const datePattern = (language: string) => DATE_DISPLAY_PATTERNS[dateLanguage(language)];

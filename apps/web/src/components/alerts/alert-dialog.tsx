@@ -2,7 +2,6 @@ import { ALERT_LIMITS, AlertActionBodySchema, AlertFormActionSchema, moodInfo, t
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Typography } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSignedInMe } from '../../app/session';
 import { showDateTime } from '../../lib/dates';
 import { useErrorText } from '../../lib/use-error-text';
 import { useContractForm } from '../form/contract-form';
@@ -11,16 +10,9 @@ import { FormTextField } from '../form/form-text-field';
 import { useNotify } from '../ui/notifications';
 import { useAlert, useAlertAction } from './api';
 
-/** Times of alerts are the school's: shown in its time zone, whatever the device's. */
-export function useSchoolDateTime() {
-  const zone = useSignedInMe().school?.timeZone;
-  return (value: string) => showDateTime(value, zone);
-}
-
 /** The trail of one alert: check-ins, the adults it reached, and what each adult did. */
 export function AlertTrail({ alert }: { alert: AlertDetail }) {
   const { t } = useTranslation('classroom');
-  const at = useSchoolDateTime();
   const feeling = (mood: string) => t(`feelings.${moodInfo(mood)?.feeling ?? 'sad'}`);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -31,7 +23,7 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
             <ListItem key={c.at} disableGutters>
               <ListItemText
                 primary={`${moodInfo(c.mood)?.emoji ?? ''} ${feeling(c.mood)} · ${t(`alerts.ui.priority.${c.priority}`)}`}
-                secondary={[at(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
+                secondary={[showDateTime(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
               />
             </ListItem>
           ))}
@@ -49,7 +41,7 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
           <List dense disablePadding data-testid="alert-trail">
             {alert.actions.map((a) => (
               <ListItem key={a.at + (a.actor?.id ?? '')} disableGutters>
-                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[at(a.at), a.note].filter(Boolean).join(' · ')} />
+                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[showDateTime(a.at), a.note].filter(Boolean).join(' · ')} />
               </ListItem>
             ))}
           </List>
@@ -65,7 +57,6 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
   const errorText = useErrorText();
   const notify = useNotify();
   const alert = useAlert(alertId);
-  const at = useSchoolDateTime();
   const act = useAlertAction(alertId ?? '');
   const form = useContractForm(AlertActionBodySchema, { defaultValues: { action: 'talked', note: '', close: true } });
   const action = useWatch({ control: form.control, name: 'action' });
@@ -86,7 +77,7 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
         {data && (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography variant="body2">
-              {t('alerts.ui.opened', { at: at(data.openedAt) })}
+              {t('alerts.ui.opened', { at: showDateTime(data.openedAt) })}
               {data.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}
             </Typography>
             <AlertTrail alert={data} />

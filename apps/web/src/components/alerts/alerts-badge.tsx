@@ -47,7 +47,7 @@ export function AlertsBadge({ me }: { me: Me }) {
           >
             <ListItemText
               primary={`${moodInfo(a.latestMood)?.emoji ?? ''} ${a.studentName}${a.askedForMe ? ` · ${t('alerts.ui.askedForYou')}` : ''}`}
-              secondary={`${showDateTime(a.openedAt, me.school?.timeZone)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
+              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
               slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } }, secondary: { sx: { whiteSpace: 'normal' } } }}
             />
           </MenuItem>

@@ -2,7 +2,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTrail, useSchoolDateTime } from '../alerts/alert-dialog';
+import { showDateTime } from '../../lib/dates';
+import { AlertTrail } from '../alerts/alert-dialog';
 import { useStudentAlerts } from '../alerts/api';
 
 /**
@@ -12,7 +13,6 @@ import { useStudentAlerts } from '../alerts/api';
 export function AlertHistory({ studentId }: { studentId: string }) {
   const { t } = useTranslation('classroom');
   const headingId = useId();
-  const at = useSchoolDateTime();
   const alerts = useStudentAlerts(studentId, true);
   if (!alerts.data) return null;
   return (
@@ -30,7 +30,7 @@ export function AlertHistory({ studentId }: { studentId: string }) {
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography variant="body2" sx={{ fontWeight: alert.open ? 700 : 400 }}>
                 {[
-                  t('alerts.ui.opened', { at: at(alert.openedAt) }),
+                  t('alerts.ui.opened', { at: showDateTime(alert.openedAt) }),
                   alert.open ? (alert.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed'),
                   alert.escalated ? t('alerts.ui.escalated') : '',
                 ]

@@ -2,12 +2,14 @@ import { DATE_DISPLAY_PATTERNS, isIsoDate } from '@high5/contract';
 import type { SxProps, Theme } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS as pickersEn, esES as pickersEs } from '@mui/x-date-pickers/locales';
 import { format, isValid, parseISO } from 'date-fns';
 import { enUS, es } from 'date-fns/locale';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { todayIso } from '../../lib/calendar';
 
 /** Dates travel as `yyyy-MM-dd` (API, files). */
 export const API_FORMAT = 'yyyy-MM-dd';
@@ -34,6 +36,15 @@ export function useDisplayPattern() {
 }
 
 const fromIso = (value: string) => (isIsoDate(value) ? parseISO(value) : null);
+
+/**
+ * A calendar day marked "today" when it is the school's today (decision 0331), not the device's: the
+ * picker's own mark reads the device's clock, which is another date at night or on a trip.
+ */
+function SchoolDay(props: PickerDayProps) {
+  const today = format(props.day, API_FORMAT) === todayIso();
+  return <PickerDay {...props} today={today} aria-current={today ? 'date' : undefined} />;
+}
 
 /**
  * A date is complete once every part is typed: a real calendar date with a four-digit year.
@@ -99,6 +110,9 @@ export function DateField({ label, value, onChange, minDate, maxDate, error, hel
         label={label}
         format={pattern}
         value={draft}
+        // An empty field's calendar opens on the school's month.
+        referenceDate={fromIso(todayIso()) ?? undefined}
+        slots={{ day: SchoolDay }}
         minDate={minDate ? (fromIso(minDate) ?? undefined) : undefined}
         maxDate={maxDate ? (fromIso(maxDate) ?? undefined) : undefined}
         onChange={(date, context) => {

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, type SchoolConfiguration as Configuration } from '@high5/contract';
+import { type SchoolConfiguration as Configuration } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -20,10 +20,11 @@ import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useNotificationEmails, useSendMoodReport, useUpdateConfiguration } from './api';
 import { notificationEmailFormSchema, triggerFormSchema } from './configuration-forms';
 import { Section } from './section';
+import { showDate, showDateTime } from '../../../lib/dates';
 
 /** The daily mood meter report: its recipients, when it is sent, and a manual send. */
 export function MoodReportBlock({ config }: { config: Configuration }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const [adding, setAdding] = useState(false);
@@ -75,11 +76,11 @@ export function MoodReportBlock({ config }: { config: Configuration }) {
       </Typography>
       <TriggerForm config={config} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {config.lastMoodReportSentOn ? t('config.lastSent', { date: formatDate(config.lastMoodReportSentOn, i18n.language) }) : t('config.neverSent')}
+        {config.lastMoodReportSentOn ? t('config.lastSent', { date: showDate(config.lastMoodReportSentOn) }) : t('config.neverSent')}
       </Typography>
       {sentAt && (
         <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-          {t('config.sentNow', { count: sentAt.count, when: formatDateTime(sentAt.at, i18n.language) })}
+          {t('config.sentNow', { count: sentAt.count, when: showDateTime(sentAt.at) })}
         </Typography>
       )}
 

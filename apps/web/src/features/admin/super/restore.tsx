@@ -1,4 +1,4 @@
-import { formatDateTime, type Backup } from '@high5/contract';
+import { type Backup } from '@high5/contract';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -11,13 +11,14 @@ import { useSuperSchools } from '../api';
 import { SchoolPicker } from '../components/pickers';
 import { useLatestRestore, useStartRestore } from './api';
 import { restoreFormSchema } from './forms';
+import { showDateTime } from '../../../lib/dates';
 
 /**
  * Restores a backup into an empty school: one of the list's backups, or a file downloaded from
  * this or another High5 (docs/decisions/0183). The server does the work in the background.
  */
 export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup: Backup | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const id = useId();
@@ -37,7 +38,7 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
     ),
   );
   const ready = !!targetSchoolId && (!!backup || !!file) && !start.isPending;
-  const when = backup ? formatDateTime(backup.createdAt, i18n.language) : '';
+  const when = backup ? showDateTime(backup.createdAt) : '';
   return (
     <Dialog
       open={open}

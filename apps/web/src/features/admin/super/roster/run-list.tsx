@@ -1,4 +1,4 @@
-import { formatDateTime, type RosterRun } from '@high5/contract';
+import { type RosterRun } from '@high5/contract';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,14 @@ import { DataTable } from '../../../../components/ui/data-table';
 import { downloadReport } from '../../lib/report-csv';
 import { headline, warningCount } from './api';
 import { RunReport, statusColor } from './run-report';
+import { showDateTime } from '../../../../lib/dates';
 
 /** The last runs, newest first: when, what kind, the result and the report's counts; a row opens its report. */
 export function RunList({ runs, title, approvable = true }: { runs: RosterRun[]; title: string; approvable?: boolean }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState<RosterRun | null>(null);
   const id = useId();
-  const when = (d: string | null) => (d ? formatDateTime(d, i18n.language) : '—');
+  const when = (d: string | null) => (d ? showDateTime(d) : '—');
   const result = (r: RosterRun) => (r.status === 'failed' ? t(`errors:roster.${r.errorCode ?? 'roster_failed'}`) : t(`roster.status.${r.status}`));
   const columns = [
     { id: 'started', header: t('roster.started'), cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt), value: (r: RosterRun) => r.startedAt ?? r.createdAt, date: true },

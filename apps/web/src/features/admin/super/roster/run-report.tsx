@@ -1,4 +1,4 @@
-import { formatDateTime, type RosterRun, type RosterSchoolReport } from '@high5/contract';
+import { type RosterRun, type RosterSchoolReport } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../../components/ui/notifications';
 import { useErrorText } from '../../../../lib/use-error-text';
 import { headline, useApproveRun } from './api';
+import { showDateTime } from '../../../../lib/dates';
 
 type Person = RosterSchoolReport['added'][number];
 /** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
@@ -21,10 +22,10 @@ export function statusColor(status: RosterRun['status']) {
  * would be created and deactivated; a held run offers Approve. Errors are in the user's language.
  */
 export function RunReport({ run, approvable = true }: { run: RosterRun; approvable?: boolean }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const id = useId();
   const figures = headline(run);
-  const when = (d: string | null) => (d ? formatDateTime(d, i18n.language) : '—');
+  const when = (d: string | null) => (d ? showDateTime(d) : '—');
   return (
     <Box component="article" aria-labelledby={`${id}-title`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
