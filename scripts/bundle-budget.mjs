@@ -18,7 +18,7 @@ const budgets = [
   {
     // `limit` fails the check; `goal` is issue 11's target, not reached yet (docs/decisions/0430).
     name: 'first load (sign-in)',
-    limit: 260 * KB,
+    limit: 242 * KB,
     goal: 180 * KB,
     loads: ['index.html', ...catalogs('common', 'errors', 'auth')],
   },
