@@ -18,14 +18,14 @@ const budgets = [
   {
     // `limit` fails the check; `goal` is issue 11's target, not reached yet (docs/decisions/0430).
     name: 'first load (sign-in)',
-    limit: 260 * KB,
+    limit: 243 * KB,
     goal: 180 * KB,
     loads: ['index.html', ...catalogs('common', 'errors', 'auth')],
   },
   {
     // The shell, the screen, its chart and every namespace a signed-in screen loads (not admin's: only admin screens load it).
     name: 'dashboard (student landing)',
-    limit: 330 * KB,
+    limit: 313 * KB,
     goal: 260 * KB,
     loads: [
       'index.html',

@@ -1,8 +1,10 @@
 import type { Me } from '@high5/contract';
 import { AutoStoriesOutlined, Check, ExpandMore, HelpOutlined, Logout, Menu as MenuIcon, OpenInNew, PersonOutlined, RateReviewOutlined, SchoolOutlined } from '@mui/icons-material';
-import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, MenuItem, Toolbar, Typography } from '@mui/material';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyMenu, menuButtonPreload } from '../../components/ui/lazy-menu';
+import { LazyTooltip } from '../../components/ui/lazy-tooltip';
 import { Link, useNavigate } from 'react-router';
 import { AlertsBadge } from '../../components/alerts/alerts-badge';
 import { LanguageSelect, type LanguageCode } from '../../components/ui/language-select';
@@ -99,6 +101,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         endIcon={<ExpandMore />}
         startIcon={<SchoolOutlined sx={{ display: { xs: 'none', sm: 'block' } }} />}
+        {...menuButtonPreload}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
@@ -111,7 +114,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
           {me.school?.name}
         </Box>
       </Button>
-      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {me.schools.map((school) => (
           <MenuItem
             key={school.id}
@@ -125,7 +128,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
             <ListItemText primary={school.name} secondary={school.districtName} />
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }
@@ -139,20 +142,20 @@ function HelpArea({ me }: { me: Me }) {
   return (
     <>
       {me.role && (
-        <Tooltip title={t('nav.gratitudeJournal')}>
+        <LazyTooltip title={t('nav.gratitudeJournal')}>
           <IconButton component={Link} to={paths.gratitudeJournal} aria-label={t('nav.gratitudeJournal')}>
             <AutoStoriesOutlined />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       )}
-      <Tooltip title={t('header.help')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.help')} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="help-menu-button">
+      <LazyTooltip title={t('header.help')}>
+        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.help')} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="help-menu-button">
           <HelpOutlined />
         </IconButton>
-      </Tooltip>
-      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      </LazyTooltip>
+      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <HelpLinks me={me} links={config.data?.links} onClick={() => setAnchor(null)} />
-      </Menu>
+      </LazyMenu>
     </>
   );
 }
@@ -203,12 +206,12 @@ function UserMenu({ me, helpLinksInside }: { me: Me; helpLinksInside: boolean })
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={t('header.userMenu')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.userMenuFor', { name })} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="user-menu-button" sx={{ p: 0.5 }}>
+      <LazyTooltip title={t('header.userMenu')}>
+        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.userMenuFor', { name })} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="user-menu-button" sx={{ p: 0.5 }}>
           <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>{initials}</Avatar>
         </IconButton>
-      </Tooltip>
-      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { minWidth: 240 } } }}>
+      </LazyTooltip>
+      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { minWidth: 240 } } }}>
         <Box sx={{ px: 2, py: 1 }} role="none">
           <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
@@ -238,7 +241,7 @@ function UserMenu({ me, helpLinksInside }: { me: Me; helpLinksInside: boolean })
           </ListItemIcon>
           <ListItemText>{t('header.signOut')}</ListItemText>
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

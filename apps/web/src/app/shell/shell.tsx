@@ -1,7 +1,7 @@
 import { LIMITS, type Me } from '@high5/contract';
 import { Alert, Box, Drawer, LinearProgress, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
@@ -9,8 +9,11 @@ import { landingPath } from '../paths';
 import { visuallyHidden } from '../../components/ui/visually-hidden';
 import { Footer } from './footer';
 import { Header } from './header';
-import { IdleLockOverlay, useIdleLock } from './idle-lock';
+import { useIdleLock } from './idle-lock';
 import { SidebarContent } from './sidebar';
+
+// Shown only once the session locks: its dialog and password form load then.
+const IdleLockOverlay = lazy(() => import('./idle-lock-overlay'));
 
 const DRAWER_WIDTH = 264;
 const DRAWER_ID = 'high5-sidebar';
@@ -36,7 +39,12 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
   const sidebar = <SidebarContent me={me} narrow={!helpArea} onNavigate={() => setOpen(false)} />;
 
   // Locked, nothing of the page is rendered (so nothing is fetched): only the lock screen.
-  if (locked) return <IdleLockOverlay me={me} onUnlocked={unlock} />;
+  if (locked)
+    return (
+      <Suspense fallback={null}>
+        <IdleLockOverlay me={me} onUnlocked={unlock} />
+      </Suspense>
+    );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>

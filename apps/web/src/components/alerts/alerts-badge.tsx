@@ -1,8 +1,10 @@
 import { moodInfo, type Me } from '@high5/contract';
 import { NotificationsActiveOutlined } from '@mui/icons-material';
-import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Badge, IconButton, ListItemText, MenuItem, Typography } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyMenu, menuButtonPreload } from '../ui/lazy-menu';
+import { LazyTooltip } from '../ui/lazy-tooltip';
 import { showDateTime } from '../../lib/dates';
 import { useMyAlerts } from './api';
 
@@ -23,14 +25,14 @@ export function AlertsBadge({ me }: { me: Me }) {
   const label = t('alerts.ui.badge', { count: open });
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton onClick={(ev) => setAnchor(ev.currentTarget)} aria-label={label} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="alerts-badge">
+      <LazyTooltip title={label}>
+        <IconButton onClick={(ev) => setAnchor(ev.currentTarget)} aria-label={label} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="alerts-badge">
           <Badge badgeContent={open} color="error" max={99}>
             <NotificationsActiveOutlined />
           </Badge>
         </IconButton>
-      </Tooltip>
-      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
+      </LazyTooltip>
+      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
         {items.length === 0 && (
           <MenuItem disabled>
             <Typography variant="body2">{t('alerts.ui.none')}</Typography>
@@ -52,7 +54,7 @@ export function AlertsBadge({ me }: { me: Me }) {
             />
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
       {openId && (
         <Suspense fallback={null}>
           <AlertDialog alertId={openId} onClose={() => setOpenId(null)} />

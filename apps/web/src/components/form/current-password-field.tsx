@@ -1,12 +1,12 @@
-import type { TextFieldProps } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import { PasswordField } from '../ui/password-field';
+import type { TextInputProps } from '../ui/text-input';
 import { FormTextField, type FormTextFieldProps } from './form-text-field';
 
 /** A blank password (empty or spaces) says "enter your password", not a generic "fill in". */
 const MESSAGES = { 'errors:field.required': 'auth:errors.PASSWORD_REQUIRED', PASSWORD_EMPTY: 'auth:errors.PASSWORD_REQUIRED' };
 
 /** The password typed to sign in or unlock (the contract's PasswordInputSchema), for password managers too. */
-export function CurrentPasswordField<T extends FieldValues>(props: Pick<FormTextFieldProps<T>, 'control' | 'name'> & Pick<TextFieldProps, 'label' | 'autoFocus'>) {
+export function CurrentPasswordField<T extends FieldValues>(props: Pick<FormTextFieldProps<T>, 'control' | 'name'> & Pick<TextInputProps, 'label' | 'autoFocus'>) {
   return <FormTextField {...props} as={PasswordField} area="auth" messages={MESSAGES} autoComplete="current-password" fullWidth />;
 }

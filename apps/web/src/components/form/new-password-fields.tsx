@@ -1,9 +1,9 @@
-import type { TextFieldProps } from '@mui/material';
 import { useController, useWatch, type Control, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldErrorText } from '../../lib/use-error-text';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
+import type { TextInputProps } from '../ui/text-input';
 
 /** The fields every "choose a new password" form has: the body's `newPassword` and the screen's confirmation. */
 export type NewPasswordPair = { newPassword: string; confirmation: string };
@@ -62,7 +62,7 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordPair>({ con
 }
 
 /** A password input marked invalid by the form; its message is in the form's alert (newPasswordProblem). */
-export function MarkedPassword<T extends FieldValues>({ control, name, autoComplete = 'new-password', ...props }: { control: Control<T, unknown, FieldValues>; name: Path<T> } & Pick<TextFieldProps, 'label' | 'autoFocus' | 'slotProps' | 'autoComplete'>) {
+export function MarkedPassword<T extends FieldValues>({ control, name, autoComplete = 'new-password', ...props }: { control: Control<T, unknown, FieldValues>; name: Path<T> } & Pick<TextInputProps, 'label' | 'autoFocus' | 'slotProps' | 'autoComplete'>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <PasswordField

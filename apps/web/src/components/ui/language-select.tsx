@@ -1,23 +1,35 @@
 import { Translate } from '@mui/icons-material';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { Check } from '@mui/icons-material';
-import { useId, useState } from 'react';
+import { Button } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type LanguageCode = 'en' | 'es';
-const LANGUAGES: LanguageCode[] = ['en', 'es'];
+export const LANGUAGES: LanguageCode[] = ['en', 'es'];
 
-/** English/Español switch: a button showing the current language that opens a two-item menu. */
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(loadMenu);
+
+/**
+ * English/Español switch: a button showing the current language that opens a two-item menu. The
+ * menu's code is fetched when the pointer or the focus reaches the button, so it is there by the click.
+ */
 export function LanguageSelect({ value, onChange, color = 'inherit', compact = false }: { value: LanguageCode; onChange: (lang: LanguageCode) => void; color?: 'inherit' | 'primary'; compact?: boolean }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so the menu's closing transition still plays.
+  const [used, setUsed] = useState(false);
   const menuId = useId();
   return (
     <>
       <Button
         color={color}
         startIcon={<Translate />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={(e) => {
+          setUsed(true);
+          setAnchor(e.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
@@ -27,22 +39,11 @@ export function LanguageSelect({ value, onChange, color = 'inherit', compact = f
       >
         <span lang={value}>{compact ? value.toUpperCase() : t(`language.${value}`)}</span>
       </Button>
-      <Menu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        {LANGUAGES.map((lang) => (
-          <MenuItem
-            key={lang}
-            lang={lang}
-            selected={lang === value}
-            onClick={() => {
-              setAnchor(null);
-              if (lang !== value) onChange(lang);
-            }}
-          >
-            <ListItemIcon>{lang === value ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{t(`language.${lang}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <LanguageMenu id={menuId} anchor={anchor} value={value} onClose={() => setAnchor(null)} onChange={onChange} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,16 @@
 import { Visibility, VisibilityOff } from '@mui/icons-material';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput, type TextInputProps } from './text-input';
 
 /** A password input with a show/hide toggle that keyboard and screen-reader users can reach. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+export function PasswordField(props: Omit<TextInputProps, 'type'>) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const { slotProps, ...rest } = props;
   return (
-    <TextField
+    <TextInput
       {...rest}
       type={shown ? 'text' : 'password'}
       slotProps={{
