@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSaveOutcome } from '../../../components/form/save-outcome';
 import { useNotify } from '../../../components/ui/notifications';
@@ -67,10 +68,10 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
             {field('firstName')}
             {field('lastName')}
             {field('email', 'email')}
-            <FormTextField control={form.control} name="language" select label={t('invite.language')} fullWidth>
+            <FormSelectField control={form.control} name="language" label={t('invite.language')} fullWidth>
               <MenuItem value="en">{t('common:language.en')}</MenuItem>
               <MenuItem value="es">{t('common:language.es')}</MenuItem>
-            </FormTextField>
+            </FormSelectField>
           </Stack>
         </DialogContent>
         <FormDialogActions cancelLabel={t('actions.cancel')} onCancel={onClose} submitLabel={t('invite.send')} busy={invite.isPending} />

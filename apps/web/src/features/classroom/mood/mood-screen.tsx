@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSignedInMe } from '../../../app/session';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -290,7 +290,7 @@ function LowMoodDialog({
             )}
           />
           {choice === 'today' && adults.length > 0 && (
-            <FormTextField control={form.control} name="talkTo" select fullWidth size="small" sx={{ mt: 2 }} label={t('alerts.ui.talkTo')} data-testid="talk-to">
+            <FormSelectField control={form.control} name="talkTo" fullWidth size="small" sx={{ mt: 2 }} label={t('alerts.ui.talkTo')} data-testid="talk-to">
               <MenuItem value="">{t('alerts.ui.talkToNobody')}</MenuItem>
               <MenuItem value="any">{t('alerts.ui.talkToAny')}</MenuItem>
               {adults.map((a) => (
@@ -298,7 +298,7 @@ function LowMoodDialog({
                   {a.name}
                 </MenuItem>
               ))}
-            </FormTextField>
+            </FormSelectField>
           )}
         </DialogContent>
         <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onCancel} submitLabel={t('mood.submit')} busy={busy} />
