@@ -5,14 +5,16 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearPr
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCheckedValue } from '../../../components/form/checked-value';
 import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange } from '../../../components/form/form-date-range';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso } from '../components/dates';
+import { classroomRangeForm } from '../components/range-form';
 import { useDeleteJournalEntry, useJournal, useSaveJournalEntry } from './api';
 
 interface Entry {
@@ -33,13 +35,13 @@ export default function JournalScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const [range, setRange] = useState<DateRange>(() => lastDays());
+  const filter = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays() } });
+  const range = useCheckedValue(filter, 'range');
   const [editing, setEditing] = useState<Entry | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const form = useContractForm(JournalInputSchema, { defaultValues: { heading: '', description: '' } });
   const [heading, description] = useWatch({ control: form.control, name: ['heading', 'description'] });
-  const ok = validRange(range);
-  const entries = useJournal(rangeParam(range), ok);
+  const entries = useJournal(rangeParam(range));
 
   const reset = () => {
     setEditing(null);
@@ -125,7 +127,7 @@ export default function JournalScreen() {
             {t('journal.entries')}
           </Typography>
           <Box sx={{ mb: 2 }}>
-            <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+            <FormDateRange control={filter.control} name="range" maxDate={todayIso()} area="classroom" />
           </Box>
           <Box sx={{ height: 4, mb: 1 }}>{entries.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {entries.isError && <Alert severity="error">{errorText(entries.error)}</Alert>}
