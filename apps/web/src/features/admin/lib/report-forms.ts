@@ -8,7 +8,7 @@ import {
   UuidSchema,
 } from '@high5/contract';
 import { z } from 'zod';
-import { rangeField } from '../../../components/form/range-field';
+import { rangeField } from '../../../components/form/form-date-range';
 import { parseMinimum } from './minimum';
 
 /*

@@ -1,17 +1,19 @@
-import type { FeedbackRow } from '@high5/contract';
+import { ClassroomRangeSchema, type FeedbackRow } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormDateRange } from '../../../components/form/form-date-range';
+import { FormDateRange, rangeForm } from '../../../components/form/form-date-range';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
-import { classroomRangeForm } from '../components/range-form';
 import { useFeedback } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 /**
  * Teacher feedback (/feedback, spec 002 section 2.8): what parents wrote about the High 5s

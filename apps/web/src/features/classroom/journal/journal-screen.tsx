@@ -1,21 +1,22 @@
-import { CLASSROOM_LIMITS, JournalInputSchema } from '@high5/contract';
+import { ClassroomRangeSchema, CLASSROOM_LIMITS, JournalInputSchema } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCheckedValue } from '../../../components/form/checked-value';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormDateRange } from '../../../components/form/form-date-range';
+import { FormDateRange, rangeForm, useCheckedValue } from '../../../components/form/form-date-range';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso } from '../components/dates';
-import { classroomRangeForm } from '../components/range-form';
 import { useDeleteJournalEntry, useJournal, useSaveJournalEntry } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 interface Entry {
   id: string;

@@ -1,4 +1,4 @@
-import type { AttendanceCode, SeatingStudent, StudentMood } from '@high5/contract';
+import { ClassroomRangeSchema, type AttendanceCode, type SeatingStudent, type StudentMood } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
@@ -7,15 +7,17 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormDateRange } from '../../../components/form/form-date-range';
+import { FormDateRange, rangeForm } from '../../../components/form/form-date-range';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useAttendanceExport, useAttendanceToday, useSaveAttendance } from './api';
 import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
-import { classroomRangeForm } from '../components/range-form';
 import { downloadBlob } from '../../../lib/download';
 import { ATTENDANCE_STYLES, AttendanceCard, Classroom, StaticSeat } from './seat-grid';
 import { nextCode, seatKey, type Layout } from './seating-state';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 const CODES: AttendanceCode[] = ['P', 'A', 'T', 'E'];
 

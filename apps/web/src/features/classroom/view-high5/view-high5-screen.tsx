@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, GiveFeedbackBodySchema, type MyStudent } from '@high5/contract';
+import { ClassroomRangeSchema, CLASSROOM_LIMITS, GiveFeedbackBodySchema, type MyStudent } from '@high5/contract';
 import {
   Alert,
   Autocomplete,
@@ -22,18 +22,19 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
-import { useCheckedValue } from '../../../components/form/checked-value';
 import { useContractForm } from '../../../components/form/contract-form';
-import { FormDateRange } from '../../../components/form/form-date-range';
+import { FormDateRange, rangeForm, useCheckedValue } from '../../../components/form/form-date-range';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
-import { classroomRangeForm } from '../components/range-form';
 import { useDebounced } from '../components/use-debounced';
 import { useGiveFeedback, useMyStudents, useStudentHigh5s } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 interface High5Row {
   id: number;

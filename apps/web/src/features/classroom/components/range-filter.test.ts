@@ -1,7 +1,8 @@
-import { addDays, CLASSROOM_LIMITS, StudentRangeSchema, STUDENT_RANGE_MAX_DAYS } from '@high5/contract';
+import { addDays, CLASSROOM_LIMITS, ClassroomRangeSchema, StudentRangeSchema, STUDENT_RANGE_MAX_DAYS } from '@high5/contract';
 import { describe, expect, it } from 'vitest';
-import { rangeForm } from '../../../components/form/range-field';
-import { classroomRangeForm } from './range-form';
+import { rangeForm } from '../../../components/form/form-date-range';
+
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 const today = '2026-11-27';
 const back = (days: number) => ({ range: { from: addDays(today, -days), to: today } });
