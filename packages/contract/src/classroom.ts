@@ -64,6 +64,8 @@ export const InviteRowSchema = z.object({
   lastName: optionalText(60).default(''),
 });
 export type InviteRow = z.input<typeof InviteRowSchema>;
+/** An invitation: 1 to inviteRowsMax students (one typed, or a CSV file's rows). */
+export const InviteStudentsBodySchema = z.object({ students: z.array(InviteRowSchema).min(1).max(CLASSROOM_LIMITS.inviteRowsMax) });
 
 // Files are read in the web app with Papa Parse (features/classroom/teacher-classes/invite-csv.ts).
 
@@ -488,7 +490,7 @@ export const classroomEndpoints = {
     summary: 'Invites students by e-mail or CSV: new accounts get a temporary password by e-mail, existing students of the school are enrolled.',
     access: MANAGERS,
     params: ClassIdParams,
-    body: z.object({ students: z.array(InviteRowSchema).min(1).max(CLASSROOM_LIMITS.inviteRowsMax) }),
+    body: InviteStudentsBodySchema,
     response: InviteResultSchema,
     errors: ['ACCOUNT_PENDING_APPROVAL'],
   }),
