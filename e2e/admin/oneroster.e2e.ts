@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ONEROSTER_UPLOAD_MAX_BYTES } from '@high5/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
@@ -198,6 +202,32 @@ describe('OneRoster upload through the screens', () => {
       await expectStudentList(admin.id, lang, width, [d.name(d.newcomer), d.name(d.students[11]!)], d.name(d.students[0]!));
     });
   }
+  it('a zip over the upload limit is refused before it is sent, with the reason (es, 360 px)', async () => {
+    const { admin: a, errors, locale } = CATALOGS.es;
+    const row = await buildDistrict(h.app, { name: `OneRoster district big ${Date.now()}` });
+    const { user } = await superAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
+    const { context, page } = await h.newPage({ locale, width: 360, height: 900 });
+    await h.signInAs(context, user.id);
+    await page.goto(`/add-district?district=${row.id}`);
+    await page.getByRole('heading', { level: 1, name: fill(a.roster.title, { name: row.name }) }).waitFor();
+    // A sparse file one byte over the limit (the browser reads its size; nothing is sent).
+    const big = join(await mkdtemp(join(tmpdir(), 'roster-')), 'big.zip');
+    await writeFile(big, '');
+    await truncate(big, ONEROSTER_UPLOAD_MAX_BYTES + 1);
+    const sent: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/roster/upload') && sent.push(request.url())));
+    await page.getByLabel(a.roster.uploadFile).setInputFiles(big);
+    await page.getByRole('alert').filter({ hasText: errors.PAYLOAD_TOO_LARGE }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: a.roster.upload }).isDisabled()).toBe(true);
+    await shot(page, 'oneroster-too-large-es-360');
+    // A file within the limit takes its place: the reason goes, Subir is on again.
+    await page.getByLabel(a.roster.uploadFile).setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: Buffer.from('zip') });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: errors.PAYLOAD_TOO_LARGE }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: a.roster.upload }).isEnabled()).toBe(true);
+    expect(sent).toEqual([]);
+    await context.close();
+  });
 });
 
 /** The admin's student list holds `present` and not `gone`. */

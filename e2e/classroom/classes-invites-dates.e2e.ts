@@ -75,6 +75,16 @@ describe('classes and invitations (issue 8)', () => {
     await expect.poll(() => dialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await shot(page, 'issue8-csv-errors-es-360');
+    // A file with no students, one over the invite's row limit, and one too large to read are refused too.
+    const csvFile = (body: string) => page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+    await csvFile('Correo electrónico;Nombre;Apellido\r\n');
+    await dialog.getByText('El archivo no tiene estudiantes con correo.').waitFor();
+    await csvFile(['Email', ...Array.from({ length: 201 }, (_, i) => `s${i}@example.test`)].join('\n'));
+    await dialog.getByText('Como máximo 200 estudiantes por archivo. Divídelo en partes.').waitFor();
+    await csvFile(`Email\n${'x'.repeat(512 * 1024)}`);
+    await dialog.getByText('El archivo es demasiado grande. Divídelo en partes.').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
+    await shot(page, 'csv-too-large-es-360');
 
     const good = 'Correo electrónico;Nombre;Apellido\r\nlucia@example.test;Lucía;Pérez, hija\r\nmateo@example.test;Mateo;Gil\r\nLUCIA@example.test;Lucía;Otra vez\r\n';
     await page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });

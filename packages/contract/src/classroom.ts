@@ -6,6 +6,7 @@ import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, PA
 // ---------------------------------------------------------------------------
 
 export { MOODS, MOOD_KEYS, moodInfo, isLowMood, type MoodGroup, type MoodKey } from './moods.js';
+import { addDays } from './dates.js';
 import { MOOD_KEYS } from './moods.js';
 
 export const MoodKeySchema = z.enum(MOOD_KEYS);
@@ -63,6 +64,8 @@ export const InviteRowSchema = z.object({
   lastName: optionalText(60).default(''),
 });
 export type InviteRow = z.input<typeof InviteRowSchema>;
+/** An invitation: 1 to inviteRowsMax students (one typed, or a CSV file's rows). */
+export const InviteStudentsBodySchema = z.object({ students: z.array(InviteRowSchema).min(1).max(CLASSROOM_LIMITS.inviteRowsMax) });
 
 // Files are read in the web app with Papa Parse (features/classroom/teacher-classes/invite-csv.ts).
 
@@ -74,6 +77,15 @@ const ClassIdParams = z.object({ classId: UuidSchema });
 const ClassStudentParams = z.object({ classId: UuidSchema, studentId: UuidSchema });
 const SearchSchema = singleLine(z.string().trim().max(CLASSROOM_LIMITS.searchMax)).optional();
 const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
+
+/** True when a classroom list's range is longer than the server takes (its assertRange: DATE_RANGE_TOO_LONG). */
+export const classroomRangeTooLong = (range: { from: string; to: string }) => addDays(range.from, CLASSROOM_LIMITS.maxRangeDays - 1) < range.to;
+/**
+ * A classroom list's `dateRange` (the journal, feedback, a student's High 5s, the attendance export) as
+ * the server answers it: From not after To, and at most `maxRangeDays` days. The queries keep the bare
+ * range (the server says DATE_RANGE_TOO_LONG itself); a filter form checks this before it asks.
+ */
+export const ClassroomRangeSchema = DateRangeQuery.shape.dateRange.refine((range) => !classroomRangeTooLong(range), 'DATE_RANGE_TOO_LONG');
 
 export const ClassNameSchema = requiredText(CLASSROOM_LIMITS.classNameMax);
 
@@ -478,7 +490,7 @@ export const classroomEndpoints = {
     summary: 'Invites students by e-mail or CSV: new accounts get a temporary password by e-mail, existing students of the school are enrolled.',
     access: MANAGERS,
     params: ClassIdParams,
-    body: z.object({ students: z.array(InviteRowSchema).min(1).max(CLASSROOM_LIMITS.inviteRowsMax) }),
+    body: InviteStudentsBodySchema,
     response: InviteResultSchema,
     errors: ['ACCOUNT_PENDING_APPROVAL'],
   }),

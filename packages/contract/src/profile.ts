@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './dates.js';
 import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, multiLine, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 /* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
@@ -182,6 +183,11 @@ export const STUDENT_RANGE_MAX_DAYS = 366;
 
 const StudentParams = z.object({ studentId: UuidSchema });
 const RangeQuery = z.object({ range: DateRangeSchema });
+/**
+ * The attendance and mood tabs' `range` as the server answers it: From not after To, To at most
+ * STUDENT_RANGE_MAX_DAYS after From (the server says invalid_range); a filter form checks this before it asks.
+ */
+export const StudentRangeSchema = RangeQuery.shape.range.refine((range) => range.to <= addDays(range.from, STUDENT_RANGE_MAX_DAYS), 'range_too_long');
 
 export const profileEndpoints = {
   getProfile: endpoint({

@@ -23,20 +23,18 @@ export function useRefreshStudentDetails(studentId: string) {
   return () => void queryClient.invalidateQueries({ queryKey: studentDetailKeys.details(studentId), exact: true });
 }
 
-export function useStudentAttendance(studentId: string, range: string, enabled: boolean) {
+export function useStudentAttendance(studentId: string, range: string) {
   return useQuery({
     queryKey: studentDetailKeys.attendance(studentId, range),
     queryFn: () => api(e.studentAttendance, { params: { studentId }, query: { range } }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useStudentMoods(studentId: string, range: string, enabled: boolean) {
+export function useStudentMoods(studentId: string, range: string) {
   return useQuery({
     queryKey: studentDetailKeys.moods(studentId, range),
     queryFn: () => api(e.studentMoods, { params: { studentId }, query: { range } }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,13 @@
-import type { StudentDetails } from '@high5/contract';
+import { addDays, StudentRangeSchema, type StudentDetails } from '@high5/contract';
 import { Alert, Box, Chip, Typography } from '@mui/material';
-import { format, parseISO, subDays } from 'date-fns';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { rangeParam } from '../../lib/calendar';
 import { showDate } from '../../lib/dates';
+import { useContractForm } from '../form/contract-form';
+import { FormDateRange, rangeForm, useCheckedValue } from '../form/form-date-range';
 import { DataTable, type DataColumn } from '../ui/data-table';
-import { DateRangePicker, type DateRange } from '../ui/date-range-picker';
 import { Emoji } from '../ui/emoji';
 import { useStudentAttendance, useStudentMoods } from './api';
 import { MOOD_EMOJI } from './mood-emoji';
@@ -32,21 +33,23 @@ export function TrustedAdults({ adults }: { adults: StudentDetails['trustedAdult
   );
 }
 
-function useDefaultRange(today: string): [DateRange, (r: DateRange) => void] {
-  const [range, setRange] = useState<DateRange>(() => ({ from: format(subDays(parseISO(today), DEFAULT_DAYS), 'yyyy-MM-dd'), to: today }));
-  return [range, setRange];
-}
+/** The tabs' dates: the query's `range`, as the server checks it (at most STUDENT_RANGE_MAX_DAYS). */
+const studentRangeForm = rangeForm(StudentRangeSchema);
+type RangeControl = Control<{ range: { from: string; to: string } }, unknown, FieldValues>;
 
-const validRange = (r: DateRange) => r.from <= r.to && parseISO(r.to).getTime() - parseISO(r.from).getTime() <= 366 * 86_400_000;
+/** The tab's date filter (the last 30 days first) and the range it last accepted, as the query's parameter. */
+function useRangeFilter(today: string): [RangeControl, string] {
+  const form = useContractForm(studentRangeForm, { mode: 'onChange', defaultValues: { range: { from: addDays(today, -DEFAULT_DAYS), to: today } } });
+  return [form.control, rangeParam(useCheckedValue(form, 'range'))];
+}
 
 export function AttendancePanel({ studentId, today }: { studentId: string; today: string }) {
   const { t } = useTranslation('profile');
-  const [range, setRange] = useDefaultRange(today);
-  const rows = useStudentAttendance(studentId, `${range.from}_${range.to}`, validRange(range));
+  const [control, range] = useRangeFilter(today);
+  const rows = useStudentAttendance(studentId, range);
   return (
     <HistoryTable
-      range={range}
-      onRange={setRange}
+      control={control}
       today={today}
       rows={rows}
       rowKey={(r) => `${r.date}-${r.className}-${r.code}`}
@@ -70,13 +73,12 @@ function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
 
 export function MoodsPanel({ studentId, today }: { studentId: string; today: string }) {
   const { t } = useTranslation('profile');
-  const [range, setRange] = useDefaultRange(today);
-  const rows = useStudentMoods(studentId, `${range.from}_${range.to}`, validRange(range));
+  const [control, range] = useRangeFilter(today);
+  const rows = useStudentMoods(studentId, range);
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
   return (
     <HistoryTable
-      range={range}
-      onRange={setRange}
+      control={control}
       today={today}
       rows={rows}
       rowKey={(r) => r.date}
@@ -102,13 +104,11 @@ export function MoodsPanel({ studentId, today }: { studentId: string; today: str
 }
 
 /** A date range (last 30 days first) and the rows of that range, newest first, in the one data table. */
-function HistoryTable<T>({ range, onRange, today, rows, rowKey, caption, empty, columns }: { range: DateRange; onRange(r: DateRange): void; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
+function HistoryTable<T>({ control, today, rows, rowKey, caption, empty, columns }: { control: RangeControl; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
   const { t } = useTranslation('profile');
-  const ok = validRange(range);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <DateRangePicker value={range} onChange={onRange} maxDate={today} />
-      {!ok && range.from <= range.to && <Alert severity="warning">{t('studentDetail.rangeTooLong')}</Alert>}
+      <FormDateRange control={control} name="range" maxDate={today} messages={{ range_too_long: 'profile:studentDetail.rangeTooLong' }} />
       {rows.isError && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
       <Box sx={{ opacity: rows.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={rows.isFetching}>
         {rows.data &&

@@ -8,17 +8,13 @@ import {
   UuidSchema,
 } from '@high5/contract';
 import { z } from 'zod';
-import { rangeParam } from '../../../lib/calendar';
+import { rangeField } from '../../../components/form/form-date-range';
 import { parseMinimum } from './minimum';
 
 /*
  * The report filter bars' forms (useContractForm, decision 0328): each field checked by the rule the
  * report query's schema has for it, so Run is on exactly when the server would accept the query.
  */
-
-/** From and To as the date pickers hold them, checked as the query's range parameter (`yyyy-MM-dd_yyyy-MM-dd`). */
-const rangeField = <S extends z.ZodType<{ from: string; to: string }, string>>(rule: S) =>
-  z.object({ from: z.string(), to: z.string() }).transform(rangeParam).pipe(rule);
 
 /** A report's range: real dates, From not after To, at most a year (ReportRangeSchema). */
 const range = rangeField(ReportRangeSchema);

@@ -5,5 +5,3 @@ export { rangeParam, schoolTimeZone, showDate, showDateTime, todayIso } from '..
 
 /** The last `days` days up to today at the school (spec 002: 10 days for feedback and the journal). */
 export const lastDays = (days: number = CLASSROOM_LIMITS.defaultRangeDays): DateRange => lastDaysUpToToday(days);
-
-export const validRange = (range: DateRange) => !!range.from && !!range.to && range.from <= range.to;

@@ -1,13 +1,19 @@
-import type { FeedbackRow } from '@high5/contract';
+import { ClassroomRangeSchema, type FeedbackRow } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange, rangeForm } from '../../../components/form/form-date-range';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
+import type { DateRange } from '../../../components/ui/date-range-picker';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
 import { useFeedback } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 /**
  * Teacher feedback (/feedback, spec 002 section 2.8): what parents wrote about the High 5s
@@ -16,8 +22,10 @@ import { useFeedback } from './api';
 export default function FeedbackScreen() {
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
-  const [draft, setDraft] = useState<DateRange>(() => lastDays());
-  const [range, setRange] = useState<DateRange>(draft);
+  const form = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays() } });
+  const { isValid } = useFormState({ control: form.control });
+  const [range, setRange] = useState<DateRange>(() => form.getValues('range'));
+  const submit = form.handleSubmit((values) => setRange(values.range));
   const feedback = useFeedback(rangeParam(range));
   const columns: DataColumn<FeedbackRow>[] = [
     { id: 'student', header: t('columns.studentName'), cell: (row) => row.studentName, value: (row) => row.studentName },
@@ -45,14 +53,11 @@ export default function FeedbackScreen() {
         variant="outlined"
         component="form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (validRange(draft)) setRange(draft);
-        }}
+        onSubmit={(event) => void submit(event)}
         sx={{ borderRadius: 3, display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, mb: 2, alignItems: 'flex-start' }}
       >
-        <DateRangePicker value={draft} onChange={setDraft} maxDate={todayIso()} />
-        <Button type="submit" variant="contained" disabled={!validRange(draft)}>
+        <FormDateRange control={form.control} name="range" maxDate={todayIso()} area="classroom" />
+        <Button type="submit" variant="contained" disabled={!isValid}>
           {t('feedback.submit')}
         </Button>
       </Paper>

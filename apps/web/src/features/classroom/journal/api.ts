@@ -5,8 +5,8 @@ import { api, classroomKeys, e } from '../api';
 const journalKey = ['classroom', 'journal'] as const;
 
 /** The entries written on the dates of a range (`yyyy-MM-dd_yyyy-MM-dd`), dates of the school's calendar. */
-export function useJournal(range: string, enabled: boolean) {
-  return useQuery({ queryKey: classroomKeys.journal(range), queryFn: () => api(e.journalList, { query: { dateRange: range } }), enabled });
+export function useJournal(range: string) {
+  return useQuery({ queryKey: classroomKeys.journal(range), queryFn: () => api(e.journalList, { query: { dateRange: range } }) });
 }
 
 /** Writes a new entry, or rewrites `entryId`; the lists reload. */

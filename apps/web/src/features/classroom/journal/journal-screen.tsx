@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, JournalInputSchema } from '@high5/contract';
+import { ClassroomRangeSchema, CLASSROOM_LIMITS, JournalInputSchema } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
@@ -6,14 +6,17 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange, rangeForm, useCheckedValue } from '../../../components/form/form-date-range';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, schoolTimeZone, showDateTime, todayIso } from '../components/dates';
 import { useDeleteJournalEntry, useJournal, useSaveJournalEntry } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 interface Entry {
   id: string;
@@ -33,13 +36,13 @@ export default function JournalScreen() {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
-  const [range, setRange] = useState<DateRange>(() => lastDays());
+  const filter = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays() } });
+  const range = useCheckedValue(filter, 'range');
   const [editing, setEditing] = useState<Entry | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const form = useContractForm(JournalInputSchema, { defaultValues: { heading: '', description: '' } });
   const [heading, description] = useWatch({ control: form.control, name: ['heading', 'description'] });
-  const ok = validRange(range);
-  const entries = useJournal(rangeParam(range), ok);
+  const entries = useJournal(rangeParam(range));
 
   const reset = () => {
     setEditing(null);
@@ -125,7 +128,7 @@ export default function JournalScreen() {
             {t('journal.entries')}
           </Typography>
           <Box sx={{ mb: 2 }}>
-            <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+            <FormDateRange control={filter.control} name="range" maxDate={todayIso()} area="classroom" />
           </Box>
           <Box sx={{ height: 4, mb: 1 }}>{entries.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {entries.isError && <Alert severity="error">{errorText(entries.error)}</Alert>}

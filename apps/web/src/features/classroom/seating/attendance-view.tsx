@@ -1,18 +1,23 @@
-import type { AttendanceCode, SeatingStudent, StudentMood } from '@high5/contract';
+import { ClassroomRangeSchema, type AttendanceCode, type SeatingStudent, type StudentMood } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Typography } from '@mui/material';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
+import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange, rangeForm } from '../../../components/form/form-date-range';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useAttendanceExport, useAttendanceToday, useSaveAttendance } from './api';
-import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
 import { downloadBlob } from '../../../lib/download';
 import { ATTENDANCE_STYLES, AttendanceCard, Classroom, StaticSeat } from './seat-grid';
 import { nextCode, seatKey, type Layout } from './seating-state';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 const CODES: AttendanceCode[] = ['P', 'A', 'T', 'E'];
 
@@ -117,9 +122,10 @@ function ExportDialog({ open, classId, onClose }: { open: boolean; classId: stri
   const notify = useNotify();
   const errorText = useErrorText('classroom');
   const titleId = useId();
-  const [range, setRange] = useState<DateRange>(() => lastDays());
+  const form = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays() } });
+  const { isValid } = useFormState({ control: form.control });
   const run = useAttendanceExport(classId);
-  const download = () =>
+  const download = form.handleSubmit(({ range }) =>
     run.mutate(rangeParam(range), {
       onSuccess: (result) => {
         downloadBlob(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename);
@@ -127,24 +133,27 @@ function ExportDialog({ open, classId, onClose }: { open: boolean; classId: stri
         onClose();
       },
       onError: (error) => notify('error', t('attendance.downloadFailed', { reason: errorText(error) })),
-    });
+    }),
+  );
   return (
     <Dialog open={open} onClose={run.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm">
-      <DialogTitle id={titleId}>{t('attendance.exportTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('attendance.exportHelp')}
-        </Typography>
-        <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={run.isPending}>
-          {t('common:confirm.cancel')}
-        </Button>
-        <Button variant="contained" onClick={download} disabled={run.isPending || !validRange(range)}>
-          {t('attendance.download')}
-        </Button>
-      </DialogActions>
+      <form noValidate onSubmit={(event) => void download(event)}>
+        <DialogTitle id={titleId}>{t('attendance.exportTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('attendance.exportHelp')}
+          </Typography>
+          <FormDateRange control={form.control} name="range" maxDate={todayIso()} area="classroom" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={run.isPending}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={run.isPending || !isValid}>
+            {t('attendance.download')}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -1,54 +1,67 @@
-import { CLASSROOM_LIMITS } from '@high5/contract';
+import { CLASSROOM_LIMITS, SeatingChartInputSchema } from '@high5/contract';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import { paths } from '../../../app/paths';
+import { useContractForm } from '../../../components/form/contract-form';
 import { PageTitle } from '../../../components/ui/page-title';
 import { MOOD_COLOURS } from '../components/moods';
 import { FLAG_STYLES, MoodSwingMark, PICK_STYLES } from './seat-grid';
 
+/** A grid size as typed: blank is no size yet (nothing changes); otherwise a whole number the chart's rows or columns take. */
+const gridSizeForm = z.object({
+  size: z.preprocess((typed: string) => {
+    const trimmed = typed.trim();
+    return trimmed === '' ? null : /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  }, SeatingChartInputSchema.shape.rows.nullable()),
+});
+/** The field's own refusal: a number below a row or column with students. */
+const OCCUPIED = 'occupied';
+
 /**
- * Rows or columns of the chart. What is typed is kept as typed until it is a whole number the
- * grid can take, so "12" can be typed one digit at a time; a number out of 1 to 30, or below a
- * row or column with students, is refused with a message under the field (never changed into
- * another number). Give it a `key` per chart so a switch of chart starts from the chart's value.
+ * Rows or columns of the chart, a contract form of one field (the chart's `rows`/`cols` rule). What is
+ * typed is kept as typed until it is a whole number the grid can take, so "12" can be typed one digit
+ * at a time; a number out of 1 to 30, or below a row or column with students, is refused with a
+ * message under the field (never changed into another number). Give it a `key` per chart so a switch
+ * of chart starts from the chart's value.
  */
 export function GridField({ label, value, minimum, occupiedMessage, disabled, onChange, onOccupied }: { label: string; value: number; minimum: number; occupiedMessage: string; disabled: boolean; onChange: (value: number) => void; onOccupied: () => void }) {
   const { t } = useTranslation('classroom');
-  const [text, setText] = useState(String(value));
-  const [error, setError] = useState<string | null>(null);
+  // Checked on each change (below), not by the form's own modes, so the occupied refusal stays.
+  const form = useContractForm(gridSizeForm, { reValidateMode: 'onSubmit', shouldFocusError: false, defaultValues: { size: String(value) } });
+  const { field, fieldState } = useController({ control: form.control, name: 'size' });
+  const typed = field.value as string;
+  const error = fieldState.error && (fieldState.error.message === OCCUPIED ? occupiedMessage : t('seating.gridRange', { label, min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax }));
   // A refused or emptied field shows what was typed; otherwise the chart's value (a preset may change it).
-  const shown = error || text.trim() === '' ? text : String(value);
-  const change = (raw: string) => {
-    setText(raw);
-    const trimmed = raw.trim();
-    if (trimmed === '') return setError(null);
-    const n = Number(trimmed);
-    if (!/^\d+$/.test(trimmed) || n < CLASSROOM_LIMITS.seatingGridMin || n > CLASSROOM_LIMITS.seatingGridMax) {
-      return setError(t('seating.gridRange', { label, min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax }));
-    }
-    if (n < minimum) {
-      setError(occupiedMessage);
+  const shown = error || typed.trim() === '' ? typed : String(value);
+  const apply = form.handleSubmit(({ size }) => {
+    if (size === null) return;
+    if (size < minimum) {
+      form.setError('size', { type: 'occupied', message: OCCUPIED });
       onOccupied();
-      return;
-    }
-    setError(null);
-    onChange(n);
-  };
+    } else onChange(size);
+  });
   return (
     <TextField
       type="number"
       size="small"
       label={label}
+      name={field.name}
+      inputRef={field.ref}
       value={shown}
       disabled={disabled}
       error={!!error}
-      helperText={error ?? undefined}
-      onChange={(event) => change(event.target.value)}
+      helperText={error}
+      onChange={(event) => {
+        field.onChange(event.target.value);
+        void apply();
+      }}
       onBlur={() => {
+        field.onBlur();
         // An emptied field goes back to the chart's value; a refused number stays with its message.
-        if (text.trim() === '') setText(String(value));
+        if (typed.trim() === '') form.setValue('size', String(value));
       }}
       slotProps={{ htmlInput: { min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' }, formHelperText: { 'aria-live': 'polite' } as object }}
       sx={{ width: 110, '& .MuiFormHelperText-root': { mx: 0, width: 220 } }}

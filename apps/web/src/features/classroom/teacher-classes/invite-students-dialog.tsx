@@ -1,10 +1,12 @@
-import { CLASSROOM_LIMITS, InviteRowSchema, type InviteResult, type InviteRow } from '@high5/contract';
+import { CLASSROOM_LIMITS, InviteRowSchema, InviteStudentsBodySchema, type InviteResult, type InviteRow } from '@high5/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useNotify } from '../../../components/ui/notifications';
@@ -15,9 +17,23 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 
 export type InviteTab = 'email' | 'csv';
 
-interface CsvState extends ParsedInviteCsv {
-  fileName: string;
-}
+/** The chosen file as read (invite-csv.ts), or one too large to read (over CSV_MAX_BYTES). */
+type CsvFile = (ParsedInviteCsv & { fileName: string }) | { fileName: string; tooLarge: true };
+const CSV_MAX_BYTES = 512 * 1024;
+
+/**
+ * The CSV tab's one field: the file, checked as the invite's body will be (`students`: 1 to
+ * inviteRowsMax rows), once every line reads. No file yet says nothing ('none').
+ */
+const csvForm = z.object({
+  csv: z.custom<CsvFile | null>().superRefine((csv, ctx) => {
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!csv) return problem('none');
+    if ('tooLarge' in csv) return problem('csvTooLarge');
+    if (csv.problems.length > 0) return problem('csvInvalid');
+    if (!InviteStudentsBodySchema.shape.students.safeParse(csv.rows).success) problem(csv.rows.length === 0 ? 'csvEmpty' : 'csvTooMany');
+  }),
+});
 
 /** Any problem with the e-mail says what this dialog always said. */
 const EMAIL_MESSAGES = { 'errors:field.required': 'classroom:invite.emailInvalid', 'errors:field.email': 'classroom:invite.emailInvalid', 'errors:field.invalid': 'classroom:invite.emailInvalid', 'errors:field.too_big': 'classroom:invite.emailInvalid' };
@@ -41,17 +57,19 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   const fileRef = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<InviteTab>(initialTab);
   const form = useContractForm(InviteRowSchema, { defaultValues: { email: '', firstName: '', lastName: '' } });
-  const [csv, setCsv] = useState<CsvState | null>(null);
-  const [csvError, setCsvError] = useState<string | null>(null);
+  const csvFile = useContractForm(csvForm, { mode: 'onChange', defaultValues: { csv: null } });
+  const { field: csvField, fieldState: csvState } = useController({ control: csvFile.control, name: 'csv' });
+  // While a new file is being checked, it is neither ready nor refused yet.
+  const { isValidating } = useFormState({ control: csvFile.control });
+  const csv = csvField.value && !('tooLarge' in csvField.value) && !isValidating ? csvField.value : null;
 
   useEffect(() => {
     if (open) {
       setTab(initialTab);
       form.reset();
-      setCsv(null);
-      setCsvError(null);
+      csvFile.reset();
     }
-  }, [open, initialTab, form]);
+  }, [open, initialTab, form, csvFile]);
 
   const invite = useInviteStudents(classId);
   const send = (students: InviteRow[]) =>
@@ -66,25 +84,16 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   const submit = form.handleSubmit((row) => send([row]));
 
   async function readFile(file: File) {
-    setCsvError(null);
-    if (file.size > 512 * 1024) {
-      setCsv(null);
-      setCsvError(t('invite.csvTooLarge'));
-      return;
-    }
-    setCsv({ fileName: file.name, ...parseInviteCsv(await file.text()) });
+    csvField.onChange(file.size > CSV_MAX_BYTES ? { fileName: file.name, tooLarge: true } : { fileName: file.name, ...parseInviteCsv(await file.text()) });
   }
 
-  const csvProblem = !csv
-    ? null
-    : csv.problems.length > 0
-      ? t('invite.csvInvalid', { count: csv.problems.length })
-      : csv.rows.length === 0
-        ? t('invite.csvEmpty')
-        : csv.rows.length > CLASSROOM_LIMITS.inviteRowsMax
-          ? t('invite.csvTooMany', { max: CLASSROOM_LIMITS.inviteRowsMax })
-          : null;
-  const toSend = (rows: CsvState['rows']): InviteRow[] => rows.map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
+  // What is wrong with the file, in words (counts and limits filled in); none before a file is chosen.
+  const code = csvState.error?.message;
+  const csvError = code === 'csvTooLarge' ? t('invite.csvTooLarge') : null;
+  const csvProblem = !csv || !code || code === 'none' || code === 'csvTooLarge' ? null : t(`invite.${code}`, { count: csv.problems.length, max: CLASSROOM_LIMITS.inviteRowsMax });
+  const sendCsv = csvFile.handleSubmit(({ csv }) => {
+    if (csv && !('tooLarge' in csv)) send(csv.rows.map(({ email, firstName, lastName }): InviteRow => ({ email, firstName, lastName })));
+  });
 
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
@@ -147,7 +156,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
               {csv && (
                 <>
                   <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{csv.fileName}</Typography>
-                  <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setCsv(null)} disabled={invite.isPending}>
+                  <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => csvField.onChange(null)} disabled={invite.isPending}>
                     {t('invite.remove')}
                   </Button>
                 </>
@@ -196,7 +205,7 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
             <Button onClick={onClose} disabled={invite.isPending}>
               {t('common:confirm.cancel')}
             </Button>
-            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => csv && send(toSend(csv.rows))}>
+            <Button variant="contained" disabled={!csv || !!csvProblem || invite.isPending} onClick={() => void sendCsv()}>
               {t('invite.upload')}
             </Button>
           </DialogActions>

@@ -11,11 +11,11 @@ export function useMyStudents(staff: boolean, term: string) {
 }
 
 /** The High 5s a student received in a date range. */
-export function useStudentHigh5s(studentId: string, range: string, enabled: boolean) {
+export function useStudentHigh5s(studentId: string, range: string) {
   return useQuery({
     queryKey: classroomKeys.studentHigh5s(studentId, range),
     queryFn: () => api(e.studentHigh5s, { params: { studentId }, query: { dateRange: range } }),
-    enabled: !!studentId && enabled,
+    enabled: !!studentId,
   });
 }
 

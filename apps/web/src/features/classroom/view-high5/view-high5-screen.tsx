@@ -1,4 +1,4 @@
-import { CLASSROOM_LIMITS, GiveFeedbackBodySchema, type MyStudent } from '@high5/contract';
+import { ClassroomRangeSchema, CLASSROOM_LIMITS, GiveFeedbackBodySchema, type MyStudent } from '@high5/contract';
 import {
   Alert,
   Autocomplete,
@@ -23,15 +23,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
 import { useContractForm } from '../../../components/form/contract-form';
+import { FormDateRange, rangeForm, useCheckedValue } from '../../../components/form/form-date-range';
 import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
-import { DateRangePicker, type DateRange } from '../../../components/ui/date-range-picker';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
-import { lastDays, rangeParam, showDate, todayIso, validRange } from '../components/dates';
+import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
 import { useDebounced } from '../components/use-debounced';
 import { useGiveFeedback, useMyStudents, useStudentHigh5s } from './api';
+
+/** The dates: the list query's `dateRange`, as the server checks it (From not after To, at most a year). */
+const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 interface High5Row {
   id: number;
@@ -55,7 +58,8 @@ export default function ViewHigh5Screen() {
   const staff = me.role === 'staff';
   const errorText = useErrorText('classroom');
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useState<DateRange>(() => lastDays(CLASSROOM_LIMITS.viewHigh5RangeDays));
+  const filter = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays(CLASSROOM_LIMITS.viewHigh5RangeDays) } });
+  const range = useCheckedValue(filter, 'range');
   const [open, setOpen] = useState<High5Row | null>(null);
   const [picked, setPicked] = useState<MyStudent | null>(null);
   const [search, setSearch] = useState('');
@@ -69,8 +73,7 @@ export default function ViewHigh5Screen() {
     if (!staff && kids.length > 0 && params.get('student') !== studentId) setParams({ student: studentId }, { replace: true });
   }, [staff, kids.length, studentId, params, setParams]);
 
-  const ok = validRange(range);
-  const high5s = useStudentHigh5s(studentId, rangeParam(range), ok);
+  const high5s = useStudentHigh5s(studentId, rangeParam(range));
   const chips = (row: High5Row) => (
     <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
       {row.categories.map((c) => (
@@ -133,7 +136,7 @@ export default function ViewHigh5Screen() {
                 ))}
               </TextField>
             )}
-            <DateRangePicker value={range} onChange={setRange} maxDate={todayIso()} />
+            <FormDateRange control={filter.control} name="range" maxDate={todayIso()} area="classroom" />
           </Paper>
           <Box sx={{ height: 4 }}>{(high5s.isFetching || children.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {!studentId && staff ? (

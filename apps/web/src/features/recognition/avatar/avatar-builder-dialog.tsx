@@ -1,4 +1,4 @@
-import { HAND_OPTIONS, type ColourInfo, type Hand } from '@high5/contract';
+import { ColourInfoSchema, HAND_OPTIONS, type Hand } from '@high5/contract';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CheckIcon from '@mui/icons-material/Check';
@@ -10,7 +10,9 @@ import { Alert, Box, Button, ButtonBase, CircularProgress, Dialog, DialogActions
 import { useTheme } from '@mui/material/styles';
 import { Canvas } from '@react-three/fiber';
 import { Component, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/contract-form';
 import { Emoji } from '../../../components/ui/emoji';
 import { useNotify } from '../../../components/ui/notifications';
 import { useMyAvatar, useSaveAvatar } from './api';
@@ -51,7 +53,9 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
   const notify = useNotify();
   const saved = useMyAvatar(open);
   const save = useSaveAvatar();
-  const [colours, setColours] = useState<ColourInfo>(DEFAULT_COLOURS);
+  // The hand and its colours: a contract form of the saved colour info (ColourInfoSchema).
+  const form = useContractForm(ColourInfoSchema, { defaultValues: DEFAULT_COLOURS });
+  const colours = useWatch({ control: form.control }) as typeof DEFAULT_COLOURS;
   const [rotation, setRotation] = useState<[number, number]>(START);
   const [webgl] = useState(webglAvailable);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -60,8 +64,8 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
   // Start from the saved hand, if any.
   const savedInfo = saved.data?.colourInfo;
   useEffect(() => {
-    if (savedInfo) setColours(savedInfo);
-  }, [savedInfo]);
+    if (savedInfo) form.reset(savedInfo);
+  }, [savedInfo, form]);
 
   const shape = handShape(colours.handSelected);
   const rotate = (dx: number, dy: number) => setRotation(([x, y]) => [Math.max(-TILT_LIMIT, Math.min(TILT_LIMIT, x + dy)), y + dx]);
@@ -85,20 +89,20 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
     }
   };
 
-  const onSave = async () => {
+  const onSave = form.handleSubmit(async (colourInfo) => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     let image = canvas.toDataURL('image/webp', EXPORT_QUALITY);
     // A browser without a webp encoder answers png: the server accepts that too.
     if (!image.startsWith('data:image/webp') && !image.startsWith('data:image/png')) image = canvas.toDataURL('image/png');
     try {
-      await save.mutateAsync({ image, colourInfo: colours });
+      await save.mutateAsync({ image, colourInfo });
       notify('success', t('notices.SAVE_THREEDMODEL_SUCCESS'));
       onClose(true);
     } catch {
       notify('error', t('notices.SAVE_THREEDMODEL_FAIL'));
     }
-  };
+  });
 
   return (
     <Dialog open={open} onClose={save.isPending ? undefined : () => onClose(false)} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper">
@@ -172,9 +176,9 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
           </Box>
 
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
-            <HandPicker value={colours.handSelected} onChange={(hand) => setColours((c) => ({ ...c, handSelected: hand }))} />
+            <Controller control={form.control} name="handSelected" render={({ field }) => <HandPicker value={field.value} onChange={field.onChange} />} />
             {(['hand', 'bracelet', 'chain'] as const).map((part) => (
-              <ColourPicker key={part} part={part} value={colours[part]} present={part === 'hand' || shape[part]} onChange={(value) => setColours((c) => ({ ...c, [part]: value }))} />
+              <Controller key={part} control={form.control} name={part} render={({ field }) => <ColourPicker part={part} value={field.value} present={part === 'hand' || shape[part]} onChange={field.onChange} />} />
             ))}
           </Box>
         </Box>

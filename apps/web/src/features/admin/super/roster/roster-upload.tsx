@@ -1,11 +1,17 @@
 import { ONEROSTER_UPLOAD_MAX_BYTES } from '@high5/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useContractForm } from '../../../../components/form/contract-form';
 import { useNotify } from '../../../../components/ui/notifications';
-import { useErrorText } from '../../../../lib/use-error-text';
+import { useErrorText, useFieldErrorText } from '../../../../lib/use-error-text';
 import { useRosterUpload } from './api';
+
+/** The zip to send: none yet, or a file no larger than the server takes (it answers PAYLOAD_TOO_LARGE). */
+const uploadForm = z.object({ file: z.instanceof(File).nullable().refine((file) => !file || file.size <= ONEROSTER_UPLOAD_MAX_BYTES, 'PAYLOAD_TOO_LARGE') });
 
 /**
  * A OneRoster 1.1 CSV zip for a run to read: the super admin's for a district, or a school
@@ -14,25 +20,26 @@ import { useRosterUpload } from './api';
 export function RosterUpload({ districtId }: { districtId?: string }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
+  const fieldText = useFieldErrorText('admin');
   const notify = useNotify();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const tooBig = !!file && file.size > ONEROSTER_UPLOAD_MAX_BYTES;
+  const form = useContractForm(uploadForm, { mode: 'onChange', defaultValues: { file: null } });
+  const { field, fieldState } = useController({ control: form.control, name: 'file' });
   const upload = useRosterUpload(districtId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || tooBig) return;
+  const submit = form.handleSubmit(({ file }) => {
+    if (!file) return;
     upload.mutate(file, {
       onSuccess: () => {
         notify('success', t('roster.uploaded'));
-        setFile(null);
+        form.reset({ file: null });
         if (input.current) input.current.value = '';
       },
     });
-  };
+  });
+  const fileProblem = fieldText(fieldState.error?.message);
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {t('roster.uploadTitle')}
       </Typography>
@@ -44,15 +51,15 @@ export function RosterUpload({ districtId }: { districtId?: string }) {
           <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
             {t('roster.uploadFile')}
           </Typography>
-          <input id={`${id}-file`} ref={input} type="file" accept=".zip,application/zip" onChange={(e) => (setFile(e.target.files?.[0] ?? null), upload.reset())} style={{ maxWidth: '100%' }} />
+          <input id={`${id}-file`} ref={input} type="file" accept=".zip,application/zip" name={field.name} onBlur={field.onBlur} onChange={(e) => (field.onChange(e.target.files?.[0] ?? null), upload.reset())} style={{ maxWidth: '100%' }} />
         </Box>
-        <Button type="submit" variant="outlined" startIcon={<UploadFileIcon />} disabled={!file || tooBig || upload.isPending}>
+        <Button type="submit" variant="outlined" startIcon={<UploadFileIcon />} disabled={!field.value || !!fileProblem || upload.isPending}>
           {t('roster.upload')}
         </Button>
       </Box>
-      {(tooBig || upload.isError) && (
+      {(fileProblem || upload.isError) && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {tooBig ? t('errors:PAYLOAD_TOO_LARGE') : errorText(upload.error)}
+          {fileProblem ?? errorText(upload.error)}
         </Alert>
       )}
     </Box>
