@@ -183,11 +183,13 @@ export const STUDENT_RANGE_MAX_DAYS = 366;
 
 const StudentParams = z.object({ studentId: UuidSchema });
 const RangeQuery = z.object({ range: DateRangeSchema });
+/** The student details' rule for a range: To at most STUDENT_RANGE_MAX_DAYS after From (the server answers invalid_range). */
+export const studentRangeTooLong = (range: { from: string; to: string }) => range.to > addDays(range.from, STUDENT_RANGE_MAX_DAYS);
 /**
- * The attendance and mood tabs' `range` as the server answers it: From not after To, To at most
- * STUDENT_RANGE_MAX_DAYS after From (the server says invalid_range); a filter form checks this before it asks.
+ * The attendance and mood tabs' `range` as the server answers it: From not after To, and not too long
+ * (studentRangeTooLong); a filter form checks this before it asks.
  */
-export const StudentRangeSchema = RangeQuery.shape.range.refine((range) => range.to <= addDays(range.from, STUDENT_RANGE_MAX_DAYS), 'range_too_long');
+export const StudentRangeSchema = RangeQuery.shape.range.refine((range) => !studentRangeTooLong(range), 'range_too_long');
 
 export const profileEndpoints = {
   getProfile: endpoint({

@@ -1,4 +1,4 @@
-import { addDays, CLASSROOM_LIMITS, toIsoDate } from '@high5/contract';
+import { classroomRangeTooLong, toIsoDate } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -34,7 +34,7 @@ export async function schoolToday(db: Db, services: Services, schoolId: string) 
 
 /** Rejects ranges longer than a year (the journal, feedback, High 5 and attendance lists). */
 export function assertRange(range: { from: string; to: string }) {
-  if (addDays(range.from, CLASSROOM_LIMITS.maxRangeDays - 1) < range.to) throw badRequest('DATE_RANGE_TOO_LONG');
+  if (classroomRangeTooLong(range)) throw badRequest('DATE_RANGE_TOO_LONG');
 }
 
 /** Runs `work` over `items` with at most `limit` at a time (password hashing uses the thread pool). */

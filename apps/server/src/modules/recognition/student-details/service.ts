@@ -1,4 +1,4 @@
-import { addDays, STUDENT_RANGE_MAX_DAYS, type StudentDetails, type StudentFlags, toIsoDate } from '@high5/contract';
+import { studentRangeTooLong, type StudentDetails, type StudentFlags, toIsoDate } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { audit as writeAudit, type AuditAction } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
@@ -73,7 +73,7 @@ export async function changeStudentFlags(db: Db, services: Services, user: Sessi
 }
 
 function checkRange(range: { from: string; to: string }) {
-  if (range.to > addDays(range.from, STUDENT_RANGE_MAX_DAYS)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'invalid_range' }]);
+  if (studentRangeTooLong(range)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'invalid_range' }]);
 }
 
 export async function getStudentAttendance(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
