@@ -225,6 +225,24 @@ describe('each route loads exactly the namespaces its code uses', () => {
     expect(errors).toEqual([]);
   });
 
+  it('checks every screen the route lists load: none is left out of this test', () => {
+    const listed = [...routeLists].flatMap((list) => {
+      const file = join(src, list);
+      const found: string[] = [];
+      const visit = (node: ts.Node): void => {
+        const spec = isDynamicImport(node) ? literal(node.arguments[0]) : undefined;
+        const target = spec && resolveImport(file, spec);
+        if (target) found.push(rel(target));
+        ts.forEachChild(node, visit);
+      };
+      visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+      return found;
+    });
+    const checked = new Set(entries.map((e) => rel(e.file)));
+    expect(listed.filter((f) => !checked.has(f))).toEqual([]);
+    expect(listed.length).toBeGreaterThan(30);
+  });
+
   it('reads the keys of a screen: a missing namespace is named with its file', () => {
     const dashboard = entries.find((e) => e.name === 'route /dashboard')!;
     const { errors } = mismatches({ ...dashboard, namespaces: [] });
