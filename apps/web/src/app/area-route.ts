@@ -1,10 +1,25 @@
 import type { ComponentType } from 'react';
+import type { Namespace } from '../lib/namespaces';
 import type { AppPath } from './paths';
 
-/** One screen of an area, loaded on first visit so the first bundle stays small. */
-export interface AreaRoute {
-  path: AppPath;
+/** Code loaded on first use, with the catalog namespaces it renders with (both awaited together). */
+export interface LazyScreen {
   load: () => Promise<{ default: ComponentType }>;
-  /** Catalog namespaces the screen needs beyond those every signed-in screen loads (lib/i18n.ts). */
-  namespaces?: readonly string[];
+  /**
+   * Every namespace its code uses beyond the first load's (lib/namespaces.ts), and no other: a
+   * screen never downloads a catalog it does not show. app/route-namespaces.test.ts reads the
+   * screen's code and fails when this list is wrong.
+   */
+  namespaces: readonly Namespace[];
 }
+
+/** One screen of an area, loaded on first visit so the first bundle stays small. */
+export interface AreaRoute extends LazyScreen {
+  path: AppPath;
+}
+
+/** The signed-in shell (header, sidebar, footer, idle lock) around every area screen. */
+export const shellScreen: LazyScreen = {
+  load: () => import('./shell-route').then((m) => ({ default: m.ShellRoute })),
+  namespaces: [],
+};

@@ -1,6 +1,8 @@
 import { languageFrom, loadCatalog, type Lang } from '@high5/i18n';
 import i18next, { type BackendModule } from 'i18next';
+import { lazy, type ComponentType } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { firstLoadNamespaces, type Namespace } from './namespaces';
 
 const STORAGE_KEY = 'high5.language';
 
@@ -17,7 +19,7 @@ export function setLanguage(lang: Lang) {
 }
 
 // Only the user's language is fetched (no fallback language: the parity check keeps `es` complete),
-// and only the namespaces in use: the sign-in page needs these three.
+// and only the namespaces in use: the first load has the sign-in page's (lib/namespaces.ts).
 const backend: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -36,7 +38,7 @@ export const i18nReady = i18next
   .init({
     lng: initialLanguage(),
     fallbackLng: false,
-    ns: ['common', 'errors', 'auth'],
+    ns: [...firstLoadNamespaces],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     // A missing key is a bug: make it loud in development.
@@ -50,10 +52,21 @@ export const i18nReady = i18next
   });
 
 /**
- * The namespaces every screen past sign-in uses (the shell, recognition, classroom, profile), plus
- * a screen's own (`admin` for the admin area's screens only: a student never downloads it). The
- * router awaits them with the screen's code.
+ * The one place that loads catalog namespaces after the first load: the router awaits a screen's
+ * (app/area-route.ts) with its code, and `lazyWithNamespaces` a lazy part's. Each declares exactly
+ * the namespaces its code uses (app/route-namespaces.test.ts checks), so a student's dashboard
+ * never downloads the classroom or admin catalogs.
  */
-export const loadAreaNamespaces = (extra: readonly string[] = []) => i18next.loadNamespaces(['recognition', 'classroom', 'profile', ...extra]);
+export const loadNamespaces = (namespaces: readonly Namespace[]) => i18next.loadNamespaces([...namespaces]);
+
+/**
+ * A component loaded on first render together with the namespaces it uses beyond its screen's: for
+ * a part shown to some users only (the shell's alerts badge, for teachers and staff). Render it
+ * inside a Suspense boundary of its own. The route-namespaces test reads `namespaces` as written
+ * here (an array of string literals) and checks the part's code against it.
+ */
+export function lazyWithNamespaces<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: readonly Namespace[]) {
+  return lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
+}
 
 export default i18next;

@@ -1,65 +1,23 @@
-import { moodInfo, type Me } from '@high5/contract';
-import { NotificationsActiveOutlined } from '@mui/icons-material';
-import { Badge, IconButton, ListItemText, MenuItem, Typography } from '@mui/material';
-import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LazyMenu, menuButtonPreload } from '../ui/lazy-menu';
-import { LazyTooltip } from '../ui/lazy-tooltip';
-import { showDateTime } from '../../lib/dates';
+import type { Me } from '@high5/contract';
+import { Box } from '@mui/material';
+import { Suspense } from 'react';
+import { lazyWithNamespaces } from '../../lib/i18n';
 import { useMyAlerts } from './api';
 
-// Opened by a click only: its form (and the contract's schemas it uses) load then, not with the shell.
-const AlertDialog = lazy(() => import('./alert-dialog').then((m) => ({ default: m.AlertDialog })));
+// Only teachers and staff see the badge: its menu and the classroom catalog it is worded from load
+// for them, beside the shell (which never waits for them: an empty space of the button's size
+// holds its place until they are in, so the header does not shift).
+const AlertsMenu = lazyWithNamespaces(() => import('./alerts-menu'), ['classroom']);
 
 /** The shell's alert badge and list, on every screen, for the adults alerts go to (teachers and staff). */
 export function AlertsBadge({ me }: { me: Me }) {
-  const { t } = useTranslation('classroom');
   const enabled = (me.role === 'teacher' || me.role === 'staff') && me.school?.status === 'active';
-  const alerts = useMyAlerts(enabled);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const menuId = useId();
+  // Asked at once, so the count is there when the menu's code is.
+  useMyAlerts(enabled);
   if (!enabled) return null;
-  const open = alerts.data?.open ?? 0;
-  const items = alerts.data?.items ?? [];
-  const label = t('alerts.ui.badge', { count: open });
   return (
-    <>
-      <LazyTooltip title={label}>
-        <IconButton onClick={(ev) => setAnchor(ev.currentTarget)} aria-label={label} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="alerts-badge">
-          <Badge badgeContent={open} color="error" max={99}>
-            <NotificationsActiveOutlined />
-          </Badge>
-        </IconButton>
-      </LazyTooltip>
-      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 360 } } }}>
-        {items.length === 0 && (
-          <MenuItem disabled>
-            <Typography variant="body2">{t('alerts.ui.none')}</Typography>
-          </MenuItem>
-        )}
-        {items.map((a) => (
-          <MenuItem
-            key={a.id}
-            onClick={() => {
-              setAnchor(null);
-              setOpenId(a.id);
-            }}
-            data-testid="alert-item"
-          >
-            <ListItemText
-              primary={`${moodInfo(a.latestMood)?.emoji ?? ''} ${a.studentName}${a.askedForMe ? ` · ${t('alerts.ui.askedForYou')}` : ''}`}
-              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
-              slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } }, secondary: { sx: { whiteSpace: 'normal' } } }}
-            />
-          </MenuItem>
-        ))}
-      </LazyMenu>
-      {openId && (
-        <Suspense fallback={null}>
-          <AlertDialog alertId={openId} onClose={() => setOpenId(null)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={<Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} />}>
+      <AlertsMenu />
+    </Suspense>
   );
 }

@@ -1,12 +1,13 @@
 import type { AreaRoute } from '../../app/area-route';
 import { paths } from '../../app/paths';
 
-/** An admin screen: it also loads the admin catalog, which no other screen needs. */
-const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load']): AreaRoute => ({ path, load, namespaces: ['admin'] });
+/** An admin screen: it loads the admin catalog (no other screen needs it) and any other its code uses. */
+const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load'], also: AreaRoute['namespaces'] = []): AreaRoute => ({ path, load, namespaces: ['admin', ...also] });
 
 /** The admin area's screens inside the signed-in shell (spec 003). */
 export const adminRoutes: AreaRoute[] = [
-  adminScreen(paths.admin, () => import('./dashboard/admin-dashboard-screen')),
+  // its student list opens the student detail (profile, classroom) and the give dialogs (recognition)
+  adminScreen(paths.admin, () => import('./dashboard/admin-dashboard-screen'), ['classroom', 'profile', 'recognition']),
   adminScreen(paths.report, () => import('./class-report/report-screen')),
   adminScreen(paths.teacherReport, () => import('./class-report/teacher-report-screen')),
   adminScreen(paths.adminUsers, () => import('./users/admin-users-screen')),

@@ -19,13 +19,13 @@ export interface HandImageProps {
  * the placeholder hand while none is saved. It never loads three.js.
  */
 export function HandImage({ userId, name, size = 96, decorative = false, sx }: HandImageProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('recognition');
   const mine = useMyAvatar(!userId);
   const theirs = useUserAvatar(userId);
   const url = userId ? theirs.data : mine.data?.imageUrl;
-  const alt = decorative ? '' : userId ? t('avatar.imageAlt', { name: name ?? '' }) : t('avatar.myImageAlt');
+  const alt = decorative ? '' : userId ? t('hand.imageAlt', { name: name ?? '' }) : t('hand.myImageAlt');
   if (url) return <Box component="img" src={url} alt={alt} width={size} height={size} sx={{ width: size, height: size, objectFit: 'contain', display: 'block', ...sx }} />;
-  return <PlaceholderHand size={size} label={decorative ? undefined : t('avatar.placeholderAlt')} sx={sx} />;
+  return <PlaceholderHand size={size} label={decorative ? undefined : t('hand.placeholderAlt')} sx={sx} />;
 }
 
 /** The default hand: a friendly outline, drawn here so nothing is fetched. */

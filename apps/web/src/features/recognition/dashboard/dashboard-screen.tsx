@@ -3,13 +3,14 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { Alert, Box, Button, Link, Paper, Skeleton, Typography } from '@mui/material';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
+import { lazyWithNamespaces } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/use-error-text';
 import { monthAndYear, monthName } from '../reports/months';
 import { useDashboard } from './api';
@@ -151,5 +152,5 @@ function Boxes({ d, canGive }: { d: Dashboard; canGive: boolean }) {
   );
 }
 
-// three.js and the builder load only when the box is used.
-const AvatarBuilderDialog = lazy(() => import('../avatar/avatar-builder-dialog'));
+// three.js, the builder and its profile catalog load only when the box is used.
+const AvatarBuilderDialog = lazyWithNamespaces(() => import('../avatar/avatar-builder-dialog'), ['profile']);
