@@ -18,7 +18,7 @@ const budgets = [
   {
     // `limit` fails the check; `goal` is issue 11's target, not reached yet (docs/decisions/0430).
     name: 'first load (sign-in)',
-    limit: 243 * KB,
+    limit: 242 * KB,
     goal: 180 * KB,
     loads: ['index.html', ...catalogs('common', 'errors', 'auth')],
   },
@@ -26,7 +26,7 @@ const budgets = [
     // The shell, the screen, its chart and the namespaces the dashboard's route declares (features/recognition/routes.tsx;
     // the shell declares none): a student never loads the classroom, profile or admin catalogs here.
     name: 'dashboard (student landing)',
-    limit: 298 * KB,
+    limit: 297 * KB,
     goal: 260 * KB,
     loads: [
       'index.html',
