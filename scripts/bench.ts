@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>]`
+ * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>]`
  *
  * Starts the real server in this process and loads it with autocannon (in a worker thread, so
  * the load generator does not share the server's event loop). With BENCH_DATABASE_URL it runs
@@ -9,6 +9,11 @@
  * Scenarios live in scripts/bench/<area>.ts, each exporting `scenarios` (see bench/types.ts);
  * every file there is picked up. Bare endpoints to compare with are in
  * apps/server/src/modules/system/bench-routes.ts, registered here only.
+ *
+ * A scenario's cost against its baseline is measured in `--pairs` (3) short pairs run back to back
+ * (baseline, then scenario, duration / pairs seconds each) and reported as the median of the pairs'
+ * ratios with their spread: on a shared 2-core machine the baseline alone varies by a third from one
+ * minute to the next, so a ratio of two runs minutes apart says more about the minute than the code.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +44,7 @@ interface Measure {
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const duration = Number(args.duration ?? 9);
 const connections = Number(args.connections ?? 10);
+const pairs = Number(args.pairs ?? 3);
 const warmup = 1;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -83,16 +89,22 @@ async function loadScenarios(): Promise<Scenario[]> {
   return all;
 }
 
-function table(rows: { scenario: Scenario; m: Measure }[]) {
-  const byName = new Map(rows.map((r) => [r.scenario.name, r.m]));
+/** The median of the pairs' throughput ratios (scenario / baseline), and their range. */
+function pairedShare(shares: number[]) {
+  const sorted = [...shares].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+function table(rows: { scenario: Scenario; m: Measure; shares?: number[] }[]) {
   const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const lines = rows.map(({ scenario, m }) => {
-    const base = scenario.baseline ? byName.get(scenario.baseline) : undefined;
-    const ratio = base && m.rps > 0 ? `${fmt(base.rps / m.rps, 1)}x the time (p99 ${fmt(m.p99 / Math.max(base.p99, 1), 1)}x)` : '';
+  const pct = (n: number) => `${Math.round(n * 100)} %`;
+  const lines = rows.map(({ scenario, m, shares }) => {
+    const share = shares?.length ? pairedShare(shares) : undefined;
+    const ratio = share ? `${pct(share.median)} of its req/s (${shares!.length} pairs: ${pct(share.min)}-${pct(share.max)})` : '';
     const problems = m.errors + m.non2xx > 0 ? `  !! ${m.non2xx} non-2xx, ${m.errors} errors` : '';
     return [scenario.name, fmt(scenario.connections ?? connections), fmt(m.rps), fmt(m.p50, 1), fmt(m.p90, 1), fmt(m.p97_5, 1), fmt(m.p99, 1), ratio + problems];
   });
-  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline'];
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline, paired'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
@@ -144,7 +156,9 @@ async function main() {
     const all = await loadScenarios();
     const chosen = all.filter((s) => !args.only || s.name.includes(args.only));
     const wanted = all.filter((s) => chosen.includes(s) || chosen.some((c) => c.baseline === s.name));
-    const results: { scenario: Scenario; m: Measure }[] = [];
+    const results: { scenario: Scenario; m: Measure; shares?: number[] }[] = [];
+    // A baseline's requests stay ready for the pairs; its teardown runs at the end of the run.
+    const baselines = new Map<string, { scenario: Scenario; state: unknown; requests: BenchRequest[] }>();
     for (const scenario of wanted) {
       const state = scenario.setup ? await scenario.setup(ctx) : undefined;
       const request = scenario.request(ctx, state);
@@ -152,10 +166,22 @@ async function main() {
       await load(baseUrl, requests, warmup, scenario.connections);
       const m = await load(baseUrl, requests, duration, scenario.connections);
       await settle();
-      if (scenario.teardown) await scenario.teardown(ctx, state);
-      log(`  ${scenario.name}: ${Math.round(m.rps)} req/s`);
-      results.push({ scenario, m });
+      const base = scenario.baseline ? baselines.get(scenario.baseline) : undefined;
+      const shares: number[] = [];
+      for (let pair = 0; base && pair < pairs; pair++) {
+        const b = await load(baseUrl, base.requests, duration / pairs, base.scenario.connections);
+        await settle();
+        const own = await load(baseUrl, requests, duration / pairs, scenario.connections);
+        await settle();
+        if (b.rps > 0) shares.push(own.rps / b.rps);
+      }
+      const isBaseline = wanted.some((s) => s.baseline === scenario.name);
+      if (isBaseline) baselines.set(scenario.name, { scenario, state, requests });
+      else if (scenario.teardown) await scenario.teardown(ctx, state);
+      log(`  ${scenario.name}: ${Math.round(m.rps)} req/s${shares.length ? `, ${shares.map((r) => `${Math.round(r * 100)} %`).join(' / ')} of ${scenario.baseline} in pairs` : ''}`);
+      results.push({ scenario, m, shares });
     }
+    for (const { scenario, state } of baselines.values()) if (scenario.teardown) await scenario.teardown(ctx, state);
     process.stdout.write(`\n${table(results)}\n\n`);
     await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id]).execute();
     if (results.some((r) => r.m.non2xx + r.m.errors > 0)) process.exitCode = 1;
