@@ -178,13 +178,17 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
       WHERE extract(isodow FROM d) < 6`);
     const days = Number((await run(sql<{ n: number }>`SELECT count(*)::int AS n FROM large_days`)).rows[0]!.n);
     // Who gives to whom, with cumulative shares [lo, hi) and the size of each role in a school.
-    const pairs: [string, string, number][] = [
-      ['student', 'student', 0.27], ['student', 'teacher', 0.16], ['student', 'staff', 0.02],
-      ['teacher', 'student', 0.25], ['teacher', 'teacher', 0.05], ['teacher', 'staff', 0.02], ['teacher', 'parent', 0.03],
-      ['parent', 'student', 0.06], ['parent', 'teacher', 0.04],
-      ['staff', 'student', 0.05], ['staff', 'teacher', 0.04], ['staff', 'staff', 0.01],
-    ];
     const count = { student: S, teacher: T, parent: P, staff: sizes.staff / 10 } as Record<string, number>;
+    // A role with one member in a school has nobody of its own role to give to (a small-scale seed's
+    // one staff member): that pair is left out, and the last pair's range takes its share.
+    const pairs = (
+      [
+        ['student', 'student', 0.27], ['student', 'teacher', 0.16], ['student', 'staff', 0.02],
+        ['teacher', 'student', 0.25], ['teacher', 'teacher', 0.05], ['teacher', 'staff', 0.02], ['teacher', 'parent', 0.03],
+        ['parent', 'student', 0.06], ['parent', 'teacher', 0.04],
+        ['staff', 'student', 0.05], ['staff', 'teacher', 0.04], ['staff', 'staff', 0.01],
+      ] as [string, string, number][]
+    ).filter(([giver, receiver]) => giver !== receiver || count[receiver]! > 1);
     let lo = 0;
     const pairRows = pairs.map(([giver, receiver, share]) => {
       const row = sql`(${lo}::float8, ${lo + share}::float8, ${giver}, ${receiver}, ${count[giver]!}::int, ${count[receiver]!}::int)`;
