@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseError } from '../lib/error-facts.js';
 import { AppError } from '../lib/errors.js';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
 /**
  * SQLSTATEs that mean the input was wrong (docs/decisions/0153): every data exception (class
@@ -11,9 +11,14 @@ const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNR
  */
 const REFUSED_INPUT = /^(22...|23...|54000)$/;
 
-/** True for errors that mean the database cannot be reached right now (503, and jobs retry). */
+/**
+ * True for errors that mean the database cannot be reached right now (503, and jobs retry). pg's own
+ * errors carry no code: a connection lost mid-query ("Connection terminated"), a pool that cannot
+ * connect in time, and a client whose connection broke ("… is not queryable": what a transaction's
+ * ROLLBACK throws after PostgreSQL went away under it, in place of the query's own error).
+ */
 export function isDatabaseDown(error: { code?: string; message?: string }) {
-  return (error.code !== undefined && DB_DOWN_CODES.has(error.code)) || /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(error.message ?? '');
+  return (error.code !== undefined && DB_DOWN_CODES.has(error.code)) || /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i.test(error.message ?? '');
 }
 
 /** Seconds a 429 tells the client to wait when the refusal did not say (a fixed window's longest). */
