@@ -1,4 +1,4 @@
-import { BackupOptionsSchema, formatDate, formatDateTime, type Backup, type SuperSchool } from '@high5/contract';
+import { BackupOptionsSchema, type Backup, type SuperSchool } from '@high5/contract';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -27,6 +27,7 @@ import { useBackups, useBackupSchool, useDeleteBackup } from './api';
 import { SchoolPicker } from '../components/pickers';
 import { DeleteSchoolFlow } from './delete-school';
 import { RestoreDialog, RestoreProgress } from './restore';
+import { showDate, showDateTime } from '../../../lib/dates';
 
 const downloadPath = (backup: Backup) => `/v1/super/backups/${backup.id}/file`;
 
@@ -148,14 +149,14 @@ function DownloadLink({ backup }: { backup: Backup }) {
 
 /** When the retention deletes the backup. */
 function KeptUntil({ backup }: { backup: Backup }) {
-  const { t, i18n } = useTranslation('admin');
-  return <>{t('settingsScreen.keptUntil', { date: formatDate(backup.expiresAt, i18n.language) })}</>;
+  const { t } = useTranslation('admin');
+  return <>{t('settingsScreen.keptUntil', { date: showDate(backup.expiresAt) })}</>;
 }
 
 /** The backups, newest first: when, size, download, restore and delete. */
 function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRestore: (backup: Backup) => void; onDelete: (backup: Backup) => void }) {
   const { t, i18n } = useTranslation('admin');
-  const when = (backup: Backup) => formatDateTime(new Date(backup.createdAt), i18n.language);
+  const when = (backup: Backup) => showDateTime(backup.createdAt);
   const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: bytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes / (bytes > 1_000_000 ? 1_000_000 : 1000));
   const columns: DataColumn<Backup>[] = [
     { id: 'school', header: t('settingsScreen.school'), cell: (b) => b.schoolName, value: (b) => b.schoolName },
