@@ -284,9 +284,20 @@ export interface RateLimits {
   points: Generated<number>;
 }
 
+export interface ReceivedCategoryMonthCounts {
+  categoryId: string;
+  month: string;
+  n: number;
+  schoolId: string;
+  userId: string;
+}
+
 export interface RecognitionCategories {
   categoryId: string;
+  receiverId: string | null;
   recognitionId: number;
+  schoolDate: string | null;
+  schoolId: string | null;
 }
 
 export interface RecognitionMonthCounts {
@@ -573,6 +584,7 @@ export interface DB {
   parentLinkRequests: ParentLinkRequests;
   parentLinks: ParentLinks;
   rateLimits: RateLimits;
+  receivedCategoryMonthCounts: ReceivedCategoryMonthCounts;
   recognitionCategories: RecognitionCategories;
   recognitionMonthCounts: RecognitionMonthCounts;
   recognitions: Recognitions;

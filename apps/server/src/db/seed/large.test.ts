@@ -38,6 +38,10 @@ describe('large seed', () => {
   it('when done, the monthly counts the reports and the dashboard read match the rows (the load runs without triggers)', async () => {
     expect(await count(sql`select coalesce(sum(high5_given + high5_received + vibe_given + vibe_received), 0)::int as n from recognition_month_counts`)).toBe(2 * (await count(sql`select count(*)::int as n from recognitions`)));
     expect(await count(sql`select coalesce(sum(high + low), 0)::int as n from mood_month_counts`)).toBe(result.moods);
+    // The category counts, and the copies of each recognition's receiver, school and date they are kept from (decision 0333).
+    expect(await count(sql`select coalesce(sum(n), 0)::int as n from received_category_month_counts`)).toBe(await count(sql`select count(*)::int as n from recognition_categories`));
+    expect(await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id
+      where (rc.receiver_id, rc.school_id, rc.school_date) is distinct from (r.receiver_id, r.school_id, r.school_date)`)).toBe(0);
     expect(await count(sql`select coalesce(sum(talk_today), 0)::int as n from mood_month_counts`)).toBe(await count(sql`select count(*)::int as n from moods where emergency_priority = 'today'`));
   });
 

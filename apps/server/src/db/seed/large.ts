@@ -204,10 +204,11 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
     const maxId = async () => Number((await run(sql<{ n: number }>`SELECT coalesce(max(id), 0)::int8 AS n FROM recognitions`)).rows[0]!.n);
     // One to three categories for a High 5, one or two for a vibe, distinct per recognition.
     const linkCategories = (after: number) =>
-      run(sql`INSERT INTO recognition_categories (recognition_id, category_id)
+      run(sql`INSERT INTO recognition_categories (recognition_id, category_id, receiver_id, school_id, school_date)
         SELECT r.id, CASE WHEN r.kind = 'high5'
           THEN (${high5Ids}::uuid[])[1 + ((r.id * 7 + k) % ${high5Ids.length}::int)::int]
-          ELSE (${vibeIds}::uuid[])[1 + ((r.id * 7 + k) % ${vibeIds.length}::int)::int] END
+          ELSE (${vibeIds}::uuid[])[1 + ((r.id * 7 + k) % ${vibeIds.length}::int)::int] END,
+          r.receiver_id, r.school_id, r.school_date
         FROM recognitions r CROSS JOIN generate_series(0, 2) k
         WHERE r.id > ${after} AND k < CASE WHEN r.kind = 'high5' THEN 1 + r.id % 3 ELSE 1 + r.id % 2 END`);
     const givenAt = (day: ReturnType<typeof sql>, minute: ReturnType<typeof sql>) => sql`least((${day} + ${minute} * interval '1 minute') AT TIME ZONE ${sql.lit(TZ)}, ${nowLit})`;
@@ -333,7 +334,7 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
   });
   // Marks the fresh pages all-visible, as autovacuum would in a while: index-only scans (the
   // reports' edge days) otherwise visit the table for every row, and benchmarks measure that.
-  await sql`VACUUM ANALYZE recognitions, recognition_categories, moods, recognition_month_counts, mood_month_counts`.execute(db);
+  await sql`VACUUM ANALYZE recognitions, recognition_categories, moods, recognition_month_counts, received_category_month_counts, mood_month_counts`.execute(db);
   return result;
 }
 

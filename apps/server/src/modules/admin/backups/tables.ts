@@ -80,6 +80,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   rate_limits: 'short-lived counters',
   recognition_month_counts: 'derived from recognitions by triggers: a restore rebuilds them as it inserts the recognitions',
   mood_month_counts: 'derived from moods by triggers: a restore rebuilds them as it inserts the check-ins',
+  received_category_month_counts: 'derived from recognition_categories by triggers: a restore rebuilds them as it inserts the categories',
   signup_requests: 'sign-ups not yet processed',
   parent_link_requests: 'requests not yet accepted: the student asks again',
   dev_outbox: 'the embedded server\'s mail, not school data',

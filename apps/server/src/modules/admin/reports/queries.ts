@@ -1,7 +1,8 @@
 import { PAGE_SIZES } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { isLowMood, moodCounts, recognitionCounts, splitRange, type CountedFor } from './counts.js';
+import { splitRange } from '../../../lib/range-split.js';
+import { isLowMood, moodCounts, recognitionCounts, type CountedFor } from './counts.js';
 import { containsPattern } from '../../../lib/search.js';
 
 export interface ReportScope {

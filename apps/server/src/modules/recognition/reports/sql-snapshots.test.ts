@@ -18,4 +18,11 @@ describe('the SQL of the received report', () => {
   ] satisfies [string, ReceivedPage][])('%s', async (name, page) => {
     await expect(await compiledSql((db) => receivedData(db, filter, page))).toMatchFileSnapshot(`./__snapshots__/${name}.sql`);
   });
+
+  // A range that cuts two months, oldest first (decision 0333): the whole month from the counts,
+  // the first month's two days inside added from the rows, the last month's days outside subtracted.
+  it('received-cut-range-oldest-first', async () => {
+    const range = { ...filter, from: '2026-09-29', to: '2026-11-20' };
+    await expect(await compiledSql((db) => receivedData(db, range, { ...firstPage, dir: 'asc', offset: 25 }))).toMatchFileSnapshot('./__snapshots__/received-cut-range-oldest-first.sql');
+  });
 });
