@@ -85,6 +85,10 @@ const reportRow = (total: RawBuilder<unknown>) => {
         order by i.n), '[]'::json) from page i join users g on g.id = i.giver_id left join avatars a on a.user_id = i.giver_id) as items`;
 };
 
+/** The recognitions `r` of the filter's receiver, school and kind on the days `days` (an index range of recognitions_receiver_idx). */
+const receivedIn = (f: ReceivedFilter, days: { from: string; to: string }) =>
+  sql`r.receiver_id = ${f.receiverId} and r.school_id = ${f.schoolId} and r.kind = ${f.kind} and r.school_date between ${days.from} and ${days.to}`;
+
 const UNION = sql`
         union all`;
 
@@ -122,7 +126,7 @@ export async function receivedByDate(db: Queryable, f: ReceivedFilter, p: Receiv
         where user_id = ${f.receiverId} and school_id = ${f.schoolId} and month >= ${split.months.start} and month < ${split.months.end}`);
   }
   for (const { days, sign } of rawPieces(split)) {
-    const edge = sql`r.receiver_id = ${f.receiverId} and r.school_id = ${f.schoolId} and r.kind = ${f.kind} and r.school_date between ${days.from} and ${days.to}`;
+    const edge = receivedIn(f, days);
     categoryParts.push(sql`
         select rc.category_id, ${sign}count(*)::int as n from recognitions r join recognition_categories rc on rc.recognition_id = r.id where ${edge} group by rc.category_id`);
     totalParts.push(sql`
@@ -138,7 +142,7 @@ export async function receivedByDate(db: Queryable, f: ReceivedFilter, p: Receiv
       select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, row_number() over (order by r.school_date ${dir}, r.id ${dir}) as n
       from (
         select r.id, r.giver_id, r.giver_role, r.school_date, r.comment from recognitions r
-        where r.receiver_id = ${f.receiverId} and r.kind = ${f.kind} and r.school_date >= ${f.from} and r.school_date <= ${f.to} and r.school_id = ${f.schoolId}
+        where ${receivedIn(f, f)}
         order by r.school_date ${dir}, r.id ${dir} limit ${p.limit} offset ${p.offset}
       ) r
     )
@@ -173,7 +177,7 @@ export async function receivedByScan(db: Queryable, f: ReceivedFilter, p: Receiv
     with r as materialized (
       select r.id, r.giver_id, r.giver_role, r.school_date, r.comment
       from recognitions r
-      where r.receiver_id = ${f.receiverId} and r.kind = ${f.kind} and r.school_date >= ${f.from} and r.school_date <= ${f.to} and r.school_id = ${f.schoolId}
+      where ${receivedIn(f, f)}
     ),
     per_category as (
       select rc.category_id, count(*)::int as n from r join recognition_categories rc on rc.recognition_id = r.id group by rc.category_id

@@ -15,7 +15,7 @@ page as (
   select r.id, r.giver_id, r.giver_role, r.school_date, r.comment, row_number() over (order by r.school_date desc, r.id desc) as n
   from (
     select r.id, r.giver_id, r.giver_role, r.school_date, r.comment from recognitions r
-    where r.receiver_id = $8 and r.kind = $9 and r.school_date >= $10 and r.school_date <= $11 and r.school_id = $12
+    where r.receiver_id = $8 and r.school_id = $9 and r.kind = $10 and r.school_date between $11 and $12
     order by r.school_date desc, r.id desc limit $13 offset $14
   ) r
 )
@@ -29,4 +29,4 @@ select
     'comment', i.comment, 'name', coalesce(nullif(btrim("g"."first_name" || ' ' || "g"."last_name"), ''), "g"."email", "g"."username", ''), 'imageKey', a.image_key,
     'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
     order by i.n), '[]'::json) from page i join users g on g.id = i.giver_id left join avatars a on a.user_id = i.giver_id) as items;
--- parameters: ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","2026-10-01","2026-11-01","00000000-0000-4000-8000-00000000000a","high5","00000000-0000-4000-8000-00000000000a","00000000-0000-4000-8000-000000000002","high5","2026-10-01","2026-10-31","00000000-0000-4000-8000-00000000000a",25,0,"00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","2026-10-01","2026-11-01"]
+-- parameters: ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","2026-10-01","2026-11-01","00000000-0000-4000-8000-00000000000a","high5","00000000-0000-4000-8000-00000000000a","00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","high5","2026-10-01","2026-10-31",25,0,"00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","2026-10-01","2026-11-01"]

@@ -2,7 +2,7 @@
 with r as materialized (
   select r.id, r.giver_id, r.giver_role, r.school_date, r.comment
   from recognitions r
-  where r.receiver_id = $1 and r.kind = $2 and r.school_date >= $3 and r.school_date <= $4 and r.school_id = $5
+  where r.receiver_id = $1 and r.school_id = $2 and r.kind = $3 and r.school_date between $4 and $5
 ),
 per_category as (
   select rc.category_id, count(*)::int as n from r join recognition_categories rc on rc.recognition_id = r.id group by rc.category_id
@@ -31,4 +31,4 @@ select
     'comment', i.comment, 'name', coalesce(nullif(btrim("g"."first_name" || ' ' || "g"."last_name"), ''), "g"."email", "g"."username", ''), 'imageKey', a.image_key,
     'categoryIds', (select coalesce(json_agg(rc.category_id), '[]'::json) from recognition_categories rc where rc.recognition_id = i.id))
     order by i.n), '[]'::json) from page i join users g on g.id = i.giver_id left join avatars a on a.user_id = i.giver_id) as items;
--- parameters: ["00000000-0000-4000-8000-000000000002","high5","2026-10-01","2026-10-31","00000000-0000-4000-8000-00000000000a","00000000-0000-4000-8000-00000000000a","high5","00000000-0000-4000-8000-00000000000a","%doc%","%doc%","teacher","%doc%","teacher","student","parent","staff",50,100]
+-- parameters: ["00000000-0000-4000-8000-000000000002","00000000-0000-4000-8000-00000000000a","high5","2026-10-01","2026-10-31","00000000-0000-4000-8000-00000000000a","high5","00000000-0000-4000-8000-00000000000a","%doc%","%doc%","teacher","%doc%","teacher","student","parent","staff",50,100]
