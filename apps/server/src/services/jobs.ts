@@ -246,15 +246,11 @@ export class Jobs {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Jobs waiting or running, by kind (metrics); `pending()` is their total. */
+  /** Jobs waiting or running, by kind (metrics). */
   async depth() {
     const result = await sql<{ kind: string; waiting: number; failed: number }>`
       select kind, count(*) filter (where failed_at is null)::int as waiting, count(*) filter (where failed_at is not null)::int as failed
       from jobs where done_at is null group by kind`.execute(this.db);
     return result.rows;
-  }
-
-  async pending() {
-    return (await this.depth()).reduce((n, row) => n + row.waiting, 0);
   }
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type Give, type RecognitionKind, type Role } from '@high5/contract';
+import { DailyLimitDataSchema, LIMITS, type Give, type RecognitionKind, type Role } from '@high5/contract';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -106,8 +106,8 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'INTERNAL';
       if (code === 'DAILY_LIMIT_REACHED') {
-        const limit = (error as ApiError).data as { dailyLimit?: number } | null;
-        notify('error', limit?.dailyLimit ? limitText(limit.dailyLimit) : errorText(error));
+        const limit = DailyLimitDataSchema.safeParse((error as ApiError).data);
+        notify('error', limit.success ? limitText(limit.data.dailyLimit) : errorText(error));
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         notify('error', errorText(error));
       } else {

@@ -23,10 +23,6 @@ export function districtByName(db: Db, name: string) {
   return db.selectFrom('districts').select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
 }
 
-export function districtById(db: Db, id: string) {
-  return db.selectFrom('districts').select(['id', 'name', 'kind', 'paid']).where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertDistrict(
   db: Db,
   values: { id: string; name: string; kind: 'free' | 'aeries' | 'clever'; paid: boolean; testMode: boolean; baseUrl: string | null; credentialsEncrypted: string | null; now: Date },
