@@ -38,6 +38,7 @@ function vitest(name, args, env = {}) {
 check('typecheck', run(process.execPath, ['scripts/typecheck.mjs']));
 check('lint', run(bin('eslint'), ['.', '--max-warnings=0']));
 check('i18n parity', run(process.execPath, ['scripts/i18n-parity.mjs']));
+check('decision index', run(process.execPath, ['scripts/decision-index.mjs', '--check']));
 vitest('unit', ['--project', 'unit']);
 vitest('api (PGlite)', ['--project', 'api'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', ['--project', 'api']);
