@@ -13,6 +13,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
+import { useRequestSignInLink } from '../sign-in-link/api';
 import { useSignIn } from './api';
 import { NewPasswordForm } from './new-password-form';
 import { Splash, useSplash } from './splash';
@@ -69,10 +70,13 @@ function SignInForm() {
     if (error) alertRef.current?.focus();
   }, [error]);
 
+  // The login held at 429: its owner may ask for a one-time sign-in link (docs/decisions/0541).
+  const [throttledLogin, setThrottledLogin] = useState<string | null>(null);
   const signIn = useSignIn();
   const submit = form.handleSubmit(
     (values) => {
       setError(null);
+      setThrottledLogin(null);
       form.setValue('login', values.login);
       signIn.mutate(values, {
         onSuccess: (result) => {
@@ -82,6 +86,7 @@ function SignInForm() {
           form.setValue('password', '');
           if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
             setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
+            if (e.code === 'SIGNIN_THROTTLED') setThrottledLogin(values.login);
           } else setError({ error: e });
         },
       });
@@ -106,6 +111,7 @@ function SignInForm() {
           {say(error)}
         </Alert>
       )}
+      {throttledLogin !== null && <SignInLinkOffer login={throttledLogin} />}
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
           <FormTextField
@@ -155,5 +161,38 @@ function SignInForm() {
         </MuiLink>
       </Typography>
     </Stack>
+  );
+}
+
+/**
+ * Offered when the account's password is held at 429 (docs/decisions/0541): someone else's
+ * failures, perhaps on the same school network, cannot stop a link e-mailed to the owner.
+ */
+function SignInLinkOffer({ login }: { login: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText('auth');
+  const waitText = useWaitText();
+  const request = useRequestSignInLink();
+  const failure = request.error;
+  return (
+    <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="sign-in-link-offer">
+      {request.isSuccess ? (
+        <Alert severity="success" role="status">
+          {t('auth:signIn.linkSent', { login })}
+        </Alert>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography variant="body2">{t('auth:signIn.linkOffer')}</Typography>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure instanceof ApiError && failure.code === 'RATE_LIMITED' ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) }) : errorText(failure)}
+            </Alert>
+          )}
+          <Button variant="outlined" onClick={() => request.mutate({ login })} disabled={request.isPending}>
+            {request.isPending ? t('auth:signIn.linkSending') : t('auth:signIn.linkButton')}
+          </Button>
+        </Stack>
+      )}
+    </Box>
   );
 }
