@@ -78,14 +78,14 @@ describe('mood consent from a parent the school knows', () => {
     await h.signInAs(context, f.admin.id, f.school.id);
     await page.goto('/admin-users');
     const consents = page.getByRole('region', { name: 'Consentimientos para el registro de ánimo' });
-    await consents.getByText('No cuenta: vínculo sin confirmar').waitFor();
+    await consents.getByText('No cuenta: sin confirmar').waitFor();
     await consents.getByText('Mom Kid').first().waitFor();
     await expectNoAxeViolations(page);
     const confirm = page.getByRole('button', { name: 'Confirmar a Mom Kid como madre, padre o tutor de Sly Kid' });
     await confirm.focus();
     await page.keyboard.press('Enter');
     await page.getByText('Mom Kid está confirmado como madre, padre o tutor de Sly Kid.').waitFor();
-    await expect.poll(() => consents.getByText('No cuenta: vínculo sin confirmar').count()).toBe(0);
+    await expect.poll(() => consents.getByText('No cuenta: sin confirmar').count()).toBe(0);
     await expectNoAxeViolations(page);
     const link = await h.app.services.db.selectFrom('parentLinks').select(['confirmedAt', 'confirmedBy']).where('parentId', '=', f.parent.id).executeTakeFirstOrThrow();
     expect(link.confirmedBy).toBe(f.admin.id);

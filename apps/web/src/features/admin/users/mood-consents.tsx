@@ -36,7 +36,8 @@ export function MoodConsentList() {
       id: 'counts',
       header: t('moodConsents.counts'),
       value: (c) => (c.counts ? 1 : 0),
-      cell: (c) => (c.counts ? <Chip size="small" color="success" variant="outlined" label={t('moodConsents.countsYes')} /> : <Chip size="small" color="warning" variant="outlined" label={t('moodConsents.countsNo')} />),
+      // The label wraps: "does not count" is long in Spanish on a phone.
+      cell: (c) => <Chip size="small" color={c.counts ? 'success' : 'warning'} variant="outlined" label={t(c.counts ? 'moodConsents.countsYes' : 'moodConsents.countsNo')} sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }} />,
     },
   ];
   return (
