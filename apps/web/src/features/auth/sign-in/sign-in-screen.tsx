@@ -1,6 +1,6 @@
 import { Google } from '@mui/icons-material';
 import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -13,10 +13,12 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
-import { useRequestSignInLink } from '../sign-in-link/api';
 import { useSignIn } from './api';
 import { NewPasswordForm } from './new-password-form';
 import { Splash, useSplash } from './splash';
+
+/** Loaded only when a sign-in answers 429: not part of the sign-in page's first load (decision 0430). */
+const SignInLinkOffer = lazy(() => import('../sign-in-link/sign-in-link-offer'));
 
 /** `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. */
 export default function SignInScreen() {
@@ -111,7 +113,11 @@ function SignInForm() {
           {say(error)}
         </Alert>
       )}
-      {throttledLogin !== null && <SignInLinkOffer login={throttledLogin} />}
+      {throttledLogin !== null && (
+        <Suspense fallback={null}>
+          <SignInLinkOffer login={throttledLogin} />
+        </Suspense>
+      )}
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
           <FormTextField
@@ -164,35 +170,3 @@ function SignInForm() {
   );
 }
 
-/**
- * Offered when the account's password is held at 429 (docs/decisions/0541): someone else's
- * failures, perhaps on the same school network, cannot stop a link e-mailed to the owner.
- */
-function SignInLinkOffer({ login }: { login: string }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText('auth');
-  const waitText = useWaitText();
-  const request = useRequestSignInLink();
-  const failure = request.error;
-  return (
-    <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="sign-in-link-offer">
-      {request.isSuccess ? (
-        <Alert severity="success" role="status">
-          {t('auth:signIn.linkSent', { login })}
-        </Alert>
-      ) : (
-        <Stack spacing={1.5}>
-          <Typography variant="body2">{t('auth:signIn.linkOffer')}</Typography>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure instanceof ApiError && failure.code === 'RATE_LIMITED' ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) }) : errorText(failure)}
-            </Alert>
-          )}
-          <Button variant="outlined" onClick={() => request.mutate({ login })} disabled={request.isPending}>
-            {request.isPending ? t('auth:signIn.linkSending') : t('auth:signIn.linkButton')}
-          </Button>
-        </Stack>
-      )}
-    </Box>
-  );
-}
