@@ -424,6 +424,12 @@ export const FamilyLinkSchema = z.object({
   status: z.enum(['linked', 'requested']),
   /** ISO timestamp of the link or the request. */
   since: z.string(),
+  /**
+   * A link the school knows: confirmed by an admin (docs/decisions/0540). Only a known parent's
+   * mood consent counts; a link a student made stays unconfirmed until then. Null for requests.
+   */
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
 });
 export type FamilyLink = z.infer<typeof FamilyLinkSchema>;
 
@@ -616,6 +622,17 @@ export const adminEndpoints = {
     method: 'DELETE',
     path: '/admin/family-links/:parentId/:studentId',
     summary: 'Removes a parent link or request of the current school; a parent left without a child here loses their parent membership. Audited.',
+    access: 'schoolAdmin',
+    params: z.object({ parentId: UuidSchema, studentId: UuidSchema }),
+    body: EmptySchema,
+    response: z.array(FamilyLinkSchema),
+    errors: ['NOT_FOUND'],
+  }),
+  confirmFamilyLink: endpoint({
+    id: 'admin.confirmFamilyLink',
+    method: 'POST',
+    path: '/admin/family-links/:parentId/:studentId/confirm',
+    summary: 'Confirms a parent link of the current school (the school knows this parent): from then on their mood consent counts. Audited.',
     access: 'schoolAdmin',
     params: z.object({ parentId: UuidSchema, studentId: UuidSchema }),
     body: EmptySchema,

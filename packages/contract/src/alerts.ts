@@ -120,7 +120,27 @@ export const MoodConsentSchema = z.object({
   status: ConsentStatusSchema,
   changedAt: z.string().nullable(),
   changedBy: z.string().nullable(),
+  /**
+   * The caller's link to the child is one the school knows (docs/decisions/0540): until an admin
+   * confirms it, the parent sees the consent but cannot give or refuse it.
+   */
+  confirmed: z.boolean(),
 });
+
+/** One recorded consent answer of the school's students, as the school admin sees it. */
+export const SchoolMoodConsentSchema = z.object({
+  studentId: UuidSchema,
+  studentName: z.string(),
+  status: z.enum(['given', 'refused']),
+  changedAt: z.string(),
+  /** Who answered (null when that account no longer exists). */
+  changedById: UuidSchema.nullable(),
+  changedByName: z.string().nullable(),
+  changedByEmail: z.string().nullable(),
+  /** The answer counts: it came from a parent the school knows, still linked (docs/decisions/0540). */
+  counts: z.boolean(),
+});
+export type SchoolMoodConsent = z.infer<typeof SchoolMoodConsentSchema>;
 
 const AlertIdParams = z.object({ alertId: UuidSchema });
 
@@ -215,5 +235,14 @@ export const alertEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     body: z.object({ status: z.enum(['given', 'refused']) }).strict(),
     response: MoodConsentSchema,
+    errors: ['MOOD_CONSENT_PARENT_UNCONFIRMED'],
+  }),
+  schoolMoodConsents: endpoint({
+    id: 'alerts.schoolMoodConsents',
+    method: 'GET',
+    path: '/admin/mood-consents',
+    summary: 'The recorded mood check-in consents of the school\'s students: who answered, when, and whether the answer counts (a parent the school knows).',
+    access: 'schoolAdmin',
+    response: z.array(SchoolMoodConsentSchema),
   }),
 };

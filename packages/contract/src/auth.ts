@@ -120,6 +120,8 @@ export const UnlockBodySchema = z.object({ password: PasswordInputSchema });
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export const ResetPasswordBodySchema = z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema });
 export const ResetWithLinkBodySchema = z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema });
+export const SignInLinkRequestBodySchema = z.object({ login: LoginSchema });
+export const SignInWithLinkBodySchema = z.object({ token: z.string().min(10).max(200) });
 
 export const authEndpoints = {
   config: endpoint({
@@ -249,6 +251,29 @@ export const authEndpoints = {
     body: ResetWithLinkBodySchema,
     response: EmptySchema,
     errors: ['CODE_INVALID', 'CODE_EXPIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
+  }),
+  requestSignInLink: endpoint({
+    id: 'auth.requestSignInLink',
+    // Sized for a school behind one address (0033); each account also holds at most 3 open links.
+    rateLimit: { max: 100, perSeconds: 3600 },
+    method: 'POST',
+    path: '/auth/sign-in-link',
+    summary: 'E-mails a one-time sign-in link (15 minutes) to the account of an e-mail or username, for an account held back by the password throttles; answers the same whether the account exists or not.',
+    access: 'public',
+    body: SignInLinkRequestBodySchema,
+    response: EmptySchema,
+    errors: ['RATE_LIMITED'],
+  }),
+  signInWithLink: endpoint({
+    id: 'auth.signInWithLink',
+    rateLimit: { max: 30, perSeconds: 600 }, // link guesses (256-bit tokens: a formality)
+    method: 'POST',
+    path: '/auth/sign-in-link/use',
+    summary: 'Signs in with a one-time sign-in link (the token is the link\'s fragment), like a password sign-in: a temporary password still has to be replaced.',
+    access: 'public',
+    body: SignInWithLinkBodySchema,
+    response: SignInResultSchema,
+    errors: ['CODE_INVALID', 'CODE_EXPIRED', 'TEMP_PASSWORD_EXPIRED', 'ACCOUNT_INACTIVE', 'RATE_LIMITED'],
   }),
   signUp: endpoint({
     id: 'auth.signUp',

@@ -273,6 +273,8 @@ export interface ParentLinkRequests {
 }
 
 export interface ParentLinks {
+  confirmedAt: Timestamp | null;
+  confirmedBy: string | null;
   createdAt: Generated<Timestamp>;
   parentId: string;
   studentId: string;

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'staff.reinvite',
   'family.remove',
   'family.linkAccepted',
+  'family.confirm',
   // Schools, districts, configuration
   'school.add',
   'school.update',

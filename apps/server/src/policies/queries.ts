@@ -37,6 +37,9 @@ export function studentTies(db: Db, schoolId: string, studentId: string, viewerI
         )
         .as('reached'),
       eb.exists(eb.selectFrom('parentLinks as p').select(sql`1`.as('one')).where('p.parentId', '=', viewerId).where('p.studentId', '=', studentId)).as('parentOf'),
+      eb
+        .exists(eb.selectFrom('parentLinks as p').select(sql`1`.as('one')).where('p.parentId', '=', viewerId).where('p.studentId', '=', studentId).where('p.confirmedAt', 'is not', null))
+        .as('knownParentOf'),
       // The school's alert settings row may not exist yet: parents see moods by default (decision 0420).
       eb.fn.coalesce(eb.selectFrom('schoolAlertSettings as a').select('a.parentsSeeMoods').where('a.schoolId', '=', schoolId), sql<boolean>`true`).as('parentsSeeMoods'),
     ])

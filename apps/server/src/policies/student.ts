@@ -22,6 +22,8 @@ export interface Student {
   reached: boolean;
   /** The caller is one of the student's parents. */
   parentOf: boolean;
+  /** The caller's link to the student is one the school knows (confirmed by an admin, docs/decisions/0540). */
+  knownParentOf: boolean;
   /** The school lets parents see their children's moods (decision 0420). */
   parentsSeeMoods: boolean;
 }
@@ -32,7 +34,7 @@ export async function loadStudent(db: Db, user: SessionUser, studentId: string):
   if (!school) return null;
   const row = await studentTies(db, school.schoolId, studentId, user.id);
   if (!row) return null;
-  return { id: studentId, school, timeZone: row.timeZone, inClassOf: !!row.inClassOf, trusted: !!row.trusted, reached: !!row.reached, parentOf: !!row.parentOf, parentsSeeMoods: !!row.parentsSeeMoods };
+  return { id: studentId, school, timeZone: row.timeZone, inClassOf: !!row.inClassOf, trusted: !!row.trusted, reached: !!row.reached, parentOf: !!row.parentOf, knownParentOf: !!row.knownParentOf, parentsSeeMoods: !!row.parentsSeeMoods };
 }
 
 /** Approved teachers and staff of the current school: the only ones who look after students. */
@@ -76,6 +78,15 @@ export function canChangeStudentPhoto(user: SessionUser, student: Student): bool
 /** A parent's decisions about their own child (mood consent, docs/decisions/0422). */
 export function isParentOfStudent(user: SessionUser, student: Student): boolean {
   return user.role === 'parent' && student.parentOf;
+}
+
+/**
+ * A parent the school knows (docs/decisions/0540): only their consent counts. A link a student
+ * made (a self-invited "parent" may be the student's own second address) sees but does not
+ * decide until a school admin confirms it.
+ */
+export function isKnownParentOfStudent(user: SessionUser, student: Student): boolean {
+  return isParentOfStudent(user, student) && student.knownParentOf;
 }
 
 /**

@@ -95,6 +95,11 @@ export async function buildClass(app: FastifyInstance, values: { schoolId: strin
   return cls;
 }
 
-export async function linkParent(app: FastifyInstance, parentId: string, studentId: string) {
-  await app.services.db.insertInto('parentLinks').values({ parentId, studentId }).execute();
+/**
+ * Links a parent to a student. By default a link the school knows (as an admin's confirmation
+ * leaves it, docs/decisions/0540); `{ confirmed: false }` for one a student made by inviting.
+ */
+export async function linkParent(app: FastifyInstance, parentId: string, studentId: string, options: { confirmed?: boolean } = {}) {
+  const confirmedAt = options.confirmed === false ? null : new Date();
+  await app.services.db.insertInto('parentLinks').values({ parentId, studentId, confirmedAt }).execute();
 }

@@ -61,6 +61,15 @@ const rows: Record<string, Row> = {
       return { params: { parentId: parent.id, studentId: student.id } };
     },
   },
+  'admin.confirmFamilyLink': {
+    allow: 'school',
+    request: async (c) => {
+      const parent = await member(c, { role: 'parent' });
+      const student = await member(c, { role: 'student' });
+      await linkParent(t.app, parent.id, student.id, { confirmed: false });
+      return { params: { parentId: parent.id, studentId: student.id } };
+    },
+  },
   'admin.inviteStaff': { allow: 'self', request: () => ({ body: { firstName: 'New', lastName: 'Staff', email: `staff-${unique()}@example.test`, language: 'en' } }) },
   'admin.configuration': { allow: 'self' },
   'admin.updateConfiguration': { allow: 'self', request: () => ({ body: { high5Vibes: true } }) },

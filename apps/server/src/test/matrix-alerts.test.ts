@@ -37,6 +37,7 @@ const rows: Record<string, Row> = {
   alertAdults: { allow: 'self' },
   alertReport: { allow: 'self', request: () => ({ query: { dateRange: '2026-10-01_2026-10-31' } }) },
   moodConsents: { allow: 'self' },
+  schoolMoodConsents: { allow: 'self' },
   moodConsentSet: { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ body: { status: 'given' } }) },
 };
 

@@ -65,6 +65,8 @@ const rows: Record<string, Row> = {
   'auth.forgotPassword': { allow: 'self', request: () => ({ body: { email: `nobody-${unique()}@example.test` } }) },
   'auth.resetPassword': { allow: 'self', expect: codeRefused, request: () => ({ body: { email: `nobody-${unique()}@example.test`, code: '123456', newPassword: 'Violet-Harbor-42!' } }) },
   'auth.resetWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40), newPassword: 'Violet-Harbor-42!' } }) },
+  'auth.requestSignInLink': { allow: 'self', request: () => ({ body: { login: `nobody-${unique()}@example.test` } }) },
+  'auth.signInWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
   'auth.verifyEmail': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
   'auth.signUp': {
     allow: 'self',

@@ -8,6 +8,7 @@ export const paths = {
   userInformation: '/user-information',
   verifyEmail: '/verify-email',
   resetLink: '/reset-link',
+  signInLink: '/sign-in-link',
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
@@ -40,7 +41,7 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
-export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.terms, paths.privacy, paths.help, paths.userInformation];
+export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.signInLink, paths.terms, paths.privacy, paths.help, paths.userInformation];
 
 const p = paths;
 /**

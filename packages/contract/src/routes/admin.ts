@@ -12,6 +12,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   rejectTeacher: { id: 'admin.rejectTeacher', method: 'DELETE', path: '/admin/users/:userId/approval' },
   familyLinks: { id: 'admin.familyLinks', method: 'GET', path: '/admin/family-links' },
   removeFamilyLink: { id: 'admin.removeFamilyLink', method: 'DELETE', path: '/admin/family-links/:parentId/:studentId' },
+  confirmFamilyLink: { id: 'admin.confirmFamilyLink', method: 'POST', path: '/admin/family-links/:parentId/:studentId/confirm' },
   inviteStaff: { id: 'admin.inviteStaff', method: 'POST', path: '/admin/staff-invitations' },
   configuration: { id: 'admin.configuration', method: 'GET', path: '/admin/configuration' },
   updateConfiguration: { id: 'admin.updateConfiguration', method: 'PATCH', path: '/admin/configuration' },

@@ -13,4 +13,5 @@ export const alertApi: ApiRoutes<typeof alertEndpoints> = {
   alertReport: { id: 'alerts.report', method: 'GET', path: '/admin/alerts/report' },
   moodConsents: { id: 'alerts.moodConsents', method: 'GET', path: '/family/mood-consents' },
   moodConsentSet: { id: 'alerts.moodConsentSet', method: 'PUT', path: '/family/mood-consents/:studentId' },
+  schoolMoodConsents: { id: 'alerts.schoolMoodConsents', method: 'GET', path: '/admin/mood-consents' },
 };

@@ -15,6 +15,8 @@ export const authApi: ApiRoutes<typeof authEndpoints> = {
   forgotPassword: { id: 'auth.forgotPassword', method: 'POST', path: '/auth/forgot-password' },
   resetPassword: { id: 'auth.resetPassword', method: 'POST', path: '/auth/reset-password' },
   resetWithLink: { id: 'auth.resetWithLink', method: 'POST', path: '/auth/reset-link' },
+  requestSignInLink: { id: 'auth.requestSignInLink', method: 'POST', path: '/auth/sign-in-link' },
+  signInWithLink: { id: 'auth.signInWithLink', method: 'POST', path: '/auth/sign-in-link/use' },
   signUp: { id: 'auth.signUp', method: 'POST', path: '/auth/sign-up' },
   verifyEmail: { id: 'auth.verifyEmail', method: 'POST', path: '/auth/verify-email' },
   districts: { id: 'auth.districts', method: 'GET', path: '/districts' },

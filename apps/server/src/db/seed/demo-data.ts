@@ -452,7 +452,9 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   await insertChunks(membershipRows, (rows) => tx.insertInto('schoolMemberships').values(rows).execute());
   await tx
     .insertInto('parentLinks')
-    .values(families.flatMap(([adult, children]) => children.map((c) => ({ parentId: adult.id, studentId: c.id, createdAt }))))
+    // The school knows its families (decision 0540), except the parent the demo student invited: their
+    // consent counts once the demo admin confirms the link.
+    .values(families.flatMap(([adult, children]) => children.map((c) => ({ parentId: adult.id, studentId: c.id, createdAt, confirmedAt: adult === parent ? null : createdAt }))))
     .execute();
   await tx
     .insertInto('invitations')

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-export type CodePurpose = 'password_reset' | 'email_verify' | 'password_link';
+export type CodePurpose = 'password_reset' | 'email_verify' | 'password_link' | 'signin_link';
 
 /** Codes and tokens are stored as a keyed hash: a copy of the database does not reveal them. */
 export function codeHash(secret: string, purpose: CodePurpose, subject: string, value: string) {

@@ -3,6 +3,7 @@ import { registerGoogleRoutes } from './google/routes.js';
 import { registerPasswordResetRoutes } from './password-reset/routes.js';
 import { AuthLimits } from './rate-limits.js';
 import { registerSessionRoutes } from './session/routes.js';
+import { registerSignInLinkRoutes } from './sign-in-link/routes.js';
 import { registerSignUpRoutes } from './sign-up/routes.js';
 
 /** Registers every route of the auth area. */
@@ -10,6 +11,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.decorate('authLimits', new AuthLimits(app.services.rateLimits));
   registerSessionRoutes(app);
   registerPasswordResetRoutes(app);
+  registerSignInLinkRoutes(app);
   registerSignUpRoutes(app);
   registerGoogleRoutes(app);
 }

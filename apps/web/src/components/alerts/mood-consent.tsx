@@ -5,7 +5,10 @@ import { useErrorText } from '../../lib/use-error-text';
 import { useNotify } from '../ui/notifications';
 import { useMoodConsents, useSetMoodConsent } from './api';
 
-/** The parent's mood meter permission for each child (docs/decisions/0422): give or refuse, with who and when. */
+/**
+ * The parent's mood meter permission for each child (docs/decisions/0422): give or refuse, with who
+ * and when; a parent the school has not confirmed yet sees it but cannot answer (0540).
+ */
 export function MoodConsents() {
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
@@ -28,11 +31,16 @@ export function MoodConsents() {
             <Chip label={t(`alerts.ui.consentStatus.${c.status}`)} color={c.status === 'given' ? 'success' : c.status === 'refused' ? 'default' : 'warning'} variant="outlined" />
             {c.changedAt && <Typography variant="caption">{t('alerts.ui.consentChanged', { by: c.changedBy ?? '—', at: showDateTime(c.changedAt) })}</Typography>}
           </Box>
+          {!c.confirmed && (
+            <Alert severity="info" data-testid="mood-consent-unconfirmed">
+              {t('alerts.ui.consentUnconfirmed', { name: c.studentName })}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant={c.status === 'given' ? 'contained' : 'outlined'} disabled={set.isPending || c.status === 'given'} onClick={() => choose(c.studentId, 'given')} aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}>
+            <Button variant={c.status === 'given' ? 'contained' : 'outlined'} disabled={set.isPending || !c.confirmed || c.status === 'given'} onClick={() => choose(c.studentId, 'given')} aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}>
               {t('alerts.ui.consentGive')}
             </Button>
-            <Button variant={c.status === 'refused' ? 'contained' : 'outlined'} color="inherit" disabled={set.isPending || c.status === 'refused'} onClick={() => choose(c.studentId, 'refused')} aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}>
+            <Button variant={c.status === 'refused' ? 'contained' : 'outlined'} color="inherit" disabled={set.isPending || !c.confirmed || c.status === 'refused'} onClick={() => choose(c.studentId, 'refused')} aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}>
               {t('alerts.ui.consentRefuse')}
             </Button>
           </Box>

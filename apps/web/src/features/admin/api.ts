@@ -19,6 +19,7 @@ export const adminKeys = {
   superSchools: ['admin', 'superSchools'] as const,
   superPending: ['admin', 'superPending'] as const,
   familyLinks: ['admin', 'familyLinks'] as const,
+  moodConsents: ['admin', 'moodConsents'] as const,
   districts: ['admin', 'districts'] as const,
   backups: (schoolId: string | null) => ['admin', 'backups', schoolId] as const,
   moodSettings: ['admin', 'moodSettings'] as const,

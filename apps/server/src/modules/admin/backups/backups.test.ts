@@ -74,7 +74,7 @@ describe('backups', () => {
     expect(tables.recognitions).toEqual([expect.objectContaining({ comment: 'Bravo', school_date: '2026-10-10' })]);
     // Timestamps keep PostgreSQL's microseconds.
     expect(tables.moods![0]!.acknowledged_at).toMatch(/19:00:00\.123456/);
-    expect(tables.parent_links).toEqual([{ parent_id: p.parent.id, student_id: p.student.id, created_at: expect.any(String) }]);
+    expect(tables.parent_links).toEqual([{ parent_id: p.parent.id, student_id: p.student.id, created_at: expect.any(String), confirmed_at: expect.any(String), confirmed_by: null }]);
     expect(tables.trusted_adults).toHaveLength(1);
     const text = gunzipSync(file.rawPayload).toString('utf8');
     for (const outsider of [p.elsewhere.id, p.otherChild.id, p.otherAdult.id]) expect(text).not.toContain(outsider);

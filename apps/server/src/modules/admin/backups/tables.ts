@@ -106,6 +106,7 @@ export const SOFT_USER_REFERENCES: Record<string, string[]> = {
   alert_signals: ['talk_to'],
   alert_actions: ['actor_id'],
   mood_consents: ['changed_by'],
+  parent_links: ['confirmed_by'],
   seating_charts: ['created_by'],
   attendance: ['recorded_by'],
 };

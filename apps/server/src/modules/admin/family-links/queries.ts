@@ -11,13 +11,13 @@ export function familyLinksOf(db: Db, schoolId: string) {
     .innerJoin('schoolMemberships as pm', (j) => j.onRef('pm.userId', '=', 'l.parentId').on('pm.schoolId', '=', schoolId).on('pm.role', '=', 'parent').on('pm.status', '<>', 'inactive'))
     .innerJoin('users as p', 'p.id', 'l.parentId')
     .innerJoin('users as s', 's.id', 'l.studentId')
-    .select(['l.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'l.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'linked'`.as('status'), 'l.createdAt as since']);
+    .select(['l.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'l.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'linked'`.as('status'), 'l.createdAt as since', 'l.confirmedAt', sql<string | null>`(select ${name('c')} from users c where c.id = l.confirmed_by)`.as('confirmedBy')]);
   const asked = db
     .selectFrom('parentLinkRequests as r')
     .innerJoin('users as p', 'p.id', 'r.parentId')
     .innerJoin('users as s', 's.id', 'r.studentId')
     .where('r.schoolId', '=', schoolId)
-    .select(['r.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'r.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'requested'`.as('status'), 'r.createdAt as since']);
+    .select(['r.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'r.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'requested'`.as('status'), 'r.createdAt as since', sql<Date | null>`null::timestamptz`.as('confirmedAt'), sql<string | null>`null::text`.as('confirmedBy')]);
   return db
     .selectFrom(linked.unionAll(asked).as('x'))
     .selectAll()
@@ -33,6 +33,26 @@ export async function removeLink(db: Db, schoolId: string, parentId: string, stu
   const links = await db.deleteFrom('parentLinks').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst();
   const requests = await db.deleteFrom('parentLinkRequests').where('parentId', '=', parentId).where('studentId', '=', studentId).where('schoolId', '=', schoolId).executeTakeFirst();
   return Number(links.numDeletedRows) + Number(requests.numDeletedRows);
+}
+
+/**
+ * Confirms the link between a parent and a student of the school (both members here): the school
+ * knows this parent (docs/decisions/0540). Confirming again changes nothing. Counts what it found.
+ */
+export async function confirmLink(db: Db, schoolId: string, parentId: string, studentId: string, adminId: string, now: Date) {
+  const result = await db
+    .updateTable('parentLinks as l')
+    .set({ confirmedAt: sql`coalesce(l.confirmed_at, ${now}::timestamptz)`, confirmedBy: sql`coalesce(l.confirmed_by, ${adminId}::uuid)` })
+    .where('l.parentId', '=', parentId)
+    .where('l.studentId', '=', studentId)
+    .where((eb) =>
+      eb.and([
+        eb.exists(eb.selectFrom('schoolMemberships as s').select('s.userId').where('s.userId', '=', studentId).where('s.schoolId', '=', schoolId).where('s.role', '=', 'student').where('s.status', '<>', 'inactive')),
+        eb.exists(eb.selectFrom('schoolMemberships as p').select('p.userId').where('p.userId', '=', parentId).where('p.schoolId', '=', schoolId).where('p.role', '=', 'parent').where('p.status', '<>', 'inactive')),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A parent left with no child among the school's students loses their parent membership there. */

@@ -16,7 +16,7 @@ export async function isInactiveOnly(db: Db, userId: string) {
 }
 
 /** What sign-in needs of an account, locked so concurrent attempts count one after another. */
-export function findAccountForSignIn(db: Db, login: { email?: string; username?: string }) {
+export function findAccountForSignIn(db: Db, login: { email?: string; username?: string; id?: string }) {
   let query = db
     .selectFrom('users')
     .select([
@@ -33,7 +33,8 @@ export function findAccountForSignIn(db: Db, login: { email?: string; username?:
       'firstName',
       inactiveOnly.as('inactiveOnly'),
     ]);
-  query = login.email !== undefined ? query.where('email', '=', login.email) : query.where('username', '=', login.username ?? '');
+  if (login.id !== undefined) query = query.where('id', '=', login.id);
+  else query = login.email !== undefined ? query.where('email', '=', login.email) : query.where('username', '=', login.username ?? '');
   return query.forUpdate().executeTakeFirst();
 }
 

@@ -49,14 +49,27 @@ export async function useCode(db: Db, codeId: string, now: Date) {
   await db.updateTable('verificationCodes').set({ usedAt: now }).where('id', '=', codeId).execute();
 }
 
-/** The open password link with this token hash, locked while it is used. */
-export function findOpenLink(db: Db, hash: string) {
+/** How many codes or links of `purpose` the account holds still usable at `now`. */
+export async function countOpenCodes(db: Db, userId: string, purpose: CodePurpose, now: Date) {
+  const row = await db
+    .selectFrom('verificationCodes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The open one-time link (a password or a sign-in link) with this token hash, locked while it is used. */
+export function findOpenLink(db: Db, purpose: 'password_link' | 'signin_link', hash: string) {
   return db
     .selectFrom('verificationCodes as v')
     .innerJoin('users as u', 'u.id', 'v.userId')
     .select(['v.id', 'v.userId', 'v.expiresAt', 'u.email'])
     .where('v.codeHash', '=', hash)
-    .where('v.purpose', '=', 'password_link')
+    .where('v.purpose', '=', purpose)
     .where('v.usedAt', 'is', null)
     .forUpdate()
     .executeTakeFirst();

@@ -92,7 +92,7 @@ export async function issuePasswordLink(db: Db, services: Services, userId: stri
 export async function resetWithLink(ctx: AuthContext, token: string, newPassword: string) {
   assertNewPassword(newPassword);
   const now = ctx.services.clock.now();
-  const open = await findOpenLink(ctx.db, linkHash(ctx.services, token));
+  const open = await findOpenLink(ctx.db, 'password_link', linkHash(ctx.services, token));
   if (!open) throw new AppError(400, 'CODE_INVALID', [{ path: 'body.token', code: 'CODE_INVALID' }]);
   if (open.expiresAt <= now) throw new AppError(400, 'CODE_EXPIRED', [{ path: 'body.token', code: 'CODE_EXPIRED' }]);
   await useCode(ctx.db, open.id, now);

@@ -91,8 +91,7 @@ export async function signInAs(ctx: AuthContext, userId: string): Promise<Me> {
  * password throttles (throttle/service.ts): a client waits only for failures of its own kind.
  */
 export async function signIn(ctx: AuthContext, login: string, password: string) {
-  const { db, services } = ctx;
-  const now = services.clock.now();
+  const { db } = ctx;
   const key = parseLogin(login);
   const loginKey = 'email' in key ? `e:${key.email}` : `u:${key.username}`;
   const account = await findAccountForSignIn(db, key);
@@ -100,17 +99,30 @@ export async function signIn(ctx: AuthContext, login: string, password: string) 
     const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
     // An unconfirmed e-mail counts as a failure too: otherwise whoever signed up with someone
     // else's address could tell, by the throttle, whether that address already had an account.
-    const unconfirmed = !!account && account.email !== null && account.emailVerifiedAt === null && !account.mustChangePassword;
+    const unconfirmed = !!account && unconfirmedEmail(account);
     return !!account && passwordOk && !unconfirmed;
   });
   // The 401 has been sent (and the failure counted): the route returns the reply as it is.
   if (!passed || !account) return ctx.reply as never;
+  return finishSignIn(ctx, account);
+}
 
+/** An account whose e-mail was never confirmed: it may not sign in (whoever signed up may not own the address). */
+export const unconfirmedEmail = (account: { email: string | null; emailVerifiedAt: Date | null; mustChangePassword: boolean }) =>
+  account.email !== null && account.emailVerifiedAt === null && !account.mustChangePassword;
+
+/**
+ * What every sign-in does once the account is proven (a password, a one-time sign-in link): an
+ * expired temporary password and a deactivated account are refused, and an account that must
+ * change its password gets a session that may only do that (the new-password challenge).
+ */
+export async function finishSignIn(ctx: AuthContext, account: { id: string; mustChangePassword: boolean; tempPasswordExpiresAt: Date | null; inactiveOnly: boolean }) {
+  const now = ctx.services.clock.now();
   if (account.mustChangePassword && account.tempPasswordExpiresAt && account.tempPasswordExpiresAt <= now) {
     throw new AppError(403, 'TEMP_PASSWORD_EXPIRED');
   }
   if (account.inactiveOnly) throw new AppError(403, 'ACCOUNT_INACTIVE');
-  await recordSignInSuccess(db, account.id, now);
+  await recordSignInSuccess(ctx.db, account.id, now);
   const me = await signInAs(ctx, account.id);
   if (account.mustChangePassword) return { status: 'new_password_required' as const };
   return { status: 'signed_in' as const, me };

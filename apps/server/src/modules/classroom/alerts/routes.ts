@@ -2,7 +2,7 @@ import { alertEndpoints as e } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor } from '../../admin/index.js';
-import { myChildrenConsents, setConsent } from './consent.js';
+import { myChildrenConsents, schoolConsents, setConsent } from './consent.js';
 import * as q from './queries.js';
 import { actOnAlert, alertDetail, myAlerts, studentAlerts } from './reads.js';
 import { alertReport } from './report.js';
@@ -21,6 +21,7 @@ export function registerAlertRoutes(app: FastifyInstance) {
   route(app, e.alertReport, ({ db, services, user, query }) => alertReport(db, services, schoolAdminActor(user), query.dateRange));
   route(app, e.moodConsents, ({ db, user }) => myChildrenConsents(db, user));
   route(app, e.moodConsentSet, ({ db, services, user, params, body }) => setConsent(db, services, user, params.studentId, body.status));
+  route(app, e.schoolMoodConsents, ({ db, user }) => schoolConsents(db, schoolAdminActor(user).schoolId));
 
   app.services.jobs.register(ALERT_TICK, async () => {
     await runAlertTick(app.services);

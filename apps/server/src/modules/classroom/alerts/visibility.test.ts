@@ -103,7 +103,7 @@ describe('parental consent', () => {
     expect((await t.call('GET', '/v1/moods/settings', { cookie: c.teacher! })).json.ResponseData.checkInAllowed).toBe(true);
 
     const list = await t.call('GET', '/v1/family/mood-consents', { cookie: c.parent! });
-    expect(list.json.ResponseData).toEqual([{ studentId: w.student.id, studentName: 'Amy Student', required: true, status: 'pending', changedAt: null, changedBy: null }]);
+    expect(list.json.ResponseData).toEqual([{ studentId: w.student.id, studentName: 'Amy Student', required: true, status: 'pending', changedAt: null, changedBy: null, confirmed: true }]);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.student.id}`, { cookie: c.otherParent!, body: { status: 'given' } })).status).toBe(403);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.student.id}`, { cookie: c.teacher!, body: { status: 'given' } })).status).toBe(403);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.otherStudent.id}`, { cookie: c.parent!, body: { status: 'given' } })).status).toBe(404);

@@ -4,6 +4,7 @@ import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SchoolRoster } from '../super/roster/school-roster';
 import { FamilyLinks } from './family-links';
+import { MoodConsentList } from './mood-consents';
 import { UserManagement } from './user-management';
 
 /** /admin-users: the school admin's user management on its own page. */
@@ -15,6 +16,7 @@ export default function AdminUsersScreen() {
       <PageTitle subtitle={me.school?.name}>{t('users.title')}</PageTitle>
       <UserManagement />
       <FamilyLinks />
+      <MoodConsentList />
       <SchoolRoster />
     </Box>
   );

@@ -1,4 +1,4 @@
-import { adminApi, type AdminUser, type FamilyLink, type StaffGroup } from '@high5/contract';
+import { adminApi, alertApi, type AdminUser, type FamilyLink, type StaffGroup } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meKey } from '../../../app/session';
 import { api } from '../../../lib/api-client';
@@ -39,6 +39,25 @@ export function useRemoveFamilyLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (link: FamilyLink) => api(adminApi.removeFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
-    onSuccess: (rest) => queryClient.setQueryData(adminKeys.familyLinks, rest),
+    onSuccess: (rest) => {
+      queryClient.setQueryData(adminKeys.familyLinks, rest);
+      // A removed parent's consent no longer counts.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.moodConsents });
+    },
   });
 }
+
+/** Confirms a parent link (the school knows this parent): their mood consent counts from then on. */
+export function useConfirmFamilyLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: FamilyLink) => api(adminApi.confirmFamilyLink, { params: { parentId: link.parentId, studentId: link.studentId }, body: {} }),
+    onSuccess: (rest) => {
+      queryClient.setQueryData(adminKeys.familyLinks, rest);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.moodConsents });
+    },
+  });
+}
+
+/** The recorded mood check-in consents of the school's students, with who gave them. */
+export const useSchoolMoodConsents = () => useQuery({ queryKey: adminKeys.moodConsents, queryFn: () => api(alertApi.schoolMoodConsents) });

@@ -1,13 +1,13 @@
 import { formatDate, type FamilyLink } from '@high5/contract';
 import LinkOffIcon from '@mui/icons-material/LinkOffOutlined';
-import { Alert, Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useFamilyLinks, useRemoveFamilyLink } from './api';
+import { useConfirmFamilyLink, useFamilyLinks, useRemoveFamilyLink } from './api';
 
 /** The school's family links and requests, each removable (docs/decisions/0155). */
 export function FamilyLinks() {
@@ -17,6 +17,12 @@ export function FamilyLinks() {
   const [removing, setRemoving] = useState<FamilyLink | null>(null);
   const links = useFamilyLinks();
   const remove = useRemoveFamilyLink();
+  const confirm = useConfirmFamilyLink();
+  const confirmLink = (link: FamilyLink) =>
+    confirm.mutate(link, {
+      onSuccess: () => notify('success', t('familyLinks.confirmedDone', { parent: link.parentName, student: link.studentName })),
+      onError: (error) => notify('error', errorText(error)),
+    });
   const removeLink = (link: FamilyLink) =>
     remove.mutate(link, {
       onSuccess: () => notify('success', t('familyLinks.removed', { parent: link.parentName, student: link.studentName })),
@@ -34,11 +40,29 @@ export function FamilyLinks() {
         <>
           {l.parentName}
           {l.status === 'requested' && <Chip size="small" label={t('familyLinks.requested')} sx={{ ml: 1 }} />}
+          {l.status === 'linked' && !l.confirmedAt && <Chip size="small" color="warning" variant="outlined" label={t('familyLinks.notConfirmed')} sx={{ ml: 1 }} />}
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
             {l.parentEmail}
           </Typography>
         </>
       ),
+    },
+    {
+      id: 'known',
+      header: t('familyLinks.known'),
+      value: (l) => (l.status === 'requested' ? 2 : l.confirmedAt ? 1 : 0),
+      cell: (l) =>
+        l.status === 'requested' ? (
+          '—'
+        ) : l.confirmedAt ? (
+          <Typography component="span" variant="body2">
+            {l.confirmedBy ? t('familyLinks.confirmedBy', { date: formatDate(l.confirmedAt, i18n.language), by: l.confirmedBy }) : t('familyLinks.confirmedOn', { date: formatDate(l.confirmedAt, i18n.language) })}
+          </Typography>
+        ) : (
+          <Button size="small" variant="outlined" disabled={confirm.isPending} onClick={() => confirmLink(l)} aria-label={t('familyLinks.confirmFor', { parent: l.parentName, student: l.studentName })}>
+            {t('familyLinks.confirm')}
+          </Button>
+        ),
     },
     { id: 'since', header: t('familyLinks.since'), cell: (l) => formatDate(l.since, i18n.language), value: (l) => l.since, wide: true, date: true },
     {

@@ -1,6 +1,6 @@
 import { Google } from '@mui/icons-material';
 import { Alert, Box, Button, Divider, Fade, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -16,6 +16,9 @@ import { useWaitText } from '../components/wait-text';
 import { useSignIn } from './api';
 import { NewPasswordForm } from './new-password-form';
 import { Splash, useSplash } from './splash';
+
+/** Loaded only when a sign-in answers 429: not part of the sign-in page's first load (decision 0430). */
+const SignInLinkOffer = lazy(() => import('../sign-in-link/sign-in-link-offer'));
 
 /** `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. */
 export default function SignInScreen() {
@@ -69,10 +72,13 @@ function SignInForm() {
     if (error) alertRef.current?.focus();
   }, [error]);
 
+  // The login held at 429: its owner may ask for a one-time sign-in link (docs/decisions/0541).
+  const [throttledLogin, setThrottledLogin] = useState<string | null>(null);
   const signIn = useSignIn();
   const submit = form.handleSubmit(
     (values) => {
       setError(null);
+      setThrottledLogin(null);
       form.setValue('login', values.login);
       signIn.mutate(values, {
         onSuccess: (result) => {
@@ -82,6 +88,7 @@ function SignInForm() {
           form.setValue('password', '');
           if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
             setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
+            if (e.code === 'SIGNIN_THROTTLED') setThrottledLogin(values.login);
           } else setError({ error: e });
         },
       });
@@ -105,6 +112,11 @@ function SignInForm() {
         <Alert severity="error" role="alert" ref={alertRef} tabIndex={-1} data-testid="sign-in-error">
           {say(error)}
         </Alert>
+      )}
+      {throttledLogin !== null && (
+        <Suspense fallback={null}>
+          <SignInLinkOffer login={throttledLogin} />
+        </Suspense>
       )}
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
@@ -157,3 +169,4 @@ function SignInForm() {
     </Stack>
   );
 }
+
