@@ -55,6 +55,18 @@ describe('the built web app', () => {
     }
   });
 
+  it('sends an asset with the headers a script needs, without those only a document uses', async () => {
+    const res = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) expect(res.headers[name], name).toBeUndefined();
+    // A missing asset is an error answer: it keeps them all.
+    const missing = await get('/assets/gone-123.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('sends the file itself to a client that asks for no encoding, still saying the answer varies', async () => {
     const res = await get('/assets/index-abc123.js');
     expect(res.headers['content-encoding']).toBeUndefined();
