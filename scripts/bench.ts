@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>]`
+ * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>] [-- --page-runs=<n>]`
  *
  * Starts the real server in this process and loads it with autocannon (in a worker thread, so
  * the load generator does not share the server's event loop). With BENCH_DATABASE_URL it runs
@@ -14,19 +14,25 @@
  * (baseline, then scenario, duration / pairs seconds each) and reported as the median of the pairs'
  * ratios with their spread: on a shared 2-core machine the baseline alone varies by a third from one
  * minute to the next, so a ratio of two runs minutes apart says more about the minute than the code.
+ *
+ * Then, when the web app is built (`npm run build`), `page-load` (bench/_page-load.ts): a student
+ * signs in through Chromium on a throttled school-Wi-Fi profile, cold cache, `--page-runs` (3) times;
+ * `--only=page-load` runs it alone.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
+import { buildApp, webDist } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPGlite, openPostgres, type Database } from '../apps/server/src/db/database.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
+import { LARGE_PASSWORD } from '../apps/server/src/db/seed/large.js';
 import { registerBenchRoutes } from '../apps/server/src/modules/system/bench-routes.js';
 import type { Services } from '../apps/server/src/services/index.js';
+import { measurePageLoad, pageLoadTable } from './bench/_page-load.js';
 import { sessionFor } from './bench/_session.js';
 import type { BenchAccount, BenchContext, BenchRequest, Scenario } from './bench/types.js';
 
@@ -197,7 +203,11 @@ async function main() {
       results.push({ scenario, m, shares });
     }
     for (const { scenario, state } of baselines.values()) await tearDown(scenario, state);
-    process.stdout.write(`\n${table(results)}\n\n`);
+    if (results.length) process.stdout.write(`\n${table(results)}\n\n`);
+    if (!args.only || 'page-load'.includes(args.only)) {
+      if (!existsSync(join(webDist, 'index.html'))) log('page-load: skipped, the web app is not built (npm run build).');
+      else process.stdout.write(`${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3)))}\n\n`);
+    }
     await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id]).execute();
     if (results.some((r) => r.m.non2xx + r.m.errors > 0)) process.exitCode = 1;
   } finally {

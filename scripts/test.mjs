@@ -53,7 +53,7 @@ try {
 if (chromium) {
   const built = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' }).status === 0;
   check('web build', built);
-  // Prints the gzipped sizes and its own "bundle budget: N passed, N failed" line.
+  // Prints the brotli sizes on the wire per screen and its own "bundle budget: N passed, N failed" line.
   check('bundle budget', built && run(process.execPath, ['scripts/bundle-budget.mjs']));
   vitest('browser', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: '' });
 } else {

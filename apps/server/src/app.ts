@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -13,6 +14,7 @@ import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerClassroomRoutes } from './modules/classroom/index.js';
 import { registerRecognitionRoutes } from './modules/recognition/index.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -31,7 +33,7 @@ const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers[
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the application: external plugins, then app plugins, then the areas' routes. */
-export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string; logStream?: NodeJS.WritableStream }): Promise<FastifyInstance> {
+export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string; logStream?: NodeJS.WritableStream; webRoot?: string }): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -77,15 +79,22 @@ export async function buildApp(options: { config: Config; database: Database; cl
   registerErrorHandling(app);
   registerWriteLimits(app);
   registerMetrics(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
-  const hasWeb = existsSync(webDist + 'index.html');
+  // `webRoot` (tests) is another folder holding a built web app.
+  const webRoot = options.webRoot ?? webDist;
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
   await app.register(fastifyStatic, {
-    root: hasWeb ? webDist : fileURLToPath(new URL('./', import.meta.url)),
+    root: hasWeb ? webRoot : fileURLToPath(new URL('./', import.meta.url)),
     wildcard: false,
     index: false,
     serve: hasWeb,
-    // @fastify/static 10 passes the reply here, not the raw response.
+    // The build wrote `.br` and `.gz` beside each asset: sent by Accept-Encoding, with
+    // `Vary: Accept-Encoding`, never compressed per request (docs/decisions/0530).
+    preCompressed: true,
+    // @fastify/static 10 passes the reply here, not the raw response; `path` is the file sent
+    // (`….js.br` for a compressed copy). Hashed assets never change; the page is revalidated.
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

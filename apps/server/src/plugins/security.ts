@@ -4,6 +4,16 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Headers that govern a document (what it may load, frame, share), meaningless on a script or
+ * style sheet: a hashed asset goes without them, keeping nosniff, CORP, HSTS and its caching.
+ * HTTP/1.1 repeats headers on every response; on the sign-in page's ~50 files they were about
+ * 35 KB of its wire bytes (docs/decisions/0531). The app's one worker is built from a blob and
+ * takes the page's CSP.
+ */
+const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+const isAsset = (url: string) => url.startsWith('/assets/');
+
 function originOf(url: string) {
   try {
     return new URL(url).origin;
@@ -40,6 +50,10 @@ export async function registerSecurity(app: FastifyInstance) {
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
   app.addHook('onSend', async (request, reply) => {
+    if (isAsset(request.url) && reply.statusCode < 400) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      return;
+    }
     reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
     // API answers carry moods, journals, notes and student details: no cache keeps them, not the
     // shared Chromebook's, not a proxy's (docs/decisions/0154). Answers that chose their own

@@ -27,7 +27,7 @@ interface Envelope {
 }
 
 /** Builds the real application on a fresh database of its own. */
-export async function buildTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { clock?: Clock; webRoot?: string } = {}): Promise<TestApp> {
   const [app] = await buildTestApps(1, env, options);
   return app!;
 }
@@ -38,7 +38,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
  * share one clock and one rate-limit namespace (which keeps them apart from other test files
  * on a shared Redis). On PGlite they share the one embedded database.
  */
-export async function buildTestApps(count: number, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp[]> {
+export async function buildTestApps(count: number, env: Record<string, string> = {}, options: { clock?: Clock; webRoot?: string } = {}): Promise<TestApp[]> {
   const { database, drop, url } = await freshDatabase();
   const clock = new TestClock(new Date('2026-10-15T16:00:00Z'));
   const namespace = `high5-test-${randomBytes(6).toString('hex')}`;
@@ -50,7 +50,7 @@ export async function buildTestApps(count: number, env: Record<string, string> =
       own = await openPostgres(url, { max: 20 });
       extra.push(own);
     }
-    apps.push({ ...(await buildOne(own, clock, options.clock ?? clock, namespace, env)), ...(url ? { databaseUrl: url } : {}) });
+    apps.push({ ...(await buildOne(own, clock, options.clock ?? clock, namespace, env, options.webRoot)), ...(url ? { databaseUrl: url } : {}) });
   }
   let closed = 0;
   for (const t of apps) {
@@ -68,10 +68,10 @@ export async function buildTestApps(count: number, env: Record<string, string> =
 }
 
 /** `clock` is the test's; `appClock` the app's (the same, or the real clock for tests with server processes). */
-async function buildOne(database: Database, clock: TestClock, appClock: Clock, namespace: string, env: Record<string, string>): Promise<TestApp> {
+async function buildOne(database: Database, clock: TestClock, appClock: Clock, namespace: string, env: Record<string, string>, webRoot?: string): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, clock: appClock, logger: false, rateLimitNamespace: namespace });
+  const app = await buildApp({ config, database, clock: appClock, logger: false, rateLimitNamespace: namespace, ...(webRoot ? { webRoot } : {}) });
   await app.ready();
   return {
     app,

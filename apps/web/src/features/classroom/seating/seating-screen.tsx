@@ -1,6 +1,6 @@
 import { CLASSROOM_LIMITS, type PresetFlag, type SeatingChart, type SeatingStudent } from '@high5/contract';
 import { Alert, Box, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
@@ -11,7 +11,6 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { showDate, todayIso } from '../components/dates';
 import { downloadBlob } from '../../../lib/download';
 import { useDeleteChart, useSaveChart, useSeatingPreset } from './api';
-import { AttendanceView } from './attendance-view';
 import { chartFileName, renderChartPng } from './export-chart';
 import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState, type CardTap } from './seat-grid';
 import { ClassAndChartPickers, GridField, NoClasses, SeatingLegend } from './seating-controls';
@@ -21,6 +20,11 @@ import { ChartEditor } from './seating-editor';
 import { useTaughtClasses, useSeatingData } from './seating-data';
 import { useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
 import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
+
+// Shown on demand (Take attendance), with its date pickers (48 KB): not in the chart's first load
+// (issue 24, docs/decisions/0530). Fetched when the button is pointed at or focused, or pressed.
+const loadAttendanceView = () => import('./attendance-view').then((m) => ({ default: m.AttendanceView }));
+const AttendanceView = lazy(loadAttendanceView);
 
 const DRAFT = 'draft';
 
@@ -281,6 +285,7 @@ export default function SeatingScreen() {
                 onRandom={random}
                 onImage={() => setImageDialog(true)}
                 onAttendance={takeAttendance}
+                onAttendanceIntent={() => void loadAttendanceView()}
                 onSaveAsNew={() => setTitleDialog('new')}
                 onUpdate={() => setTitleDialog(isDraft ? 'new' : 'update')}
                 onDelete={() => setConfirmDelete(true)}
@@ -307,19 +312,21 @@ export default function SeatingScreen() {
           {!wide && status && <Box sx={{ mb: 2 }}>{status}</Box>}
 
           {layout && data && mode === 'attendance' && (
-            <AttendanceView
-              key={`${classId}:${chartId}`}
-              classId={classId!}
-              className={data.className}
-              layout={layout}
-              students={students}
-              moods={moods}
-              size={size}
-              onClose={() => {
-                returnFocus.current = true;
-                setMode('chart');
-              }}
-            />
+            <Suspense fallback={<LinearProgress aria-label={t('common:loading')} />}>
+              <AttendanceView
+                key={`${classId}:${chartId}`}
+                classId={classId!}
+                className={data.className}
+                layout={layout}
+                students={students}
+                moods={moods}
+                size={size}
+                onClose={() => {
+                  returnFocus.current = true;
+                  setMode('chart');
+                }}
+              />
+            </Suspense>
           )}
           {layout && data && mode === 'chart' && (
             <ChartEditor

@@ -24,6 +24,8 @@ export function ChartActions(props: {
   onRandom: () => void;
   onImage: () => void;
   onAttendance: () => void;
+  /** The pointer or focus reached Take attendance: its view's code can start loading. */
+  onAttendanceIntent: () => void;
   onSaveAsNew: () => void;
   onUpdate: () => void;
   onDelete: () => void;
@@ -46,7 +48,7 @@ export function ChartActions(props: {
       <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={props.onImage} disabled={disabled}>
         {t('seating.exportImage')}
       </Button>
-      <Button ref={props.attendanceRef} variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={props.onAttendance} disabled={disabled}>
+      <Button ref={props.attendanceRef} variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={props.onAttendance} onPointerEnter={props.onAttendanceIntent} onFocus={props.onAttendanceIntent} disabled={disabled}>
         {t('seating.takeAttendance')}
       </Button>
       <Button variant="outlined" startIcon={<SaveAsOutlinedIcon />} onClick={props.onSaveAsNew} disabled={disabled}>
