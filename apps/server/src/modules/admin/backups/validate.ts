@@ -36,7 +36,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
 /** No text column of a backup comes near this (journal entries, notes and comments are far shorter). */
 const TEXT_MAX = 100_000;
-const json: z.ZodType<unknown> = z.lazy(() => z.union([z.string().max(TEXT_MAX), z.number(), z.boolean(), z.null(), z.array(json).max(10_000), z.record(z.string(), json)]));
+/** Text PostgreSQL stores: no NUL, and no half of a surrogate pair (JSON can spell both, text refuses them). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const text = z
+  .string()
+  .max(TEXT_MAX)
+  .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s));
+const json: z.ZodType<unknown> = z.lazy(() => z.union([text, z.number(), z.boolean(), z.null(), z.array(json).max(10_000), z.record(text, json)]));
 
 function columnType(udt: string): z.ZodType<unknown> {
   // PostgreSQL names an array type after its element with a leading underscore (`_text`).
@@ -48,8 +54,7 @@ function columnType(udt: string): z.ZodType<unknown> {
     case 'varchar':
     case 'citext':
     case 'bpchar':
-      // NUL is the one character PostgreSQL's text refuses.
-      return z.string().max(TEXT_MAX).refine((s) => !s.includes('\u0000'));
+      return text;
     case 'int2':
       return z.number().int().min(-32_768).max(32_767);
     case 'int4':
