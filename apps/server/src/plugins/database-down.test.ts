@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseDown } from './errors.js';
 
 // What a lost PostgreSQL looks like to the server (503, jobs retry); anything else stays itself.
+type Failure = { code?: string; severity?: string; message?: string };
+
 describe('isDatabaseDown', () => {
-  it.each([
+  it.each<[Failure]>([
     [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
     [{ code: 'EPIPE', message: 'write EPIPE' }],
     [{ code: '57P01', message: 'terminating connection due to administrator command' }],
@@ -16,7 +18,7 @@ describe('isDatabaseDown', () => {
     [{ code: '53300', severity: 'FATAL', message: 'too many connections for database "high5"' }],
     [{ code: '3D000', severity: 'FATAL', message: 'database "high5" does not exist' }],
     [{ code: '28P01', severity: 'FATAL', message: 'password authentication failed for user "high5"' }],
-    ...['08000', '08001', '08003', '08004', '08006', '08007', '08P01'].map((code) => [{ code, message: 'connection exception' }]),
+    ...['08000', '08001', '08003', '08004', '08006', '08007', '08P01'].map((code): [Failure] => [{ code, message: 'connection exception' }]),
     [{ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND db' }],
     [{ message: 'Connection terminated unexpectedly' }],
     // A transaction's ROLLBACK on a connection that broke under it (database-restart.test.ts saw it as a 500).
@@ -25,7 +27,7 @@ describe('isDatabaseDown', () => {
     expect(isDatabaseDown(error)).toBe(true);
   });
 
-  it.each([
+  it.each<[Failure]>([
     [{ code: '23505', message: 'duplicate key value violates unique constraint' }],
     [{ message: 'Cannot read properties of undefined' }],
     // 55000 as an ERROR is the program's mistake (a sequence's currval not yet defined), not an outage.
