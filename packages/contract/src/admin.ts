@@ -518,7 +518,7 @@ export const RestoreSchema = z.object({
   status: RestoreStatusSchema,
   rowsTotal: count,
   rowsDone: count,
-  /** Why it failed: BACKUP_FILE_DAMAGED, BACKUP_FORMAT_UNSUPPORTED, RESTORE_CONFLICT, RESTORE_FAILED … */
+  /** Why it failed: BACKUP_FILE_DAMAGED, BACKUP_FORMAT_UNSUPPORTED, BACKUP_LINE_TOO_LONG, BACKUP_ROW_INVALID, BACKUP_ROW_PRIVILEGED, BACKUP_ROW_OUTSIDE, RESTORE_CONFLICT, RESTORE_FAILED … */
   errorCode: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

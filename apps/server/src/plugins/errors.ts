@@ -2,7 +2,20 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseError } from '../lib/error-facts.js';
 import { AppError } from '../lib/errors.js';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/**
+ * The database cannot be reached or does not accept connections now (decision 0512): the
+ * socket's own errors, class 08 (connection exception), 57P01-57P05 (shut down, crashed,
+ * starting up, database dropped, idle session ended), 53300 (too many connections) and 3D000
+ * (the database does not exist, e.g. while it is being recreated).
+ */
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '57P04', '57P05', '53300', '3D000']);
+const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
+/**
+ * PostgreSQL ends a session with FATAL (or PANIC): at sign-in that is a refusal whatever the code,
+ * e.g. 55000 "database is not currently accepting connections" (ALLOW_CONNECTIONS false), which
+ * as an ERROR is a program's mistake and stays a 500.
+ */
+const SESSION_ENDED = new Set(['FATAL', 'PANIC']);
 
 /**
  * SQLSTATEs that mean the input was wrong (docs/decisions/0153): every data exception (class
@@ -17,8 +30,10 @@ const REFUSED_INPUT = /^(22...|23...|54000)$/;
  * connect in time, and a client whose connection broke ("… is not queryable": what a transaction's
  * ROLLBACK throws after PostgreSQL went away under it, in place of the query's own error).
  */
-export function isDatabaseDown(error: { code?: string; message?: string }) {
-  return (error.code !== undefined && DB_DOWN_CODES.has(error.code)) || /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i.test(error.message ?? '');
+export function isDatabaseDown(error: { code?: string; message?: string; severity?: string }) {
+  if (error.code !== undefined && (DB_DOWN_CODES.has(error.code) || CONNECTION_EXCEPTION.test(error.code))) return true;
+  if (error.severity !== undefined && SESSION_ENDED.has(error.severity) && error.code !== undefined && /^[0-9A-Z]{5}$/.test(error.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i.test(error.message ?? '');
 }
 
 /** Seconds a 429 tells the client to wait when the refusal did not say (a fixed window's longest). */

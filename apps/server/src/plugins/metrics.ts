@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+/** Headers reverse proxies and CDNs add about the client they forward (issue 21: X-Real-IP passed). */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'via'];
 
 /**
  * Who may read /metrics (docs/decisions/0184): with METRICS_TOKEN set, whoever sends it as a
@@ -14,7 +16,9 @@ function mayRead(request: FastifyRequest, token: string | undefined) {
     const expected = Buffer.from(`Bearer ${token}`);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  // The socket's address decides, never request.ip; and any header a proxy adds to name its client
+  // means a proxy on this machine is forwarding someone else (nginx sends only X-Real-IP).
+  const proxied = PROXY_HEADERS.some((header) => request.headers[header] !== undefined);
   return !proxied && LOOPBACK.test(request.socket.remoteAddress ?? '');
 }
 

@@ -32,6 +32,25 @@ describe('the Origin check', () => {
   });
 });
 
+describe('the Origin check behind a trusted proxy (issue 21)', () => {
+  it('never takes the host from X-Forwarded-Host: a client names any host there', async () => {
+    const proxied = await buildTestApp({ PUBLIC_URL: 'https://high5.school.example', TRUST_PROXY: 'loopback' });
+    const school = await buildSchool(proxied.app);
+    const student = await buildUser(proxied.app, { schoolId: school.id, role: 'student' });
+    const own = await sessionFor(proxied.app, student.id, school.id);
+    const send = (headers: Record<string, string>) => proxied.call('POST', '/v1/journal', { cookie: own, headers: { host: 'app.internal:3000', ...headers }, body: { heading: 'Hi', description: 'Text' } });
+    const forged = await send({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(forged.status).toBe(403);
+    expect(forged.json.ErrorCode).toBe('CSRF_REJECTED');
+    // PUBLIC_URL's origin and the Host header's still pass, through the proxy too.
+    expect((await send({ origin: 'https://high5.school.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).status).toBe(200);
+    expect((await send({ origin: 'https://app.internal:3000', 'x-forwarded-proto': 'https' })).status).toBe(200);
+    const written = await proxied.app.services.db.selectFrom('journalEntries').select('id').where('userId', '=', student.id).execute();
+    expect(written).toHaveLength(2);
+    await proxied.close();
+  });
+});
+
 describe('Cache-Control', () => {
   it('every API answer, success or failure, signed in or not, says no-store', async () => {
     await write('http://app.internal:3000');

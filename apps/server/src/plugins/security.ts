@@ -65,11 +65,12 @@ export async function registerSecurity(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin) {
-      // Scheme, host and port, exactly: this server's own (as the request reached it, through
-      // trusted proxies) or PUBLIC_URL's. `https://school.example.evil.test` or `http://` for an
-      // `https://` site is another site (docs/decisions/0154).
+      // Scheme, host and port, exactly: PUBLIC_URL's, or the Host header's with the scheme the
+      // request reached (through trusted proxies). `https://school.example.evil.test` or `http://`
+      // for an `https://` site is another site (docs/decisions/0154). Never X-Forwarded-Host:
+      // proxies pass a client's own through, so it would let the client name the site (issue 21).
       const given = originOf(origin);
-      if (!given || (given !== originOf(`${request.protocol}://${request.host}`) && given !== publicOrigin)) throw new AppError(403, 'CSRF_REJECTED');
+      if (!given || (given !== originOf(`${request.protocol}://${request.headers.host ?? ''}`) && given !== publicOrigin)) throw new AppError(403, 'CSRF_REJECTED');
       return;
     }
     // No Origin header: browsers still send Fetch Metadata.

@@ -21,19 +21,25 @@ export interface RecipientFacts {
 
 /**
  * Who may give to whom inside one school (docs/decisions/0070-who-gives-to-whom.md):
- * anyone to themselves; students only by active members, and by a parent only to their
- * own children; a student's parents only by that student (other adults may give to any
- * parent); teachers and staff by anyone.
+ * anyone to themselves; anyone else only by active members (`mayLookUp`); students by a
+ * parent only to their own children; a student's parents only by that student (other adults
+ * may give to any parent); teachers and staff by anyone.
  */
 export function canGiveTo(giver: GiverFacts, recipient: RecipientFacts): boolean {
   if (recipient.status !== 'active') return false;
   if (recipient.id === giver.id) return true;
-  if (recipient.role === 'student') {
-    if (giver.status !== 'active') return false;
-    return giver.role !== 'parent' || recipient.isChildOfGiver;
-  }
+  if (!mayLookUp(giver, recipient.id)) return false;
+  if (recipient.role === 'student') return giver.role !== 'parent' || recipient.isChildOfGiver;
   if (recipient.role === 'parent' && giver.role === 'student') return recipient.isParentOfGiver;
   return true;
+}
+
+/**
+ * Whom a giver may look up by id (give options): a member waiting for approval is granted nobody
+ * but themselves (docs/decisions/0151, issue 21), so another id is as unknown to them as an id nobody has.
+ */
+export function mayLookUp(giver: GiverFacts, recipientId: string): boolean {
+  return giver.status === 'active' || recipientId === giver.id;
 }
 
 /** No comment box when a student gives to a student (spec 001 section 5); the server refuses one. */

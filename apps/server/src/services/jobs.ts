@@ -6,7 +6,13 @@ import { errorFacts as databaseErrorFacts, errorSummary, isDatabaseError } from 
 import type { Clock } from './clock.js';
 import { nextRun, type ScheduleDefinition } from './job-schedules.js';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** `stopping` is aborted when the process shuts down (SIGTERM): a long handler stops and throws JobStopped. */
+export type JobHandler = (payload: Record<string, unknown>, stopping: AbortSignal) => Promise<void>;
+
+/** Thrown by a handler that stopped for a shutdown: the job runs again at once elsewhere or at the next start, no attempt counted. */
+export class JobStopped extends Error {
+  override name = 'JobStopped';
+}
 
 /** What the worker reports about each job it ran (metrics listen to it). */
 export type JobOutcome = 'done' | 'retry' | 'failed';
@@ -66,6 +72,7 @@ export class Jobs {
   private running: Promise<number> | undefined;
   private pollerFailing = false;
   private stopped = false;
+  private stopping = new AbortController();
 
   constructor(private readonly db: Db, private readonly clock: Clock, options: Partial<JobsOptions> = {}) {
     this.options = { concurrency: 4, leaseMs: 60_000, retentionMs: 7 * 86_400_000, ...options };
@@ -178,13 +185,18 @@ export class Jobs {
     try {
       const handler = this.handlers.get(job.kind);
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler(job.payload, this.stopping.signal);
       clearInterval(renew);
       // The payload may hold a temporary password or a code: keep no copy once it is delivered.
       await mine(this.db).set({ doneAt: this.clock.now(), lockedUntil: null, lockedBy: null, payload: '{}' }).execute();
       outcome = 'done';
     } catch (error) {
       clearInterval(renew);
+      if (error instanceof JobStopped) {
+        // A shutdown is not the job's failure: released as it was, due now.
+        await mine(this.db).set({ lockedUntil: null, lockedBy: null }).execute().catch(() => {});
+        return;
+      }
       const attempts = job.attempts + 1;
       const final = attempts >= job.maxAttempts;
       const retryAt = new Date(this.clock.now().getTime() + 10_000 * 2 ** (attempts - 1));
@@ -220,6 +232,7 @@ export class Jobs {
 
   /** Polls for due jobs every `intervalMs` until stopped; a failing poll is logged once, and its recovery. */
   start(intervalMs = 1000) {
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     this.stopped = false;
     const poll = () => {
       this.runDue().then(
@@ -241,6 +254,7 @@ export class Jobs {
   /** Stops polling and claiming, and waits for the jobs that are running. */
   async stop() {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.running?.catch(() => {});
     await Promise.allSettled([...this.inFlight]);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { serverT } from '@high5/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLimits } from '../modules/auth/test-factories.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
@@ -169,5 +171,86 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     console.log(`fuzz: ${requests} requests to ${Object.values(document.paths).reduce((n, m) => n + Object.keys(m).length, 0)} operations in ${seconds} s, ${failures.length} server errors`);
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
+  });
+});
+
+/**
+ * Issue 21: the restore endpoint takes a file, and a file is hostile too. Each file below is
+ * uploaded into an empty school through the real endpoint and the restore job runs: no answer is
+ * a 5xx, every restore ends failed with a translated reason (never RESTORE_FAILED, which means
+ * part was written), and the school stays empty.
+ */
+describe('fuzzing the restore endpoint with hostile backup files', () => {
+  it('refuses each with a translated reason and writes nothing', { timeout: 240_000 }, async () => {
+    const superCookie = await sessionFor(t.app, users.superAdmin.id, null);
+    const school = randomUUID();
+    const user = randomUUID();
+    const head = { format: 'high5-school-backup', version: 2, createdAt: '2026-11-28T00:00:00Z', school: { id: school, name: 'F', district: 'D' }, includesJournals: false, builtinCategories: [] };
+    const account = { id: user, email: 'fuzz-restore@example.test', first_name: 'F', last_name: 'Z', language: 'en' };
+    const file = (rows: unknown[], trailer?: unknown) => {
+      const tables: Record<string, number> = {};
+      for (const r of rows as { t?: string }[]) if (typeof r?.t === 'string') tables[r.t] = (tables[r.t] ?? 0) + 1;
+      return gzipSync([head, ...rows, trailer ?? { end: true, rows: rows.length, tables, files: 0 }].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+    };
+    const files: [string, Buffer][] = [
+      ['empty', Buffer.alloc(0)],
+      ['not gzip', Buffer.from('\u0000\u0001 not a gzip')],
+      ['cut gzip', gzipSync(JSON.stringify(head) + '\n').subarray(0, 20)],
+      ['empty gzip', gzipSync('')],
+      ['only newlines', gzipSync('\n\n\n')],
+      ['a header that is null', gzipSync('null\n')],
+      ['a header that is an array', gzipSync('[1,2]\n')],
+      ['a header with a bad school id', gzipSync(JSON.stringify({ ...head, school: { id: '../../etc', name: 1, district: null } }) + '\n{"end":true,"rows":0,"tables":{},"files":0}\n')],
+      ['a header of another format', gzipSync(JSON.stringify({ ...head, version: 99 }) + '\n')],
+      ['no trailer', gzipSync(JSON.stringify(head) + '\n' + JSON.stringify({ t: 'users', r: account }) + '\n')],
+      ['a lying trailer', file([{ t: 'users', r: account }], { end: true, rows: 5, tables: { users: 5 }, files: 0 })],
+      ['a trailer of strings', file([], { end: true, rows: '0', tables: [], files: null })],
+      ['lines after the trailer', Buffer.concat([file([]), gzipSync('{"t":"users","r":{}}\n')])],
+      ['a row that is a number', file([12])],
+      ['a row with no table', file([{ r: account }])],
+      ['a row of an unknown table', file([{ t: 'sessions', r: { user_id: user } }])],
+      ['a row of __proto__', file([{ t: '__proto__', r: { polluted: true } }])],
+      ['a row whose row is an array', file([{ t: 'users', r: [account] }])],
+      ['a prototype key', file([{ t: 'users', r: JSON.parse(`{"id":"${user}","__proto__":{"is_super_admin":true}}`) }])],
+      ['a NUL in a value', file([{ t: 'users', r: { ...account, first_name: 'a\u0000b' } }])],
+      ['a lone surrogate', file([{ t: 'users', r: { ...account, first_name: '\ud800' } }])],
+      ['a huge string', file([{ t: 'users', r: { ...account, bio: 'x'.repeat(300_000) } }])],
+      ['a huge number', file([{ t: 'school_memberships', r: { user_id: user, school_id: school, role: 'student', grade: 1e308 } }])],
+      ['a bad date', file([{ t: 'users', r: { ...account, created_at: '9999-99-99' } }])],
+      ['deep JSON', gzipSync(JSON.stringify(head) + '\n' + '['.repeat(100_000) + ']'.repeat(100_000) + '\n')],
+      ['a super admin', file([{ t: 'users', r: { ...account, is_super_admin: true } }])],
+      ['a password hash', file([{ t: 'users', r: { ...account, password_hash: '$argon2id$x' } }])],
+      ['another school', file([{ t: 'users', r: account }, { t: 'school_memberships', r: { user_id: user, school_id: ids.schoolId, role: 'teacher', is_admin: true, status: 'active' } }])],
+      ['a link to a child outside the file', file([{ t: 'users', r: account }, { t: 'parent_links', r: { parent_id: user, student_id: ids.studentId } }])],
+      ['an image file with a path', gzipSync([JSON.stringify(head), JSON.stringify({ f: '../../server.key', b: 'AAAA' }), JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 })].join('\n') + '\n')],
+      ['an image file that is not base64 text', gzipSync([JSON.stringify(head), JSON.stringify({ f: `avatars/${randomUUID()}.webp`, b: 12 }), JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 })].join('\n') + '\n')],
+      ['a very long line', gzipSync(JSON.stringify(head) + '\n{"t":"users","r":{"bio":"' + 'y'.repeat(17 * 1024 * 1024) + '"}}\n')],
+    ];
+    const translated = (code: string) => serverT('en')(`admin:errors.${code}`) !== `errors.${code}` && serverT('es')(`admin:errors.${code}`) !== serverT('en')(`admin:errors.${code}`);
+    const failures: string[] = [];
+    for (const [label, bytes] of files) {
+      const target = await buildSchool(t.app);
+      const boundary = `fuzz${randomUUID().slice(0, 8)}`;
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="backup"; filename="f.ndjson.gz"\r\nContent-Type: application/gzip\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: `/v1/super/restores/upload?targetSchoolId=${target.id}`, headers: { cookie: superCookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      if (res.statusCode !== 200) {
+        failures.push(`${label}: upload answered ${res.statusCode}`);
+        continue;
+      }
+      await t.app.services.jobs.runDue();
+      const restore = await t.app.services.db.selectFrom('schoolRestores').select(['status', 'errorCode', 'rowsDone']).where('id', '=', res.json().ResponseData.id).executeTakeFirstOrThrow();
+      const members = await t.app.services.db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', target.id).execute();
+      if (restore.status !== 'failed' || !restore.errorCode || restore.errorCode === 'RESTORE_FAILED' || !translated(restore.errorCode) || restore.rowsDone !== 0 || members.length) {
+        failures.push(`${label}: ${JSON.stringify(restore)} ${members.length} members`);
+      }
+    }
+    console.log(`fuzz (restore files): ${files.length} files, ${failures.length} not refused cleanly`);
+    expect(failures).toEqual([]);
+    const planted = await t.app.services.db.selectFrom('users').select('id').where('id', '=', user).execute();
+    expect(planted).toEqual([]);
   });
 });

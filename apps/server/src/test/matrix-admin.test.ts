@@ -170,3 +170,61 @@ describe('the authorization matrix of the admin area and the super admin', () =>
     expect(failures).toEqual([]);
   });
 });
+
+/**
+ * Issue 21: the restore endpoints as two callers the table above does not have, both made
+ * through the real sign-up: the admin of a school they founded themselves (a new district's
+ * first school, approved at once) and the founder of a school still waiting for approval. Each
+ * gets 403 on every restore endpoint, with a real backup file, and no restore is queued.
+ */
+describe('the restore endpoints as founders of their own schools', () => {
+  it('refuse a self-made school\'s admin and an unapproved founder', { timeout: 120_000 }, async () => {
+    const founders: { id: string; schoolId: string; label: string }[] = [];
+    for (const [label, place] of [
+      ['self-made school admin', { newDistrictName: `Own District ${unique()}`, newSchoolName: `Own School ${unique()}` }],
+      ['unapproved founder', { districtId: w.A.districtId, newSchoolName: `Quiet School ${unique()}` }],
+    ] as const) {
+      const email = `founder-${unique()}@example.test`;
+      const res = await t.call('POST', '/v1/auth/sign-up', { body: { role: 'teacher', firstName: 'Fay', lastName: 'Founder', email, password: 'Violet-Harbor-42!', language: 'en', acceptedTerms: true, ...place } });
+      expect(res.status, label).toBe(200);
+      await t.app.services.jobs.runDue();
+      const row = await t.app.services.db
+        .selectFrom('users as u')
+        .innerJoin('schoolMemberships as m', 'm.userId', 'u.id')
+        .innerJoin('schools as s', 's.id', 'm.schoolId')
+        .select(['u.id', 'm.schoolId', 'm.isAdmin', 's.approved'])
+        .where('u.email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row.isAdmin, label).toBe(true);
+      expect(row.approved, label).toBe(label === 'self-made school admin');
+      founders.push({ id: row.id, schoolId: row.schoolId, label });
+    }
+    const c = { s: w.A } as CellContext;
+    const restoresBefore = await t.app.services.db.selectFrom('schoolRestores').select('id').execute();
+    const queued = await t.call('POST', '/v1/super/restores', { cookie: superCookie, body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } });
+    const restoreId = queued.json.ResponseData.id as string;
+    const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${await backupOf(c)}/file`, headers: { cookie: superCookie } });
+    const boundary = `founder${unique()}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="backup"; filename="backup.ndjson.gz"\r\nContent-Type: application/gzip\r\n\r\n`),
+      file.rawPayload,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    for (const founder of founders) {
+      const cookie = await sessionFor(t.app, founder.id, founder.schoolId);
+      const target = (await emptySchool(c)).id;
+      const answers = [
+        await t.call('GET', '/v1/super/restores', { cookie }),
+        await t.call('GET', `/v1/super/restores/${restoreId}`, { cookie }),
+        await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: await backupOf(c), targetSchoolId: target } }),
+        // Into their own school too: the rule is the contract's, whatever the target.
+        await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: await backupOf(c), targetSchoolId: founder.schoolId } }),
+        await t.call('POST', `/v1/super/restores/upload?targetSchoolId=${target}`, { cookie, body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+      ];
+      expect(answers.map((a) => a.status), founder.label).toEqual([403, 403, 403, 403, 403]);
+      expect(JSON.stringify(answers.map((a) => a.json.ResponseData))).not.toContain(restoreId);
+    }
+    const restoresAfter = await t.app.services.db.selectFrom('schoolRestores').select('id').execute();
+    expect(restoresAfter.length).toBe(restoresBefore.length + 1);
+  });
+});

@@ -64,6 +64,31 @@ describe('a member waiting for approval', () => {
     expect(stored).toEqual([]);
   });
 
+  it('reads no adult by id through the give options (issue 21): unknown to them, no name, no e-mail', async () => {
+    const approved = await buildUser(t.app, { schoolId, role: 'teacher', firstName: 'Secret', lastName: 'Adult', email: 'secret.adult@example.test' });
+    for (const [id, role] of [[approved.id, 'teacher'], [parentId, 'parent']] as const) {
+      for (const kind of ['high5', 'vibe']) {
+        const res = await t.call('GET', `/v1/recognition/give-options?kind=${kind}&recipientId=${id}`, { cookie: pendingCookie });
+        expect(res.status, `${role} ${kind}`).toBe(404);
+        expect(res.json.ErrorCode).toBe('VIBES_SUBMITTED_NOT_PART_OF_HIGH5');
+        expect(JSON.stringify(res.json)).not.toMatch(/Secret|secret\.adult|Mama|mama@/);
+      }
+    }
+    // The same answer as for an id nobody has: nothing tells an account apart from no account.
+    const unknown = await t.call('GET', '/v1/recognition/give-options?kind=high5&recipientId=00000000-0000-4000-8000-000000000000', { cookie: pendingCookie });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.ErrorCode).toBe('VIBES_SUBMITTED_NOT_PART_OF_HIGH5');
+  });
+
+  it('as a parent linked to no child of the school, reads no adult through the give options', async () => {
+    const unlinked = await buildUser(t.app, { schoolId, role: 'parent', firstName: 'Lone' });
+    const cookie = await sessionFor(t.app, unlinked.id, schoolId);
+    const approved = await buildUser(t.app, { schoolId, role: 'teacher', firstName: 'Hidden', email: 'hidden.adult@example.test' });
+    const res = await t.call('GET', `/v1/recognition/give-options?kind=high5&recipientId=${approved.id}`, { cookie });
+    expect([403, 404]).toContain(res.status);
+    expect(JSON.stringify(res.json)).not.toMatch(/Hidden|hidden\.adult/);
+  });
+
   it('still reaches what is their own: session, profile, own moods and journal', async () => {
     for (const url of ['/v1/auth/me', '/v1/profile', '/v1/avatar', '/v1/moods/settings', '/v1/recognition/dashboard']) {
       const res = await t.call('GET', url, { cookie: pendingCookie });

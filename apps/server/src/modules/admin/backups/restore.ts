@@ -1,18 +1,19 @@
-import { createGunzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { inTransaction } from '../../../db/database.js';
 import { isDatabaseDown } from '../../../plugins/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupTrailer } from './export.js';
+import type { BackupTrailer } from './export.js';
 import { findRestore, updateRestore } from './queries.js';
-import { BACKUP_TABLES, NEW_IDS, SOFT_USER_REFERENCES, UUID_IDS } from './tables.js';
+import { JobStopped } from '../../../services/jobs.js';
+import { backupRows, FILE_BATCH, FILES, RestoreRefused } from './read.js';
+import { BACKUP_TABLES, LINKS_TO_A_CHILD, NEW_IDS, SOFT_USER_REFERENCES, UUID_IDS } from './tables.js';
+import { backupRules, checkRow, type Reference } from './validate.js';
 
 /** The job that restores one school from a backup file (docs/decisions/0183). */
 export const RESTORE_JOB = 'admin.restore';
 const BATCH_ROWS = 500;
-const KNOWN_TABLES = new Set(BACKUP_TABLES.map((t) => t.name));
 /** Rows that belong to an account kept as it is (it existed before the restore): that account's own rows win. */
 const ACCOUNT_ROWS = new Set(['avatars', 'journal_entries']);
 
@@ -22,82 +23,26 @@ interface RestoreState {
   imagesMissing?: number;
 }
 
-/** A restore that cannot go on, with the error code the screen shows. */
-class RestoreRefused extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-/** The file's lines, unzipped, one at a time. */
-async function* fileLines(services: Services, key: string): AsyncGenerator<string> {
-  const stream = await services.storage.getStream(key);
-  if (!stream) throw new RestoreRefused('BACKUP_FILE_MISSING');
-  const gunzip = createGunzip();
-  stream.on('error', (error) => gunzip.destroy(error));
-  stream.pipe(gunzip).setEncoding('utf8');
-  let rest = '';
-  try {
-    for await (const chunk of gunzip as AsyncIterable<string>) {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) if (line) yield line;
-    }
-  } catch (error) {
-    if (isDatabaseDown(error as Error)) throw error;
-    throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-  }
-  if (rest) yield rest;
-}
-
-type Line =
-  | { kind: 'header'; header: BackupHeader }
-  | { kind: 'file'; key: string; base64: string }
-  | { kind: 'row'; table: string; row: Row }
-  | { kind: 'end'; trailer: BackupTrailer };
-/** Files are written a few at a time (each may be large); rows a few hundred at a time. */
-const FILE_BATCH = 20;
-const FILES = ' files';
-const IMAGE_KEY = /^(schools\/[0-9a-f-]{36}\/[a-z]+|avatars)\/[0-9a-f-]{36}\.(webp|png|jpe?g)$/;
-
-/** Parses the file's lines, checking its shape: a header of a version this server reads, rows of known tables, a trailer. */
-async function* backupRows(services: Services, key: string): AsyncGenerator<Line> {
-  let first = true;
-  let ended = false;
-  for await (const text of fileLines(services, key)) {
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-    }
-    if (ended) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-    if (first) {
-      first = false;
-      if (value.format !== BACKUP_FORMAT || value.version !== BACKUP_VERSION) throw new RestoreRefused('BACKUP_FORMAT_UNSUPPORTED');
-      yield { kind: 'header', header: value as unknown as BackupHeader };
-    } else if (value.end === true) {
-      ended = true;
-      yield { kind: 'end', trailer: value as unknown as BackupTrailer };
-    } else if (typeof value.f === 'string') {
-      // Only the kinds of file a backup holds: a file cannot be written anywhere else.
-      if (typeof value.b !== 'string' || !IMAGE_KEY.test(value.f)) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-      yield { kind: 'file', key: value.f, base64: value.b };
-    } else {
-      if (typeof value.t !== 'string' || !KNOWN_TABLES.has(value.t) || typeof value.r !== 'object' || value.r === null) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-      yield { kind: 'row', table: value.t, row: value.r as Row };
-    }
-  }
-  if (first) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-  if (!ended) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
-}
-
 /**
- * First pass: the file is whole, and nothing in it collides with this High5: an account with
- * the same id is the same person (kept as is); another account with the same e-mail or username,
- * or a class, note or category that already exists (the school is still here), refuses the restore.
+ * First pass, before anything is written: the file is whole; every row is one a backup writes
+ * (its table's rule in validate.ts: columns, types, no super admin, password or Google id), of
+ * the file's own school, naming only rows of the same file (docs/decisions/0510); and nothing
+ * in it collides with this High5: an account with the same id is the same person (kept as is),
+ * another account with the same e-mail or username, or a class, note or category that already
+ * exists (the school is still here), refuses the restore. No row links an account of the file
+ * to a child who already has an account here.
  */
-async function check(db: Db, services: Services, key: string) {
+async function check(db: Db, services: Services, key: string, signal?: AbortSignal) {
+  const rules = await backupRules(db, SOFT_USER_REFERENCES);
+  const order = new Map(BACKUP_TABLES.map((t, i) => [t.name, i]));
+  // The values other rows may point at: `table.column` -> the file's values of it.
+  const seen = new Map<string, Set<string>>();
+  for (const rule of rules.values()) for (const r of rule.references) if (r.target !== 'schools') seen.set(`${r.target}.${r.targetColumn}`, new Set());
+  const pending: { ref: Reference; value: string }[] = [];
+  const links: { adult: string; child: string }[] = [];
+  let sourceSchoolId = '';
+  let builtin = new Set<string>();
+
   const existing = new Set<string>();
   let conflict = false;
   let total = 0;
@@ -127,9 +72,28 @@ async function check(db: Db, services: Services, key: string) {
     const found = await sql`select 1 from ${sql.table(table)} where id = any(${batch}::uuid[]) limit 1`.execute(db);
     if (found.rows.length) conflict = true;
   };
+  /** A reference is fine when it names the file's school, a built-in category, or a row the file holds. */
+  const referenceRefused = (table: string, ref: Reference, value: unknown) => {
+    if (value === null || value === undefined) return false;
+    if (ref.target === 'schools') return value !== sourceSchoolId;
+    const text = String(value);
+    if (ref.target === 'categories' && builtin.has(text)) return false;
+    if (!order.has(ref.target)) return true;
+    if (seen.get(`${ref.target}.${ref.targetColumn}`)!.has(text) || ref.soft) return false;
+    // A row of its own table or of one restored later: known only at the end of the file.
+    if (order.get(ref.target)! >= order.get(table)!) {
+      pending.push({ ref, value: text });
+      return false;
+    }
+    return true;
+  };
 
   let files = 0;
-  for await (const line of backupRows(services, key)) {
+  for await (const line of backupRows(services, key, signal)) {
+    if (line.kind === 'header') {
+      sourceSchoolId = line.header.school.id;
+      builtin = new Set(line.header.builtinCategories.map((c) => c.id));
+    }
     if (line.kind === 'end') trailer = line.trailer;
     if (line.kind === 'file') {
       files++;
@@ -137,18 +101,29 @@ async function check(db: Db, services: Services, key: string) {
     }
     if (line.kind !== 'row') continue;
     total++;
-    counts[line.table] = (counts[line.table] ?? 0) + 1;
-    if (line.table === 'users') {
-      users.push(line.row);
+    const { table, row } = line;
+    counts[table] = (counts[table] ?? 0) + 1;
+    const rule = rules.get(table)!;
+    const refused = checkRow(rule, row);
+    if (refused) throw new RestoreRefused(refused);
+    if (table === 'schools' ? row.id !== sourceSchoolId || counts.schools! > 1 : rule.references.some((ref) => referenceRefused(table, ref, row[ref.column]))) throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
+    for (const [name, values] of seen) if (name.startsWith(`${table}.`) && row[name.slice(table.length + 1)] != null) values.add(String(row[name.slice(table.length + 1)]));
+    const link = LINKS_TO_A_CHILD[table];
+    if (link) links.push({ adult: String(row[link.adult]), child: String(row[link.child]) });
+    if (table === 'users') {
+      users.push(row);
       if (users.length >= BATCH_ROWS) await checkUsers();
-    } else if (UUID_IDS.includes(line.table)) {
-      (ids[line.table] ??= []).push(String(line.row.id));
-      if (ids[line.table]!.length >= BATCH_ROWS) await checkIds(line.table);
+    } else if (UUID_IDS.includes(table)) {
+      (ids[table] ??= []).push(String(row.id));
+      if (ids[table]!.length >= BATCH_ROWS) await checkIds(table);
     }
   }
+  if (!trailer || trailer.rows + trailer.files !== total || trailer.files !== files || Object.entries(trailer.tables).some(([t, n]) => (counts[t] ?? 0) !== n)) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
+  if (pending.some(({ ref, value }) => !seen.get(`${ref.target}.${ref.targetColumn}`)!.has(value))) throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
   await checkUsers();
+  // Another school's child, named in the file as if it were this school's: never linked to an account of the file.
+  if (links.some((l) => existing.has(l.child) && !existing.has(l.adult))) throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
   for (const table of UUID_IDS) await checkIds(table);
-  if (!trailer || trailer.rows + (trailer.files ?? 0) !== total || (trailer.files ?? 0) !== files || Object.entries(trailer.tables).some(([t, n]) => (counts[t] ?? 0) !== n)) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
   if (conflict) throw new RestoreRefused('RESTORE_CONFLICT');
   return { total, existingUserIds: [...existing] };
 }
@@ -175,10 +150,14 @@ interface InsertContext {
   columns: Map<string, Set<string>>;
   services: Services;
   imagesMissing: number;
+  /** The accounts the file holds (the check pass saw that every reference names one of them). */
+  fileUsers: Set<string>;
 }
 
 /** Adapts one batch of a table's rows to this High5: school id, built-in categories, new ids, missing accounts and files. */
 async function prepare(tx: Db, table: string, rows: Row[], ctx: InsertContext): Promise<Row[]> {
+  const secret = BACKUP_TABLES.find((t) => t.name === table)?.secret ?? [];
+  for (const row of rows) for (const column of secret) delete row[column];
   for (const row of rows) if ('school_id' in row && row.school_id === ctx.sourceSchoolId) row.school_id = ctx.targetSchoolId;
   if (table === 'users' || ACCOUNT_ROWS.has(table)) rows = rows.filter((r) => !ctx.existing.has(String(table === 'users' ? r.id : r.user_id)));
   if (table === 'category_settings' || table === 'recognition_categories') {
@@ -212,12 +191,9 @@ async function prepare(tx: Db, table: string, rows: Row[], ctx: InsertContext): 
     const ids = new Map(map.map((m) => [m.oldId, m.newId]));
     for (const row of rows) row.recognition_id = ids.get(Number(row.recognition_id)) ?? row.recognition_id;
   }
+  // A nullable reference to an account the file does not hold (an audit line's super admin) is emptied: rows name only the file's rows.
   const soft = SOFT_USER_REFERENCES[table];
-  if (soft && rows.length) {
-    const referenced = [...new Set(rows.flatMap((r) => soft.map((c) => r[c])).filter((v): v is string => typeof v === 'string'))];
-    const present = referenced.length ? new Set((await tx.selectFrom('users').select('id').where('id', 'in', referenced).execute()).map((u) => u.id)) : new Set<string>();
-    for (const row of rows) for (const column of soft) if (typeof row[column] === 'string' && !present.has(row[column])) row[column] = null;
-  }
+  if (soft) for (const row of rows) for (const column of soft) if (typeof row[column] === 'string' && !ctx.fileUsers.has(row[column])) row[column] = null;
   return rows;
 }
 
@@ -243,7 +219,7 @@ async function insertRows(tx: Db, table: string, rows: Row[], ctx: InsertContext
 }
 
 /** Second pass: inserts the rows a batch at a time, each batch in its own transaction with the progress, so a retry resumes. */
-async function insertAll(services: Services, restore: { id: string; storageKey: string; rowsDone: number; targetSchoolId: string }, state: RestoreState) {
+async function insertAll(services: Services, restore: { id: string; storageKey: string; rowsDone: number; targetSchoolId: string }, state: RestoreState, signal?: AbortSignal) {
   const db = services.db;
   const columns = await tableColumns(db);
   const builtinHere = await db.selectFrom('categories').select(['id', 'kind', 'key']).where('schoolId', 'is', null).execute();
@@ -256,6 +232,7 @@ async function insertAll(services: Services, restore: { id: string; storageKey: 
     columns,
     services,
     imagesMissing: state.imagesMissing ?? 0,
+    fileUsers: new Set(),
   };
   let done = restore.rowsDone;
   let index = 0;
@@ -272,7 +249,8 @@ async function insertAll(services: Services, restore: { id: string; storageKey: 
       await updateRestore(tx, restore.id, { rowsDone: done, state: { ...state, imagesMissing: ctx.imagesMissing } });
     });
   };
-  for await (const line of backupRows(services, restore.storageKey)) {
+  for await (const line of backupRows(services, restore.storageKey, signal)) {
+    if (line.kind === 'row' && line.table === 'users') ctx.fileUsers.add(String(line.row.id));
     if (line.kind === 'header') {
       ctx.sourceSchoolId = line.header.school.id;
       for (const c of line.header.builtinCategories) {
@@ -291,7 +269,7 @@ async function insertAll(services: Services, restore: { id: string; storageKey: 
 }
 
 /** The restore job: checks the file, then inserts it; failures of the file or of a collision are the restore's answer, not retried. */
-export async function runRestore(services: Services, restoreId: string) {
+export async function runRestore(services: Services, restoreId: string, signal?: AbortSignal) {
   const db = services.db;
   const restore = await findRestore(db, restoreId);
   if (!restore || restore.status === 'done' || restore.status === 'failed' || !restore.targetSchoolId) return;
@@ -299,13 +277,13 @@ export async function runRestore(services: Services, restoreId: string) {
     let state = restore.state as unknown as RestoreState;
     if (restore.status !== 'restoring') {
       await updateRestore(db, restoreId, { status: 'checking' });
-      const checked = await check(db, services, restore.storageKey);
+      const checked = await check(db, services, restore.storageKey, signal);
       state = { existingUserIds: checked.existingUserIds };
       await updateRestore(db, restoreId, { status: 'restoring', rowsTotal: checked.total, rowsDone: 0, state });
       restore.rowsDone = 0;
       restore.rowsTotal = checked.total;
     }
-    const imagesMissing = await insertAll(services, { ...restore, targetSchoolId: restore.targetSchoolId }, state);
+    const imagesMissing = await insertAll(services, { ...restore, targetSchoolId: restore.targetSchoolId }, state, signal);
     const now = services.clock.now();
     await inTransaction(db, async (tx) => {
       await updateRestore(tx, restoreId, { status: 'done', finishedAt: now });
@@ -318,7 +296,8 @@ export async function runRestore(services: Services, restoreId: string) {
     });
     if (restore.uploaded) await services.storage.delete(restore.storageKey);
   } catch (error) {
-    if (isDatabaseDown(error as Error)) throw error;
+    // A shutdown leaves the restore where it is: the job runs again and resumes (the check pass from its start).
+    if (isDatabaseDown(error as Error) || error instanceof JobStopped) throw error;
     const code = error instanceof RestoreRefused ? error.code : 'RESTORE_FAILED';
     if (!(error instanceof RestoreRefused)) services.jobs.logger.error({ jobKind: RESTORE_JOB, error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'restore failed');
     await updateRestore(db, restoreId, { status: 'failed', errorCode: code, finishedAt: services.clock.now() });

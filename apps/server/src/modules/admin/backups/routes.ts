@@ -63,7 +63,7 @@ export function registerBackupRoutes(app: FastifyInstance) {
     });
   });
 
-  app.services.jobs.register(RESTORE_JOB, async (payload) => runRestore(app.services, String(payload.restoreId)));
+  app.services.jobs.register(RESTORE_JOB, async (payload, stopping) => runRestore(app.services, String(payload.restoreId), stopping));
   app.services.jobs.register(DELETE_OBJECTS_JOB, async (payload) => deleteObjects(app.services, (payload.keys as string[] | undefined) ?? []));
   app.services.jobs.register(BACKUP_SWEEP_JOB, () => sweepBackups(app.services));
   app.services.jobs.schedule({ name: BACKUP_SWEEP_JOB, kind: BACKUP_SWEEP_JOB, everyMinutes: 60 });

@@ -13,7 +13,10 @@ export interface BackupTable {
   name: string;
   /** The rows of school `s`, as a WHERE condition on alias `t`. */
   where: (s: string) => RawBuilder<unknown>;
-  /** Columns never written: credentials. */
+  /**
+   * Columns never written, and refused in a file to restore (docs/decisions/0510): credentials,
+   * and the super admin flag (no restored row may grant it).
+   */
   secret?: string[];
   /** Only when the super admin asked for the children's private journals. */
   journal?: true;
@@ -35,7 +38,7 @@ const ofSchool = (s: string) => sql`t.school_id = ${s}`;
 
 export const BACKUP_TABLES: BackupTable[] = [
   { name: 'schools', where: (s) => sql`t.id = ${s}` },
-  { name: 'users', where: (s) => sql`t.id in ${people(s)}`, secret: ['password_hash', 'google_sub'] },
+  { name: 'users', where: (s) => sql`t.id in ${people(s)}`, secret: ['password_hash', 'google_sub', 'is_super_admin'] },
   { name: 'school_memberships', where: ofSchool },
   { name: 'parent_links', where: (s) => sql`t.parent_id in ${people(s)} and t.student_id in ${people(s)}` },
   { name: 'invitations', where: (s) => sql`t.school_id = ${s} and t.user_id in ${people(s)}` },
@@ -109,6 +112,16 @@ export const SOFT_USER_REFERENCES: Record<string, string[]> = {
   parent_links: ['confirmed_by'],
   seating_charts: ['created_by'],
   attendance: ['recorded_by'],
+};
+
+/**
+ * Rows that give an adult a child (a parent's view, a trusted adult's alerts): a restore never links
+ * an account of the file to a child who already has an account here (another school's child,
+ * docs/decisions/0510); both already here is a link that was there before.
+ */
+export const LINKS_TO_A_CHILD: Record<string, { adult: string; child: string }> = {
+  parent_links: { adult: 'parent_id', child: 'student_id' },
+  trusted_adults: { adult: 'adult_id', child: 'student_id' },
 };
 
 /** Tables whose uuid ids must not exist where the backup is restored (the school would be there twice). */

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../db/database.js';
 import { currentSchool } from '../../../lib/current-school.js';
 import { forbidden } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
-import { canGiveTo, emailVisible } from '../../../policies/recognition.js';
+import { canGiveTo, emailVisible, mayLookUp } from '../../../policies/recognition.js';
 import { findMember, listMembers, parentHasChildIn, type RecipientScope } from './queries.js';
 
 /** The caller's current school membership; the give endpoints are for school members only. */
@@ -62,6 +62,7 @@ export async function listRecipients(db: Queryable, user: SessionUser, input: { 
 
 /** A recipient the caller may give to in their current school, or a reason why not. */
 export async function resolveRecipient(db: Queryable, user: SessionUser, school: Membership, recipientId: string) {
+  if (!mayLookUp({ id: user.id, role: school.role, status: school.status }, recipientId)) return { ok: false as const, reason: 'not_member' as const };
   const member = await findMember(db, school.schoolId, recipientId, user.id);
   if (!member || member.status !== 'active') return { ok: false as const, reason: 'not_member' as const };
   const allowed = canGiveTo({ id: user.id, role: school.role, status: school.status }, { ...member, role: member.role as Role });
