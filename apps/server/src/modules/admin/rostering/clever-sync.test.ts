@@ -30,7 +30,7 @@ describe('a Clever district', () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, clever: { clientKey: fake.clientId, clientSecret: 'wrong-clever-secret' } });
     const { cookie } = await superAdmin(t.app);
     const test = await t.call('POST', `/v1/super/districts/${district.id}/roster/test-connection`, { cookie, body: {} });
-    expect(test.json.ResponseData).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed' });
+    expect(test.json.ResponseData).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed', warnings: [] });
     const run = await sync(district.id, cookie);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_auth_failed' });
     expect(JSON.stringify(run)).not.toContain('wrong-clever-secret');
