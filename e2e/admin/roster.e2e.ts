@@ -124,17 +124,30 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         const people = district.students.length + district.teachers.length + district.schools.length;
         await page.getByText(fill(a.roster.wouldCreate_other, { count: people })).waitFor();
         await page.getByText(`${learner.lastName}, ${learner.firstName}`).first().waitFor();
+        // Every English learner arriving is named with the flag set; the read says which flags it carries.
+        const learners = district.students.filter((s) => s.ell).length;
+        await page.getByText(fill(learners === 1 ? a.roster.wouldFlagChangesTitle_one : a.roster.wouldFlagChangesTitle_other, { count: learners })).waitFor();
+        await expect.poll(() => page.getByText(fill(a.roster.flagSet, { flag: a.roster.flag.englishLearner }), { exact: true }).count()).toBe(learners);
+        await page.getByText(fill(a.roster.carriesFlags, { flags: [a.roster.flag.iep, a.roster.flag.plan504, a.roster.flag.englishLearner].join(', ') })).waitFor();
         await expectNoAxeViolations(page);
         await shot(page, `preview-${lang}-${width}`);
         const db = h.app.services.db;
         const districtRow = await db.selectFrom('districts').select('id').where('name', '=', name).executeTakeFirstOrThrow();
         expect(await db.selectFrom('schools').select('id').where('districtId', '=', districtRow.id).execute()).toHaveLength(0);
 
+        // The OneRoster flag columns: a name without metadata. is refused in the user's language.
+        const ellColumn = page.getByRole('textbox', { name: a.roster.flagColumn.englishLearner });
+        await ellColumn.fill('ell');
+        await page.getByText(a.roster.flagColumnInvalid).waitFor();
+        await ellColumn.fill('metadata.ell');
+        await expect.poll(() => page.getByText(a.roster.flagColumnInvalid).count()).toBe(0);
+
         // Test mode off, then sync: the school is filled.
         await page.getByRole('switch', { name: a.roster.testMode }).uncheck();
         await page.getByRole('form', { name: a.roster.settingsTitle }).getByRole('button', { name: a.actions.save }).click();
         await page.getByText(a.roster.settingsSaved).waitFor();
         await page.getByText(a.roster.testModeOff).waitFor();
+        await expect.poll(async () => (await db.selectFrom('districts').select('onerosterElColumn').where('id', '=', districtRow.id).executeTakeFirstOrThrow()).onerosterElColumn).toBe('metadata.ell');
         h.clock.set(new Date()); // each run its own time: the report lists the newest first
         await page.getByRole('button', { name: a.roster.syncNow }).click();
         await page.getByRole('progressbar', { name: a.roster.progressLabel }).waitFor();

@@ -34,6 +34,7 @@ export const RosterProblemKeys = [
   'unknown_class',
   'not_stored',
   'no_org_for_school',
+  'bad_flag',
 ] as const;
 export const RosterProblemSchema = z.object({ key: z.enum(RosterProblemKeys), values: z.record(z.string(), z.string()) });
 export type RosterProblem = z.infer<typeof RosterProblemSchema>;
@@ -55,6 +56,8 @@ const RosterCountsSchema = z.object({
   classesUpdated: z.number().int(),
   enrolmentsAdded: z.number().int(),
   enrolmentsRemoved: z.number().int(),
+  /** Students whose IEP, 504 or English-learner flag the run set or cleared (reports before it: 0). */
+  flagsChanged: z.number().int().default(0),
 });
 export type RosterCounts = z.infer<typeof RosterCountsSchema>;
 
@@ -65,6 +68,31 @@ export const RosterWarningCodes = ['linked_elsewhere', 'role_differs', 'no_teach
 const RosterWarningSchema = z.object({ code: z.enum(RosterWarningCodes), sourceId: z.string() });
 export type RosterWarning = z.infer<typeof RosterWarningSchema>;
 
+/** The student flags a roster may carry; `englishLearner` is the language level `L`. */
+export const RosterFlags = ['iep', 'plan504', 'englishLearner'] as const;
+export type RosterFlag = (typeof RosterFlags)[number];
+const RosterFlagSchema = z.enum(RosterFlags);
+
+/** A student whose flags a run set or cleared, named because these decide how a teacher treats a child. */
+const FlagChangeSchema = NamedPersonSchema.extend({ set: z.array(RosterFlagSchema), cleared: z.array(RosterFlagSchema) });
+export type RosterFlagChange = z.infer<typeof FlagChangeSchema>;
+
+/**
+ * What the source said about the read as a whole (translated by `rostering.sourceWarning.<code>`
+ * with its values): a Clever app kept on API v3.0 (no 504 plans), Aeries programs none of which
+ * reads as special education or 504.
+ */
+export const RosterSourceWarningCodes = ['clever_v30', 'programs_unmapped'] as const;
+export const RosterSourceWarningSchema = z.object({ code: z.enum(RosterSourceWarningCodes), values: z.record(z.string(), z.string()) });
+export type RosterSourceWarning = z.infer<typeof RosterSourceWarningSchema>;
+
+/** Which flags a read carries, and (OneRoster) the `metadata.*` columns its files have and what each maps to. */
+export const RosterCarriesSchema = z.object({
+  flags: z.array(RosterFlagSchema),
+  columns: z.array(z.object({ file: z.string(), column: z.string(), flag: RosterFlagSchema.nullable() })),
+});
+export type RosterCarries = z.infer<typeof RosterCarriesSchema>;
+
 export const RosterSchoolReportSchema = z.object({
   schoolSourceId: z.string(),
   schoolName: z.string(),
@@ -73,6 +101,8 @@ export const RosterSchoolReportSchema = z.object({
   added: z.array(NamedPersonSchema),
   deactivated: z.array(NamedPersonSchema),
   warnings: z.array(RosterWarningSchema),
+  /** At most 200; `counts.flagsChanged` is exact. */
+  flagChanges: z.array(FlagChangeSchema).default([]),
 });
 export type RosterSchoolReport = z.infer<typeof RosterSchoolReportSchema>;
 
@@ -93,6 +123,9 @@ export const RosterRunSchema = z.object({
   /** A malformed file's exact problem, for the report to say in the user's language. */
   problem: RosterProblemSchema.nullable(),
   approved: z.boolean(),
+  sourceWarnings: z.array(RosterSourceWarningSchema).default([]),
+  /** null: the run read nothing (failed early) or ran before flags were reported. */
+  carries: RosterCarriesSchema.nullable().default(null),
 });
 export type RosterRun = z.infer<typeof RosterRunSchema>;
 
@@ -105,8 +138,13 @@ export const RosterSettingsSchema = z.object({
   summerPauseUntil: z.string().nullable(),
   /** A run stops for approval when it would deactivate more than this percent of a school's people. */
   holdPercent: z.number().int(),
+  /** OneRoster files: the `metadata.*` column of demographics.csv or users.csv that holds each flag (null: none). */
+  flagColumns: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), englishLearner: z.string().nullable() }),
 });
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
+
+/** An extension column of a OneRoster 1.1 file: `metadata.` and a name (letters, digits, `_ . -`). */
+export const MetadataColumnSchema = z.string().trim().max(80).regex(/^metadata\.[A-Za-z0-9_.-]+$/, 'invalid_metadata_column');
 
 export const UpdateRosterSettingsSchema = z
   .object({
@@ -115,6 +153,11 @@ export const UpdateRosterSettingsSchema = z
     syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
     timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
     holdPercent: z.number().int().min(1).max(100).optional(),
+    /** Each flag's column, or null for none; a flag left out keeps its column. */
+    flagColumns: z
+      .object({ iep: MetadataColumnSchema.nullable().optional(), plan504: MetadataColumnSchema.nullable().optional(), englishLearner: MetadataColumnSchema.nullable().optional() })
+      .strict()
+      .optional(),
     /** Both dates, or both null to end the pause. */
     summerPause: z
       .object({ from: IsoDateSchema, until: IsoDateSchema })
@@ -132,6 +175,8 @@ export const RosterConnectionTestSchema = z.object({
   description: z.string().nullable(),
   /** One of RosterErrorCodes, translated by the `errors` namespace's `roster` keys. */
   errorCode: z.enum(RosterErrorCodes).nullable(),
+  /** What the SIS will not share (e.g. a Clever app kept on API v3.0: no 504 plans). */
+  warnings: z.array(RosterSourceWarningSchema).default([]),
 });
 export type RosterConnectionTest = z.infer<typeof RosterConnectionTestSchema>;
 

@@ -149,6 +149,9 @@ export interface Districts {
   id: Generated<string>;
   kind: Generated<string>;
   name: string;
+  onerosterElColumn: string | null;
+  onerosterIepColumn: string | null;
+  onerosterPlan504Column: string | null;
   paid: Generated<boolean>;
   rosterCursor: string | null;
   rosterHoldPercent: Generated<number>;

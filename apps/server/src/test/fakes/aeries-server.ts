@@ -25,8 +25,10 @@ export interface AeriesFake extends RunningFake {
   dataChangesOff: boolean;
   /** The Aeries server's local time: systeminfo's CurrentDateTime and the time of recorded changes. */
   now: Date;
-  /** Program records (IEP 144, 504 101 in the PGM code table) by StudentID. */
-  programs: Map<number, { code: '144' | '101'; start: string; end: string | null }[]>;
+  /** Program records (IEP 144, 504 101 in the PGM code table; other codes as a district has them) by StudentID. */
+  programs: Map<number, { code: string; start: string; end: string | null }[]>;
+  /** What `codes/PGM/PG` answers (default: 101, 144, 190); a district may answer an empty list. */
+  codeSet: { Code: string; Description: string }[];
   /** Changes the district; what changed is recorded for the Data Changes endpoints at `now`. */
   update(change: (district: SampleDistrict) => void): void;
   schoolCode(sampleSchoolId: string): number;
@@ -37,6 +39,8 @@ const PROGRAM_CODES = [
   { Code: '144', Description: 'Special Education' },
   { Code: '190', Description: 'Gifted and Talented Education (GATE)' },
 ];
+/** The description a program record carries itself (Aeries' PGM ProgramDescription), whatever the code set says. */
+const RECORD_DESCRIPTIONS: Record<string, string> = { '101': '504 Accommodation Plan', '144': 'Special Education', '190': 'Gifted and Talented Education (GATE)' };
 
 type Rec = Record<string, unknown>;
 interface Built {
@@ -183,7 +187,7 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     const b = built;
     const [a0, a1, a2, a3, a4, a5] = parts;
     if (/datachanges$/.test(a0 ?? '')) return dataChanges(parts);
-    if (a0 === 'codes' && a1 === 'pgm' && a2 === 'pg') return { status: 200, body: PROGRAM_CODES };
+    if (a0 === 'codes' && a1 === 'pgm' && a2 === 'pg') return { status: 200, body: fake.codeSet };
     if (a0 === 'courses') return { status: 200, body: b.courses.filter((c) => !a1 || String(c.ID) === a1) };
     if (a0 === 'staff') {
       if (!a1) return { status: 200, body: b.staff };
@@ -201,7 +205,7 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
       const all = b.students.get(sc) ?? [];
       if (a4 === 'programs') {
         const ids = a3 === '0' || !a3 ? all.map((s) => s.StudentID as number) : [Number(a3)];
-        const rows = ids.flatMap((id) => (programs.get(id) ?? []).map((p) => ({ StudentID: id, ProgramCode: p.code, ProgramDescription: PROGRAM_CODES.find((c) => c.Code === p.code)!.Description, EligibilityStartDate: p.start, EligibilityEndDate: null, ParticipationStartDate: p.start, ParticipationEndDate: p.end })));
+        const rows = ids.flatMap((id) => (programs.get(id) ?? []).map((p) => ({ StudentID: id, ProgramCode: p.code, ProgramDescription: RECORD_DESCRIPTIONS[p.code] ?? `Local program ${p.code}`, EligibilityStartDate: p.start, EligibilityEndDate: null, ParticipationStartDate: p.start, ParticipationEndDate: p.end })));
         return { status: 200, body: rows };
       }
       if (a3) return { status: 200, body: malformed(all.filter((s) => String(s.StudentID) === a3)) };
@@ -245,11 +249,12 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     certificate,
     faults,
     dataChangesOff: false,
+    codeSet: structuredClone(PROGRAM_CODES),
     now: new Date('2015-09-01T08:00:00Z'),
     programs: new Proxy(programs, {
       get(target, prop) {
         if (prop === 'set')
-          return (id: number, value: { code: '144' | '101'; start: string; end: string | null }[]) => {
+          return (id: number, value: { code: string; start: string; end: string | null }[]) => {
             const sc = [...built.students.values()].flat().find((s) => s.StudentID === id)?.SchoolCode;
             changes.push({ kind: 'program', key: `${sc}/${id}`, at: fake.now.getTime() });
             return target.set(id, value);

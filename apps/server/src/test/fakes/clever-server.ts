@@ -4,12 +4,14 @@ import { serveJson, noFaults, type FakeFaults, type RunningFake } from './http-f
 import { cloneDistrict, loadSampleDistrict, type SampleDistrict } from './sample-district.js';
 
 /**
- * A local stand-in for the Clever API v3.0 (and the v3.1 student fields), speaking its documented
+ * A local stand-in for the Clever API v3.0 and v3.1 (its student fields), speaking its documented
  * HTTP API (docs/decisions/0410): `GET /oauth/tokens?owner_type=district` with HTTP Basic client
  * credentials, Bearer tokens, `/v3.0/districts|schools|users?role=|sections`, section members
  * (`students`/`teachers` on the section and `/v3.0/sections/{id}/users?role=`), range paging with
  * `limit` (default 100, at most 10,000: 413 above) and `links` `rel: next` by `starting_after`,
  * and the rate limit headers with 429 when a limit is configured. Filled from the sample district.
+ * v3.1 is granted per app ("contact your application success manager" for v3.1 access): an app
+ * kept on v3.0 (`pinnedTo`) is refused every /v3.1 path with 400 "version not supported".
  */
 
 export interface CleverFake extends RunningFake {
@@ -22,8 +24,10 @@ export interface CleverFake extends RunningFake {
   rotateToken(): void;
   /** 429 answers given so far. */
   rateLimited: number;
-  /** v3.1 fields a district may share, by student sis_id. */
-  studentFlags: Map<string, { iep_status?: 'Y' | 'N' | ''; section_504_status?: 'Y' | 'N' | '' }>;
+  /** Flags a district shares, by student sis_id (`section_504_status` on v3.1 only); ell_status null leaves the field out. */
+  studentFlags: Map<string, { iep_status?: 'Y' | 'N' | ''; section_504_status?: 'Y' | 'N' | ''; ell_status?: 'Y' | 'N' | '' | null }>;
+  /** '3.0': the app is kept on v3.0 and v3.1 answers 400 (default null: both versions answer). */
+  pinnedTo: '3.0' | null;
   /** Changes the district between reads (the next request serves the new data). */
   update(change: (district: SampleDistrict) => void): void;
   /** The Clever id the fake gives a sample record: ('school', '02M800'), ('user', 'student:738733110'), ('section', '581'). */
@@ -78,6 +82,8 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
             const id = cleverId('user', `student:${s.id}`);
             const flags = studentFlags.get(s.id) ?? {};
             const role: Record<string, unknown> = { school: schoolId(s.schoolId), schools: [schoolId(s.schoolId)], sis_id: s.id, student_number: s.id, state_id: s.stateId, grade: cleverGrade(s.grade), gender: s.gender === 'female' ? 'F' : s.gender === 'male' ? 'M' : 'X', dob: s.dob, ell_status: s.ell ? 'Y' : 'N', credentials: { district_username: s.username }, ...(flags.iep_status !== undefined ? { iep_status: flags.iep_status } : {}) };
+            if (flags.ell_status === null) delete role.ell_status;
+            else if (flags.ell_status !== undefined) role.ell_status = flags.ell_status;
             if (v31 && flags.section_504_status !== undefined) role.section_504_status = flags.section_504_status;
             return { id, data: { id, district: districtId, email: s.email || undefined, name: { first: s.firstName, middle: s.middleName, last: s.lastName }, roles: { student: role } } };
           }),
@@ -169,6 +175,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     if (rate.limited) return { status: 429, body: { error: 'Rate limit exceeded' }, headers: rate.headers };
     if (faults.status500) return { status: 500, body: { error: 'Internal server error' }, headers: rate.headers };
     const [, version, resource, sectionId] = match as unknown as [string, string, string, string | undefined];
+    if (version === '3.1' && fake.pinnedTo === '3.0') return { status: 400, body: { message: 'version not supported' }, headers: rate.headers };
     const d = data(version === '3.1');
     const path = url.pathname;
     let result;
@@ -203,6 +210,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
       token = createHash('sha1').update(`${token}:rotated`).digest('hex');
     },
     studentFlags,
+    pinnedTo: null,
     update(change) {
       change(district);
       built = null;

@@ -32,14 +32,14 @@ describe("the district editor's connection test", () => {
   it('with the right certificate, describes the district from systeminfo and the schools', async () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: fake.certificate });
     const { cookie } = await superAdmin(t.app);
-    expect(await test(district.id, cookie)).toEqual({ ok: true, description: 'Aeries 10.25.5.6, 2015-2016, 3 schools', errorCode: null });
+    expect(await test(district.id, cookie)).toEqual({ ok: true, description: 'Aeries 10.25.5.6, 2015-2016, 3 schools', errorCode: null, warnings: [] });
     expect(fake.requests.some((r) => r.startsWith('GET /api/v5/systeminfo'))).toBe(true);
   });
   it('with a wrong certificate, answers roster_auth_failed and never shows the certificate', async () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: 'wrong-certificate-value' });
     const { cookie } = await superAdmin(t.app);
     const answer = await test(district.id, cookie);
-    expect(answer).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed' });
+    expect(answer).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed', warnings: [] });
   });
   it('when nothing answers at the base URL, answers roster_unreachable', async () => {
     const district = await buildSisDistrict(t.app, { baseUrl: 'http://127.0.0.1:9', certificate: fake.certificate });

@@ -30,10 +30,23 @@ describe('a Clever district', () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, clever: { clientKey: fake.clientId, clientSecret: 'wrong-clever-secret' } });
     const { cookie } = await superAdmin(t.app);
     const test = await t.call('POST', `/v1/super/districts/${district.id}/roster/test-connection`, { cookie, body: {} });
-    expect(test.json.ResponseData).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed' });
+    expect(test.json.ResponseData).toEqual({ ok: false, description: null, errorCode: 'roster_auth_failed', warnings: [] });
     const run = await sync(district.id, cookie);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_auth_failed' });
     expect(JSON.stringify(run)).not.toContain('wrong-clever-secret');
+  });
+
+  it('the connection test says which API version the district is read with, and that v3.0 shares no 504 plans', async () => {
+    const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, clever: { clientKey: fake.clientId, clientSecret: fake.clientSecret } });
+    const { cookie } = await superAdmin(t.app);
+    const test = async () => (await t.call('POST', `/v1/super/districts/${district.id}/roster/test-connection`, { cookie, body: {} })).json.ResponseData;
+    expect(await test()).toEqual({ ok: true, description: 'Clever: Clever Sandbox District (sample) (API v3.1)', errorCode: null, warnings: [] });
+    fake.pinnedTo = '3.0';
+    try {
+      expect(await test()).toEqual({ ok: true, description: 'Clever: Clever Sandbox District (sample) (API v3.0)', errorCode: null, warnings: [{ code: 'clever_v30', values: {} }] });
+    } finally {
+      fake.pinnedTo = null;
+    }
   });
 
   it('fills the 3 sample schools from the Clever fake, and an unchanged second run changes nothing', { timeout: 600_000 }, async () => {

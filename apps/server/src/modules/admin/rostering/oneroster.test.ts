@@ -98,6 +98,84 @@ describe('OneRoster 1.1 uploads', () => {
     expect(kg.grade).toBe(0);
   });
 
+  it('a delta whose manifest marks the files it does not change absent is applied against what the district has', async () => {
+    const { cookie } = await superAdmin(t.app);
+    const district = await liveDistrict(cookie);
+    const base = small(3);
+    const org = base.orgs![0]!.sourcedId!;
+    await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, oneRosterZip(base));
+    // Only enrollments change: orgs, users and classes are "absent" (no changes), as OneRoster 1.1 allows.
+    const delta: OneRosterTables = { enrollments: [{ sourcedId: `e-${org}-s0`, status: 'tobedeleted', classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: `${org}-s0`, role: 'student' }] };
+    const absent = { orgs: 'absent', users: 'absent', classes: 'absent', academicSessions: 'absent', courses: 'absent', demographics: 'absent' } as const;
+    const run = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, oneRosterZip(delta, { mode: 'delta', modes: absent }));
+    expect(run).toMatchObject({ status: 'done', errorCode: null });
+    expect(run.counts).toMatchObject({ enrolmentsRemoved: 1, deactivated: 0, created: 0 });
+    const cls = await db().selectFrom('classes').select('id').where('sourceId', '=', `${org}-c`).executeTakeFirstOrThrow();
+    expect(await db().selectFrom('enrolments').select('studentId').where('classId', '=', cls.id).execute()).toHaveLength(2);
+    // A bulk file still needs its roster files.
+    const bulk = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, oneRosterZip(base, { modes: { orgs: 'absent' } }));
+    expect(bulk).toMatchObject({ status: 'failed', errorCode: 'roster_malformed' });
+    expect(bulk.errorDetail).toContain('file.orgs.csv is absent');
+  });
+
+  it("maps the district's metadata columns to IEP, 504 and English learner: the preview says what the file carries, a delta of demographics alone sets and clears them", async () => {
+    const { cookie } = await superAdmin(t.app);
+    const district = await buildDistrict(t.app); // test mode: the first upload is a preview
+    const columns = { iep: 'metadata.sped', plan504: 'metadata.plan504', englishLearner: 'metadata.ell' };
+    const bad = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { flagColumns: { iep: 'sped' } } });
+    expect(bad.status).toBe(400);
+    const saved = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { flagColumns: columns } });
+    expect(saved.json.ResponseData.flagColumns).toEqual(columns);
+    const base = small(3);
+    const [s0, s1, s2] = base.users!.slice(1).map((u) => u.sourcedId!) as [string, string, string];
+    base.demographics = [
+      { sourcedId: s0, 'metadata.sped': 'Y', 'metadata.ell': 'true', 'metadata.gifted': 'N' },
+      { sourcedId: s1, 'metadata.sped': 'N', 'metadata.ell': '' },
+    ];
+    base.users = base.users!.map((u) => (u.sourcedId === s2 ? { ...u, 'metadata.plan504': 'yes' } : u));
+    const zip = oneRosterZip(base, { extraColumns: { demographics: ['metadata.sped', 'metadata.ell', 'metadata.gifted'], users: ['metadata.plan504'] } });
+    const url = `/v1/super/districts/${district.id}/roster/upload`;
+    const preview = await upload(cookie, url, zip);
+    expect(preview.status).toBe('preview');
+    const report = (await t.call('GET', `/v1/super/roster-runs/${preview.id}`, { cookie })).json.ResponseData;
+    expect(report.carries).toEqual({
+      flags: ['iep', 'plan504', 'englishLearner'],
+      columns: [
+        { file: 'demographics.csv', column: 'metadata.sped', flag: 'iep' },
+        { file: 'demographics.csv', column: 'metadata.ell', flag: 'englishLearner' },
+        { file: 'demographics.csv', column: 'metadata.gifted', flag: null },
+        { file: 'users.csv', column: 'metadata.plan504', flag: 'plan504' },
+      ],
+    });
+    expect(report.counts.flagsChanged).toBe(2);
+    expect(report.schools[0].flagChanges.map((f: { sourceId: string; set: string[] }) => [f.sourceId, f.set])).toEqual([
+      [s0, ['iep', 'englishLearner']],
+      [s2, ['plan504']],
+    ]);
+
+    await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { testMode: false } });
+    expect((await upload(cookie, url, zip)).status).toBe('done');
+    const flags = async (sourceId: string) =>
+      db().selectFrom('users as u').innerJoin('schoolMemberships as m', 'm.userId', 'u.id').select(['m.iep', 'm.plan504', 'm.languageLevel']).where('u.email', '=', `${sourceId}@or.example`).executeTakeFirstOrThrow();
+    expect(await flags(s0)).toEqual({ iep: true, plan504: false, languageLevel: 'L' });
+    expect(await flags(s2)).toEqual({ iep: false, plan504: true, languageLevel: null });
+
+    // A delta of demographics.csv alone: s0 is reclassified and leaves special education; s1's empty cells keep.
+    const delta: OneRosterTables = { demographics: [{ sourcedId: s0, 'metadata.sped': 'N', 'metadata.ell': 'N' }, { sourcedId: s1, 'metadata.sped': '', 'metadata.ell': '' }] };
+    const absent = { orgs: 'absent', users: 'absent', classes: 'absent', enrollments: 'absent', academicSessions: 'absent', courses: 'absent' } as const;
+    const run = await upload(cookie, url, oneRosterZip(delta, { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped', 'metadata.ell'] } }));
+    expect(run).toMatchObject({ status: 'done', errorCode: null });
+    expect(run.counts).toMatchObject({ flagsChanged: 1, updated: 1, created: 0, deactivated: 0 });
+    expect(await flags(s0)).toEqual({ iep: false, plan504: false, languageLevel: 'LF' });
+    expect(await flags(s1)).toEqual({ iep: false, plan504: false, languageLevel: null });
+
+    // A value that is not yes or no fails the whole file, naming the cell, and writes nothing.
+    const wrong = await upload(cookie, url, oneRosterZip({ demographics: [{ sourcedId: s1, 'metadata.sped': 'maybe' }] }, { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped'] } }));
+    expect(wrong).toMatchObject({ status: 'failed', errorCode: 'roster_malformed' });
+    const problem = (await t.call('GET', `/v1/super/roster-runs/${wrong.id}`, { cookie })).json.ResponseData.problem;
+    expect(problem).toEqual({ key: 'bad_flag', values: { file: 'demographics.csv', row: '2', column: 'metadata.sped', value: 'maybe' } });
+  });
+
   it.each([
     ['a file that is not a zip', () => Buffer.from('not a zip'), 'not a readable zip', { key: 'not_zip', values: {} }],
     ['a missing users.csv', () => oneRosterZip(small(1), { dropFile: 'users' }), 'users.csv is missing', { key: 'missing_file', values: { file: 'users.csv' } }],

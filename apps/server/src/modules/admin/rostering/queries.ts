@@ -6,7 +6,7 @@ import type { Db } from '../../../db/database.js';
 export function districtForSync(db: Db, id: string) {
   return db
     .selectFrom('districts')
-    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil', 'rosterHoldPercent'])
+    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil', 'rosterHoldPercent', 'onerosterIepColumn', 'onerosterPlan504Column', 'onerosterElColumn'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -80,7 +80,7 @@ export function openRun(db: Db, districtId: string) {
   return db.selectFrom('rosterRuns').select('id').where('districtId', '=', districtId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
 }
 
-export async function updateSettings(db: Db, districtId: string, values: { testMode?: boolean; summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string; rosterHoldPercent?: number }) {
+export async function updateSettings(db: Db, districtId: string, values: { testMode?: boolean; summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string; rosterHoldPercent?: number; onerosterIepColumn?: string | null; onerosterPlan504Column?: string | null; onerosterElColumn?: string | null }) {
   // A PATCH that changes nothing is not an UPDATE without SET (found by the fuzz test).
   if (Object.keys(values).length === 0) return;
   await db

@@ -222,6 +222,49 @@ describe('a sync from a SIS', () => {
     expect(await db().selectFrom('classes').select('name').where('id', '=', byHand.id).executeTakeFirstOrThrow()).toEqual({ name: 'Art club' });
   });
 
+  it('a yes/no flag set by the source is applied, "no" clears it, and null keeps the school\'s; each change is named in the preview and the run', async () => {
+    const district = await buildSisDistrict(t.app);
+    const { cookie } = await superAdmin(t.app);
+    const r = roster(4);
+    const [a, b, c] = r.students as [RosterPerson, RosterPerson, RosterPerson];
+    const people = (flags: Partial<RosterPerson>[]) => [r.t1, ...r.students.map((s, i) => ({ ...s, ...(flags[i] ?? {}) }))];
+    // First run: a is an English learner with an IEP and a 504 plan; b says nothing; c is "no" everywhere.
+    source.full({ ...r.snapshot, people: people([{ englishLearner: true, iep: true, plan504: true }, {}, { englishLearner: false, iep: false, plan504: false }]) });
+    const first = await sync(district.id, cookie);
+    expect(first.counts.flagsChanged).toBe(1);
+    expect(first.schools[0].flagChanges).toEqual([{ sourceId: a.sourceId, firstName: a.firstName, lastName: a.lastName, set: ['iep', 'plan504', 'englishLearner'], cleared: [] }]);
+    const school = await schoolOf(district.id, r.school);
+    const member = async (p: RosterPerson) => (await memberships(school.id)).find((m) => m.email === p.email)!;
+    expect(await member(a)).toMatchObject({ iep: true, plan504: true, languageLevel: 'L' });
+    // The school sets b's flags by hand.
+    await db().updateTable('schoolMemberships').set({ iep: true, plan504: true, languageLevel: 'L' }).where('userId', '=', (await member(b)).id).execute();
+
+    // Reclassified: a's "no" clears each flag (L becomes LF, as the school's own switch); b's absent fields keep the school's.
+    const next = people([{ englishLearner: false, iep: false, plan504: false }, { englishLearner: null, iep: null, plan504: null }, { englishLearner: true }]);
+    source.full({ ...r.snapshot, people: next });
+    await db().updateTable('districts').set({ testMode: true }).where('id', '=', district.id).execute();
+    const preview = await sync(district.id, cookie);
+    expect(preview.status).toBe('preview');
+    expect(preview.counts.flagsChanged).toBe(2);
+    expect(await member(a)).toMatchObject({ iep: true, plan504: true, languageLevel: 'L' });
+    await db().updateTable('districts').set({ testMode: false }).where('id', '=', district.id).execute();
+    const run = await sync(district.id, cookie);
+    expect(run.counts).toMatchObject({ flagsChanged: 2, updated: 2 });
+    const byId = Object.fromEntries(run.schools[0].flagChanges.map((f: { sourceId: string }) => [f.sourceId, f]));
+    expect(byId[a.sourceId]).toMatchObject({ set: [], cleared: ['iep', 'plan504', 'englishLearner'] });
+    expect(byId[c.sourceId]).toMatchObject({ set: ['englishLearner'], cleared: [] });
+    expect(preview.schools[0].flagChanges).toEqual(run.schools[0].flagChanges);
+    expect(await member(a)).toMatchObject({ iep: false, plan504: false, languageLevel: 'LF' });
+    expect(await member(b)).toMatchObject({ iep: true, plan504: true, languageLevel: 'L' });
+    expect(await member(c)).toMatchObject({ languageLevel: 'L' });
+
+    // The same read again changes no flag; a source warning of the read reaches the report.
+    source.next = { mode: 'full', snapshot: { ...r.snapshot, people: next }, sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }], carries: { flags: ['englishLearner'], columns: [] } };
+    const again = await sync(district.id, cookie);
+    expect(again.counts.flagsChanged).toBe(0);
+    expect(again).toMatchObject({ sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }], carries: { flags: ['englishLearner'], columns: [] } });
+  });
+
   it('a failing source fails the run with its code, no secret in the detail, and the school keeps its last good roster', async () => {
     const district = await buildSisDistrict(t.app);
     const { cookie } = await superAdmin(t.app);

@@ -4,7 +4,7 @@ import { applyRead } from './engine/apply.js';
 import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
-import { malformed, parseOneRosterZip } from './sources/oneroster.js';
+import { malformed, parseOneRosterZip, type FlagColumns } from './sources/oneroster.js';
 import { rosterSourceFor } from './sources/index.js';
 import { rosterDriver } from './sources/registry.js';
 import type { HttpOptions } from './sources/http.js';
@@ -33,7 +33,7 @@ export async function executeRun(services: Services, runId: string) {
   try {
     let read: RosterRead;
     if (run.readKey) {
-      read = await storedRead(services, run.readKey);
+      read = await storedRead(services, run.readKey, flagColumnsOf(district));
     } else {
       const connection = districtSource(services, district, { pace: () => pacer.step() });
       secrets = connection.secrets;
@@ -98,13 +98,19 @@ async function finish(services: Services, run: { id: string; districtId: string;
     await services.storage.delete(run.readKey);
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
-  await q.finishRun(services.db, run.id, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details: { schools: reports }, readKey, now: services.clock.now() });
+  const details = { schools: reports, sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
+  await q.finishRun(services.db, run.id, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
 }
 
-async function storedRead(services: Services, key: string): Promise<RosterRead> {
+async function storedRead(services: Services, key: string, flagColumns: FlagColumns): Promise<RosterRead> {
   const bytes = await services.storage.get(key);
   if (!bytes) throw malformed('not_stored');
-  return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes)) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
+  return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes), { flagColumns }) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
+}
+
+/** The district's OneRoster extension columns for the three flags (docs/decisions/0505). */
+function flagColumnsOf(district: { onerosterIepColumn: string | null; onerosterPlan504Column: string | null; onerosterElColumn: string | null }): FlagColumns {
+  return { iep: district.onerosterIepColumn, plan504: district.onerosterPlan504Column, englishLearner: district.onerosterElColumn };
 }
 
 async function schoolScope(services: Services, schoolId: string) {

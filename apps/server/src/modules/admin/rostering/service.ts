@@ -11,7 +11,7 @@ type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
 
 /** A run as the report shows it; the stored read's key never leaves the server. */
 function present(row: RunRow): RosterRun {
-  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; problem?: RosterRun['problem'] };
+  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; problem?: RosterRun['problem']; sourceWarnings?: RosterRun['sourceWarnings']; carries?: RosterRun['carries'] };
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id,
@@ -28,6 +28,8 @@ function present(row: RunRow): RosterRun {
     errorDetail: row.errorDetail,
     problem: details.problem ?? null,
     approved: row.approvedBy !== null,
+    sourceWarnings: details.sourceWarnings ?? [],
+    carries: details.carries ?? null,
   };
 }
 
@@ -41,6 +43,7 @@ function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>
     summerPauseFrom: day(d.summerPauseFrom as Date | string | null),
     summerPauseUntil: day(d.summerPauseUntil as Date | string | null),
     holdPercent: d.rosterHoldPercent,
+    flagColumns: { iep: d.onerosterIepColumn, plan504: d.onerosterPlan504Column, englishLearner: d.onerosterElColumn },
   };
 }
 
@@ -83,12 +86,12 @@ export async function testConnection(db: Db, services: Services, districtId: str
   try {
     const connection = districtSource(services, district, { requestTimeoutMs: CONNECTION_TEST_TIMEOUT_MS, maxRateLimitRetries: 1, maxServerErrorRetries: 0 });
     secrets = connection.secrets;
-    const { description } = await connection.source.testConnection();
-    return { ok: true, description: redact(description, secrets), errorCode: null };
+    const { description, warnings = [] } = await connection.source.testConnection();
+    return { ok: true, description: redact(description, secrets), errorCode: null, warnings };
   } catch (error) {
-    if (error instanceof RosterSourceError) return { ok: false, description: null, errorCode: error.code };
+    if (error instanceof RosterSourceError) return { ok: false, description: null, errorCode: error.code, warnings: [] };
     services.jobs.logger.error({ districtId, error: redact(String(error), secrets) }, 'roster connection test failed');
-    return { ok: false, description: null, errorCode: ROSTER_FAILED };
+    return { ok: false, description: null, errorCode: ROSTER_FAILED, warnings: [] };
   }
 }
 
@@ -117,6 +120,9 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
     ...(input.syncTime !== undefined ? { rosterSyncTime: input.syncTime } : {}),
     ...(input.timeZone !== undefined ? { rosterTimeZone: input.timeZone } : {}),
     ...(input.holdPercent !== undefined ? { rosterHoldPercent: input.holdPercent } : {}),
+    ...(input.flagColumns?.iep !== undefined ? { onerosterIepColumn: input.flagColumns.iep } : {}),
+    ...(input.flagColumns?.plan504 !== undefined ? { onerosterPlan504Column: input.flagColumns.plan504 } : {}),
+    ...(input.flagColumns?.englishLearner !== undefined ? { onerosterElColumn: input.flagColumns.englishLearner } : {}),
     ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),
   });
   const after = settingsOf((await q.districtForSync(db, districtId))!);

@@ -71,17 +71,24 @@ export const ONEROSTER_FIELDS: Record<string, string[]> = {
 
 export type OneRosterTables = Record<string, Record<string, string>[]>;
 
-/** A OneRoster 1.1 zip of `tables`; `mode` per file in the manifest; `drop` leaves files or columns out. */
-export function oneRosterZip(tables: OneRosterTables, options: { mode?: 'bulk' | 'delta'; dropFile?: string; dropColumn?: [string, string] } = {}) {
+/**
+ * A OneRoster 1.1 zip of `tables`; `mode` for every file in the manifest, `modes` per file (an `absent`
+ * file is left out); `drop` leaves files or columns out; `extraColumns` adds (extension) columns to a file.
+ */
+export function oneRosterZip(
+  tables: OneRosterTables,
+  options: { mode?: 'bulk' | 'delta'; modes?: Record<string, 'bulk' | 'delta' | 'absent'>; dropFile?: string; dropColumn?: [string, string]; extraColumns?: Record<string, string[]> } = {},
+) {
   const files: Record<string, Uint8Array> = {};
   const manifest: Record<string, string>[] = [
     { propertyName: 'manifest.version', value: '1.0' },
     { propertyName: 'oneroster.version', value: '1.1' },
   ];
   for (const name of Object.keys(ONEROSTER_FIELDS)) {
-    manifest.push({ propertyName: `file.${name}`, value: options.mode ?? 'bulk' });
-    if (options.dropFile === name) continue;
-    const fields = ONEROSTER_FIELDS[name]!.filter((f) => !(options.dropColumn && options.dropColumn[0] === name && options.dropColumn[1] === f));
+    const mode = options.modes?.[name] ?? options.mode ?? 'bulk';
+    manifest.push({ propertyName: `file.${name}`, value: mode });
+    if (options.dropFile === name || mode === 'absent') continue;
+    const fields = [...ONEROSTER_FIELDS[name]!, ...(options.extraColumns?.[name] ?? [])].filter((f) => !(options.dropColumn && options.dropColumn[0] === name && options.dropColumn[1] === f));
     files[`${name}.csv`] = new TextEncoder().encode(csv(tables[name] ?? [], fields));
   }
   files['manifest.csv'] = new TextEncoder().encode(csv(manifest, ['propertyName', 'value']));

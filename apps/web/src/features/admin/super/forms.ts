@@ -4,6 +4,7 @@ import {
   EmailDomainSchema,
   isEmailDomain,
   isIsoDate,
+  MetadataColumnSchema,
   optionalText,
   RequiredUrlSchema,
   StartRestoreSchema,
@@ -65,6 +66,11 @@ export const restoreFormSchema = z.object({ targetSchoolId: StartRestoreSchema.s
 
 const roster = UpdateRosterSettingsSchema.shape;
 const pause = roster.summerPause.unwrap().unwrap();
+/** A OneRoster flag's column as typed: empty, or the contract's `metadata.*` name. */
+const flagColumn = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || MetadataColumnSchema.safeParse(v).success, 'invalid_metadata_column');
 /**
  * A district's roster settings as the form holds them: the hold threshold as typed, the summer pause's
  * dates as the date fields leave them ('' none, 'invalid' left incomplete, as the profile's birthday).
@@ -78,6 +84,10 @@ export const rosterSettingsFormSchema = z
     holdPercent: z.preprocess((typed: string) => (/^\d{1,3}$/.test(typed) ? Number(typed) : Number.NaN), roster.holdPercent.unwrap()),
     pauseFrom: z.string(),
     pauseUntil: z.string(),
+    // Empty: the district's files do not carry this flag.
+    iepColumn: flagColumn,
+    plan504Column: flagColumn,
+    englishLearnerColumn: flagColumn,
   })
   .superRefine(({ pauseFrom: from, pauseUntil: until }, ctx) => {
     const incomplete = [from && !isIsoDate(from) && 'pauseFrom', until && !isIsoDate(until) && 'pauseUntil'].find(Boolean);
@@ -85,4 +95,8 @@ export const rosterSettingsFormSchema = z
     else if ((from === '') !== (until === '')) ctx.addIssue({ code: 'custom', path: ['pauseUntil'], message: 'admin:roster.pauseBoth' });
     else if (from && !pause.safeParse({ from, until }).success) ctx.addIssue({ code: 'custom', path: ['pauseUntil'], message: 'admin:roster.pauseRange' });
   })
-  .transform(({ pauseFrom, pauseUntil, ...rest }) => ({ ...rest, summerPause: pauseFrom && pauseUntil ? { from: pauseFrom, until: pauseUntil } : null }));
+  .transform(({ pauseFrom, pauseUntil, iepColumn, plan504Column, englishLearnerColumn, ...rest }) => ({
+    ...rest,
+    summerPause: pauseFrom && pauseUntil ? { from: pauseFrom, until: pauseUntil } : null,
+    flagColumns: { iep: iepColumn || null, plan504: plan504Column || null, englishLearner: englishLearnerColumn || null },
+  }));

@@ -1,5 +1,6 @@
 import type { Db } from '../../../../db/database.js';
-import type { RosterEnrolment, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
+import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
+import { applyFlagUpdates } from './flags.js';
 import { applyMemberships, deactivate, resolvePeople } from './people.js';
 import * as q from './queries.js';
 import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
@@ -34,7 +35,9 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
     // A delta names only what changed; every rostered school may have people to remove.
     const named = new Set(schools.map((s) => s.sourceId));
     const touched = new Set([...snapshot.people.flatMap((p) => p.schoolSourceIds), ...snapshot.sections.map((s) => s.schoolSourceId)]);
-    for (const s of known) if (s.sourceId && !named.has(s.sourceId) && (touched.has(s.sourceId) || read.remove.people.length || read.remove.sections.length)) schools = [...schools, { sourceId: s.sourceId, name: s.name }];
+    // A person named only for their flags (a OneRoster demographics row) touches the schools where they study.
+    const flagged = await q.schoolsOfStudents(db, options.districtId, [...(await q.linksOf(db, options.districtId, (read.flagUpdates ?? []).map((f) => f.sourceId))).values()]);
+    for (const s of known) if (s.sourceId && !named.has(s.sourceId) && (touched.has(s.sourceId) || flagged.has(s.sourceId) || read.remove.people.length || read.remove.sections.length || read.remove.enrolments?.length)) schools = [...schools, { sourceId: s.sourceId, name: s.name }];
   }
   if (options.onlySchool) schools = onlyOne(schools, options.onlySchool);
 
@@ -43,13 +46,14 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
   const bySchool = indexBySchool(snapshot.people, snapshot.sections);
   const reports: SchoolReport[] = [];
   for (const school of schools) {
-    const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [] };
+    const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [], flagChanges: [] };
     const { sections, people } = bySchool(school.sourceId);
     try {
       await db.transaction().execute(async (tx) => {
         const existing = known.find((k) => k.sourceId === school.sourceId) ?? (options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: null } : undefined);
         const partial = read.mode === 'delta' && read.partialSections ? { pairs: read.remove.enrolments ?? [] } : undefined;
-        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, report);
+        const flagUpdates = read.mode === 'delta' ? (read.flagUpdates ?? []) : [];
+        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, flagUpdates, report);
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
@@ -70,6 +74,7 @@ async function applySchool(
   removedPeople: Set<string>,
   removedSections: Set<string>,
   partial: { pairs: RosterEnrolment[] } | undefined,
+  flagUpdates: RosterFlagUpdate[],
   report: SchoolReport,
 ) {
   let schoolId: string;
@@ -83,10 +88,12 @@ async function applySchool(
   // Teachers of this school's sections are resolved even when the source lists them elsewhere.
   const ids = await resolvePeople(tx, options.districtId, people, options.now, report);
   // Section members listed under another school, and a delta's dropped enrolments, by their links.
-  const others = [...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]), ...(partial?.pairs.map((p) => p.personSourceId) ?? [])].filter((id) => !ids.has(id));
+  const others = [...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]), ...(partial?.pairs.map((p) => p.personSourceId) ?? []), ...flagUpdates.map((f) => f.sourceId)].filter((id) => !ids.has(id));
   for (const [sourceId, userId] of await q.linksOf(tx, options.districtId, [...new Set(others)])) ids.set(sourceId, userId);
   const gone = full ? (m: { userId: string }, present: Set<string>) => !present.has(m.userId) : (m: { userId: string }) => removedPeople.has(m.userId);
   const { leaving, activeCount } = await applyMemberships(tx, schoolId, people, ids, gone, options.now, report);
+  const listed = new Set(people.map((p) => p.sourceId));
+  await applyFlagUpdates(tx, schoolId, flagUpdates.filter((f) => !listed.has(f.sourceId)), ids, report);
 
   if (leaving.length) {
     const bySource = new Map([...(await q.linksOfUsers(tx, options.districtId, leaving))].map(([user, source]) => [user, source]));

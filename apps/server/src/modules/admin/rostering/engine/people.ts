@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../../../db/database.js';
 import { createAccount } from '../../../../lib/accounts.js';
 import type { RosterPerson } from '../sources/types.js';
+import { flagsOf, NO_FLAGS, noteFlagChange } from './flags.js';
 import * as q from './queries.js';
 import { pushCapped, type SchoolReport } from './report.js';
 
@@ -88,8 +89,8 @@ export async function applyMemberships(
     if (!userId) continue;
     present.add(userId);
     const student = person.role === 'student';
-    const flags = student ? flagsOf(person) : {};
     const member = existing.get(userId);
+    const flags = student ? flagsOf(person, member ?? NO_FLAGS) : {};
     const user = names.get(userId);
     let changed = false;
     if (user && (user.firstName !== clip(person.firstName) || user.lastName !== clip(person.lastName))) {
@@ -100,6 +101,7 @@ export async function applyMemberships(
       await q.insertMembership(db, { userId, schoolId, role: person.role, grade: flags.grade ?? null, iep: flags.iep ?? false, plan504: flags.plan504 ?? false, languageLevel: flags.languageLevel ?? null, now });
       report.counts.created++;
       pushCapped(report.added, { sourceId: person.sourceId, firstName: person.firstName, lastName: person.lastName });
+      if (student) noteFlagChange(report, named(person), NO_FLAGS, { ...NO_FLAGS, ...flags });
       continue;
     }
     if ((member.role === 'student') !== student) {
@@ -123,6 +125,7 @@ export async function applyMemberships(
     }
     if (Object.keys(patch).length) await q.updateMembership(db, schoolId, userId, patch);
     if (changed) report.counts.updated++;
+    if (student) noteFlagChange(report, named(person), member, { ...member, ...flags });
   }
 
   const leaving = [...existing.values()].filter((m) => m.rostered && m.status === 'active' && m.role !== 'parent' && gone(m, present));
@@ -130,15 +133,7 @@ export async function applyMemberships(
   return { leaving: leaving.map((m) => m.userId), activeCount };
 }
 
-/** Flags the source gives; a null or missing one is left to the school (docs/decisions/0400). */
-function flagsOf(person: RosterPerson) {
-  const flags: { grade?: number; iep?: boolean; plan504?: boolean; languageLevel?: string | null } = {};
-  if (person.grade !== undefined && person.grade !== null) flags.grade = Math.max(-1, Math.min(12, person.grade));
-  if (person.iep !== undefined && person.iep !== null) flags.iep = person.iep;
-  if (person.plan504 !== undefined && person.plan504 !== null) flags.plan504 = person.plan504;
-  if (person.languageLevel !== undefined && person.languageLevel !== null) flags.languageLevel = person.languageLevel;
-  return flags;
-}
+const named = (p: RosterPerson) => ({ sourceId: p.sourceId, firstName: p.firstName, lastName: p.lastName });
 
 /** Deactivates memberships: the people keep their history and disappear from the school's lists. */
 export async function deactivate(db: Db, schoolId: string, userIds: string[]) {

@@ -169,3 +169,31 @@ export function rosteredEnrolmentsOf(db: Db, schoolId: string, studentIds: strin
     .where('e.studentId', 'in', studentIds)
     .execute();
 }
+
+/** These users' student memberships at the school, with their flags (a delta's flag-only rows). */
+export function studentMembershipsOf(db: Db, schoolId: string, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schoolMemberships')
+    .select(['userId', 'grade', 'iep', 'plan504', 'languageLevel'])
+    .where('schoolId', '=', schoolId)
+    .where('userId', 'in', userIds)
+    .where('role', '=', 'student')
+    .execute();
+}
+
+/** The district's schools (source ids) where these users are students. */
+export async function schoolsOfStudents(db: Db, districtId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('schools as s', 's.id', 'm.schoolId')
+    .select('s.sourceId')
+    .distinct()
+    .where('s.districtId', '=', districtId)
+    .where('m.userId', 'in', userIds)
+    .where('m.role', '=', 'student')
+    .where('s.sourceId', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.sourceId!));
+}

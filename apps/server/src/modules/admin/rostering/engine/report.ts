@@ -1,4 +1,4 @@
-import type { RosterWarning } from '@high5/contract';
+import type { RosterFlagChange, RosterWarning } from '@high5/contract';
 
 /** What one run did (or, in test mode, would do), school by school, for the sync report. */
 export interface RosterCounts {
@@ -14,6 +14,8 @@ export interface RosterCounts {
   classesUpdated: number;
   enrolmentsAdded: number;
   enrolmentsRemoved: number;
+  /** Students whose IEP, 504 or English-learner flag was set or cleared. */
+  flagsChanged: number;
 }
 
 export const emptyCounts = (): RosterCounts => ({
@@ -27,6 +29,7 @@ export const emptyCounts = (): RosterCounts => ({
   classesUpdated: 0,
   enrolmentsAdded: 0,
   enrolmentsRemoved: 0,
+  flagsChanged: 0,
 });
 
 export function addCounts(into: RosterCounts, from: RosterCounts) {
@@ -51,6 +54,8 @@ export interface SchoolReport {
   added: NamedPerson[];
   deactivated: NamedPerson[];
   warnings: RosterWarning[];
+  /** Students whose flags were (or would be) set or cleared, at most REPORT_LIST_MAX. */
+  flagChanges: RosterFlagChange[];
 }
 
 /** Lists on a report stop here; the counts stay exact. */

@@ -91,6 +91,40 @@ describe('Aeries driver against the Aeries fake', () => {
     }
   });
 
+  it('when the code set answers an empty list, IEP and 504 come from the records\' own descriptions and the state codes 144 and 101', async () => {
+    const saved = fake.codeSet;
+    fake.codeSet = [];
+    fake.programs.set(913113920, [{ code: '144', start: '2015-08-01T00:00:00', end: null }]);
+    fake.programs.set(738733110, [{ code: '101', start: '2015-08-01T00:00:00', end: null }]);
+    try {
+      const read = await source().read({});
+      const people = full(read).people;
+      expect(people.find((p) => p.sourceId === 'stu-913113920')).toMatchObject({ iep: true, plan504: false });
+      expect(people.find((p) => p.sourceId === 'stu-738733110')).toMatchObject({ iep: false, plan504: true });
+      expect(people.filter((p) => p.iep).length + people.filter((p) => p.plan504).length).toBe(2);
+      expect(read).toMatchObject({ sourceWarnings: [], carries: { flags: ['iep', 'plan504', 'englishLearner'] } });
+    } finally {
+      fake.codeSet = saved;
+      fake.programs.clear();
+    }
+  });
+
+  it('when programs are read but none maps to IEP or 504, the flags stay the schools\' and the read ends with a warning naming the codes', async () => {
+    const saved = fake.codeSet;
+    fake.codeSet = [];
+    fake.programs.set(913113920, [{ code: 'SPX', start: '2015-08-01T00:00:00', end: null }]);
+    fake.programs.set(738733110, [{ code: '190', start: '2015-08-01T00:00:00', end: null }]);
+    try {
+      const read = await source().read({});
+      expect(full(read).people.filter((p) => p.role === 'student').every((p) => p.iep === null && p.plan504 === null)).toBe(true);
+      expect(read.sourceWarnings).toEqual([{ code: 'programs_unmapped', values: { codes: '190, SPX' } }]);
+      expect(read.carries).toEqual({ flags: ['englishLearner'], columns: [] });
+    } finally {
+      fake.codeSet = saved;
+      fake.programs.clear();
+    }
+  });
+
   it('when Data Changes are available, a read with a cursor hands over only what changed since', async () => {
     const first = await source().read({});
     expect(first.cursor).toBe('2015-09-01T08:00');

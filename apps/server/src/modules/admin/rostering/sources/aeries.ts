@@ -1,3 +1,4 @@
+import type { RosterFlag, RosterSourceWarning } from '@high5/contract';
 import { getJson, HttpStatusError, normalizeBaseUrl, type HttpOptions } from './http.js';
 import { RosterSourceError, type RosterPerson, type RosterRead, type RosterSchool, type RosterSection, type RosterSource } from './types.js';
 
@@ -46,7 +47,15 @@ interface Context {
   iepCodes: Set<string>;
   plan504Codes: Set<string>;
   courses: Map<string, string>;
+  /** What the read's program records came to: whether any were shared, how many, how many read as IEP or 504. */
+  programs: { shared: boolean; rows: number; mapped: number; codes: Set<string> };
 }
+
+const IEP_RE = /special education|\biep\b|individuali[sz]ed education/i;
+const PLAN504_RE = /\b504\b/;
+/** California's state program codes (CALPADS), used when the district's code set names none. */
+const STATE_IEP = '144';
+const STATE_504 = '101';
 
 export class AeriesSource implements RosterSource {
   private readonly base: URL;
@@ -85,14 +94,14 @@ export class AeriesSource implements RosterSource {
     for (const school of schools) {
       const sc = Number(school.sourceId);
       const flags = await this.programFlags(`api/v5/schools/${sc}/students/0/programs`, ctx, signal);
-      for (const record of await this.students(sc, signal)) this.addStudent(students, record, flags, ctx);
+      for (const record of await this.students(sc, signal)) this.addStudent(students, record, flags);
       for (const t of await this.list(`api/v5/schools/${sc}/teachers`, signal)) if (active(t)) for (const s of staffIds(t)) add(teacherSchools, s, school.sourceId);
       const list = (await this.list(`api/v5/schools/${sc}/sections`, signal)).filter(active);
       sections.push(...(await mapLimit(list, this.options.concurrency ?? 4, (s) => this.section(sc, s, ctx, signal))));
     }
     for (const s of sections) for (const t of s.teacherSourceIds) add(teacherSchools, Number(t.slice(4)), s.schoolSourceId);
     const people = [...students.values(), ...staff.map((s) => staffPerson(s, teacherSchools))];
-    return { mode: 'full', snapshot: { schoolYear: schoolYear(info), schools, people, sections }, cursor: next };
+    return { mode: 'full', snapshot: { schoolYear: schoolYear(info), schools, people, sections }, cursor: next, ...programNotes(people, ctx) };
   }
 
   /** What changed since `cursor` (`yyyy-MM-ddTHH:mm` on the Aeries server's clock), as whole records. */
@@ -118,7 +127,7 @@ export class AeriesSource implements RosterSource {
       const found = new Map<number, RosterPerson>();
       for (const sc of codes) {
         const flags = await this.programFlags(`api/v5/schools/${sc}/students/${sid}/programs`, ctx, signal);
-        for (const record of await this.list(`api/v5/schools/${sc}/students/${sid}`, signal)) this.addStudent(found, record, flags, ctx);
+        for (const record of await this.list(`api/v5/schools/${sc}/students/${sid}`, signal)) this.addStudent(found, record, flags);
       }
       if (found.has(sid)) people.push(found.get(sid)!);
       else remove.people.push(studentId(sid));
@@ -151,10 +160,10 @@ export class AeriesSource implements RosterSource {
         remove.sections.push(sectionId(sc, sn));
       }
     }
-    return { mode: 'delta', upsert: { schoolYear: schoolYear(info), schools, people, sections }, remove };
+    return { mode: 'delta', upsert: { schoolYear: schoolYear(info), schools, people, sections }, remove, ...programNotes(people, ctx) };
   }
 
-  private addStudent(into: Map<number, RosterPerson>, r: unknown, flags: Map<number, { iep: boolean; plan504: boolean }> | null, ctx: Context) {
+  private addStudent(into: Map<number, RosterPerson>, r: unknown, flags: Map<number, { iep: boolean; plan504: boolean }> | null) {
     if (!isRec(r) || !id(r.StudentID) || !id(r.SchoolCode) || !text(r.LastName) || !text(r.FirstName)) throw new RosterSourceError('roster_malformed', `a student record without StudentID, SchoolCode or name (${isRec(r) ? String(r.StudentID) : 'not an object'})`);
     if (!active(r)) return;
     const sid = r.StudentID as number;
@@ -174,9 +183,11 @@ export class AeriesSource implements RosterSource {
       lastName: text(r.LastName),
       email: text(r.StudentEmailAddress).toLowerCase() || null,
       grade: g,
-      iep: f && ctx.iepCodes.size ? f.iep : null,
-      plan504: f && ctx.plan504Codes.size ? f.plan504 : null,
+      iep: f ? f.iep : null,
+      plan504: f ? f.plan504 : null,
+      // L learner, R reclassified fluent; E (English only) and I (initially fluent) are no learners.
       languageLevel: level === 'L' ? 'L' : level === 'R' ? 'LF' : null,
+      englishLearner: level === 'E' || level === 'I' ? false : null,
     });
   }
 
@@ -219,14 +230,20 @@ export class AeriesSource implements RosterSource {
       if (error instanceof RosterSourceError && (error.code === 'roster_auth_failed' || (error instanceof HttpStatusError && error.status === 404))) return null;
       throw error;
     }
+    ctx.programs.shared = true;
     const flags = new Map<number, { iep: boolean; plan504: boolean }>();
     for (const p of rows) {
       const sid = id(p.StudentID);
+      if (!sid) continue;
+      const { iep, plan504 } = programKind(p, ctx);
+      ctx.programs.rows++;
+      ctx.programs.codes.add(text(p.ProgramCode));
+      if (iep || plan504) ctx.programs.mapped++;
       const ended = text(p.ParticipationEndDate) || text(p.EligibilityEndDate);
-      if (!sid || (ended && ended < ctx.now)) continue;
+      if (ended && ended < ctx.now) continue;
       const f = flags.get(sid) ?? { iep: false, plan504: false };
-      if (ctx.iepCodes.has(text(p.ProgramCode))) f.iep = true;
-      if (ctx.plan504Codes.has(text(p.ProgramCode))) f.plan504 = true;
+      if (iep) f.iep = true;
+      if (plan504) f.plan504 = true;
       flags.set(sid, f);
     }
     return flags;
@@ -240,10 +257,10 @@ export class AeriesSource implements RosterSource {
     } catch (error) {
       if (!(error instanceof HttpStatusError)) throw error;
     }
-    const pick = (re: RegExp) => new Set(codes.filter((c) => re.test(text(c.Description))).map((c) => text(c.Code)));
+    const pick = (re: RegExp) => new Set(codes.filter((c) => re.test(text(c.Description))).map((c) => text(c.Code)).filter(Boolean));
     const courses = new Map<string, string>();
     for (const c of await this.list('api/v5/courses', signal).catch((e: unknown) => (e instanceof HttpStatusError ? [] : Promise.reject(e)))) courses.set(text(c.ID), text(c.Title));
-    return { now: text(info.CurrentDateTime), iepCodes: pick(/special education|\biep\b|individuali[sz]ed education/i), plan504Codes: pick(/\b504\b/), courses };
+    return { now: text(info.CurrentDateTime), iepCodes: pick(IEP_RE), plan504Codes: pick(PLAN504_RE), courses, programs: { shared: false, rows: 0, mapped: 0, codes: new Set() } };
   }
 
   private async systemInfo(signal?: AbortSignal): Promise<Rec> {
@@ -266,6 +283,31 @@ export class AeriesSource implements RosterSource {
   private get(path: string, signal?: AbortSignal) {
     return getJson(new URL(path, this.base), { 'AERIES-CERT': this.credentials.certificate }, { ...this.options, signal });
   }
+}
+
+/**
+ * Whether a program record is special education (IEP) or a Section 504 plan: by the district's
+ * code set, or, when the code set names no such code, by the record's own description and
+ * California's state codes (docs/decisions/0507).
+ */
+function programKind(p: Rec, ctx: Context) {
+  const code = text(p.ProgramCode);
+  const description = text(p.ProgramDescription);
+  const iep = ctx.iepCodes.size ? ctx.iepCodes.has(code) : code === STATE_IEP || IEP_RE.test(description);
+  const plan504 = ctx.plan504Codes.size ? ctx.plan504Codes.has(code) : code === STATE_504 || PLAN504_RE.test(description);
+  return { iep, plan504 };
+}
+
+/**
+ * Program records that were read but none of which reads as IEP or 504 mean codes this driver
+ * does not know: the flags stay the schools' and the report says so, never a silent "no IEP".
+ */
+function programNotes(people: RosterPerson[], ctx: Context): { sourceWarnings: RosterSourceWarning[]; carries: { flags: RosterFlag[]; columns: [] } } {
+  const unmapped = ctx.programs.rows > 0 && ctx.programs.mapped === 0;
+  if (unmapped) for (const p of people) if (p.role === 'student') Object.assign(p, { iep: null, plan504: null });
+  const sourceWarnings: RosterSourceWarning[] = unmapped ? [{ code: 'programs_unmapped', values: { codes: [...ctx.programs.codes].sort().slice(0, 12).join(', ') } }] : [];
+  const flags: RosterFlag[] = ctx.programs.shared && !unmapped ? ['iep', 'plan504', 'englishLearner'] : ['englishLearner'];
+  return { sourceWarnings, carries: { flags, columns: [] } };
 }
 
 function add<K, V>(map: Map<K, Set<V>>, key: K, ...values: V[]) {

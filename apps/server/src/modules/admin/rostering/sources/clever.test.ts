@@ -29,6 +29,7 @@ beforeEach(() => {
   fake.rateLimit = null;
   fake.rateLimited = 0;
   fake.requests.length = 0;
+  fake.pinnedTo = null;
 });
 
 describe('Clever fake', () => {
@@ -62,9 +63,10 @@ describe('Clever driver against the Clever fake', () => {
     expect(snapshot.sections).toHaveLength(379);
     expect(snapshot.sections.reduce((n, s) => n + s.studentSourceIds.length, 0)).toBe(8971);
     const sample = loadSampleDistrict();
-    expect(count('student') && snapshot.people.filter((p) => p.languageLevel === 'L').length).toBe(sample.students.filter((s) => s.ell).length);
+    expect(count('student') && snapshot.people.filter((p) => p.englishLearner === true).length).toBe(sample.students.filter((s) => s.ell).length);
+    expect(snapshot.people.filter((p) => p.englishLearner === false).length).toBe(sample.students.filter((s) => !s.ell).length);
     const diane = snapshot.people.find((p) => p.email === 'diane.s@example.org')!;
-    expect(diane).toMatchObject({ role: 'student', firstName: 'Diane', lastName: 'Schmeler', grade: 9, languageLevel: 'L', iep: null, plan504: null, schoolSourceIds: [fake.idOf('school', '02M800')] });
+    expect(diane).toMatchObject({ role: 'student', firstName: 'Diane', lastName: 'Schmeler', grade: 9, englishLearner: true, iep: null, plan504: null, schoolSourceIds: [fake.idOf('school', '02M800')] });
     // every section's people and school are in the snapshot
     const ids = new Set(snapshot.people.map((p) => p.sourceId));
     const schoolIds = new Set(snapshot.schools.map((s) => s.sourceId));
@@ -77,13 +79,13 @@ describe('Clever driver against the Clever fake', () => {
   it('when pages are small, it follows every next link to the end and still reads everything', async () => {
     const snapshot = full(await source({ options: { pageSize: 100 } }).read({}));
     expect(snapshot.people.filter((p) => p.role === 'student')).toHaveLength(1004);
-    expect(fake.requests.filter((r) => r.startsWith('GET /v3.0/users?role=student'))).toHaveLength(11);
+    expect(fake.requests.filter((r) => r.startsWith('GET /v3.1/users?role=student'))).toHaveLength(11);
     expect(fake.requests.filter((r) => r.includes('starting_after='))).not.toHaveLength(0);
   });
 
   it('when asked for more than 10,000 a page, it asks for 10,000 (the documented maximum)', async () => {
     await source({ options: { pageSize: 50_000 } }).read({});
-    expect(fake.requests.find((r) => r.startsWith('GET /v3.0/sections'))).toContain('limit=10000');
+    expect(fake.requests.find((r) => r.startsWith('GET /v3.1/sections'))).toContain('limit=10000');
   });
 
   it('when the district changes between two syncs, the second read shows the change', async () => {
@@ -107,13 +109,35 @@ describe('Clever driver against the Clever fake', () => {
     }
   });
 
-  it('when the district shares v3.1 fields, 504 comes from section_504_status', async () => {
+  it('by default it reads v3.1, where 504 comes from section_504_status; an app kept on v3.0 reads v3.0 without 504 and says so', async () => {
     fake.studentFlags.set('738733110', { iep_status: 'N', section_504_status: 'Y' });
     try {
-      const v30 = full(await source().read({})).people.find((p) => p.email === 'diane.s@example.org');
-      const v31 = full(await source({ options: { apiVersion: '3.1' } }).read({})).people.find((p) => p.email === 'diane.s@example.org');
-      expect(v30).toMatchObject({ iep: false, plan504: null });
-      expect(v31).toMatchObject({ iep: false, plan504: true });
+      const v31 = await source().read({});
+      expect(full(v31).people.find((p) => p.email === 'diane.s@example.org')).toMatchObject({ iep: false, plan504: true });
+      expect(v31).toMatchObject({ sourceWarnings: [], carries: { flags: ['iep', 'plan504', 'englishLearner'] } });
+      expect(fake.requests.some((r) => r.startsWith('GET /v3.0/'))).toBe(false);
+
+      fake.pinnedTo = '3.0';
+      fake.requests.length = 0;
+      const v30 = await source().read({});
+      expect(full(v30).people.find((p) => p.email === 'diane.s@example.org')).toMatchObject({ iep: false, plan504: null });
+      expect(v30).toMatchObject({ sourceWarnings: [{ code: 'clever_v30' }], carries: { flags: ['iep', 'englishLearner'] } });
+      // One refused v3.1 call, then everything from v3.0.
+      expect(fake.requests.filter((r) => r.startsWith('GET /v3.1/'))).toEqual(['GET /v3.1/districts']);
+      expect(fake.requests.filter((r) => r.startsWith('GET /v3.0/users?role=student'))).toHaveLength(1);
+      await expect(source().testConnection()).resolves.toEqual({ description: 'Clever: Clever Sandbox District (sample) (API v3.0)', warnings: [{ code: 'clever_v30', values: {} }] });
+    } finally {
+      fake.studentFlags.clear();
+    }
+  });
+
+  it('reads "N" as no and an absent or empty field as "keep": ell_status, iep_status and section_504_status', async () => {
+    fake.studentFlags.set('738733110', { ell_status: 'N', iep_status: 'Y', section_504_status: 'N' });
+    fake.studentFlags.set('913113920', { ell_status: null, iep_status: '', section_504_status: '' });
+    try {
+      const people = full(await source().read({})).people;
+      expect(people.find((p) => p.sourceId === fake.idOf('user', 'student:738733110'))).toMatchObject({ englishLearner: false, iep: true, plan504: false });
+      expect(people.find((p) => p.sourceId === fake.idOf('user', 'student:913113920'))).toMatchObject({ englishLearner: null, iep: null, plan504: null });
     } finally {
       fake.studentFlags.clear();
     }
@@ -150,7 +174,8 @@ describe('Clever driver against the Clever fake', () => {
     fake.faults.status500 = true;
     const error = await failure(source().read({}));
     expect(error.code).toBe('roster_source_error');
-    expect(fake.requests.filter((r) => r.startsWith('GET /v3.0/schools'))).toHaveLength(2);
+    // The first call (the district, through v3.1) is retried, then the read stops.
+    expect(fake.requests.filter((r) => r.startsWith('GET /v3.1/districts'))).toHaveLength(2);
   });
 
   it('when a next link never ends, it stops with roster_endless_paging', async () => {
@@ -180,7 +205,7 @@ describe('Clever driver against the Clever fake', () => {
   });
 
   it('when the connection is tested, it names the district; with a wrong secret it fails', async () => {
-    await expect(source().testConnection()).resolves.toEqual({ description: 'Clever: Clever Sandbox District (sample)' });
+    await expect(source().testConnection()).resolves.toEqual({ description: 'Clever: Clever Sandbox District (sample) (API v3.1)', warnings: [] });
     expect((await failure(source({ clientSecret: 'nope' }).testConnection())).code).toBe('roster_auth_failed');
   });
 });

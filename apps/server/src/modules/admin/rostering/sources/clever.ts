@@ -1,10 +1,12 @@
-import { getJson, normalizeBaseUrl, type HttpOptions } from './http.js';
+import type { RosterFlag, RosterSourceWarning } from '@high5/contract';
+import { getJson, HttpStatusError, normalizeBaseUrl, type HttpOptions } from './http.js';
 import { RosterSourceError, type RosterPerson, type RosterRead, type RosterRole, type RosterSection, type RosterSource } from './types.js';
 
 /**
- * Clever API v3.0 (docs/decisions/0410): a district-app token from `GET /oauth/tokens?owner_type=district`
- * with the client key and secret as HTTP Basic, then schools, users by role and sections, each
- * followed through `links` `rel: next` with `limit` at the documented maximum (10,000).
+ * Clever API v3.1, else v3.0 for an app Clever keeps on it (docs/decisions/0410, 0506): a
+ * district-app token from `GET /oauth/tokens?owner_type=district` with the client key and secret
+ * as HTTP Basic, then schools, users by role and sections, each followed through `links`
+ * `rel: next` with `limit` at the documented maximum (10,000).
  */
 
 export interface CleverOptions extends HttpOptions {
@@ -12,7 +14,10 @@ export interface CleverOptions extends HttpOptions {
   tokenUrl?: string;
   /** Records per page (default and maximum 10,000). */
   pageSize?: number;
-  /** '3.1' reads `section_504_status` too; IEP comes from `iep_status` in both. */
+  /**
+   * Only this version (tests). Default: v3.1 (`section_504_status` is v3.1 only), and v3.0 when
+   * Clever refuses v3.1 to the district's app; IEP and English learner are in both.
+   */
   apiVersion?: '3.0' | '3.1';
   /** Guard against a source whose paging never ends (default 100,000 pages per resource). */
   maxPages?: number;
@@ -48,7 +53,7 @@ export function cleverTokenUrl(base: URL) {
 export class CleverSource implements RosterSource {
   private readonly base: URL;
   private readonly tokenUrl: URL;
-  private readonly version: string;
+  private version: '3.0' | '3.1' | null;
   private token: string | null = null;
 
   constructor(
@@ -58,17 +63,41 @@ export class CleverSource implements RosterSource {
   ) {
     this.base = normalizeBaseUrl(baseUrl);
     this.tokenUrl = options.tokenUrl ? new URL(options.tokenUrl) : cleverTokenUrl(this.base);
-    this.version = `v${options.apiVersion ?? '3.0'}`;
+    this.version = options.apiVersion ?? null;
   }
 
   async testConnection(signal?: AbortSignal) {
-    const body = await this.api(`${this.version}/districts`, signal);
+    const { version, body } = await this.districts(signal);
     const name = Array.isArray(body.data) && isObject(body.data[0]) && isObject(body.data[0].data) ? str(body.data[0].data.name) : null;
     if (!name) throw new RosterSourceError('roster_malformed', 'GET /districts: no district in the answer');
-    return { description: `Clever: ${name}` };
+    return { description: `Clever: ${name} (API v${version})`, warnings: this.warnings(version) };
+  }
+
+  /**
+   * The district through v3.1; an app Clever keeps on v3.0 is refused v3.1 with a 4xx (not 401),
+   * and then v3.0 is what the district's data is read with.
+   */
+  private async districts(signal?: AbortSignal): Promise<{ version: '3.0' | '3.1'; body: Json }> {
+    if (this.version) return { version: this.version, body: await this.api(`v${this.version}/districts`, signal) };
+    let body: Json;
+    try {
+      body = await this.api('v3.1/districts', signal);
+      this.version = '3.1';
+    } catch (error) {
+      if (!(error instanceof HttpStatusError && error.status >= 400 && error.status < 500)) throw error;
+      body = await this.api('v3.0/districts', signal);
+      this.version = '3.0';
+    }
+    return { version: this.version, body };
+  }
+
+  /** On v3.0 no 504 plans come from Clever: the schools keep their own, and the report says why. */
+  private warnings(version: '3.0' | '3.1'): RosterSourceWarning[] {
+    return version === '3.0' ? [{ code: 'clever_v30', values: {} }] : [];
   }
 
   async read({ signal }: { cursor?: string | null; signal?: AbortSignal }): Promise<RosterRead> {
+    const { version } = await this.districts(signal);
     const schools = (await this.all('schools', signal)).map((s) => ({ sourceId: s.id, name: this.need(str(s.name), 'school', s.id, 'name') }));
     const people: RosterPerson[] = [];
     for (const role of ['student', 'teacher', 'staff'] as const) {
@@ -81,7 +110,8 @@ export class CleverSource implements RosterSource {
       teacherSourceIds: this.ids(s.teachers ?? (s.teacher ? [s.teacher] : []), s.id),
       studentSourceIds: this.ids(s.students ?? [], s.id),
     }));
-    return { mode: 'full', snapshot: { schoolYear: null, schools, people, sections }, cursor: null };
+    const flags: RosterFlag[] = version === '3.1' ? ['iep', 'plan504', 'englishLearner'] : ['iep', 'englishLearner'];
+    return { mode: 'full', snapshot: { schoolYear: null, schools, people, sections }, cursor: null, sourceWarnings: this.warnings(version), carries: { flags, columns: [] } };
   }
 
   private person(user: Json & { id: string }, role: RosterRole): RosterPerson {
@@ -104,10 +134,10 @@ export class CleverSource implements RosterSource {
     };
     if (role === 'student') {
       person.grade = grade(data.grade);
+      // "N" is an answer (the flag is cleared); only an absent or empty field leaves the school's (docs/decisions/0505).
       person.iep = yesNo(data.iep_status);
       person.plan504 = yesNo(data.section_504_status);
-      // Clever's ell_status says learner or not; "fluent after learning" is not shared, so Y → L only.
-      person.languageLevel = data.ell_status === 'Y' ? 'L' : null;
+      person.englishLearner = yesNo(data.ell_status);
     }
     return person;
   }
@@ -129,7 +159,7 @@ export class CleverSource implements RosterSource {
     const out: (Json & { id: string })[] = [];
     const seen = new Set<string>();
     const seenUris = new Set<string>();
-    let uri: string | null = `/${this.version}/${resource}${resource.includes('?') ? '&' : '?'}limit=${limit}`;
+    let uri: string | null = `/v${this.version ?? '3.0'}/${resource}${resource.includes('?') ? '&' : '?'}limit=${limit}`;
     for (let pages = 0; uri; pages++) {
       if (pages >= maxPages || seenUris.has(uri)) throw new RosterSourceError('roster_endless_paging', `GET /${resource}: paging repeats or does not end`);
       seenUris.add(uri);

@@ -1,13 +1,17 @@
 import { unzipSync } from 'fflate';
 import type { RosterProblem } from '@high5/contract';
 import Papa from 'papaparse';
+import { readFileFlags, type FileFlags, type FlagColumns } from './oneroster-flags.js';
 import { RosterSourceError, type RosterEnrolment, type RosterPerson, type RosterRead, type RosterRole, type RosterSection, type RosterSnapshot } from './types.js';
+
+export type { FlagColumns };
 
 /**
  * A OneRoster 1.1 CSV zip (1EdTech): manifest.csv says which files are bulk, delta or absent;
  * orgs, users, classes and enrollments are read, academicSessions, courses and demographics
- * checked for their columns when present (their facts have no place in High5 yet). A delta's
- * rows with status `tobedeleted` become removals (docs/decisions/0403).
+ * checked for their columns when present; `metadata.*` columns the district maps carry the student
+ * flags. A delta's rows with status `tobedeleted` become removals, and a file it marks `absent` has
+ * no changes (docs/decisions/0403, 0505).
  */
 
 /** Largest zip (uncompressed) accepted: well above a 50,000-student district's files. */
@@ -22,7 +26,7 @@ const COLUMNS: Record<string, string[]> = {
   enrollments: ['sourcedId', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role'],
   demographics: ['sourcedId'],
 };
-/** Files a sync cannot do without; the others may be `absent` in the manifest. */
+/** Files a full (bulk) sync cannot do without; the others may be `absent` in the manifest. */
 const REQUIRED = ['orgs', 'users', 'classes', 'enrollments'];
 
 const ROLES: Record<string, RosterRole | null> = {
@@ -53,6 +57,7 @@ const DETAIL: Record<RosterProblem['key'], (v: Record<string, string>) => string
   unknown_class: (v) => `enrollments.csv, ${v.id}: class ${v.class} is not in classes.csv`,
   not_stored: () => 'the uploaded file is no longer stored',
   no_org_for_school: () => 'the file has no org for this school',
+  bad_flag: (v) => `${v.file}, row ${v.row}: ${v.column} is "${v.value}" (true/false, yes/no, Y/N or 1/0 expected)`,
 };
 
 /** A file the format does not allow: the run fails with `roster_malformed` and this problem. */
@@ -60,21 +65,26 @@ export function malformed(key: RosterProblem['key'], values: Record<string, stri
   return new RosterSourceError('roster_malformed', DETAIL[key](values), { key, values });
 }
 
-export function parseOneRosterZip(bytes: Uint8Array): RosterRead {
+export function parseOneRosterZip(bytes: Uint8Array, options: { flagColumns?: Partial<FlagColumns> } = {}): RosterRead {
   const files = unzip(bytes);
   const manifest = readManifest(files);
+  // A package with any delta file is a delta: there `absent` means "no changes in this file" (OneRoster 1.1).
+  const delta = Object.keys(COLUMNS).some((name) => manifest.get(`file.${name}`) === 'delta');
   const tables: Record<string, Row[]> = {};
+  const fields: Record<string, string[]> = {};
   for (const name of Object.keys(COLUMNS)) {
     const mode = manifest.get(`file.${name}`) ?? 'absent';
     if (mode === 'absent') {
-      if (REQUIRED.includes(name)) throw malformed('manifest_absent', { file: `${name}.csv` });
+      if (REQUIRED.includes(name) && !delta) throw malformed('manifest_absent', { file: `${name}.csv` });
+      if (REQUIRED.includes(name)) tables[name] = [];
       continue;
     }
     if (mode !== 'bulk' && mode !== 'delta') throw malformed('manifest_mode', { file: `${name}.csv`, mode });
-    tables[name] = readCsv(files, `${name}.csv`, COLUMNS[name]!);
+    tables[name] = readCsv(files, `${name}.csv`, COLUMNS[name]!, fields);
   }
-  const delta = REQUIRED.some((name) => manifest.get(`file.${name}`) === 'delta');
-  return delta ? deltaRead(tables) : { mode: 'full', snapshot: snapshotOf(tables, () => true, false) };
+  const flags = readFileFlags(tables, fields, options.flagColumns ?? {}, malformed, (row) => !deleted(row));
+  const notes = { carries: flags.carries };
+  return delta ? { ...deltaRead(tables, flags), ...notes } : { mode: 'full', snapshot: snapshotOf(tables, () => true, false, flags), ...notes };
 }
 
 function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
@@ -103,13 +113,15 @@ function readManifest(files: Record<string, Uint8Array>) {
   return manifest;
 }
 
-function readCsv(files: Record<string, Uint8Array>, name: string, columns: string[]): Row[] {
+/** `fields`, when given, gets the file's header (its extension columns tell which flags it carries). */
+function readCsv(files: Record<string, Uint8Array>, name: string, columns: string[], fields?: Record<string, string[]>): Row[] {
   const data = files[name];
   if (!data) throw malformed('missing_file', { file: name });
   const text = new TextDecoder('utf-8').decode(data).replace(/^\uFEFF/, '');
   const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
-  const fields = parsed.meta.fields ?? [];
-  const missing = columns.filter((c) => !fields.includes(c));
+  const header = parsed.meta.fields ?? [];
+  if (fields) fields[name.replace(/\.csv$/, '')] = header;
+  const missing = columns.filter((c) => !header.includes(c));
   if (missing.length) throw malformed('missing_column', { file: name, columns: missing.join(', ') });
   const broken = parsed.errors.find((e) => e.type !== 'Delimiter');
   if (broken) throw malformed('bad_row', { file: name, row: String((broken.row ?? 0) + 2), message: broken.message });
@@ -135,7 +147,7 @@ function roleOf(row: Row, file: string): RosterRole | null {
   return ROLES[role]!;
 }
 
-function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, delta: boolean): RosterSnapshot {
+function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, delta: boolean, flags: FileFlags): RosterSnapshot {
   const schools = tables.orgs!.filter((o) => keep(o) && o.type?.toLowerCase() === 'school').map((o) => ({ sourceId: o.sourcedId!, name: o.name! }));
   const people: RosterPerson[] = [];
   for (const u of tables.users!) {
@@ -151,6 +163,7 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
       email: u.email ? u.email.toLowerCase() : null,
       sisUsername: role === 'student' ? null : u.username || null,
       grade: role === 'student' ? gradeOf(u.grades) : null,
+      ...(role === 'student' ? flags.of(u.sourcedId) : {}),
     });
   }
   const sections = new Map<string, RosterSection>();
@@ -173,13 +186,16 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
   return { schools, people, sections: [...sections.values()] };
 }
 
-function deltaRead(tables: Record<string, Row[]>): RosterRead {
-  const upsert = snapshotOf(tables, (row) => !deleted(row), true);
+function deltaRead(tables: Record<string, Row[]>, flags: FileFlags): RosterRead {
+  const upsert = snapshotOf(tables, (row) => !deleted(row), true, flags);
+  const listed = new Set(upsert.people.map((p) => p.sourceId));
   const enrolments: RosterEnrolment[] = tables.enrollments!.filter(deleted).map((e) => ({ sectionSourceId: e.classSourcedId!, personSourceId: e.userSourcedId! }));
   return {
     mode: 'delta',
     upsert,
     remove: { people: tables.users!.filter(deleted).map((u) => u.sourcedId!), sections: tables.classes!.filter(deleted).map((c) => c.sourcedId!), enrolments },
     partialSections: true,
+    // Flags of people this delta names only in demographics.csv: their memberships change, none is made.
+    flagUpdates: flags.all().filter((f) => !listed.has(f.sourceId)),
   };
 }

@@ -1,4 +1,4 @@
-import type { RosterProblem } from '@high5/contract';
+import type { RosterCarries, RosterProblem, RosterSourceWarning } from '@high5/contract';
 /**
  * What every roster source (Aeries API v5, Clever API v3.0, a OneRoster 1.1 CSV zip) hands to the
  * sync engine: the district's schools, people and sections in one neutral shape, keyed by the
@@ -30,6 +30,20 @@ export interface RosterPerson {
   plan504?: boolean | null;
   /** The spec's language level: 'L' (learner), 'LF' (fluent after learning), or null. */
   languageLevel?: 'L' | 'LF' | null;
+  /**
+   * A source that only says yes or no (Clever `ell_status`, a OneRoster column): true is `L`, false
+   * clears an `L` (docs/decisions/0505); null or missing leaves the school's. `languageLevel` wins when given.
+   */
+  englishLearner?: boolean | null;
+}
+
+/** A delta's flags for a person it does not otherwise repeat (a OneRoster demographics row). */
+export type RosterFlagUpdate = Pick<RosterPerson, 'sourceId' | 'iep' | 'plan504' | 'englishLearner'>;
+
+/** What a read says about itself for the report: warnings about the whole read, the flags it carries. */
+export interface RosterReadNotes {
+  sourceWarnings?: RosterSourceWarning[];
+  carries?: RosterCarries;
 }
 
 export interface RosterSection {
@@ -53,19 +67,23 @@ export interface RosterSnapshot {
  * Changes, a OneRoster delta zip). A delta's `upsert` holds whole records; `remove` names source
  * ids that the source deleted. `cursor` is stored by the engine and passed to the next read.
  */
-export type RosterRead =
-  | { mode: 'full'; snapshot: RosterSnapshot; cursor?: string | null }
-  | {
-      mode: 'delta';
-      upsert: RosterSnapshot;
-      remove: { people: string[]; sections: string[]; enrolments?: RosterEnrolment[] };
-      cursor?: string | null;
-      /**
-       * OneRoster deltas name single enrolments, not whole sections: when true, a section's
-       * teacher and student lists are additions (and `remove.enrolments` the drops), not the whole list.
-       */
-      partialSections?: boolean;
-    };
+export type RosterRead = RosterReadNotes &
+  (
+    | { mode: 'full'; snapshot: RosterSnapshot; cursor?: string | null }
+    | {
+        mode: 'delta';
+        upsert: RosterSnapshot;
+        remove: { people: string[]; sections: string[]; enrolments?: RosterEnrolment[] };
+        cursor?: string | null;
+        /**
+         * OneRoster deltas name single enrolments, not whole sections: when true, a section's
+         * teacher and student lists are additions (and `remove.enrolments` the drops), not the whole list.
+         */
+        partialSections?: boolean;
+        /** Flags of people the delta names in no other file: applied to their existing memberships only. */
+        flagUpdates?: RosterFlagUpdate[];
+      }
+  );
 
 /** One person in one section, for a delta that names enrolments one by one (OneRoster). */
 export interface RosterEnrolment {
@@ -97,6 +115,6 @@ export class RosterSourceError extends Error {
 
 export interface RosterSource {
   /** The connection test of the district editor: a few identifying facts, or a RosterSourceError. */
-  testConnection(signal?: AbortSignal): Promise<{ description: string }>;
+  testConnection(signal?: AbortSignal): Promise<{ description: string; warnings?: RosterSourceWarning[] }>;
   read(options: { cursor?: string | null; signal?: AbortSignal }): Promise<RosterRead>;
 }

@@ -28,6 +28,9 @@ export function RosterSettingsForm({ districtId, settings }: { districtId: strin
       holdPercent: String(settings.holdPercent),
       pauseFrom: settings.summerPauseFrom ?? '',
       pauseUntil: settings.summerPauseUntil ?? '',
+      iepColumn: settings.flagColumns.iep ?? '',
+      plan504Column: settings.flagColumns.plan504 ?? '',
+      englishLearnerColumn: settings.flagColumns.englishLearner ?? '',
     },
   });
   const from = useWatch({ control: form.control, name: 'pauseFrom' });
@@ -100,6 +103,30 @@ export function RosterSettingsForm({ districtId, settings }: { districtId: strin
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
           sx={{ maxWidth: 420 }}
         />
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            {t('roster.flagColumnsTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {t('roster.flagColumnsHelp')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            {FLAG_FIELDS.map(([name, flag]) => (
+              <FormTextField
+                key={name}
+                control={form.control}
+                name={name}
+                area="admin"
+                messages={{ invalid_metadata_column: 'admin:roster.flagColumnInvalid' }}
+                label={t(`roster.flagColumn.${flag}`)}
+                helperText=" "
+                placeholder="metadata.…"
+                slotProps={{ htmlInput: { maxLength: 80, spellCheck: false, autoCapitalize: 'off' } }}
+                sx={{ minWidth: 200, flex: '1 1 200px' }}
+              />
+            ))}
+          </Box>
+        </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {t('actions.save')}
@@ -109,6 +136,12 @@ export function RosterSettingsForm({ districtId, settings }: { districtId: strin
     </Box>
   );
 }
+
+const FLAG_FIELDS = [
+  ['iepColumn', 'iep'],
+  ['plan504Column', 'plan504'],
+  ['englishLearnerColumn', 'englishLearner'],
+] as const;
 
 /** Whatever is wrong with the threshold, one sentence says what it takes. */
 const HOLD_MESSAGES = Object.fromEntries(['required', 'too_small', 'too_big', 'invalid'].map((kind) => [`errors:field.${kind}`, 'admin:roster.holdInvalid']));

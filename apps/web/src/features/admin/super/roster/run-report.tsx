@@ -1,4 +1,4 @@
-import { type RosterRun, type RosterSchoolReport } from '@high5/contract';
+import { type RosterCarries, type RosterFlagChange, type RosterRun, type RosterSchoolReport } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { showDateTime } from '../../../../lib/dates';
 type Person = RosterSchoolReport['added'][number];
 /** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
 const LIST_MAX = 200;
-const DETAIL_COUNTS = ['schoolsCreated', 'linked', 'reactivated', 'classesCreated', 'classesUpdated', 'enrolmentsAdded', 'enrolmentsRemoved'] as const;
+const DETAIL_COUNTS = ['schoolsCreated', 'linked', 'reactivated', 'classesCreated', 'classesUpdated', 'enrolmentsAdded', 'enrolmentsRemoved', 'flagsChanged'] as const;
 
 export function statusColor(status: RosterRun['status']) {
   return status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'held' ? 'warning' : status === 'preview' ? 'info' : 'default';
@@ -55,6 +55,13 @@ export function RunReport({ run, approvable = true }: { run: RosterRun; approvab
           {t('roster.headline', { added: figures.added, changed: figures.changed, removed: figures.removed })}
         </Typography>
       )}
+      {run.status !== 'failed' &&
+        run.sourceWarnings.map((w) => (
+          <Alert key={w.code} severity="warning" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+            {t(`roster.sourceWarning.${w.code}`, w.values)}
+          </Alert>
+        ))}
+      {run.status !== 'failed' && run.carries && <Carries carries={run.carries} />}
       <Stack spacing={1.5}>
         {run.schools.map((school) => (
           <SchoolReport key={school.schoolSourceId} school={school} />
@@ -85,6 +92,7 @@ function SchoolReport({ school }: { school: RosterSchoolReport }) {
         <People title={t(future ? 'roster.wouldCreate' : 'roster.createdList', { count: school.counts.created })} people={school.added} total={school.counts.created} />
         <People title={t(future ? 'roster.wouldDeactivate' : 'roster.deactivatedList', { count: school.counts.deactivated })} people={school.deactivated} total={school.counts.deactivated} />
       </Box>
+      {school.flagChanges.length > 0 && <FlagChanges changes={school.flagChanges} total={school.counts.flagsChanged} future={future} />}
       {school.counts.updated > 0 && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t(future ? 'roster.wouldChange' : 'roster.changedCount', { count: school.counts.updated })}
@@ -105,6 +113,59 @@ function SchoolReport({ school }: { school: RosterSchoolReport }) {
         </Box>
       )}
     </Paper>
+  );
+}
+
+/** Which flags the read carries, and (OneRoster) each metadata column and the flag it maps to. */
+function Carries({ carries }: { carries: RosterCarries }) {
+  const { t } = useTranslation('admin');
+  const flags = carries.flags.map((f) => t(`roster.flag.${f}`)).join(', ');
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {t('roster.carriesTitle')}
+      </Typography>
+      <Typography variant="body2">{flags ? t('roster.carriesFlags', { flags }) : t('roster.carriesNone')}</Typography>
+      {carries.columns.length > 0 && (
+        <List dense disablePadding>
+          {carries.columns.map((c) => (
+            <ListItem key={`${c.file}-${c.column}`} disableGutters>
+              <ListItemText
+                primary={c.flag ? t('roster.carriesColumn', { column: c.column, file: c.file, flag: t(`roster.flag.${c.flag}`) }) : t('roster.carriesColumnUnmapped', { column: c.column, file: c.file })}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}
+
+/** Each student whose IEP, 504 or English-learner flag was (or would be) set or cleared. */
+function FlagChanges({ changes, total, future }: { changes: RosterFlagChange[]; total: number; future: boolean }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const what = (c: RosterFlagChange) =>
+    [...c.set.map((f) => t('roster.flagSet', { flag: t(`roster.flag.${f}`) })), ...c.cleared.map((f) => t('roster.flagCleared', { flag: t(`roster.flag.${f}`) }))].join(' · ');
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography id={id} variant="body2" sx={{ fontWeight: 700 }}>
+        {t(future ? 'roster.wouldFlagChangesTitle' : 'roster.flagChangesTitle', { count: total })}
+      </Typography>
+      <List dense disablePadding aria-labelledby={id} sx={{ maxHeight: 240, overflowY: 'auto' }} tabIndex={0}>
+        {changes.map((c, i) => (
+          <ListItem key={`${c.sourceId ?? ''}-${i}`} disableGutters>
+            <ListItemText primary={`${c.lastName}, ${c.firstName}`} secondary={what(c)} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+          </ListItem>
+        ))}
+      </List>
+      {total > changes.length && changes.length >= LIST_MAX && (
+        <Typography variant="caption" color="text.secondary">
+          {t('roster.listCapped', { shown: changes.length })}
+        </Typography>
+      )}
+    </Box>
   );
 }
 

@@ -25,9 +25,17 @@ export function TestConnection({ districtId, beside }: { districtId: string; bes
         {check.isPending ? null : check.isError ? (
           <Alert severity="error">{errorText(check.error)}</Alert>
         ) : result?.ok ? (
-          <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
-            {t('roster.connectionOk', { description: result.description ?? '' })}
-          </Alert>
+          <>
+            <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
+              {t('roster.connectionOk', { description: result.description ?? '' })}
+            </Alert>
+            {/* What the SIS will not share (a Clever app kept on API v3.0: no 504 plans). */}
+            {result.warnings.map((w) => (
+              <Alert key={w.code} severity="warning" sx={{ mt: 1 }}>
+                {t(`roster.sourceWarning.${w.code}`, w.values)}
+              </Alert>
+            ))}
+          </>
         ) : result ? (
           <Alert severity="error">{t(`errors:roster.${result.errorCode ?? 'roster_failed'}`)}</Alert>
         ) : null}
