@@ -10,6 +10,9 @@ import { approveRun, districtOfSchool, getRoster, getRun, schoolRuns, startUploa
 
 const uploads = new WeakMap<FastifyRequest, string>();
 
+/** Uploads per school (a school admin's) or district (the super admin's) per hour: each one is a worker's parse (decision 0500). */
+export const ROSTER_UPLOAD_RATE = { max: 10, perSeconds: 3600 };
+
 export function registerRosteringRoutes(app: FastifyInstance) {
   route(app, e.rosterRuns, async ({ db, params }) => getRoster(db, params.districtId));
   route(app, e.rosterRun, async ({ db, params }) => getRun(db, params.runId));
@@ -25,6 +28,8 @@ export function registerRosteringRoutes(app: FastifyInstance) {
       const endpoint = [e.rosterUpload, e.schoolRosterUpload].find((x) => request.routeOptions.url === `/v1${x.path}`);
       if (!endpoint) return;
       assertAccess(endpoint as Endpoint, request.user);
+      const target = endpoint === e.schoolRosterUpload ? `school:${schoolAdminActor(request.user!).schoolId}` : `district:${(request.params as { districtId?: string }).districtId ?? ''}`;
+      await scope.services.rateLimits.hit('roster.upload', ROSTER_UPLOAD_RATE, target);
       uploads.set(request, await storeZip(scope, request));
     });
     route(scope, e.rosterUpload, async ({ db, services, user, params, request }) =>

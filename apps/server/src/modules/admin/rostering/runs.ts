@@ -4,7 +4,8 @@ import { applyRead } from './engine/apply.js';
 import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
-import { malformed, parseOneRosterZip } from './sources/oneroster.js';
+import { malformed } from './sources/oneroster.js';
+import { readOneRosterZip } from './sources/oneroster-worker.js';
 import { rosterSourceFor } from './sources/index.js';
 import { rosterDriver } from './sources/registry.js';
 import type { HttpOptions } from './sources/http.js';
@@ -25,6 +26,12 @@ export async function executeRun(services: Services, runId: string) {
   const now = () => services.clock.now();
   const run = await q.claimRun(services.db, runId, now());
   if (!run) return;
+  if (run.interrupted) {
+    // Its job came back because the process that ran it died: fail it rather than read the file again.
+    services.jobs.logger.error({ runId }, 'roster sync interrupted');
+    await failRun(services, run, { errorCode: ROSTER_FAILED, errorDetail: 'the server stopped during this run' });
+    return;
+  }
   const district = await q.districtForSync(services.db, run.districtId);
   if (!district) return;
   let secrets: string[] = [];
@@ -40,6 +47,8 @@ export async function executeRun(services: Services, runId: string) {
       read = await connection.source.read({ cursor: district.rosterCursor });
     }
     const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
+    // A school admin's upload never becomes a district's.
+    if (run.schoolId && !onlySchool) throw new Error('the school of this upload is gone');
     const reports = await applyRead(pacedDb(services.db, pacer), read, {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
@@ -49,19 +58,22 @@ export async function executeRun(services: Services, runId: string) {
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),
     });
-    if (onlySchool && reports.length === 0) throw malformed('no_org_for_school');
     await finish(services, run, reports, read, district.testMode);
   } catch (error) {
     const known = error instanceof RosterSourceError;
     if (!known) services.jobs.logger.error({ runId, error: redact(String(error), secrets) }, 'roster sync failed');
-    await q.finishRun(services.db, runId, {
-      status: 'failed',
+    await failRun(services, run, {
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
       ...(known && error.problem ? { details: { schools: [], problem: error.problem } } : {}),
-      now: now(),
     });
   }
+}
+
+/** A failed run keeps no file: the uploaded zip (or a held read) is deleted as after a finished one. */
+async function failRun(services: Services, run: { id: string; readKey: string | null }, values: { errorCode: string; errorDetail: string | null; details?: object }) {
+  if (run.readKey) await services.storage.delete(run.readKey);
+  await q.finishRun(services.db, run.id, { status: 'failed', ...values, readKey: null, now: services.clock.now() });
 }
 
 /**
@@ -104,7 +116,7 @@ async function finish(services: Services, run: { id: string; districtId: string;
 async function storedRead(services: Services, key: string): Promise<RosterRead> {
   const bytes = await services.storage.get(key);
   if (!bytes) throw malformed('not_stored');
-  return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes)) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
+  return key.endsWith('.zip') ? readOneRosterZip(bytes) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
 }
 
 async function schoolScope(services: Services, schoolId: string) {
