@@ -39,6 +39,8 @@ export const RosterProblemKeys = [
   'school_orgs',
   'org_of_other_school',
   'org_mismatch',
+  'bad_value',
+  'duplicate_id',
 ] as const;
 export const RosterProblemSchema = z.object({ key: z.enum(RosterProblemKeys), values: z.record(z.string(), z.string()) });
 export type RosterProblem = z.infer<typeof RosterProblemSchema>;

@@ -49,10 +49,20 @@ export function registerRosteringRoutes(app: FastifyInstance) {
 }
 
 async function storeZip(scope: FastifyInstance, request: FastifyRequest) {
-  const part = await request.file({ limits: { fileSize: ONEROSTER_UPLOAD_MAX_BYTES, files: 1 } });
+  // A body that is not well-formed multipart is the caller's mistake (400), never a 500.
+  const malformedBody = () => badRequest('VALIDATION_FAILED', [{ path: 'body.roster', code: 'invalid' }]);
+  const part = await request.file({ limits: { fileSize: ONEROSTER_UPLOAD_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
+    throw error instanceof AppError || (error as { statusCode?: number }).statusCode === 413 ? error : malformedBody();
+  });
   if (!part || part.fieldname !== 'roster') throw badRequest('VALIDATION_FAILED', [{ path: 'body.roster', code: 'required' }]);
   const key = `roster-uploads/${randomUUID()}.zip`;
-  await scope.services.storage.putStream(key, part.file, 'application/zip');
+  try {
+    await scope.services.storage.putStream(key, part.file, 'application/zip');
+  } catch (error) {
+    await scope.services.storage.delete(key);
+    // The multipart parser destroyed the file stream (a body cut short): the request's fault.
+    throw part.file.errored ? malformedBody() : error;
+  }
   if (part.file.truncated) {
     await scope.services.storage.delete(key);
     throw new AppError(413, 'PAYLOAD_TOO_LARGE');

@@ -1,6 +1,8 @@
+import type { RosterProblem } from '@high5/contract';
 import { decryptCredentials } from '../districts/crypto.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
+import { printable } from './engine/validate.js';
 import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
@@ -65,15 +67,24 @@ export async function executeRun(services: Services, runId: string) {
     await failRun(services, run, {
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
-      ...(known && error.problem ? { details: { schools: [], problem: error.problem } } : {}),
+      ...(known && error.problem ? { problem: error.problem } : {}),
     });
   }
 }
 
 /** A failed run keeps no file: the uploaded zip (or a held read) is deleted as after a finished one. */
-async function failRun(services: Services, run: { id: string; readKey: string | null }, values: { errorCode: string; errorDetail: string | null; details?: object }) {
+async function failRun(services: Services, run: { id: string; readKey: string | null }, values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem }) {
   if (run.readKey) await services.storage.delete(run.readKey);
-  await q.finishRun(services.db, run.id, { status: 'failed', ...values, readKey: null, now: services.clock.now() });
+  // The file's own words (a role, a mode, an id) are stored cleaned: a NUL would make the database refuse the report.
+  const problem = values.problem && { key: values.problem.key, values: Object.fromEntries(Object.entries(values.problem.values).map(([k, v]) => [k, printable(v)])) };
+  await q.finishRun(services.db, run.id, {
+    status: 'failed',
+    errorCode: values.errorCode,
+    errorDetail: values.errorDetail === null ? null : printable(values.errorDetail, 1000),
+    ...(problem ? { details: { schools: [], problem } } : {}),
+    readKey: null,
+    now: services.clock.now(),
+  });
 }
 
 /**

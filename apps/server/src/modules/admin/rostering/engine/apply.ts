@@ -5,6 +5,7 @@ import { applyMemberships, deactivate, resolvePeople } from './people.js';
 import * as q from './queries.js';
 import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
 import { applySections } from './sections.js';
+import { validateRead } from './validate.js';
 
 export interface ApplyOptions {
   districtId: string;
@@ -28,6 +29,7 @@ class Rollback extends Error {}
  * not at all, and a failure leaves every school with its last good roster. Returns each school's report.
  */
 export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions): Promise<SchoolReport[]> {
+  validateRead(read);
   const snapshot = read.mode === 'full' ? read.snapshot : read.upsert;
   const known = await q.schoolsOfDistrict(db, options.districtId);
   // A school admin's upload fills their school and no other (decision 0501).

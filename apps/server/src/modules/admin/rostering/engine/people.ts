@@ -62,7 +62,11 @@ export async function resolvePeople(db: Db, scope: q.RosterScope, people: Roster
       const username = email ? null : await freeUsername(db, person);
       // A rostered account has no password until the person is invited or signs up (then they count as registered).
       const created = await createAccount(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), language: 'en', password: null }, now);
-      if (!created) throw new Error(`person ${person.sourceId}: e-mail or username already taken`);
+      if (!created) {
+        // Another record of this read took the address first: two records, one person's address.
+        report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
+        continue;
+      }
       userId = created;
     }
     await q.insertLink(db, scope.districtId, person.sourceId, userId);

@@ -73,6 +73,8 @@ const DETAIL: Record<RosterProblem['key'], (v: Record<string, string>) => string
   school_orgs: (v) => `orgs.csv: a school's upload holds exactly one school org (this one has ${v.count})`,
   org_of_other_school: (v) => `orgs.csv: ${v.org} is the source id of another school of the district`,
   org_mismatch: (v) => `orgs.csv: ${v.org} is not this school's source id (${v.expected})`,
+  bad_value: (v) => `record ${v.id}: ${v.field} is empty, too long, holds a control character or is not valid`,
+  duplicate_id: (v) => `record ${v.id} appears twice`,
 };
 
 /** A file the format does not allow: the run fails with `roster_malformed` and this problem. */
