@@ -57,19 +57,22 @@ describe('a hostile roster file (issue 21, item 1)', () => {
     let finished = false;
     const job = drain(t.app).finally(() => (finished = true));
     const latencies: number[] = [];
+    let duringParse = 0;
     while (!finished) {
       const from = performance.now();
       const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
       expect(health.statusCode).toBe(200);
       latencies.push(performance.now() - from);
+      if ((await runRow(id)).status === 'running') duringParse++;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await job;
     const seconds = (performance.now() - started) / 1000;
-    console.log(`zip bomb (${Math.round(bomb.length / 1024)} KB): failed in ${seconds.toFixed(1)} s; /v1/health answered ${latencies.length} times, slowest ${Math.max(...latencies).toFixed(0)} ms`);
-    expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
-    expect(seconds).toBeLessThan(30);
+    console.log(`zip bomb (${Math.round(bomb.length / 1024)} KB): failed in ${seconds.toFixed(1)} s; /v1/health answered ${latencies.length} times (${duringParse} while it ran), slowest ${Math.max(...latencies).toFixed(0)} ms`);
+    // Before the worker, the same file held the event loop for 484 s (decision 0500); the bounds leave room for a loaded test machine.
+    expect(duringParse).toBeGreaterThan(0);
+    expect(Math.max(...latencies)).toBeLessThan(5000);
+    expect(seconds).toBeLessThan(60);
 
     const run = await runRow(id);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_malformed', readKey: null, schoolId: school.id });
