@@ -33,7 +33,7 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
   const snapshot = read.mode === 'full' ? read.snapshot : read.upsert;
   const known = await q.schoolsOfDistrict(db, options.districtId);
   // A school admin's upload fills their school and no other (decision 0501).
-  const own = options.onlySchool ? ownSchool(snapshot.schools, known, options.onlySchool) : undefined;
+  const own = options.onlySchool ? ownSchool(snapshot.schools, known, options.onlySchool, read.mode === 'delta') : undefined;
   let schools: RosterSchool[] = snapshot.schools;
   if (read.mode === 'delta') {
     // A delta names only what changed; every rostered school may have people to remove.
@@ -146,10 +146,14 @@ function indexBySchool(people: RosterPerson[], sections: RosterSection[]) {
 }
 
 /**
- * The one school a school admin's upload may fill: the file's single school org, mapped to their
- * school. More or fewer orgs, another school's source id, or not their school's: refused.
+ * The one school a school admin's upload may fill: the file's single school org (or none, in a delta
+ * once the school has its id), mapped to their school. More or fewer orgs, another school's source
+ * id, or not their school's: refused.
  */
-function ownSchool(orgs: RosterSchool[], known: { id: string; sourceId: string | null }[], only: { id: string; sourceId: string | null }): RosterSchool {
+function ownSchool(orgs: RosterSchool[], known: { id: string; name: string; sourceId: string | null }[], only: { id: string; sourceId: string | null }, delta: boolean): RosterSchool {
+  // A delta names only what changed: without orgs it is about the school already rostered.
+  const school = known.find((k) => k.id === only.id);
+  if (delta && orgs.length === 0 && only.sourceId && school) return { sourceId: only.sourceId, name: school.name };
   if (orgs.length !== 1) throw malformed('school_orgs', { count: String(orgs.length) });
   const org = orgs[0]!;
   if (known.some((k) => k.id !== only.id && k.sourceId === org.sourceId)) throw malformed('org_of_other_school', { org: org.sourceId });
