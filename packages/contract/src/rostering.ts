@@ -23,6 +23,8 @@ export const RosterErrorCodes = [
 export const RosterProblemKeys = [
   'not_zip',
   'too_large',
+  'too_many_rows',
+  'row_too_long',
   'manifest_absent',
   'manifest_mode',
   'version',
@@ -35,6 +37,11 @@ export const RosterProblemKeys = [
   'not_stored',
   'no_org_for_school',
   'bad_flag',
+  'school_orgs',
+  'org_of_other_school',
+  'org_mismatch',
+  'bad_value',
+  'duplicate_id',
 ] as const;
 export const RosterProblemSchema = z.object({ key: z.enum(RosterProblemKeys), values: z.record(z.string(), z.string()) });
 export type RosterProblem = z.infer<typeof RosterProblemSchema>;
@@ -256,7 +263,7 @@ export const rosteringEndpoints = {
     access: 'superAdmin',
     params: districtParams,
     response: RosterRunSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   schoolRosterUpload: endpoint({
     id: 'admin.rosterUpload',
@@ -265,7 +272,7 @@ export const rosteringEndpoints = {
     summary: "A school admin uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for their own school only.",
     access: 'schoolAdmin',
     response: RosterRunSchema,
-    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   schoolRosterRuns: endpoint({
     id: 'admin.rosterRuns',

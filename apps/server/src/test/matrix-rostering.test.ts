@@ -3,6 +3,7 @@ import { rosteringEndpoints } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSisDistrict, oneRosterZip } from '../modules/admin/rostering/test-support.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
+import { buildSchool, buildUser, sessionFor } from './factories.js';
 import { buildWorld, runMatrix, type CellContext, type Row, type World } from './matrix.js';
 
 // District rostering (issue 9): the super admin's endpoints name any district; a school admin uploads for their own school.
@@ -55,3 +56,36 @@ describe('the authorization matrix of district rostering', () => {
     expect(failures).toEqual([]);
   });
 });
+
+// Issue 21: the founders anyone can become (a self-made school's admin, a founder whose school waits
+// for approval) are active admins: they upload for their own school, and nothing of the super admin's.
+describe('the rostering endpoints as a founder', () => {
+  it("a self-made school's admin and an unapproved founder may upload and list their own school's runs only", { timeout: 120_000 }, async () => {
+    const db = t.app.services.db;
+    const selfMade = await buildSchool(t.app);
+    const unapproved = await buildSchool(t.app, { districtId: w.A.districtId });
+    await db.updateTable('schools').set({ approved: false }).where('id', '=', unapproved.id).execute();
+    const failures: string[] = [];
+    for (const [name, school] of [['self-made school admin', selfMade], ['unapproved founder', unapproved]] as const) {
+      const founder = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
+      const cookie = await sessionFor(t.app, founder.id, school.id);
+      for (const endpoint of Object.values(rosteringEndpoints)) {
+        await t.app.services.rateLimits.reset();
+        const row = rows[endpoint.id]!;
+        const c: CellContext = { t, w, side: 'A', s: w.A, caller: 'admin', me: founder.id };
+        const req = row.request ? await row.request(c) : {};
+        const path = `/v1${endpoint.path.replace(/:(\w+)/g, (_m, key: string) => req.params?.[key] ?? (key === 'districtId' ? school.districtId : ''))}`;
+        const res = await t.call(endpoint.method, path, { cookie, ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : endpoint.method === 'GET' ? {} : { body: req.body ?? {} }) });
+        const allowed = endpoint.access === 'schoolAdmin';
+        const ok = allowed ? res.status === 200 : res.status === 403;
+        if (!ok) failures.push(`${endpoint.id} as ${name}: ${res.status} ${res.json.ErrorCode}`);
+        if (allowed && endpoint.id === 'admin.rosterUpload') {
+          const run = await db.selectFrom('rosterRuns').select(['schoolId', 'districtId']).where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
+          if (run.schoolId !== school.id || run.districtId !== school.districtId) failures.push(`${name}: the upload's run is not for their school`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+

@@ -20,15 +20,21 @@ export async function insertRun(db: Db, values: { districtId: string; origin: 's
   return row.id;
 }
 
-/** Claims a queued run (or one whose process died: running for over an hour) for this process. */
-export function claimRun(db: Db, id: string, now: Date) {
-  return db
+/**
+ * Claims a queued run for this process. A run already `running` is claimed too: its job only comes
+ * back when the process that ran it died (the job's lease ran out), and it is then failed, not rerun.
+ */
+export async function claimRun(db: Db, id: string, now: Date) {
+  const before = await db.selectFrom('rosterRuns').select('status').where('id', '=', id).executeTakeFirst();
+  if (!before || (before.status !== 'queued' && before.status !== 'running')) return undefined;
+  const row = await db
     .updateTable('rosterRuns')
     .set({ status: 'running', startedAt: now })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('startedAt', '<', new Date(now.getTime() - 3_600_000))])]))
+    .where('status', '=', before.status)
     .returning(['id', 'districtId', 'origin', 'schoolId', 'readKey', 'approvedBy'])
     .executeTakeFirst();
+  return row ? { ...row, interrupted: before.status === 'running' } : undefined;
 }
 
 export async function finishRun(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildClass, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildClass, buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
 import { superAdmin } from '../test-factories.js';
 import type { RosterPerson, RosterSnapshot } from './sources/types.js';
 import { RosterSourceError } from './sources/types.js';
@@ -72,8 +72,10 @@ describe('a sync from a SIS', () => {
     const district = await buildSisDistrict(t.app);
     const { cookie } = await superAdmin(t.app);
     const r = roster(2);
-    const selfMade = await buildUser(t.app, { role: 'student', email: r.students[0]!.email });
-    const aeriesTeacher = await buildUser(t.app, { role: 'teacher', email: `own-${r.p}@gmail.example` });
+    // They signed up in a school of the district before it was rostered (decision 0501: only the district's own people are linked).
+    const signedUpIn = (await buildSchool(t.app, { districtId: district.id })).id;
+    const selfMade = await buildUser(t.app, { role: 'student', email: r.students[0]!.email, schoolId: signedUpIn });
+    const aeriesTeacher = await buildUser(t.app, { role: 'teacher', email: `own-${r.p}@gmail.example`, schoolId: signedUpIn });
     await db().updateTable('users').set({ aeriesUsername: `MsJones${r.p}` }).where('id', '=', aeriesTeacher.id).execute();
     r.snapshot.people[0] = { ...r.t1, email: `jones-${r.p}@district.example`, sisUsername: `msjones${r.p}` };
     r.snapshot.people.push(student(`${r.p}-noemail`, r.school, { email: null, firstName: 'José', lastName: 'Núñez' }));
@@ -168,8 +170,8 @@ describe('a sync from a SIS', () => {
     const district = await buildSisDistrict(t.app);
     const { cookie } = await superAdmin(t.app);
     const r = roster(2);
-    // The teacher signed up and made these classes by hand in another school before the district came.
-    const other = await t.app.services.db.insertInto('schools').values({ districtId: (await t.app.services.db.insertInto('districts').values({ name: `Free ${r.p}` }).returning('id').executeTakeFirstOrThrow()).id, name: `Old ${r.p}` }).returning('id').executeTakeFirstOrThrow();
+    // The teacher signed up and made these classes by hand in another school of the district before it was rostered.
+    const other = await buildSchool(t.app, { districtId: district.id, name: `Old ${r.p}` });
     const owner = await buildUser(t.app, { email: r.t1.email!, role: 'teacher', schoolId: other.id });
     for (const name of [`Math ${r.p}`, `Math ${r.p} (${r.p}-sec1)`]) {
       await buildClass(t.app, { schoolId: other.id, ownerId: owner.id, name });

@@ -10,6 +10,9 @@ import { approveRun, districtOfSchool, getRoster, getRun, schoolRuns, startUploa
 
 const uploads = new WeakMap<FastifyRequest, string>();
 
+/** Uploads per school (a school admin's) or district (the super admin's) per hour: each one is a worker's parse (decision 0500). */
+export const ROSTER_UPLOAD_RATE = { max: 10, perSeconds: 3600 };
+
 export function registerRosteringRoutes(app: FastifyInstance) {
   route(app, e.rosterRuns, async ({ db, params }) => getRoster(db, params.districtId));
   route(app, e.rosterRun, async ({ db, params }) => getRun(db, params.runId));
@@ -25,6 +28,8 @@ export function registerRosteringRoutes(app: FastifyInstance) {
       const endpoint = [e.rosterUpload, e.schoolRosterUpload].find((x) => request.routeOptions.url === `/v1${x.path}`);
       if (!endpoint) return;
       assertAccess(endpoint as Endpoint, request.user);
+      const target = endpoint === e.schoolRosterUpload ? `school:${schoolAdminActor(request.user!).schoolId}` : `district:${(request.params as { districtId?: string }).districtId ?? ''}`;
+      await scope.services.rateLimits.hit('roster.upload', ROSTER_UPLOAD_RATE, target);
       uploads.set(request, await storeZip(scope, request));
     });
     route(scope, e.rosterUpload, async ({ db, services, user, params, request }) =>
@@ -44,10 +49,20 @@ export function registerRosteringRoutes(app: FastifyInstance) {
 }
 
 async function storeZip(scope: FastifyInstance, request: FastifyRequest) {
-  const part = await request.file({ limits: { fileSize: ONEROSTER_UPLOAD_MAX_BYTES, files: 1 } });
+  // A body that is not well-formed multipart is the caller's mistake (400), never a 500.
+  const malformedBody = () => badRequest('VALIDATION_FAILED', [{ path: 'body.roster', code: 'invalid' }]);
+  const part = await request.file({ limits: { fileSize: ONEROSTER_UPLOAD_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
+    throw error instanceof AppError || (error as { statusCode?: number }).statusCode === 413 ? error : malformedBody();
+  });
   if (!part || part.fieldname !== 'roster') throw badRequest('VALIDATION_FAILED', [{ path: 'body.roster', code: 'required' }]);
   const key = `roster-uploads/${randomUUID()}.zip`;
-  await scope.services.storage.putStream(key, part.file, 'application/zip');
+  try {
+    await scope.services.storage.putStream(key, part.file, 'application/zip');
+  } catch (error) {
+    await scope.services.storage.delete(key);
+    // The multipart parser destroyed the file stream (a body cut short): the request's fault.
+    throw part.file.errored ? malformedBody() : error;
+  }
   if (part.file.truncated) {
     await scope.services.storage.delete(key);
     throw new AppError(413, 'PAYLOAD_TOO_LARGE');

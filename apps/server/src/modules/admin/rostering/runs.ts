@@ -1,10 +1,13 @@
+import type { RosterProblem } from '@high5/contract';
 import { decryptCredentials } from '../districts/crypto.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
+import { printable } from './engine/validate.js';
 import { pacedDb, Pacer } from './engine/pace.js';
 import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
-import { malformed, parseOneRosterZip, type FlagColumns } from './sources/oneroster.js';
+import { malformed, type FlagColumns } from './sources/oneroster.js';
+import { readOneRosterZip } from './sources/oneroster-worker.js';
 import { rosterSourceFor } from './sources/index.js';
 import { rosterDriver } from './sources/registry.js';
 import type { HttpOptions } from './sources/http.js';
@@ -25,6 +28,12 @@ export async function executeRun(services: Services, runId: string) {
   const now = () => services.clock.now();
   const run = await q.claimRun(services.db, runId, now());
   if (!run) return;
+  if (run.interrupted) {
+    // Its job came back because the process that ran it died: fail it rather than read the file again.
+    services.jobs.logger.error({ runId }, 'roster sync interrupted');
+    await failRun(services, run, { errorCode: ROSTER_FAILED, errorDetail: 'the server stopped during this run' });
+    return;
+  }
   const district = await q.districtForSync(services.db, run.districtId);
   if (!district) return;
   let secrets: string[] = [];
@@ -40,6 +49,8 @@ export async function executeRun(services: Services, runId: string) {
       read = await connection.source.read({ cursor: district.rosterCursor });
     }
     const onlySchool = run.schoolId ? await schoolScope(services, run.schoolId) : undefined;
+    // A school admin's upload never becomes a district's.
+    if (run.schoolId && !onlySchool) throw new Error('the school of this upload is gone');
     const reports = await applyRead(pacedDb(services.db, pacer), read, {
       districtId: district.id,
       timeZone: district.rosterTimeZone,
@@ -49,19 +60,31 @@ export async function executeRun(services: Services, runId: string) {
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),
     });
-    if (onlySchool && reports.length === 0) throw malformed('no_org_for_school');
     await finish(services, run, reports, read, district.testMode);
   } catch (error) {
     const known = error instanceof RosterSourceError;
     if (!known) services.jobs.logger.error({ runId, error: redact(String(error), secrets) }, 'roster sync failed');
-    await q.finishRun(services.db, runId, {
-      status: 'failed',
+    await failRun(services, run, {
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
-      ...(known && error.problem ? { details: { schools: [], problem: error.problem } } : {}),
-      now: now(),
+      ...(known && error.problem ? { problem: error.problem } : {}),
     });
   }
+}
+
+/** A failed run keeps no file: the uploaded zip (or a held read) is deleted as after a finished one. */
+async function failRun(services: Services, run: { id: string; readKey: string | null }, values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem }) {
+  if (run.readKey) await services.storage.delete(run.readKey);
+  // The file's own words (a role, a mode, an id) are stored cleaned: a NUL would make the database refuse the report.
+  const problem = values.problem && { key: values.problem.key, values: Object.fromEntries(Object.entries(values.problem.values).map(([k, v]) => [k, printable(v)])) };
+  await q.finishRun(services.db, run.id, {
+    status: 'failed',
+    errorCode: values.errorCode,
+    errorDetail: values.errorDetail === null ? null : printable(values.errorDetail, 1000),
+    ...(problem ? { details: { schools: [], problem } } : {}),
+    readKey: null,
+    now: services.clock.now(),
+  });
 }
 
 /**
@@ -105,7 +128,7 @@ async function finish(services: Services, run: { id: string; districtId: string;
 async function storedRead(services: Services, key: string, flagColumns: FlagColumns): Promise<RosterRead> {
   const bytes = await services.storage.get(key);
   if (!bytes) throw malformed('not_stored');
-  return key.endsWith('.zip') ? parseOneRosterZip(new Uint8Array(bytes), { flagColumns }) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
+  return key.endsWith('.zip') ? readOneRosterZip(bytes, { flagColumns }) : (JSON.parse(bytes.toString('utf8')) as RosterRead);
 }
 
 /** The district's OneRoster extension columns for the three flags (docs/decisions/0505). */

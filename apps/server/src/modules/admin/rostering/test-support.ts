@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate, zipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { encryptCredentials } from '../districts/crypto.js';
@@ -93,6 +93,36 @@ export function oneRosterZip(
   }
   files['manifest.csv'] = new TextEncoder().encode(csv(manifest, ['propertyName', 'value']));
   return Buffer.from(zipSync(files));
+}
+
+/**
+ * A zip bomb shaped as a OneRoster zip: users.csv is one line repeated until `bytes` (195 MB packs
+ * into about 490 KB, as the file of issue 21 did). Built in slices, so the test never holds it unpacked.
+ */
+export function bombZip(bytes: number): Buffer {
+  const out: Uint8Array[] = [];
+  const zip = new Zip((error, data) => {
+    if (error) throw error;
+    out.push(data);
+  });
+  const add = (name: string, text: string) => {
+    const file = new ZipDeflate(name, { level: 9 });
+    zip.add(file);
+    file.push(new TextEncoder().encode(text), true);
+  };
+  add('manifest.csv', 'propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\nfile.users,bulk\nfile.classes,bulk\nfile.enrollments,bulk\n');
+  add('orgs.csv', 'sourcedId,name,type\nbomb,Bomb,school\n');
+  add('classes.csv', 'sourcedId,title,schoolSourcedId\n');
+  add('enrollments.csv', 'sourcedId,classSourcedId,schoolSourcedId,userSourcedId,role\n');
+  const users = new ZipDeflate('users.csv', { level: 9 });
+  zip.add(users);
+  users.push(new TextEncoder().encode('sourcedId,orgSourcedIds,role,givenName,familyName\n'));
+  const line = 'u1,bomb,student,Ana,Ruiz\n';
+  const slice = new TextEncoder().encode(line.repeat(Math.floor((1 << 20) / line.length)));
+  for (let n = 0; n < bytes; n += slice.length) users.push(slice);
+  users.push(new Uint8Array(0), true);
+  zip.end();
+  return Buffer.concat(out);
 }
 
 const SANDBOX = new URL('../../../test/fakes/clever-sandbox/', import.meta.url).pathname;

@@ -1,10 +1,12 @@
 import type { Db } from '../../../../db/database.js';
+import { malformed } from '../sources/oneroster.js';
 import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
 import { applyFlagUpdates } from './flags.js';
 import { applyMemberships, deactivate, resolvePeople } from './people.js';
 import * as q from './queries.js';
 import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
 import { applySections } from './sections.js';
+import { validateRead } from './validate.js';
 
 export interface ApplyOptions {
   districtId: string;
@@ -28,8 +30,11 @@ class Rollback extends Error {}
  * not at all, and a failure leaves every school with its last good roster. Returns each school's report.
  */
 export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions): Promise<SchoolReport[]> {
+  validateRead(read);
   const snapshot = read.mode === 'full' ? read.snapshot : read.upsert;
   const known = await q.schoolsOfDistrict(db, options.districtId);
+  // A school admin's upload fills their school and no other (decision 0501).
+  const own = options.onlySchool ? ownSchool(snapshot.schools, known, options.onlySchool, read.mode === 'delta') : undefined;
   let schools: RosterSchool[] = snapshot.schools;
   if (read.mode === 'delta') {
     // A delta names only what changed; every rostered school may have people to remove.
@@ -39,7 +44,7 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
     const flagged = await q.schoolsOfStudents(db, options.districtId, [...(await q.linksOf(db, options.districtId, (read.flagUpdates ?? []).map((f) => f.sourceId))).values()]);
     for (const s of known) if (s.sourceId && !named.has(s.sourceId) && (touched.has(s.sourceId) || flagged.has(s.sourceId) || read.remove.people.length || read.remove.sections.length || read.remove.enrolments?.length)) schools = [...schools, { sourceId: s.sourceId, name: s.name }];
   }
-  if (options.onlySchool) schools = onlyOne(schools, options.onlySchool);
+  if (own) schools = [own];
 
   const removedPeople = read.mode === 'delta' ? new Set((await q.linksOf(db, options.districtId, read.remove.people)).values()) : new Set<string>();
   const removedSections = new Set(read.mode === 'delta' ? read.remove.sections : []);
@@ -50,7 +55,7 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
     const { sections, people } = bySchool(school.sourceId);
     try {
       await db.transaction().execute(async (tx) => {
-        const existing = known.find((k) => k.sourceId === school.sourceId) ?? (options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: null } : undefined);
+        const existing = options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: options.onlySchool.sourceId } : known.find((k) => k.sourceId === school.sourceId);
         const partial = read.mode === 'delta' && read.partialSections ? { pairs: read.remove.enrolments ?? [] } : undefined;
         const flagUpdates = read.mode === 'delta' ? (read.flagUpdates ?? []) : [];
         await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, flagUpdates, report);
@@ -85,11 +90,14 @@ async function applySchool(
     schoolId = await q.insertSchool(tx, { districtId: options.districtId, name: school.name.slice(0, 120), sourceId: school.sourceId, timeZone: options.timeZone, now: options.now });
     report.counts.schoolsCreated++;
   }
+  const scope = { districtId: options.districtId, schoolId: options.onlySchool?.id ?? null };
   // Teachers of this school's sections are resolved even when the source lists them elsewhere.
-  const ids = await resolvePeople(tx, options.districtId, people, options.now, report);
-  // Section members listed under another school, and a delta's dropped enrolments, by their links.
+  const ids = await resolvePeople(tx, scope, people, options.now, report, options.dryRun && scope.schoolId !== null);
+  // Section members listed under another school, a delta's dropped enrolments and its flag-only rows, by their links (inside the scope only).
   const others = [...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]), ...(partial?.pairs.map((p) => p.personSourceId) ?? []), ...flagUpdates.map((f) => f.sourceId)].filter((id) => !ids.has(id));
-  for (const [sourceId, userId] of await q.linksOf(tx, options.districtId, [...new Set(others)])) ids.set(sourceId, userId);
+  const links = await q.linksOf(tx, options.districtId, [...new Set(others)]);
+  const reachable = scope.schoolId ? await q.inScope(tx, scope, [...links.values()]) : new Set(links.values());
+  for (const [sourceId, userId] of links) if (reachable.has(userId)) ids.set(sourceId, userId);
   const gone = full ? (m: { userId: string }, present: Set<string>) => !present.has(m.userId) : (m: { userId: string }) => removedPeople.has(m.userId);
   const { leaving, activeCount } = await applyMemberships(tx, schoolId, people, ids, gone, options.now, report);
   const listed = new Set(people.map((p) => p.sourceId));
@@ -144,8 +152,18 @@ function indexBySchool(people: RosterPerson[], sections: RosterSection[]) {
   };
 }
 
-/** The one school a school admin's upload may fill: its source id, or the file's only org. */
-function onlyOne(schools: RosterSchool[], only: { sourceId: string | null }) {
-  if (only.sourceId) return schools.filter((s) => s.sourceId === only.sourceId);
-  return schools.length === 1 ? schools : [];
+/**
+ * The one school a school admin's upload may fill: the file's single school org (or none, in a delta
+ * once the school has its id), mapped to their school. More or fewer orgs, another school's source
+ * id, or not their school's: refused.
+ */
+function ownSchool(orgs: RosterSchool[], known: { id: string; name: string; sourceId: string | null }[], only: { id: string; sourceId: string | null }, delta: boolean): RosterSchool {
+  // A delta names only what changed: without orgs it is about the school already rostered.
+  const school = known.find((k) => k.id === only.id);
+  if (delta && orgs.length === 0 && only.sourceId && school) return { sourceId: only.sourceId, name: school.name };
+  if (orgs.length !== 1) throw malformed('school_orgs', { count: String(orgs.length) });
+  const org = orgs[0]!;
+  if (known.some((k) => k.id !== only.id && k.sourceId === org.sourceId)) throw malformed('org_of_other_school', { org: org.sourceId });
+  if (only.sourceId && only.sourceId !== org.sourceId) throw malformed('org_mismatch', { org: org.sourceId, expected: only.sourceId });
+  return org;
 }

@@ -10,23 +10,48 @@ import { pushCapped, type SchoolReport } from './report.js';
  * Finds the account of every person of the read, never duplicating one (docs/decisions/0400):
  * the district's link from an earlier sync, else an account with the same e-mail (someone who
  * signed up themselves), else a teacher's Aeries username typed at sign-up, else a new account
- * (a student without e-mail gets a username). Returns source id → user id.
+ * (a student without e-mail gets a username). Returns source id → user id. Only accounts inside
+ * the run's scope are matched (decision 0501): one elsewhere is left alone with a warning, or,
+ * in a school admin's preview (`hideOutside`), counted as a new person so the preview does not
+ * tell which addresses have accounts elsewhere.
  */
-export async function resolvePeople(db: Db, districtId: string, people: RosterPerson[], now: Date, report: SchoolReport) {
-  const ids = await q.linksOf(db, districtId, people.map((p) => p.sourceId));
-  const unlinked = people.filter((p) => !ids.has(p.sourceId));
+export async function resolvePeople(db: Db, scope: q.RosterScope, people: RosterPerson[], now: Date, report: SchoolReport, hideOutside = false) {
+  const ids = await q.linksOf(db, scope.districtId, people.map((p) => p.sourceId));
+  const outside = new Set<string>();
+  if (scope.schoolId) {
+    // A school admin's upload: a record of the district linked to someone outside the school is not theirs.
+    const mine = await q.inScope(db, scope, [...ids.values()]);
+    for (const [sourceId, userId] of ids) {
+      if (mine.has(userId)) continue;
+      ids.delete(sourceId);
+      outside.add(sourceId);
+      report.warnings.push({ code: 'linked_elsewhere', sourceId });
+    }
+  }
+  const unlinked = people.filter((p) => !ids.has(p.sourceId) && !outside.has(p.sourceId));
   if (unlinked.length === 0) return ids;
 
   const emailRows = await q.usersByEmail(db, unique(unlinked.map((p) => p.email?.toLowerCase() ?? null)));
   const sisRows = await q.usersByAeriesUsername(db, unique(unlinked.filter((p) => p.role !== 'student').map((p) => p.sisUsername?.toLowerCase() ?? null)));
   const byEmail = new Map(emailRows.map((r) => [r.email!, r.id]));
   const bySis = new Map(sisRows.map((r) => [r.name, r.id]));
+  const reachable = await q.inScope(db, scope, [...byEmail.values(), ...bySis.values()]);
   // An account linked to another record of this district is someone else: never merged.
-  const taken = await q.linkedUserIds(db, districtId, [...byEmail.values(), ...bySis.values()]);
+  const taken = await q.linkedUserIds(db, scope.districtId, [...byEmail.values(), ...bySis.values()]);
 
   for (const person of unlinked) {
-    const email = person.email?.toLowerCase() ?? null;
+    let email = person.email?.toLowerCase() ?? null;
     let userId = (email && byEmail.get(email)) || (person.role !== 'student' && person.sisUsername && bySis.get(person.sisUsername.toLowerCase())) || null;
+    if (userId && !reachable.has(userId)) {
+      if (!hideOutside) {
+        // An account of another school or district: never matched, renamed or enrolled from here.
+        report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
+        continue;
+      }
+      // Rolled back with the preview; the address stays out of it, as for anyone new without one.
+      if (byEmail.get(email ?? '') === userId) email = null;
+      userId = null;
+    }
     if (userId && taken.has(userId)) {
       // An account already linked to another record of this district.
       report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
@@ -38,10 +63,14 @@ export async function resolvePeople(db: Db, districtId: string, people: RosterPe
       const username = email ? null : await freeUsername(db, person);
       // A rostered account has no password until the person is invited or signs up (then they count as registered).
       const created = await createAccount(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), language: 'en', password: null }, now);
-      if (!created) throw new Error(`person ${person.sourceId}: e-mail or username already taken`);
+      if (!created) {
+        // Another record of this read took the address first: two records, one person's address.
+        report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
+        continue;
+      }
       userId = created;
     }
-    await q.insertLink(db, districtId, person.sourceId, userId);
+    await q.insertLink(db, scope.districtId, person.sourceId, userId);
     taken.add(userId);
     ids.set(person.sourceId, userId);
   }

@@ -26,6 +26,34 @@ export async function linksOf(db: Db, districtId: string, sourceIds: string[]) {
   return new Map(rows.map((r) => [r.sourceId, r.userId]));
 }
 
+/** Whom a run may match, rename, enrol or deactivate: the district's people, or a school admin's upload's own school's (decision 0501). */
+export interface RosterScope {
+  districtId: string;
+  /** Set for a school admin's upload. */
+  schoolId: string | null;
+}
+
+/** Of these accounts, those inside the scope: a member of the school, or of a school of the district, or linked to the district's records. */
+export async function inScope(db: Db, scope: RosterScope, userIds: string[]) {
+  const found = new Set<string>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 10_000) {
+    const ids = unique.slice(i, i + 10_000);
+    const rows = scope.schoolId
+      ? await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', scope.schoolId).where('userId', 'in', ids).execute()
+      : await db
+          .selectFrom('schoolMemberships as m')
+          .innerJoin('schools as s', 's.id', 'm.schoolId')
+          .select('m.userId')
+          .where('s.districtId', '=', scope.districtId)
+          .where('m.userId', 'in', ids)
+          .union(db.selectFrom('rosterPeople').select('userId').where('districtId', '=', scope.districtId).where('userId', 'in', ids))
+          .execute();
+    for (const r of rows) found.add(r.userId);
+  }
+  return found;
+}
+
 export async function linkedUserIds(db: Db, districtId: string, userIds: string[]) {
   if (userIds.length === 0) return new Set<string>();
   const rows = await db.selectFrom('rosterPeople').select('userId').where('districtId', '=', districtId).where('userId', 'in', userIds).execute();

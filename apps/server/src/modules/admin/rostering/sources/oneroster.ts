@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate } from 'fflate';
 import type { RosterProblem } from '@high5/contract';
 import Papa from 'papaparse';
 import { readFileFlags, type FileFlags, type FlagColumns } from './oneroster-flags.js';
@@ -14,8 +14,23 @@ export type { FlagColumns };
  * no changes (docs/decisions/0403, 0505).
  */
 
-/** Largest zip (uncompressed) accepted: well above a 50,000-student district's files. */
-export const ONEROSTER_MAX_BYTES = 200 * 1024 * 1024;
+/**
+ * What one read may unpack and parse (docs/decisions/0500): well above a 50,000-student district's
+ * files, far below what a zip bomb of a few hundred KB unpacks to. Checked while unpacking, before
+ * anything is decoded or parsed.
+ */
+export const ONEROSTER_LIMITS = {
+  /** All files together, unpacked. */
+  bytes: 200 * 1024 * 1024,
+  /** Unpacked bytes per zipped byte read so far (CSV packs 5-20 times; a bomb of one repeated line a thousand). */
+  ratio: 100,
+  /** Unpacked bytes allowed before the ratio applies (a zip of a few tiny files packs them very well). */
+  ratioSlack: 1024 * 1024,
+  rowsPerFile: 1_000_000,
+  bytesPerRow: 16 * 1024,
+};
+/** The zip is fed to the unpacker in slices this long, so no single step can unpack more than ~1,000 times it. */
+const SLICE = 16 * 1024;
 
 const COLUMNS: Record<string, string[]> = {
   orgs: ['sourcedId', 'name', 'type'],
@@ -46,6 +61,8 @@ type Row = Record<string, string>;
 const DETAIL: Record<RosterProblem['key'], (v: Record<string, string>) => string> = {
   not_zip: () => 'the file is not a readable zip',
   too_large: () => 'the zip is larger than allowed once unpacked',
+  too_many_rows: (v) => `${v.file} has more than ${v.max} rows`,
+  row_too_long: (v) => `${v.file}, row ${v.row}: longer than ${v.max} bytes`,
   manifest_absent: (v) => `manifest.csv: file.${v.file} is absent, but a roster needs it`,
   manifest_mode: (v) => `manifest.csv: file.${v.file} is "${v.mode}" (bulk, delta or absent)`,
   version: (v) => `manifest.csv: oneroster.version is "${v.version}" (1.1 expected)`,
@@ -58,6 +75,11 @@ const DETAIL: Record<RosterProblem['key'], (v: Record<string, string>) => string
   not_stored: () => 'the uploaded file is no longer stored',
   no_org_for_school: () => 'the file has no org for this school',
   bad_flag: (v) => `${v.file}, row ${v.row}: ${v.column} is "${v.value}" (true/false, yes/no, Y/N or 1/0 expected)`,
+  school_orgs: (v) => `orgs.csv: a school's upload holds exactly one school org (this one has ${v.count})`,
+  org_of_other_school: (v) => `orgs.csv: ${v.org} is the source id of another school of the district`,
+  org_mismatch: (v) => `orgs.csv: ${v.org} is not this school's source id (${v.expected})`,
+  bad_value: (v) => `record ${v.id}: ${v.field} is empty, too long, holds a control character or is not valid`,
+  duplicate_id: (v) => `record ${v.id} appears twice`,
 };
 
 /** A file the format does not allow: the run fails with `roster_malformed` and this problem. */
@@ -87,21 +109,62 @@ export function parseOneRosterZip(bytes: Uint8Array, options: { flagColumns?: Pa
   return delta ? { ...deltaRead(tables, flags), ...notes } : { mode: 'full', snapshot: snapshotOf(tables, () => true, false, flags), ...notes };
 }
 
+/**
+ * Unpacks the zip slice by slice, counting what comes out: past the limits (total, or packed
+ * tighter than any CSV export) it stops at once, whatever sizes the zip's headers claim.
+ */
 function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
-  let total = 0;
-  try {
-    const files = unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        if (total > ONEROSTER_MAX_BYTES) throw malformed('too_large');
-        return !file.name.endsWith('/');
-      },
-    });
+  const files = new Map<string, { chunks: Uint8Array[]; done: boolean }>();
+  let unpacked = 0;
+  let fed = 0;
+  const unzipper = new Unzip((file) => {
+    if (file.name.endsWith('/')) return;
+    const entry = { chunks: [] as Uint8Array[], done: false };
     // Files may sit in one folder inside the zip: keep their base names.
-    return Object.fromEntries(Object.entries(files).map(([name, data]) => [name.split('/').pop()!, data]));
+    files.set(file.name.split('/').pop()!, entry);
+    file.ondata = (error, data, final) => {
+      if (error) throw error;
+      unpacked += data.length;
+      if (unpacked > ONEROSTER_LIMITS.bytes || unpacked > fed * ONEROSTER_LIMITS.ratio + ONEROSTER_LIMITS.ratioSlack) throw malformed('too_large');
+      entry.chunks.push(data);
+      entry.done = final;
+    };
+    file.start();
+  });
+  unzipper.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      fed = Math.min(at + SLICE, bytes.length);
+      unzipper.push(bytes.subarray(at, fed), fed === bytes.length);
+    }
   } catch (error) {
     if (error instanceof RosterSourceError) throw error;
     throw malformed('not_zip');
+  }
+  if (files.size === 0 || [...files.values()].some((f) => !f.done)) throw malformed('not_zip');
+  return Object.fromEntries([...files].map(([name, f]) => [name, concat(f.chunks)]));
+}
+
+function concat(chunks: Uint8Array[]) {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Counts lines before anything is decoded: a quoted line break only makes the count larger, so it bounds the parse. */
+function checkShape(data: Uint8Array, name: string) {
+  let rows = 0;
+  for (let start = 0; start < data.length; rows++) {
+    const end = data.indexOf(10, start);
+    const stop = end === -1 ? data.length : end;
+    if (stop - start > ONEROSTER_LIMITS.bytesPerRow) throw malformed('row_too_long', { file: name, row: String(rows + 1), max: String(ONEROSTER_LIMITS.bytesPerRow) });
+    if (rows > ONEROSTER_LIMITS.rowsPerFile) throw malformed('too_many_rows', { file: name, max: String(ONEROSTER_LIMITS.rowsPerFile) });
+    start = stop + 1;
   }
 }
 
@@ -117,6 +180,7 @@ function readManifest(files: Record<string, Uint8Array>) {
 function readCsv(files: Record<string, Uint8Array>, name: string, columns: string[], fields?: Record<string, string[]>): Row[] {
   const data = files[name];
   if (!data) throw malformed('missing_file', { file: name });
+  checkShape(data, name);
   const text = new TextDecoder('utf-8').decode(data).replace(/^\uFEFF/, '');
   const parsed = Papa.parse<Row>(text, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
   const header = parsed.meta.fields ?? [];
