@@ -81,8 +81,12 @@ export const RosterRunSchema = z.object({
   districtId: UuidSchema,
   origin: z.enum(['sync', 'nightly', 'upload']),
   schoolId: UuidSchema.nullable(),
-  /** preview: test mode (nothing written); held: waits for the super admin's approval. */
-  status: z.enum(['queued', 'running', 'done', 'preview', 'held', 'failed']),
+  /**
+   * preview: test mode (nothing written); held: waits for the super admin's approval; stale: was
+   * held, but a newer run has finished since (it can no longer be approved); discarded: a super
+   * admin set a held run aside (decision 0535).
+   */
+  status: z.enum(['queued', 'running', 'done', 'preview', 'held', 'failed', 'stale', 'discarded']),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -105,6 +109,8 @@ export const RosterSettingsSchema = z.object({
   summerPauseUntil: z.string().nullable(),
   /** A run stops for approval when it would deactivate more than this percent of a school's people. */
   holdPercent: z.number().int(),
+  /** When the next nightly run is due (after any summer pause); null for a district without a SIS. */
+  nextRunAt: z.string().nullable(),
 });
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
@@ -186,6 +192,17 @@ export const rosteringEndpoints = {
     method: 'POST',
     path: '/super/roster-runs/:runId/approve',
     summary: 'Approves a held run: it is applied as shown, deactivations included.',
+    access: 'superAdmin',
+    params: runParams,
+    body: z.object({}).strict(),
+    response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_RUN_NOT_HELD', 'ROSTER_RUN_STALE', 'ROSTER_RUN_BUSY'],
+  }),
+  rosterDiscard: endpoint({
+    id: 'super.rosterDiscard',
+    method: 'POST',
+    path: '/super/roster-runs/:runId/discard',
+    summary: 'Discards a held run: nothing of it is applied, its kept read is deleted.',
     access: 'superAdmin',
     params: runParams,
     body: z.object({}).strict(),

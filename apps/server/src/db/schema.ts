@@ -335,6 +335,7 @@ export interface RosterRuns {
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
   details: Generated<Json>;
+  discardedBy: string | null;
   districtId: string;
   dryRun: Generated<boolean>;
   errorCode: string | null;
@@ -344,6 +345,7 @@ export interface RosterRuns {
   origin: string;
   readKey: string | null;
   schoolId: string | null;
+  seq: Generated<number>;
   startedAt: Timestamp | null;
   status: string;
 }

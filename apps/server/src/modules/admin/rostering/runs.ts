@@ -1,4 +1,6 @@
+import { inTransaction } from '../../../db/database.js';
 import { decryptCredentials } from '../districts/crypto.js';
+import type { Db } from '../../../db/database.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
 import { pacedDb, Pacer } from './engine/pace.js';
@@ -50,11 +52,11 @@ export async function executeRun(services: Services, runId: string) {
       now: now(),
     });
     if (onlySchool && reports.length === 0) throw malformed('no_org_for_school');
-    await finish(services, run, reports, read, district.testMode);
+    await finish(services, run, district, reports, read, district.testMode);
   } catch (error) {
     const known = error instanceof RosterSourceError;
     if (!known) services.jobs.logger.error({ runId, error: redact(String(error), secrets) }, 'roster sync failed');
-    await q.finishRun(services.db, runId, {
+    await settle(services, run, district, {
       status: 'failed',
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
@@ -62,6 +64,28 @@ export async function executeRun(services: Services, runId: string) {
       now: now(),
     });
   }
+}
+
+type ClaimedRun = { id: string; districtId: string; schoolId: string | null; origin: string; readKey: string | null };
+
+/**
+ * Writes a run's end. In the same transaction every older held run it overlaps becomes stale (its
+ * read is older than this one; docs/decisions/0535), and a held or failed run is announced to the
+ * super admins by e-mail; the stale runs' stored reads are deleted once that is committed.
+ */
+async function settle(services: Services, run: ClaimedRun, district: { id: string; name: string }, values: Parameters<typeof q.finishRun>[2]) {
+  const staleReads = await inTransaction(services.db, async (db) => {
+    await q.finishRun(db, run.id, values);
+    const reads = await q.staleOlderRuns(db, run);
+    if (values.status === 'held' || values.status === 'failed') {
+      const url = `${services.config.publicUrl.replace(/\/$/, '')}/add-district?district=${district.id}`;
+      for (const person of await q.superAdminContacts(db)) {
+        await services.mail.queue(db, person.email!, person.language === 'es' ? 'es' : 'en', `admin:mail.roster.${values.status}`, { district: district.name, url });
+      }
+    }
+    return reads;
+  });
+  for (const key of staleReads) await services.storage.delete(key);
 }
 
 /**
@@ -85,7 +109,7 @@ export function districtSource(
   return { source, secrets };
 }
 
-async function finish(services: Services, run: { id: string; districtId: string; origin: string; readKey: string | null }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {
+async function finish(services: Services, run: ClaimedRun, district: { id: string; name: string }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {
   const counts = emptyCounts();
   for (const r of reports) addCounts(counts, r.counts);
   const held = reports.some((r) => r.outcome === 'held');
@@ -98,7 +122,7 @@ async function finish(services: Services, run: { id: string; districtId: string;
     await services.storage.delete(run.readKey);
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
-  await q.finishRun(services.db, run.id, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details: { schools: reports }, readKey, now: services.clock.now() });
+  await settle(services, run, district, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details: { schools: reports }, readKey, now: services.clock.now() });
 }
 
 async function storedRead(services: Services, key: string): Promise<RosterRead> {
@@ -115,4 +139,10 @@ async function schoolScope(services: Services, schoolId: string) {
 /** Cuts every credential value out of a text that is about to be stored or logged. */
 export function redact(text: string, secrets: string[]) {
   return secrets.reduce((t, s) => t.split(s).join('***'), text);
+}
+
+export async function queueRun(db: Db, services: Services, values: Omit<Parameters<typeof q.insertRun>[1], 'now'>) {
+  const runId = await q.insertRun(db, { ...values, now: services.clock.now() });
+  await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
+  return runId;
 }
