@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { registered } from '../../../lib/registered.js';
 
 export function listDistricts(db: Db) {
   return db.selectFrom('districts').select(['id', 'name', 'paid']).orderBy(sql`lower(name)`).orderBy('id').execute();
@@ -73,7 +74,7 @@ export function findUserByLogin(db: Db, login: { email: string } | { username: s
     'firstName',
     'language',
     // Made for them (rostered, or invited with a temporary password) and never given their own password.
-    sql<boolean>`((password_hash is null and google_sub is null) or must_change_password) and not is_super_admin`.as('unclaimed'),
+    sql<boolean>`not ${registered('users')} and not is_super_admin`.as('unclaimed'),
   ]);
   return ('email' in login ? query.where('email', '=', login.email) : query.where('username', '=', login.username)).executeTakeFirst();
 }
