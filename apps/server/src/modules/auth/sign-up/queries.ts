@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { registered } from '../../../lib/registered.js';
 
 export function listDistricts(db: Db) {
-  return db.selectFrom('districts').select(['id', 'name', 'paid']).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db.selectFrom('districts').select(['id', 'name', 'paid', sql<boolean>`kind = 'aeries'`.as('aeries')]).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
 export function findDistrict(db: Db, id: string) {
