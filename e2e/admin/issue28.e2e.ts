@@ -4,6 +4,8 @@ import enAdmin from '../../packages/i18n/src/en/admin.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import enAuth from '../../packages/i18n/src/en/auth.json';
 import esAuth from '../../packages/i18n/src/es/auth.json';
+import enCommon from '../../packages/i18n/src/en/common.json';
+import esCommon from '../../packages/i18n/src/es/common.json';
 import { schoolWithAdmin, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/admin/rostering/test-support.js';
 import type { RosterPerson, RosterSnapshot } from '../../apps/server/src/modules/admin/rostering/sources/types.js';
@@ -25,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', width: 1366, admin: enAdmin, auth: enAuth },
-  { lang: 'es', locale: 'es-ES', width: 360, admin: esAdmin, auth: esAuth },
+  { lang: 'en', locale: 'en-US', width: 1366, admin: enAdmin, auth: enAuth, common: enCommon },
+  { lang: 'es', locale: 'es-ES', width: 360, admin: esAdmin, auth: esAuth, common: esCommon },
 ] as const;
 const db = () => h.app.services.db;
 /** The messages sent to `to`, once the queued mail jobs have run. */
@@ -192,3 +194,21 @@ describe('a rostered teacher signs up', () => {
     });
   }
 });
+
+describe('a founder waiting for approval', () => {
+  for (const c of LANGS) {
+    it(`is told High5's administrator approves her, not "your school's administrator" (she is that one) (${c.lang}, ${c.width} px)`, async () => {
+      const district = await buildDistrict(h.app, { paid: true });
+      const school = await buildSchool(h.app, { districtId: district.id });
+      const founder = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true, status: 'pending', language: c.lang });
+      const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
+      await h.signInAs(context, founder.id, school.id);
+      await page.goto('/dashboard');
+      await page.getByText(c.common.shell.pendingApprovalFounder).waitFor();
+      await expect.poll(() => page.getByText(c.common.shell.pendingApproval).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+  }
+});
+
