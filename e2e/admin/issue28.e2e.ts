@@ -212,3 +212,18 @@ describe('a founder waiting for approval', () => {
   }
 });
 
+describe('the pickers speak Spanish', () => {
+  it('the list button of a picker says "Abrir", not "Open" (es, 360 px)', async () => {
+    const district = await buildSisDistrict(h.app);
+    const { user } = await superAdmin(h.app);
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 900 });
+    await h.signInAs(context, user.id);
+    await page.goto(`/add-district?district=${district.id}`);
+    const settings = page.getByRole('region', { name: esAdmin.roster.settingsTitle });
+    await settings.getByRole('button', { name: 'Abrir', exact: true }).first().waitFor();
+    await expect.poll(() => settings.getByRole('button', { name: 'Open', exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
