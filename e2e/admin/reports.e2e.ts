@@ -195,7 +195,7 @@ describe('admin reports', () => {
     await h.signInAs(context, w.admin.id, w.school.id);
     await page.goto('/admin?view=mood');
     const notice = page.getByRole('alert').filter({ hasText: 'Filters saved by the last mood report' });
-    await expect.poll(() => notice.textContent()).toContain('the last 10 days; feelings: Sad; at least 1 low-enjoyment check-ins');
+    await expect.poll(() => notice.textContent()).toContain('the last 10 days; feelings: Sad; at least 1 low-enjoyment check-in.');
     await expectNoAxeViolations(page);
     await shot(page, 'mood-saved-filters-en-1366');
     await notice.getByRole('button', { name: 'Clear filters' }).click();

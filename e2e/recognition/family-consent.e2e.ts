@@ -15,11 +15,11 @@ const db = () => h.app.services.db;
 const cases = [
   {
     locale: 'en-US', width: 1366, lang: 'en',
-    t: { invite: 'Invite a parent', email: "Parent's e-mail", first: "Parent's first name", last: "Parent's last name", send: 'Send invitation', requested: /already has a High5 account/, requestsTitle: 'Family requests', accept: 'Accept', accepted: /You are now .* parent on High5/, empty: 'No student is waiting for your answer.', links: 'Family links', notAccepted: 'Not accepted yet', remove: 'Remove', removed: /removed/, pending: 'Waiting for approval', noAdmin: 'School has no admin', approve: 'Approve', approveSchool: 'Approve school', none: 'Nothing is waiting for approval.' },
+    t: { invite: 'Invite a parent', email: "Parent's e-mail", first: "Parent's first name", last: "Parent's last name", send: 'Send invitation', requested: /already has a High5 account/, requestsTitle: 'Family requests', accept: 'Accept', accepted: /You are now .* parent on High5/, empty: 'No student is waiting for your answer.', links: 'Family links', notAccepted: 'Not accepted yet', remove: 'Remove', removed: /removed/, pending: 'Waiting for approval', noAdmin: 'School has no admin', approve: 'Approve', approveSchool: 'Approve school', cancel: 'Cancel', none: 'Nothing is waiting for approval.' },
   },
   {
     locale: 'es-ES', width: 360, lang: 'es',
-    t: { invite: 'Invitar a un padre o madre', email: 'Correo del padre o madre', first: 'Nombre del padre o madre', last: 'Apellido del padre o madre', send: 'Enviar invitación', requested: /ya tiene una cuenta de High5/, requestsTitle: 'Solicitudes familiares', accept: 'Aceptar', accepted: /Ahora eres el padre o la madre/, empty: 'Ningún estudiante espera tu respuesta.', links: 'Vínculos familiares', notAccepted: 'Sin aceptar', remove: 'Quitar', removed: /Se quitó el vínculo/, pending: 'Pendiente de aprobación', noAdmin: 'Escuela sin administración', approve: 'Aprobar', approveSchool: 'Aprobar escuela', none: 'No hay nada pendiente de aprobación.' },
+    t: { invite: 'Invitar a un padre o madre', email: 'Correo del padre o madre', first: 'Nombre del padre o madre', last: 'Apellido del padre o madre', send: 'Enviar invitación', requested: /ya tiene una cuenta de High5/, requestsTitle: 'Solicitudes familiares', accept: 'Aceptar', accepted: /Ahora eres el padre o la madre/, empty: 'Ningún estudiante espera tu respuesta.', links: 'Vínculos familiares', notAccepted: 'Sin aceptar', remove: 'Quitar', removed: /Se quitó el vínculo/, pending: 'Pendiente de aprobación', noAdmin: 'Escuela sin administración', approve: 'Aprobar', approveSchool: 'Aprobar escuela', cancel: 'Cancelar', none: 'No hay nada pendiente de aprobación.' },
   },
 ] as const;
 
@@ -96,9 +96,18 @@ describe('family links need consent (issue 7)', () => {
       await shot(page, `super-pending-${c.lang}-${c.width}`);
       const person = section.getByRole('listitem').filter({ hasText: `Fay Founder${c.lang}` });
       await person.getByRole('button', { name: c.t.approve, exact: true }).click();
+      // Each decision asks first (issue 28); cancelling changes nothing.
+      await page.getByRole('dialog').getByRole('button', { name: c.t.approve, exact: true }).click();
       await person.waitFor({ state: 'detached' });
       const schoolRow = section.getByRole('listitem').filter({ hasText: `Stranded ${c.lang}` });
       await schoolRow.getByRole('button', { name: c.t.approveSchool }).click();
+      const confirm = page.getByRole('dialog');
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: c.t.cancel }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await db().selectFrom('schools').select('approved').where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({ approved: false });
+      await schoolRow.getByRole('button', { name: c.t.approveSchool }).click();
+      await page.getByRole('dialog').getByRole('button', { name: c.t.approveSchool }).click();
       await schoolRow.waitFor({ state: 'detached' });
       expect(await db().selectFrom('schoolMemberships').select(['status', 'isAdmin']).where('userId', '=', founder.id).executeTakeFirstOrThrow()).toEqual({ status: 'active', isAdmin: true });
       expect(await db().selectFrom('schools').select('approved').where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({ approved: true });

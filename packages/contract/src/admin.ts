@@ -88,6 +88,9 @@ const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
 // Users: admins, staff and teachers, approvals, staff invitations
 // ---------------------------------------------------------------------------------------------
 
+/** Most teachers and staff one "Invite all" sends at once. */
+export const STAFF_INVITE_MAX = 200;
+
 export const AdminUserSchema = z.object({
   id: UuidSchema,
   firstName: z.string(),
@@ -104,6 +107,11 @@ export const AdminUserSchema = z.object({
   gender: z.enum(['M', 'F', 'O']).nullable(),
   /** The school's only active admin: their own admin flag cannot be removed (LAST_ADMIN). */
   soleAdmin: z.boolean(),
+  /**
+   * Has chosen their own password (or signs in with Google). A rostered account, or an invitation
+   * not yet used, has not: the admin can invite them (decision 0537).
+   */
+  registered: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -649,6 +657,18 @@ export const adminEndpoints = {
     body: InviteStaffSchema,
     response: z.object({ outcome: z.enum(['invited', 'reinvited']) }),
     errors: ['VALIDATION_FAILED', 'INVITE_STAFF_FAILED'],
+  }),
+
+  inviteUnregistered: endpoint({
+    id: 'admin.inviteUnregistered',
+    rateLimit: { max: 20, perSeconds: 3600 }, // up to 200 accounts and e-mails each
+    method: 'POST',
+    path: '/admin/user-invitations',
+    summary: "E-mails the school's unregistered teachers and staff (rostered, or an unused invitation) an invitation with a new temporary password: one, or all of a list at once.",
+    access: 'schoolAdmin',
+    body: z.object({ userIds: z.array(UuidSchema).min(1).max(STAFF_INVITE_MAX).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids') }),
+    response: z.object({ invited: z.number().int(), failedUserIds: z.array(UuidSchema) }),
+    errors: ['VALIDATION_FAILED'],
   }),
 
   // --- School admin: configuration ------------------------------------------------------------

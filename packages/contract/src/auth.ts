@@ -108,7 +108,8 @@ export const SetupSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('student'), classCode: singleLine(z.string().trim().toUpperCase().min(1).max(20)) }),
 ]);
 
-export const DistrictSchema = z.object({ id: UuidSchema, name: z.string(), paid: z.boolean() });
+/** `aeries`: the district syncs from Aeries, so a teacher may give their Aeries username at sign-up. */
+export const DistrictSchema = z.object({ id: UuidSchema, name: z.string(), paid: z.boolean(), aeries: z.boolean() });
 export const SchoolOptionSchema = z.object({ id: UuidSchema, name: z.string() });
 
 /** What the sign-in form sends (its screen validates with it too). */

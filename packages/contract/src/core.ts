@@ -101,6 +101,8 @@ export const ErrorCodes = [
   // District rostering
   'ROSTER_NOT_SIS',
   'ROSTER_RUN_NOT_HELD',
+  'ROSTER_RUN_STALE',
+  'ROSTER_RUN_BUSY',
   'ACCOUNT_INACTIVE',
   // Well-being alerts
   'MOOD_CONSENT_REQUIRED',

@@ -118,8 +118,12 @@ export const RosterRunSchema = z.object({
   districtId: UuidSchema,
   origin: z.enum(['sync', 'nightly', 'upload']),
   schoolId: UuidSchema.nullable(),
-  /** preview: test mode (nothing written); held: waits for the super admin's approval. */
-  status: z.enum(['queued', 'running', 'done', 'preview', 'held', 'failed']),
+  /**
+   * preview: test mode (nothing written); held: waits for the super admin's approval; stale: was
+   * held, but a newer run has finished since (it can no longer be approved); discarded: a super
+   * admin set a held run aside (decision 0535).
+   */
+  status: z.enum(['queued', 'running', 'done', 'preview', 'held', 'failed', 'stale', 'discarded']),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -147,6 +151,8 @@ export const RosterSettingsSchema = z.object({
   holdPercent: z.number().int(),
   /** OneRoster files: the `metadata.*` column of demographics.csv or users.csv that holds each flag (null: none). */
   flagColumns: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), englishLearner: z.string().nullable() }),
+  /** When the next nightly run is due (after any summer pause); null for a district without a SIS. */
+  nextRunAt: z.string().nullable(),
 });
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
@@ -238,6 +244,17 @@ export const rosteringEndpoints = {
     method: 'POST',
     path: '/super/roster-runs/:runId/approve',
     summary: 'Approves a held run: it is applied as shown, deactivations included.',
+    access: 'superAdmin',
+    params: runParams,
+    body: z.object({}).strict(),
+    response: RosterRunSchema,
+    errors: ['NOT_FOUND', 'ROSTER_RUN_NOT_HELD', 'ROSTER_RUN_STALE', 'ROSTER_RUN_BUSY'],
+  }),
+  rosterDiscard: endpoint({
+    id: 'super.rosterDiscard',
+    method: 'POST',
+    path: '/super/roster-runs/:runId/discard',
+    summary: 'Discards a held run: nothing of it is applied, its kept read is deleted.',
     access: 'superAdmin',
     params: runParams,
     body: z.object({}).strict(),

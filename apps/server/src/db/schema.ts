@@ -340,6 +340,7 @@ export interface RosterRuns {
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
   details: Generated<Json>;
+  discardedBy: string | null;
   districtId: string;
   dryRun: Generated<boolean>;
   errorCode: string | null;
@@ -349,6 +350,7 @@ export interface RosterRuns {
   origin: string;
   readKey: string | null;
   schoolId: string | null;
+  seq: Generated<number>;
   startedAt: Timestamp | null;
   status: string;
 }

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'district.add',
   'roster.sync',
   'roster.approve',
+  'roster.discard',
   'roster.settings',
   'roster.upload',
   'district.update',

@@ -71,6 +71,8 @@ const rows: Record<string, Row> = {
     },
   },
   'admin.inviteStaff': { allow: 'self', request: () => ({ body: { firstName: 'New', lastName: 'Staff', email: `staff-${unique()}@example.test`, language: 'en' } }) },
+  // Another school's people are not invited (they come back in failedUserIds): the rule is the contract's.
+  'admin.inviteUnregistered': { allow: 'self', request: async (c) => ({ body: { userIds: [(await member(c, { mustChangePassword: true })).id] } }) },
   'admin.configuration': { allow: 'self' },
   'admin.updateConfiguration': { allow: 'self', request: () => ({ body: { high5Vibes: true } }) },
   'admin.updateNotificationEmails': { allow: 'self', request: () => ({ body: { add: [`notify-${unique()}@example.test`] } }) },

@@ -42,6 +42,7 @@ const rows: Record<string, Row> = {
   'super.rosterSyncNow': { allow: anyDistrict, request: sisDistrict },
   'super.rosterTestConnection': { allow: anyDistrict, request: sisDistrict },
   'super.rosterApprove': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
+  'super.rosterDiscard': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
   'super.rosterSettings': { allow: anyDistrict, request: () => ({ body: { testMode: true } }) },
   'super.rosterUpload': { allow: anyDistrict, request: zipUpload },
   'admin.rosterUpload': { allow: 'self', request: zipUpload },

@@ -1,5 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { NotificationProvider } from '../components/ui/notifications';
 import { onUnauthenticated } from '../lib/api-client';
@@ -7,7 +9,7 @@ import { queryClient } from '../lib/query-client';
 import { paths, publicPaths } from './paths';
 import { router } from './router';
 import { followSchoolCalendar, forgetSignedIn, meKey } from './session';
-import { theme } from './theme';
+import { localizedTheme } from './theme';
 
 followSchoolCalendar(queryClient);
 
@@ -23,6 +25,12 @@ onUnauthenticated(() => {
 });
 
 export function App() {
+  const { t, i18n } = useTranslation('common');
+  const theme = useMemo(
+    () => localizedTheme({ open: t('controls.open'), close: t('controls.close'), clear: t('controls.clear'), loading: t('controls.loading'), noOptions: t('controls.noOptions') }),
+    // The words change with the language.
+    [t, i18n.language],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

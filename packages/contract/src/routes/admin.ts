@@ -14,6 +14,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   removeFamilyLink: { id: 'admin.removeFamilyLink', method: 'DELETE', path: '/admin/family-links/:parentId/:studentId' },
   confirmFamilyLink: { id: 'admin.confirmFamilyLink', method: 'POST', path: '/admin/family-links/:parentId/:studentId/confirm' },
   inviteStaff: { id: 'admin.inviteStaff', method: 'POST', path: '/admin/staff-invitations' },
+  inviteUnregistered: { id: 'admin.inviteUnregistered', method: 'POST', path: '/admin/user-invitations' },
   configuration: { id: 'admin.configuration', method: 'GET', path: '/admin/configuration' },
   updateConfiguration: { id: 'admin.updateConfiguration', method: 'PATCH', path: '/admin/configuration' },
   updateNotificationEmails: { id: 'admin.updateNotificationEmails', method: 'PUT', path: '/admin/configuration/notification-emails' },

@@ -8,6 +8,7 @@ export const rosteringApi: ApiRoutes<typeof rosteringEndpoints> = {
   rosterSyncNow: { id: 'super.rosterSyncNow', method: 'POST', path: '/super/districts/:districtId/roster/sync' },
   rosterTestConnection: { id: 'super.rosterTestConnection', method: 'POST', path: '/super/districts/:districtId/roster/test-connection' },
   rosterApprove: { id: 'super.rosterApprove', method: 'POST', path: '/super/roster-runs/:runId/approve' },
+  rosterDiscard: { id: 'super.rosterDiscard', method: 'POST', path: '/super/roster-runs/:runId/discard' },
   rosterSettings: { id: 'super.rosterSettings', method: 'PATCH', path: '/super/districts/:districtId/roster' },
   rosterUpload: { id: 'super.rosterUpload', method: 'POST', path: '/super/districts/:districtId/roster/upload' },
   schoolRosterUpload: { id: 'admin.rosterUpload', method: 'POST', path: '/admin/roster/upload' },

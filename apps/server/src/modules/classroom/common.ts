@@ -1,5 +1,4 @@
 import { classroomRangeTooLong, toIsoDate } from '@high5/contract';
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/session-user.js';
@@ -9,14 +8,8 @@ import { currentSchool } from '../../lib/current-school.js';
 /** A user's name for lists (lib/display-name.ts, shared with the recognition reports). */
 export { displayName } from '../../lib/display-name.js';
 
-/**
- * A student has registered once they chose their own password (or signed in with Google):
- * invited and rostered accounts with only a temporary password are greyed out
- * (docs/decisions/0114-registered-students.md).
- */
-export function registered(alias: string): RawBuilder<boolean> {
-  return sql<boolean>`((${sql.ref(`${alias}.passwordHash`)} is not null or ${sql.ref(`${alias}.googleSub`)} is not null) and not ${sql.ref(`${alias}.mustChangePassword`)})`;
-}
+/** Whether a person chose their own password (lib/registered.ts, shared with the staff list and sign-up). */
+export { registered } from '../../lib/registered.js';
 
 /** The caller's current school, or 403: every classroom call works inside one school (the one guard, lib/current-school.ts). */
 export const requireSchool = currentSchool;

@@ -85,7 +85,8 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 }, outline: 'none' }}>
           {me.school?.status === 'pending' && (
             <Alert severity="info" sx={{ mb: 3 }}>
-              {t('shell.pendingApproval')}
+              {/* A founder in a paid district is the school's admin: High5's administrator approves her (decision 0157). */}
+              {t(me.school.isAdmin ? 'shell.pendingApprovalFounder' : 'shell.pendingApproval')}
             </Alert>
           )}
           <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>{children}</Suspense>

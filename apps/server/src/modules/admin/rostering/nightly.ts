@@ -2,7 +2,7 @@ import { toIsoDate } from '@high5/contract';
 import { nextRun } from '../../../services/job-schedules.js';
 import type { Services } from '../../../services/index.js';
 import * as q from './queries.js';
-import { queueRun } from './service.js';
+import { queueRun } from './runs.js';
 
 /** Every few minutes (once across processes), queues the nightly run of each district that is due. */
 export const ROSTER_NIGHTLY_TICK = 'roster.nightly';
@@ -39,4 +39,19 @@ export async function runNightlyTick(services: Services) {
     });
   }
   return queued;
+}
+
+type NightlyDistrict = Parameters<typeof paused>[0] & { id: string; kind: string; rosterSyncTime: unknown; rosterNextRunAt: Date | null };
+
+/**
+ * When the nightly run is next due: the claimed next night (or the next sync time when none is
+ * claimed yet), moved past the nights of a summer pause, which pass without a run.
+ */
+export function nextNightly(d: NightlyDistrict, now: Date): Date | null {
+  if (d.kind !== 'aeries' && d.kind !== 'clever') return null;
+  const schedule = { name: `roster.${d.id}`, kind: ROSTER_NIGHTLY_TICK, dailyAt: String(d.rosterSyncTime).slice(0, 5), timeZone: d.rosterTimeZone };
+  let at = d.rosterNextRunAt && d.rosterNextRunAt > now ? d.rosterNextRunAt : nextRun(schedule, now);
+  // A pause is at most a few months; a year of nights bounds the walk.
+  for (let night = 0; night < 400 && paused(d, at); night++) at = nextRun(schedule, at);
+  return at;
 }

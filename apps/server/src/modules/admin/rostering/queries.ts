@@ -6,7 +6,7 @@ import type { Db } from '../../../db/database.js';
 export function districtForSync(db: Db, id: string) {
   return db
     .selectFrom('districts')
-    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil', 'rosterHoldPercent', 'onerosterIepColumn', 'onerosterPlan504Column', 'onerosterElColumn'])
+    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil', 'rosterHoldPercent', 'onerosterIepColumn', 'onerosterPlan504Column', 'onerosterElColumn', 'rosterNextRunAt'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -35,6 +35,54 @@ export async function claimRun(db: Db, id: string, now: Date) {
     .returning(['id', 'districtId', 'origin', 'schoolId', 'readKey', 'approvedBy'])
     .executeTakeFirst();
   return row ? { ...row, interrupted: before.status === 'running' } : undefined;
+}
+
+/** Runs of the district whose school overlaps `schoolId` (a district-wide run overlaps every school). */
+function overlapping(schoolId: string | null) {
+  return schoolId === null ? sql<boolean>`true` : sql<boolean>`(r.school_id is null or r.school_id = ${schoolId})`;
+}
+
+/** `r` was queued before the run `runId` (timestamps may tie: the queue's order decides). */
+const queuedBefore = (runId: string) => sql<boolean>`(r.created_at, r.seq) < (select n.created_at, n.seq from roster_runs n where n.id = ${runId})`;
+
+/**
+ * A run has finished: every older held run of the district that overlaps it (and an approved one
+ * not yet started) read the source before it, so it becomes stale (docs/decisions/0535). Answers
+ * their stored reads, which nothing will apply any more.
+ */
+export async function staleOlderRuns(db: Db, run: { id: string; districtId: string; schoolId: string | null }) {
+  const older = await db
+    .selectFrom('rosterRuns as r')
+    .select(['r.id', 'r.readKey'])
+    .where('r.districtId', '=', run.districtId)
+    .where('r.id', '<>', run.id)
+    .where((eb) => eb.or([eb('r.status', '=', 'held'), eb.and([eb('r.status', '=', 'queued'), eb('r.approvedBy', 'is not', null)])]))
+    .where(overlapping(run.schoolId))
+    .where(queuedBefore(run.id))
+    .forUpdate()
+    .execute();
+  if (older.length === 0) return [];
+  await db.updateTable('rosterRuns').set({ status: 'stale', readKey: null }).where('id', 'in', older.map((r) => r.id)).execute();
+  return older.flatMap((r) => (r.readKey ? [r.readKey] : []));
+}
+
+/** True when a run of the district that overlaps `run` was queued after it and has finished (or still works). */
+export async function newerRun(db: Db, run: { id: string; districtId: string; schoolId: string | null }, statuses: string[]) {
+  const row = await db
+    .selectFrom('rosterRuns as r')
+    .select('r.id')
+    .where('r.districtId', '=', run.districtId)
+    .where('r.id', '<>', run.id)
+    .where('r.status', 'in', statuses)
+    .where(overlapping(run.schoolId))
+    .where(sql<boolean>`not ${queuedBefore(run.id)}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The super admins' addresses and languages: who hears of a held or failed run. */
+export function superAdminContacts(db: Db) {
+  return db.selectFrom('users').select(['email', 'language']).where('isSuperAdmin', '=', true).where('email', 'is not', null).execute();
 }
 
 export async function finishRun(
@@ -66,7 +114,7 @@ const runColumns = ['r.id', 'r.districtId', 'r.origin', 'r.schoolId', 'r.status'
 export function listRuns(db: Db, districtId: string, schoolId: string | null, limit: number) {
   let query = db.selectFrom('rosterRuns as r').select([...runColumns]).where('r.districtId', '=', districtId);
   if (schoolId) query = query.where('r.schoolId', '=', schoolId);
-  return query.orderBy('r.createdAt', 'desc').orderBy('r.id').limit(limit).execute();
+  return query.orderBy('r.createdAt', 'desc').orderBy('r.seq', 'desc').limit(limit).execute();
 }
 
 export function runById(db: Db, id: string) {
@@ -74,7 +122,11 @@ export function runById(db: Db, id: string) {
 }
 
 export function lockRun(db: Db, id: string) {
-  return db.selectFrom('rosterRuns').select(['id', 'districtId', 'status', 'readKey']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('rosterRuns').select(['id', 'districtId', 'schoolId', 'status', 'readKey']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function markDiscarded(db: Db, id: string, userId: string) {
+  await db.updateTable('rosterRuns').set({ status: 'discarded', discardedBy: userId, readKey: null }).where('id', '=', id).execute();
 }
 
 export async function markApproved(db: Db, id: string, userId: string) {

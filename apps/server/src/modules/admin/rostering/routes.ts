@@ -6,7 +6,7 @@ import { assertAccess, route } from '../../../plugins/routes.js';
 import { schoolAdminActor } from '../actors.js';
 import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
 import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
-import { approveRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, testConnection, updateRosterSettings } from './service.js';
+import { approveRun, discardRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, testConnection, updateRosterSettings } from './service.js';
 
 const uploads = new WeakMap<FastifyRequest, string>();
 
@@ -14,11 +14,12 @@ const uploads = new WeakMap<FastifyRequest, string>();
 export const ROSTER_UPLOAD_RATE = { max: 10, perSeconds: 3600 };
 
 export function registerRosteringRoutes(app: FastifyInstance) {
-  route(app, e.rosterRuns, async ({ db, params }) => getRoster(db, params.districtId));
+  route(app, e.rosterRuns, async ({ db, services, params }) => getRoster(db, services, params.districtId));
   route(app, e.rosterRun, async ({ db, params }) => getRun(db, params.runId));
   route(app, e.rosterSyncNow, async ({ db, services, user, params }) => syncNow(db, services, user.id, params.districtId));
   route(app, e.rosterTestConnection, async ({ db, services, params }) => testConnection(db, services, params.districtId));
   route(app, e.rosterApprove, async ({ db, services, user, params }) => approveRun(db, services, user.id, params.runId));
+  route(app, e.rosterDiscard, async ({ db, services, user, params }) => discardRun(db, services, user.id, params.runId));
   route(app, e.rosterSettings, async ({ db, services, user, params, body }) => updateRosterSettings(db, services, user.id, params.districtId, body));
   route(app, e.schoolRosterRuns, async ({ db, user }) => schoolRuns(db, schoolAdminActor(user).schoolId));
 

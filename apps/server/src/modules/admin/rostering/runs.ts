@@ -1,5 +1,7 @@
 import type { RosterProblem } from '@high5/contract';
+import { inTransaction } from '../../../db/database.js';
 import { decryptCredentials } from '../districts/crypto.js';
+import type { Db } from '../../../db/database.js';
 import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
 import { printable } from './engine/validate.js';
@@ -28,14 +30,14 @@ export async function executeRun(services: Services, runId: string) {
   const now = () => services.clock.now();
   const run = await q.claimRun(services.db, runId, now());
   if (!run) return;
+  const district = await q.districtForSync(services.db, run.districtId);
+  if (!district) return;
   if (run.interrupted) {
     // Its job came back because the process that ran it died: fail it rather than read the file again.
     services.jobs.logger.error({ runId }, 'roster sync interrupted');
-    await failRun(services, run, { errorCode: ROSTER_FAILED, errorDetail: 'the server stopped during this run' });
+    await failRun(services, run, district, { errorCode: ROSTER_FAILED, errorDetail: 'the server stopped during this run' });
     return;
   }
-  const district = await q.districtForSync(services.db, run.districtId);
-  if (!district) return;
   let secrets: string[] = [];
   // The server's requests come first: the sync steps aside between its statements and HTTP calls (decision 0485).
   const pacer = new Pacer(services.requests);
@@ -60,11 +62,11 @@ export async function executeRun(services: Services, runId: string) {
       ...(onlySchool ? { onlySchool } : {}),
       now: now(),
     });
-    await finish(services, run, reports, read, district.testMode);
+    await finish(services, run, district, reports, read, district.testMode);
   } catch (error) {
     const known = error instanceof RosterSourceError;
     if (!known) services.jobs.logger.error({ runId, error: redact(String(error), secrets) }, 'roster sync failed');
-    await failRun(services, run, {
+    await failRun(services, run, district, {
       errorCode: known ? error.code : ROSTER_FAILED,
       errorDetail: known ? redact(error.detail, secrets) : null,
       ...(known && error.problem ? { problem: error.problem } : {}),
@@ -73,11 +75,11 @@ export async function executeRun(services: Services, runId: string) {
 }
 
 /** A failed run keeps no file: the uploaded zip (or a held read) is deleted as after a finished one. */
-async function failRun(services: Services, run: { id: string; readKey: string | null }, values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem }) {
+async function failRun(services: Services, run: ClaimedRun, district: { id: string; name: string }, values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem }) {
   if (run.readKey) await services.storage.delete(run.readKey);
   // The file's own words (a role, a mode, an id) are stored cleaned: a NUL would make the database refuse the report.
   const problem = values.problem && { key: values.problem.key, values: Object.fromEntries(Object.entries(values.problem.values).map(([k, v]) => [k, printable(v)])) };
-  await q.finishRun(services.db, run.id, {
+  await settle(services, run, district, {
     status: 'failed',
     errorCode: values.errorCode,
     errorDetail: values.errorDetail === null ? null : printable(values.errorDetail, 1000),
@@ -85,6 +87,28 @@ async function failRun(services: Services, run: { id: string; readKey: string | 
     readKey: null,
     now: services.clock.now(),
   });
+}
+
+type ClaimedRun = { id: string; districtId: string; schoolId: string | null; origin: string; readKey: string | null };
+
+/**
+ * Writes a run's end. In the same transaction every older held run it overlaps becomes stale (its
+ * read is older than this one; docs/decisions/0535), and a held or failed run is announced to the
+ * super admins by e-mail; the stale runs' stored reads are deleted once that is committed.
+ */
+async function settle(services: Services, run: ClaimedRun, district: { id: string; name: string }, values: Parameters<typeof q.finishRun>[2]) {
+  const staleReads = await inTransaction(services.db, async (db) => {
+    await q.finishRun(db, run.id, values);
+    const reads = await q.staleOlderRuns(db, run);
+    if (values.status === 'held' || values.status === 'failed') {
+      const url = `${services.config.publicUrl.replace(/\/$/, '')}/add-district?district=${district.id}`;
+      for (const person of await q.superAdminContacts(db)) {
+        await services.mail.queue(db, person.email!, person.language === 'es' ? 'es' : 'en', `admin:mail.roster.${values.status}`, { district: district.name, url });
+      }
+    }
+    return reads;
+  });
+  for (const key of staleReads) await services.storage.delete(key);
 }
 
 /**
@@ -108,7 +132,7 @@ export function districtSource(
   return { source, secrets };
 }
 
-async function finish(services: Services, run: { id: string; districtId: string; origin: string; readKey: string | null }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {
+async function finish(services: Services, run: ClaimedRun, district: { id: string; name: string }, reports: SchoolReport[], read: RosterRead, dryRun: boolean) {
   const counts = emptyCounts();
   for (const r of reports) addCounts(counts, r.counts);
   const held = reports.some((r) => r.outcome === 'held');
@@ -122,7 +146,7 @@ async function finish(services: Services, run: { id: string; districtId: string;
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
   const details = { schools: reports, sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
-  await q.finishRun(services.db, run.id, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
+  await settle(services, run, district, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
 }
 
 async function storedRead(services: Services, key: string, flagColumns: FlagColumns): Promise<RosterRead> {
@@ -144,4 +168,10 @@ async function schoolScope(services: Services, schoolId: string) {
 /** Cuts every credential value out of a text that is about to be stored or logged. */
 export function redact(text: string, secrets: string[]) {
   return secrets.reduce((t, s) => t.split(s).join('***'), text);
+}
+
+export async function queueRun(db: Db, services: Services, values: Omit<Parameters<typeof q.insertRun>[1], 'now'>) {
+  const runId = await q.insertRun(db, { ...values, now: services.clock.now() });
+  await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
+  return runId;
 }

@@ -3,8 +3,9 @@ import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
+import { nextNightly } from './nightly.js';
 import * as q from './queries.js';
-import { districtSource, redact, ROSTER_FAILED, ROSTER_SYNC_JOB } from './runs.js';
+import { districtSource, queueRun, redact, ROSTER_FAILED, ROSTER_SYNC_JOB } from './runs.js';
 import { RosterSourceError } from './sources/types.js';
 
 type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
@@ -33,7 +34,9 @@ function present(row: RunRow): RosterRun {
   };
 }
 
-function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>>): RosterSettings {
+type District = NonNullable<Awaited<ReturnType<typeof q.districtForSync>>>;
+
+function settingsOf(d: District, now: Date): RosterSettings {
   const day = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
   return {
     kind: d.kind,
@@ -44,13 +47,14 @@ function settingsOf(d: NonNullable<Awaited<ReturnType<typeof q.districtForSync>>
     summerPauseUntil: day(d.summerPauseUntil as Date | string | null),
     holdPercent: d.rosterHoldPercent,
     flagColumns: { iep: d.onerosterIepColumn, plan504: d.onerosterPlan504Column, englishLearner: d.onerosterElColumn },
+    nextRunAt: nextNightly(d, now)?.toISOString() ?? null,
   };
 }
 
-export async function getRoster(db: Db, districtId: string) {
+export async function getRoster(db: Db, services: Services, districtId: string) {
   const district = await q.districtForSync(db, districtId);
   if (!district) throw notFound();
-  return { settings: settingsOf(district), runs: (await q.listRuns(db, districtId, null, 30)).map(present) };
+  return { settings: settingsOf(district, services.clock.now()), runs: (await q.listRuns(db, districtId, null, 30)).map(present) };
 }
 
 export async function getRun(db: Db, runId: string) {
@@ -95,20 +99,36 @@ export async function testConnection(db: Db, services: Services, districtId: str
   }
 }
 
-export async function queueRun(db: Db, services: Services, values: Omit<Parameters<typeof q.insertRun>[1], 'now'>) {
-  const runId = await q.insertRun(db, { ...values, now: services.clock.now() });
-  await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
-  return runId;
-}
-
-/** Approves a held run: the job applies the kept read with its deactivations. */
-export async function approveRun(db: Db, services: Services, actorId: string, runId: string) {
+/** The held run, locked; a stale one says so (decision 0535). */
+async function heldRun(db: Db, runId: string) {
   const run = await q.lockRun(db, runId);
   if (!run) throw notFound();
+  if (run.status === 'stale') throw conflict('ROSTER_RUN_STALE');
   if (run.status !== 'held') throw conflict('ROSTER_RUN_NOT_HELD');
+  return run;
+}
+
+/**
+ * Approves a held run: the job applies the kept read with its deactivations. Never one older than
+ * a run that has finished since (its read is out of date: stale), nor while another run of the
+ * district waits or works (that one would finish after it, or its read would be overwritten).
+ */
+export async function approveRun(db: Db, services: Services, actorId: string, runId: string) {
+  const run = await heldRun(db, runId);
+  if (await q.newerRun(db, run, ['done', 'preview', 'held', 'failed'])) throw conflict('ROSTER_RUN_STALE');
+  if (await q.openRun(db, run.districtId)) throw conflict('ROSTER_RUN_BUSY');
   await q.markApproved(db, runId, actorId);
   await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
   await audit(db, { actorId, schoolId: null, action: 'roster.approve', targetType: 'district', targetId: run.districtId, details: { runId } }, services.clock.now());
+  return getRun(db, runId);
+}
+
+/** Sets a held run aside: nothing of it is applied, and its kept read is deleted. */
+export async function discardRun(db: Db, services: Services, actorId: string, runId: string) {
+  const run = await heldRun(db, runId);
+  await q.markDiscarded(db, runId, actorId);
+  await audit(db, { actorId, schoolId: null, action: 'roster.discard', targetType: 'district', targetId: run.districtId, details: { runId } }, services.clock.now());
+  if (run.readKey) await services.storage.delete(run.readKey);
   return getRun(db, runId);
 }
 
@@ -125,8 +145,9 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
     ...(input.flagColumns?.englishLearner !== undefined ? { onerosterElColumn: input.flagColumns.englishLearner } : {}),
     ...(input.summerPause !== undefined ? { summerPauseFrom: input.summerPause?.from ?? null, summerPauseUntil: input.summerPause?.until ?? null } : {}),
   });
-  const after = settingsOf((await q.districtForSync(db, districtId))!);
-  await audit(db, { actorId, schoolId: null, action: 'roster.settings', targetType: 'district', targetId: districtId, details: { before: settingsOf(before), after } }, services.clock.now());
+  const now = services.clock.now();
+  const after = settingsOf((await q.districtForSync(db, districtId))!, now);
+  await audit(db, { actorId, schoolId: null, action: 'roster.settings', targetType: 'district', targetId: districtId, details: { before: settingsOf(before, now), after } }, now);
   return after;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { registered } from '../../../lib/registered.js';
 
 /** A teacher or staff member of a school, as the user management screens list them. */
 export interface StaffRow {
@@ -14,13 +15,15 @@ export interface StaffRow {
   gender: string | null;
   /** The school's only active admin: their own flag cannot be removed (LAST_ADMIN). */
   soleAdmin: boolean;
+  registered: boolean;
+  language: string;
 }
 
 function memberQuery(db: Db, schoolId: string) {
   return db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher', 'u.gender'])
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher', 'u.gender', 'u.language', registered('u').as('registered')])
     .select(
       sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as('soleAdmin'),
     )
@@ -37,6 +40,11 @@ export function listStaff(db: Db, schoolId: string, role: 'teacher' | 'staff'): 
     .orderBy(sql`lower(u.first_name)`)
     .orderBy('u.id')
     .execute();
+}
+
+/** The teachers and staff among `ids` who are active members of the school, each account locked. */
+export function staffMembers(db: Db, schoolId: string, ids: readonly string[]): Promise<StaffRow[]> {
+  return memberQuery(db, schoolId).where('m.userId', 'in', ids).where('m.role', 'in', ['teacher', 'staff']).where('m.status', '=', 'active').forUpdate('u').execute();
 }
 
 /** One member of a school (any role), locked for the rest of the transaction when `lock`. */

@@ -2,7 +2,7 @@ import { adminEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor, superAdminActor } from '../actors.js';
-import { approveTeacher, inviteStaff, listUsers, makeAdmin, makeTeacher, rejectTeacher, removeAdmin, revertToStaff } from './service.js';
+import { approveTeacher, inviteStaff, inviteUnregistered, listUsers, makeAdmin, makeTeacher, rejectTeacher, removeAdmin, revertToStaff } from './service.js';
 
 export function registerUserRoutes(app: FastifyInstance) {
   // School admins act on their current school only.
@@ -14,6 +14,7 @@ export function registerUserRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.approveTeacher, async ({ db, services, user, params }) => approveTeacher(db, services, schoolAdminActor(user), params.userId));
   route(app, adminEndpoints.rejectTeacher, async ({ db, services, user, params }) => rejectTeacher(db, services, schoolAdminActor(user), params.userId));
   route(app, adminEndpoints.inviteStaff, async ({ db, services, user, body }) => inviteStaff(db, services, schoolAdminActor(user), body));
+  route(app, adminEndpoints.inviteUnregistered, async ({ db, services, user, body }) => inviteUnregistered(db, services, schoolAdminActor(user), body.userIds));
 
   // Super admins choose the school.
   route(app, adminEndpoints.superUsers, async ({ db, user, params, query }) => listUsers(db, user.id, (await superAdminActor(db, user, params.schoolId)).schoolId, query.role));

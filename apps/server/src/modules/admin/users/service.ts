@@ -16,6 +16,7 @@ import {
   schoolName,
   setAdminFlag,
   setStaffRole,
+  staffMembers,
   teachesClasses,
   updateInvitedNames,
   userContact,
@@ -35,6 +36,7 @@ export function presentUser(row: StaffRow, viewerId: string): AdminUser {
     isSelf: row.id === viewerId,
     gender: row.gender === 'M' || row.gender === 'F' || row.gender === 'O' ? row.gender : null,
     soleAdmin: row.soleAdmin,
+    registered: row.registered,
   };
 }
 
@@ -181,4 +183,35 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
   });
   await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: outcome === 'invited' ? 'staff.invite' : 'staff.reinvite', targetType: 'user', targetId: userId, details: { email: input.email } }, now);
   return { outcome };
+}
+
+/**
+ * Invites the school's unregistered teachers and staff (a sync made their accounts, or their
+ * invitation went unused; decision 0537): each gets a new temporary password by e-mail, in their
+ * own language, as a staff invitation does. Registered people, people without an e-mail address,
+ * other schools' people and those invited in the last minute come back in `failedUserIds`.
+ */
+export async function inviteUnregistered(db: Db, services: Services, actor: Actor, userIds: string[]) {
+  const now = services.clock.now();
+  const school = await schoolName(db, actor.schoolId);
+  const invited: string[] = [];
+  for (const member of await staffMembers(db, actor.schoolId, userIds)) {
+    if (member.registered || !member.email) continue;
+    const last = await lastStaffInvitationAt(db, member.id, actor.schoolId);
+    if (last && now.getTime() - last.getTime() < REINVITE_QUIET_MS) continue;
+    const temporary = await newTemporaryPassword(now);
+    await renewTemporaryPassword(db, member.id, temporary);
+    await recordInvitation(db, { schoolId: actor.schoolId, userId: member.id, invitedBy: actor.id, kind: 'staff' }, now);
+    await services.mail.queue(db, member.email, member.language === 'es' ? 'es' : 'en', 'admin:mail.accountInvite', {
+      firstName: member.firstName,
+      schoolName: school?.name ?? '',
+      email: member.email,
+      password: temporary.password,
+      days: LIMITS.tempPasswordDays,
+      url: services.config.publicUrl,
+    });
+    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'staff.reinvite', targetType: 'user', targetId: member.id, details: { email: member.email, unregistered: true } }, now);
+    invited.push(member.id);
+  }
+  return { invited: invited.length, failedUserIds: userIds.filter((id) => !invited.includes(id)) };
 }

@@ -62,6 +62,18 @@ describe('forgot password', () => {
     expect(smtp.to('nobody-here@example.test')).toEqual([]);
   });
 
+  it('sends nothing to an account every school has deactivated (issue 28), answering the same', async () => {
+    const user = await buildUser(t.app);
+    await t.app.services.db.updateTable('schoolMemberships').set({ status: 'inactive' }).where('userId', '=', user.id).execute();
+    const res = await forgot(user.email!);
+    expect(res.status).toBe(200);
+    await t.app.services.jobs.runDue();
+    // A second address's code arrives after the job ran: by then nothing went to the deactivated one.
+    const other = await buildUser(t.app);
+    await requestCode(other.email!);
+    expect(smtp.to(user.email!)).toEqual([]);
+  });
+
   it('kills the code at the fifth wrong entry', async () => {
     const user = await buildUser(t.app);
     const { code } = await requestCode(user.email!);

@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/password.js';
 import { endAllSessions } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
-import { setPassword } from '../account/queries.js';
+import { isInactiveOnly, setPassword } from '../account/queries.js';
 import { codeHash, newLinkToken, newResetCode, sameHash } from '../codes.js';
 import { failThen } from '../http.js';
 import { assertNewPassword } from '../password-policy.js';
@@ -32,6 +32,8 @@ export async function sendResetCode(services: Services, email: string) {
   await inTransaction(services.db, async (db) => {
     const account = await findResetAccount(db, email);
     if (!account?.email) return;
+    // Every school has deactivated the account: it may not sign in, so it gets no code (decision 0484).
+    if (await isInactiveOnly(db, account.id)) return;
     const now = services.clock.now();
     if ((await countResetCodesSince(db, account.id, new Date(now.getTime() - 3_600_000))) >= MAX_CODES_PER_HOUR) return;
     await cancelOpenCodes(db, account.id, 'password_reset', now);

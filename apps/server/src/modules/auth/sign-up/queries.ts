@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { registered } from '../../../lib/registered.js';
 
 export function listDistricts(db: Db) {
-  return db.selectFrom('districts').select(['id', 'name', 'paid']).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db.selectFrom('districts').select(['id', 'name', 'paid', sql<boolean>`kind = 'aeries'`.as('aeries')]).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
 export function findDistrict(db: Db, id: string) {
@@ -66,8 +67,34 @@ export function findClassByCode(db: Db, joiningCode: string) {
 }
 
 export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {
-  const query = db.selectFrom('users').select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language']);
+  const query = db.selectFrom('users').select([
+    'id',
+    'email',
+    'emailVerifiedAt',
+    'firstName',
+    'language',
+    // Made for them (rostered, or invited with a temporary password) and never given their own password.
+    sql<boolean>`not ${registered('users')} and not is_super_admin`.as('unclaimed'),
+  ]);
   return ('email' in login ? query.where('email', '=', login.email) : query.where('username', '=', login.username)).executeTakeFirst();
+}
+
+/**
+ * The school an unclaimed account is told about: the one the sign-up chose when the account is a
+ * member there, else its first school that has not deactivated it; none when every school has.
+ */
+export function claimSchool(db: Db, userId: string, chosenSchoolId: string | null) {
+  return db
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('schools as s', 's.id', 'm.schoolId')
+    .select(['s.id', 's.name'])
+    .where('m.userId', '=', userId)
+    .where('m.status', '<>', 'inactive')
+    .orderBy(sql`(s.id = ${chosenSchoolId}) desc nulls last`)
+    .orderBy('m.createdAt')
+    .orderBy('s.id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function insertEnrolment(db: Db, classId: string, studentId: string, createdAt: Date) {

@@ -11,6 +11,7 @@ import { codeHash, newLinkToken } from '../codes.js';
 import { failThen } from '../http.js';
 import { assertNewPassword } from '../password-policy.js';
 import { cancelOpenCodes, insertCode } from '../password-reset/queries.js';
+import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../password-reset/service.js';
 import { loadMe, signInAs, type AuthContext } from '../session/service.js';
 import {
   countMemberships,
@@ -30,6 +31,7 @@ import {
   listSchools,
   markEmailVerified,
   approvers,
+  claimSchool,
   schoolTitle,
 } from './queries.js';
 
@@ -209,6 +211,10 @@ export async function processSignUp(services: Services, requestId: string) {
     }
     const owner = await findUserByLogin(db, { email });
     if (!owner?.email) return;
+    if (owner.unclaimed) {
+      await offerClaim(db, services, { ...owner, email: owner.email }, facts.place?.schoolId ?? facts.cls?.schoolId ?? null, details.language);
+      return;
+    }
     if (owner.emailVerifiedAt) {
       const base = services.config.publicUrl.replace(/\/$/, '');
       await services.mail.queue(db, owner.email, owner.language as 'en' | 'es', 'auth:mail.signupExisting', { name: owner.firstName, signInUrl: `${base}/`, forgotUrl: `${base}/forgotpassword` });
@@ -217,6 +223,19 @@ export async function processSignUp(services: Services, requestId: string) {
       await sendConfirmationLink(db, services, { ...owner, email: owner.email });
     }
   });
+}
+
+/**
+ * A sign-up with the address of an account a school made (rostered, or invited and never used):
+ * the mailbox gets a one-time link to choose the password, which also confirms the address. The
+ * password typed at sign-up is not kept: whoever typed it has not shown they own the address
+ * (docs/decisions/0536). An account every school has deactivated is offered nothing.
+ */
+async function offerClaim(db: Db, services: Services, owner: { id: string; email: string; firstName: string }, chosenSchoolId: string | null, language: 'en' | 'es') {
+  const school = await claimSchool(db, owner.id, chosenSchoolId);
+  if (!school) return;
+  const { link } = await issuePasswordLink(db, services, owner.id);
+  await services.mail.queue(db, owner.email, language, 'auth:mail.signupRostered', { name: owner.firstName, school: school.name, link, hours: PASSWORD_LINK_HOURS });
 }
 
 /** Confirms an e-mail address with the link's token. An expired link sends a fresh one. */

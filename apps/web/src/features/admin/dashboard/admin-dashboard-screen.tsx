@@ -11,7 +11,7 @@ import { AlertsReport } from '../alerts/alerts-report';
 import { GroupReport } from '../group-report/group-report';
 import { MoodReport } from '../mood-report/mood-report';
 import { SchoolSettings } from '../settings/school-settings';
-import { UserManagement } from '../users/user-management';
+import { UsersPanel } from '../users/users-panel';
 import { InviteStaffDialog } from './invite-staff-dialog';
 
 const VIEWS = ['report', 'mood', 'alerts', 'users', 'settings'] as const;
@@ -65,7 +65,7 @@ export default function AdminDashboardScreen() {
         )}
         {view === 'mood' && <MoodReport />}
         {view === 'alerts' && <AlertsReport />}
-        {view === 'users' && <UserManagement />}
+        {view === 'users' && <UsersPanel />}
         {view === 'settings' && <SchoolSettings />}
       </Box>
       <InviteStaffDialog open={inviting} onClose={() => setInviting(false)} />

@@ -1,6 +1,8 @@
 import { formatDate } from '@high5/contract';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useDecidePending, useSuperPending, type PendingDecision } from './api';
@@ -15,12 +17,17 @@ export function PendingApprovals() {
   const notify = useNotify();
   const pending = useSuperPending();
   const decision = useDecidePending();
+  // Every decision asks first (issue 28: "Approve school" acted in one click).
+  const [asking, setAsking] = useState<PendingDecision | null>(null);
   const decide = (d: PendingDecision) =>
     decision.mutate(d, {
       onSuccess: () =>
         notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name })),
       onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setAsking(null),
     });
+  const question = !asking ? null : asking.kind === 'school' ? 'school' : asking.approve ? 'approve' : 'decline';
+  const values = !asking ? {} : asking.kind === 'school' ? { school: asking.name } : { name: asking.person.name || asking.person.email || '', school: asking.person.schoolName };
   if (pending.isError) return <Alert severity="error">{errorText(pending.error)}</Alert>;
   if (pending.isPending) return <Skeleton variant="rounded" height={80} sx={{ mb: 3 }} />;
   const { schools, people } = pending.data;
@@ -41,7 +48,7 @@ export function PendingApprovals() {
                   primary={<Typography sx={{ fontWeight: 600 }}>{t('pending.school', { school: s.name, district: s.districtName })}</Typography>}
                   secondary={t('pending.schoolHint', { date: formatDate(s.createdAt, i18n.language) })}
                 />
-                <Button variant="contained" disabled={decision.isPending} onClick={() => decide({ kind: 'school', id: s.id, name: s.name })}>
+                <Button variant="contained" disabled={decision.isPending} onClick={() => setAsking({ kind: 'school', id: s.id, name: s.name })}>
                   {t('pending.approveSchool')}
                 </Button>
               </ListItem>
@@ -59,10 +66,10 @@ export function PendingApprovals() {
                   secondary={`${t(`common:roles.${p.role}`)} · ${p.schoolName} (${p.districtName}) · ${p.email ?? ''}`}
                 />
                 <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button variant="outlined" color="inherit" disabled={decision.isPending} onClick={() => decide({ kind: 'person', person: p, approve: false })}>
+                  <Button variant="outlined" color="inherit" disabled={decision.isPending} onClick={() => setAsking({ kind: 'person', person: p, approve: false })}>
                     {t('pending.decline')}
                   </Button>
-                  <Button variant="contained" disabled={decision.isPending} onClick={() => decide({ kind: 'person', person: p, approve: true })}>
+                  <Button variant="contained" disabled={decision.isPending} onClick={() => setAsking({ kind: 'person', person: p, approve: true })}>
                     {t('pending.approve')}
                   </Button>
                 </Box>
@@ -71,6 +78,16 @@ export function PendingApprovals() {
           </List>
         </Paper>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={question ? t(`pending.confirm.${question}.title`) : ''}
+        message={question ? t(`pending.confirm.${question}.body`, values) : ''}
+        confirmLabel={question ? t(`pending.confirm.${question}.ok`) : undefined}
+        destructive={question === 'decline'}
+        busy={decision.isPending}
+        onConfirm={() => asking && decide(asking)}
+        onCancel={() => setAsking(null)}
+      />
     </Box>
   );
 }

@@ -2,10 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { PageTitle } from '../../../components/ui/page-title';
-import { SchoolRoster } from '../super/roster/school-roster';
-import { FamilyLinks } from './family-links';
-import { MoodConsentList } from './mood-consents';
-import { UserManagement } from './user-management';
+import { UsersPanel } from './users-panel';
 
 /** /admin-users: the school admin's user management on its own page. */
 export default function AdminUsersScreen() {
@@ -14,10 +11,7 @@ export default function AdminUsersScreen() {
   return (
     <Box>
       <PageTitle subtitle={me.school?.name}>{t('users.title')}</PageTitle>
-      <UserManagement />
-      <FamilyLinks />
-      <MoodConsentList />
-      <SchoolRoster />
+      <UsersPanel />
     </Box>
   );
 }

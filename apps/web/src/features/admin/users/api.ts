@@ -31,6 +31,15 @@ export function useUserAction() {
   });
 }
 
+/** E-mails unregistered teachers or staff a temporary password (decision 0537); the lists reload. */
+export function useInviteUnregistered() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (users: AdminUser[]) => api(adminApi.inviteUnregistered, { body: { userIds: users.map((u) => u.id) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
 /** The school's family links and requests. */
 export const useFamilyLinks = () => useQuery({ queryKey: adminKeys.familyLinks, queryFn: () => api(adminApi.familyLinks) });
 

@@ -1,4 +1,5 @@
 import type { AdminUser, StaffGroup } from '@high5/contract';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
@@ -13,14 +14,17 @@ import { genderContext } from '../../../lib/gender';
 import { useErrorText } from '../../../lib/use-error-text';
 import { GroupSwitch } from '../components/group-switch';
 import { downloadUserList } from '../lib/user-list-csv';
-import { useSchoolUsers, useUserAction, type UserAction as Action } from './api';
+import { useInviteUnregistered, useSchoolUsers, useUserAction, type UserAction as Action } from './api';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
+/** A rostered account, or an unused invitation, with an address to send the invitation to. */
+const invitable = (u: AdminUser) => !u.registered && !!u.email;
 
 /**
  * The school admin's user management (spec 003 section 2.5): teachers or staff of the current
  * school with an admin switch; staff can be made teachers and teachers made from staff go back;
- * teachers waiting for approval are approved or declined. Every action asks first.
+ * teachers waiting for approval are approved or declined; people who have not registered (a sync
+ * made their account) are invited one by one or all at once. Every action asks first.
  */
 export function UserManagement() {
   const { t } = useTranslation('admin');
@@ -32,6 +36,16 @@ export function UserManagement() {
   const [pending, setPending] = useState<{ action: Action; user: AdminUser } | null>(null);
   const users = useSchoolUsers(group);
   const action = useUserAction();
+  const invite = useInviteUnregistered();
+  const [inviting, setInviting] = useState<AdminUser[] | null>(null);
+  const sendInvites = (people: AdminUser[]) =>
+    invite.mutate(people, {
+      onSuccess: ({ invited, failedUserIds }) => {
+        notify(failedUserIds.length ? 'warning' : 'success', [t('users.invited', { count: invited }), failedUserIds.length ? t('users.notInvited', { count: failedUserIds.length }) : ''].join(' ').trim());
+      },
+      onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setInviting(null),
+    });
   const run = (next: { action: Action; user: AdminUser }) =>
     action.mutate(next, {
       onSuccess: () => notify('success', t(`users.done.${next.action}`, { name: fullName(next.user), context: genderContext(next.user.gender) })),
@@ -45,6 +59,7 @@ export function UserManagement() {
   const list = users.data ?? [];
   const waiting = list.filter((u) => u.status === 'pending');
   const active = list.filter((u) => u.status === 'active');
+  const unregistered = active.filter(invitable);
 
   const columns: DataColumn<AdminUser>[] = [
     { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
@@ -52,6 +67,17 @@ export function UserManagement() {
     { id: 'admin', header: t('users.admin'), value: (u) => (u.isAdmin ? t('users.admin') : ''), cell: (u) => (
         <Switch checked={u.isAdmin} onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)} slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u), context: genderContext(u.gender) }) } }} />
       ) },
+    {
+      id: 'invite',
+      header: t('users.invite'),
+      sortable: false,
+      cell: (u) =>
+        invitable(u) ? (
+          <Button size="small" variant="outlined" onClick={() => setInviting([u])} aria-label={t('users.inviteFor', { name: fullName(u) })}>
+            {t('users.invite')}
+          </Button>
+        ) : null,
+    },
     {
       id: 'role',
       header: t(group === 'teacher' ? 'users.backToStaff' : 'users.makeTeacher'),
@@ -116,9 +142,16 @@ export function UserManagement() {
               </Paper>
             </Box>
           )}
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-            {t(group === 'teacher' ? 'users.teacherList' : 'users.staffList')}
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+              {t(group === 'teacher' ? 'users.teacherList' : 'users.staffList')}
+            </Typography>
+            {unregistered.length > 0 && (
+              <Button variant="outlined" startIcon={<MailOutlinedIcon />} onClick={() => setInviting(unregistered)}>
+                {t('users.inviteAll', { count: unregistered.length })}
+              </Button>
+            )}
+          </Box>
           <DataTable
             rows={active}
             rowKey={(u) => u.id}
@@ -127,7 +160,16 @@ export function UserManagement() {
             searchLabel={t('search.people')}
             onDownload={() => downloadUserList(t, { title: t('users.title'), school: schoolName, group, users: active })}
             subline={(u) => u.email ?? ''}
-            badge={(u) => (u.isSelf ? <Chip size="small" label={t('users.you')} sx={{ ml: 1 }} /> : null)}
+            badge={(u) => (
+              <>
+                {u.isSelf && <Chip size="small" label={t('users.you')} sx={{ ml: 1 }} />}
+                {!u.registered && (
+                  <Tooltip title={t('users.notRegisteredHelp')}>
+                    <Chip size="small" variant="outlined" label={t('users.notRegistered')} sx={{ ml: 1 }} />
+                  </Tooltip>
+                )}
+              </>
+            )}
             columns={columns}
           />
         </>
@@ -144,6 +186,15 @@ export function UserManagement() {
           </Button>
         </DialogActions>
       </Dialog>
+      <ConfirmDialog
+        open={inviting !== null}
+        title={t(inviting && inviting.length > 1 ? 'users.confirm.inviteAll.title' : 'users.confirm.invite.title')}
+        message={inviting ? (inviting.length > 1 ? t('users.confirm.inviteAll.body', { count: inviting.length, school: schoolName }) : t('users.confirm.invite.body', { name: fullName(inviting[0]!), school: schoolName })) : ''}
+        confirmLabel={t(inviting && inviting.length > 1 ? 'users.confirm.inviteAll.ok' : 'users.confirm.invite.ok')}
+        busy={invite.isPending}
+        onConfirm={() => inviting && sendInvites(inviting)}
+        onCancel={() => setInviting(null)}
+      />
       <ConfirmDialog
         open={pending !== null && !soleSelf}
         title={pending ? t(`users.confirm.${pending.action}.title`, { context }) : ''}

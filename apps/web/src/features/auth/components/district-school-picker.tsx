@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { usePublicDistricts, useDistrictSchools } from '../api';
 
-export type DistrictChoice = { kind: 'existing'; id: string; name: string; paid: boolean } | { kind: 'new'; name: string };
+export type DistrictChoice = { kind: 'existing'; id: string; name: string; paid: boolean; aeries: boolean } | { kind: 'new'; name: string };
 export type SchoolChoice = { kind: 'existing'; id: string; name: string } | { kind: 'new'; name: string };
 
 interface Option {
   id: string | null;
   name: string;
   paid?: boolean;
+  aeries?: boolean;
   /** The "Add …" row shown for a name that is not in the list. */
   add?: boolean;
 }
@@ -158,7 +159,7 @@ export function DistrictSchoolPicker({
   const { t } = useTranslation();
   const districts = usePublicDistricts();
   const schools = useDistrictSchools(district?.kind === 'existing' ? district.id : null);
-  const districtOptions: Option[] = (districts.data ?? []).map((d) => ({ id: d.id, name: d.name, paid: d.paid }));
+  const districtOptions: Option[] = (districts.data ?? []).map((d) => ({ id: d.id, name: d.name, paid: d.paid, aeries: d.aeries }));
   const schoolOptions: Option[] = district?.kind === 'existing' ? (schools.data ?? []).map((s) => ({ id: s.id, name: s.name })) : [];
 
   return (
@@ -175,7 +176,7 @@ export function DistrictSchoolPicker({
         addTitle={(name) => t('auth:picker.addDistrictTitle', { name })}
         addBody={(name) => t('auth:picker.addDistrictBody', { name })}
         onChange={(option, isNew) => {
-          const next: DistrictChoice | null = !option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name, paid: !!option.paid };
+          const next: DistrictChoice | null = !option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name, paid: !!option.paid, aeries: !!option.aeries };
           const same = (next?.kind === 'existing' && district?.kind === 'existing' && next.id === district.id) || (next?.kind === 'new' && district?.kind === 'new' && next.name === district.name);
           onDistrict(next);
           if (!same) onSchool(null);

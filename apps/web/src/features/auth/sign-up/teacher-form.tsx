@@ -11,7 +11,7 @@ import { SIGN_UP_MESSAGES, SignUpAlert, SignUpEnd } from './form-parts';
 import type { SignUpOutcome } from './sign-up-screen';
 import { teacherFormSchema } from './sign-up-schemas';
 
-/** Step 2 for teachers: district, school, name, e-mail, password, and the Aeries username for paid districts. */
+/** Step 2 for teachers: district, school, name, e-mail, password, and the Aeries username for Aeries districts. */
 export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => void }) {
   const { t, i18n } = useTranslation();
   const fieldText = useFieldErrorText('auth');
@@ -22,7 +22,8 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
   const [failure, setFailure] = useState<unknown>(null);
   const signUp = useSignUp();
   const [district, school] = useWatch({ control: form.control, name: ['district', 'school'] });
-  const paid = district?.kind === 'existing' && district.paid;
+  // Only an Aeries district links teachers by their Aeries username (a Clever one does not ask).
+  const aeries = district?.kind === 'existing' && district.aeries;
   const { errors, submitCount } = form.formState;
 
   const submit = form.handleSubmit(
@@ -38,7 +39,7 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
           language: i18n.language === 'es' ? 'es' : 'en',
           ...(district!.kind === 'existing' ? { districtId: district!.id } : { newDistrictName: district!.name }),
           ...(school!.kind === 'existing' ? { schoolId: school!.id } : { newSchoolName: school!.name }),
-          ...(paid && aeriesUsername ? { aeriesUsername } : {}),
+          ...(aeries && aeriesUsername ? { aeriesUsername } : {}),
           acceptedTerms: true,
         },
         { onSuccess: onDone, onError: (e) => showServerIssues(form, e) || setFailure(e) },
@@ -65,7 +66,7 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
           <FormTextField control={form.control} name="lastName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.lastName')} autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
         </Box>
         <FormTextField control={form.control} name="email" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.email')} type="email" helperText={t('auth:signUp.emailHelp')} autoComplete="email" required slotProps={{ htmlInput: { maxLength: 254 } }} />
-        {paid && <FormTextField control={form.control} name="aeriesUsername" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.aeries')} helperText={t('auth:signUp.aeriesHelp')} slotProps={{ htmlInput: { maxLength: 100 } }} />}
+        {aeries && <FormTextField control={form.control} name="aeriesUsername" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.aeries')} helperText={t('auth:signUp.aeriesHelp')} slotProps={{ htmlInput: { maxLength: 100 } }} />}
         <SignUpEnd control={form.control} id="teacher" pending={signUp.isPending} />
       </Stack>
     </Box>

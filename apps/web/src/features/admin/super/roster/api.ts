@@ -84,6 +84,15 @@ export function useApproveRun(run: RosterRun) {
   });
 }
 
+/** Sets a held run aside (nothing of it applied); its district's runs reload. */
+export function useDiscardRun(run: RosterRun) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(rosteringApi.rosterDiscard, { params: { runId: run.id }, body: {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: rosterKeys.district(run.districtId) }),
+  });
+}
+
 /** Saves a district's roster settings; the cached roster gets them and the district list reloads (it shows test mode). */
 export function useSaveRosterSettings(districtId: string) {
   const queryClient = useQueryClient();

@@ -2,12 +2,13 @@ import type { RosterRun } from '@high5/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Typography } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../../components/ui/notifications';
 import { PageTitle } from '../../../../components/ui/page-title';
 import { paths } from '../../../../app/paths';
+import { showDateTime } from '../../../../lib/dates';
 import { useErrorText } from '../../../../lib/use-error-text';
 import { useDistricts } from '../../api';
 import { isOpenRun, useDistrictRoster, useSyncNow } from './api';
@@ -58,10 +59,23 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
     );
   }
   const sis = district?.kind === 'aeries' || district?.kind === 'clever';
+  // The newest run that ended says whether the district needs the super admin (issue 28).
+  const ended = roster.data?.runs.find((r) => !isOpenRun(r));
+  const settings = roster.data?.settings;
   return (
     <Box sx={{ maxWidth: 1100 }}>
       {back}
       <PageTitle>{district ? t('roster.title', { name: district.name }) : t('roster.titlePlain')}</PageTitle>
+      {ended?.status === 'held' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('roster.bannerHeld')}
+        </Alert>
+      )}
+      {ended?.status === 'failed' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('roster.bannerFailed')}
+        </Alert>
+      )}
       {roster.isError ? (
         <Alert severity="error">{t('errors:INTERNAL')}</Alert>
       ) : !roster.data || !district ? (
@@ -69,9 +83,14 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
       ) : (
         <>
           <Section title={t('roster.syncTitle')}>
-            <Typography variant="body2" sx={{ mb: 2 }}>
+            <Typography variant="body2" sx={{ mb: settings?.nextRunAt ? 0.5 : 2 }}>
               {roster.data.settings.testMode ? t('roster.testModeOn') : t('roster.testModeOff')}
             </Typography>
+            {settings?.nextRunAt && (
+              <Typography variant="body2" sx={{ mb: 2 }}>
+                {t('roster.nextRun', { when: showDateTime(settings.nextRunAt, settings.timeZone), zone: settings.timeZone })}
+              </Typography>
+            )}
             {sis && (
               <Box sx={{ mb: 2 }}>
                 <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} />} />
@@ -103,9 +122,20 @@ function SyncNow({ districtId, busy }: { districtId: string; busy: boolean }) {
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const sync = useSyncNow(districtId);
-  const start = () => sync.mutate(undefined, { onSuccess: () => notify('info', t('roster.syncStarted')), onError: (error) => notify('error', errorText(error)) });
+  const button = useRef<HTMLButtonElement>(null);
+  const started = useRef(false);
+  // The button is disabled while the run works, which drops the keyboard focus: give it back when the run ends.
+  useEffect(() => {
+    if (busy || sync.isPending) return;
+    if (started.current && document.activeElement === document.body) button.current?.focus();
+    started.current = false;
+  }, [busy, sync.isPending]);
+  const start = () => {
+    started.current = true;
+    sync.mutate(undefined, { onSuccess: () => notify('info', t('roster.syncStarted')), onError: (error) => notify('error', errorText(error)) });
+  };
   return (
-    <Button variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy || sync.isPending}>
+    <Button ref={button} variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy || sync.isPending}>
       {t('roster.syncNow')}
     </Button>
   );

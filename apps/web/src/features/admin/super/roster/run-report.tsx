@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../../components/ui/notifications';
 import { useErrorText } from '../../../../lib/use-error-text';
-import { headline, useApproveRun } from './api';
+import { headline, useApproveRun, useDiscardRun } from './api';
 import { showDateTime } from '../../../../lib/dates';
 
 type Person = RosterSchoolReport['added'][number];
@@ -50,6 +50,8 @@ export function RunReport({ run, approvable = true }: { run: RosterRun; approvab
       )}
       {run.status === 'preview' && <Alert severity="info">{t(approvable ? 'roster.previewIntro' : 'roster.previewIntroSchool')}</Alert>}
       {run.status === 'held' && (approvable ? <HeldRun run={run} /> : <Alert severity="warning">{t('roster.heldSchool')}</Alert>)}
+      {run.status === 'stale' && <Alert severity="info">{t('roster.staleIntro')}</Alert>}
+      {run.status === 'discarded' && <Alert severity="info">{t('roster.discardedIntro')}</Alert>}
       {run.status !== 'failed' && run.finishedAt && (
         <Typography sx={{ my: 1.5 }}>
           {t('roster.headline', { added: figures.added, changed: figures.changed, removed: figures.removed })}
@@ -200,42 +202,46 @@ function People({ title, people, total }: { title: string; people: Person[]; tot
   );
 }
 
-/** A held run: nothing was written; Approve applies it as shown, deactivations included. */
+/** A held run: nothing was written; Approve applies it as shown, deactivations included; Discard sets it aside. */
 function HeldRun({ run }: { run: RosterRun }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'approve' | 'discard' | null>(null);
   const leaving = run.schools.filter((s) => s.outcome === 'held').reduce((n, s) => n + s.counts.deactivated, 0);
   const approve = useApproveRun(run);
+  const discard = useDiscardRun(run);
   const confirm = () =>
-    approve.mutate(undefined, {
-      onSuccess: () => {
-        notify('success', t('roster.approved'));
-        setConfirming(false);
-      },
+    (confirming === 'discard' ? discard : approve).mutate(undefined, {
+      onSuccess: () => notify('success', t(confirming === 'discard' ? 'roster.discardDone' : 'roster.approved')),
       onError: (error) => notify('error', errorText(error)),
+      onSettled: () => setConfirming(null),
     });
   return (
     <>
       <Alert
         severity="warning"
         action={
-          <Button color="inherit" size="small" onClick={() => setConfirming(true)} disabled={run.approved}>
-            {t('roster.approve')}
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button color="inherit" size="small" onClick={() => setConfirming('approve')} disabled={run.approved}>
+              {t('roster.approve')}
+            </Button>
+            <Button color="inherit" size="small" onClick={() => setConfirming('discard')} disabled={run.approved}>
+              {t('roster.discard')}
+            </Button>
+          </Stack>
         }
       >
         {t('roster.heldIntro')}
       </Alert>
       <ConfirmDialog
-        open={confirming}
-        title={t('roster.approveTitle')}
-        message={t('roster.approveBody', { count: leaving })}
-        confirmLabel={t('roster.approve')}
-        destructive
-        busy={approve.isPending}
-        onCancel={() => setConfirming(false)}
+        open={confirming !== null}
+        title={t(confirming === 'discard' ? 'roster.discardTitle' : 'roster.approveTitle')}
+        message={confirming === 'discard' ? t('roster.discardBody') : t('roster.approveBody', { count: leaving })}
+        confirmLabel={t(confirming === 'discard' ? 'roster.discard' : 'roster.approve')}
+        destructive={confirming === 'approve'}
+        busy={approve.isPending || discard.isPending}
+        onCancel={() => setConfirming(null)}
         onConfirm={confirm}
       />
     </>
