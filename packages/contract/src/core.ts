@@ -101,6 +101,10 @@ export const ErrorCodes = [
   // Well-being alerts
   'MOOD_CONSENT_REQUIRED',
   'ALERT_CLOSED',
+  'ALERT_ENTRY_NOT_YOURS',
+  'ALERT_ENTRY_CORRECTED',
+  'ALERT_NOT_CLOSED',
+  'ALERT_ANOTHER_OPEN',
   'ALERT_ADULT_NOT_ALLOWED',
   'TALK_TO_NOT_ALLOWED',
 ] as const;
