@@ -18,6 +18,8 @@ describe('mood meter and emergencies', () => {
       .set({ moodmeterMessages: JSON.stringify({ en: { message1: '', message2: '' }, es: { message1: '¿Quieres hablar con un adulto de confianza?', message2: 'Un adulto hablará contigo hoy.' } }) })
       .where('id', '=', school.id)
       .execute();
+    // The test runs on the real clock: school hours at any hour, so the in-hours answer shows (issue 23).
+    await h.app.services.db.insertInto('schoolAlertSettings').values({ schoolId: school.id, schoolDayStart: '00:00', schoolDayEnd: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7] }).execute();
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
     const student = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Leo', lastName: 'Mora' });
     const other = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Ana', lastName: 'Paz' });
@@ -46,8 +48,10 @@ describe('mood meter and emergencies', () => {
     await dialog.getByRole('radio', { name: 'Sí, hoy' }).check();
     await shot(s.page, 'flow-mood-dialog-es-360');
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await notice(s.page, '¡Gracias! Hoy te sientes: Solo.');
-    await s.page.getByText('Un adulto hablará contigo hoy.').waitFor();
+    // The answer shows in a dialog where the child is (issue 23), not as a green "¡Gracias!".
+    const answer = s.page.getByRole('dialog', { name: 'Gracias por contárnoslo' });
+    await answer.getByText('Un adulto hablará contigo hoy.').waitFor();
+    await answer.getByRole('button', { name: 'Entendido' }).click();
     await s.page.getByText('Sentimiento: Solo').waitFor();
     await expect.poll(() => s.page.locator('[data-mood="weary"]').getAttribute('aria-pressed')).toBe('true');
     await shot(s.page, 'flow-mood-after-es-360');
@@ -93,7 +97,7 @@ describe('mood meter and emergencies', () => {
     const staff = await buildUser(h.app, { schoolId: school.id, role: 'staff' });
     const { context, page } = await openAs(h, staff.id, '/mood');
     await page.locator('[data-mood="sleeping"]').click();
-    await notice(page, 'Thanks! Today you feel Tired.');
+    await notice(page, 'Today you feel Tired. Thank you for telling us.');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     const row = await h.app.services.db.selectFrom('moods').selectAll().where('userId', '=', staff.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mood: 'sleeping', emergency: false, emergencyPriority: 'none' });

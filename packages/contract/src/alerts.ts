@@ -14,7 +14,7 @@ export { ALERT_LIMITS } from './moods.js';
 export const AlertFormActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
 export type AlertFormAction = z.infer<typeof AlertFormActionSchema>;
 /** A trail's entries: the form's actions, and the seating chart's acknowledgement of the glowing emoji (decision 0460). */
-export const AlertActionSchema = z.enum([...AlertFormActionSchema.options, 'seenOnChart']);
+export const AlertActionSchema = z.enum([...AlertFormActionSchema.options, 'seenOnChart', 'reopened']);
 export type AlertAction = z.infer<typeof AlertActionSchema>;
 export const AlertReasonSchema = z.enum(['trustedAdult', 'classTeacher', 'counsellor', 'chosen', 'escalation']);
 export type AlertReason = z.infer<typeof AlertReasonSchema>;
@@ -74,6 +74,10 @@ export const AlertSummarySchema = z.object({
   signals: z.number().int(),
   /** The student asked to talk to the caller. */
   askedForMe: z.boolean(),
+  /** After hours: the first notice waits for the school's next opening (this instant); null once sent (decision 0522). */
+  waitingUntil: z.string().nullable(),
+  /** A request no adult has answered since it was made (a renewed "today" after an answer counts, decision 0520). */
+  unanswered: z.boolean(),
 });
 export type AlertSummary = z.infer<typeof AlertSummarySchema>;
 
@@ -81,7 +85,20 @@ export const AlertDetailSchema = AlertSummarySchema.extend({
   signals: z.number().int(),
   checkIns: z.array(z.object({ at: z.string(), mood: MoodKeySchema, priority: EmergencyPrioritySchema, talkTo: AlertAdultSchema.nullable(), talkToAny: z.boolean(), afterHours: z.boolean() })),
   recipients: z.array(z.object({ id: UuidSchema, name: z.string(), tier: z.number().int(), reason: AlertReasonSchema, notifiedAt: z.string() })),
-  actions: z.array(z.object({ actor: AlertAdultSchema.nullable(), at: z.string(), action: AlertActionSchema, note: z.string(), closed: z.boolean() })),
+  actions: z.array(
+    z.object({
+      id: UuidSchema,
+      actor: AlertAdultSchema.nullable(),
+      at: z.string(),
+      action: AlertActionSchema,
+      note: z.string(),
+      closed: z.boolean(),
+      /** The earlier entry this one corrects (decision 0521). */
+      corrects: UuidSchema.nullable(),
+      /** A later entry corrected this one. */
+      correctedBy: UuidSchema.nullable(),
+    }),
+  ),
 });
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
@@ -89,6 +106,15 @@ export const AlertActionBodySchema = z
   .object({ action: AlertFormActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default(''), close: z.boolean() })
   .strict()
   .refine((v) => v.action !== 'other' || v.note.length > 0, { message: 'note_required', path: ['note'] });
+
+/** A correction of a trail entry: what the adult really did (decision 0521). Closing is undone by reopening. */
+export const AlertCorrectionBodySchema = z
+  .object({ action: AlertFormActionSchema, note: optionalMultilineText(ALERT_LIMITS.noteMax).default('') })
+  .strict()
+  .refine((v) => v.action !== 'other' || v.note.length > 0, { message: 'note_required', path: ['note'] });
+
+/** Reopening a closed alert, with why. */
+export const AlertReopenBodySchema = z.object({ note: optionalMultilineText(ALERT_LIMITS.noteMax).default('') }).strict();
 
 export const CheckInAlertSchema = z.object({
   /** The check-in raised or added to an alert. */
@@ -172,6 +198,28 @@ export const alertEndpoints = {
     body: AlertActionBodySchema,
     response: AlertDetailSchema,
     errors: ['ALERT_CLOSED'],
+  }),
+  alertCorrect: endpoint({
+    id: 'alerts.correct',
+    method: 'POST',
+    path: '/alerts/:alertId/actions/:actionId/correction',
+    summary: 'Corrects a trail entry the caller wrote: a new entry says what really happened; the first stays, marked corrected (decision 0521).',
+    access: ['teacher', 'staff'],
+    params: z.object({ alertId: UuidSchema, actionId: UuidSchema }),
+    body: AlertCorrectionBodySchema,
+    response: AlertDetailSchema,
+    errors: ['ALERT_ENTRY_NOT_YOURS', 'ALERT_ENTRY_CORRECTED'],
+  }),
+  alertReopen: endpoint({
+    id: 'alerts.reopen',
+    method: 'POST',
+    path: '/alerts/:alertId/reopen',
+    summary: 'Reopens a closed alert: it waits for an answer again and its escalation restarts; the trail says who and why (decision 0521).',
+    access: ['teacher', 'staff'],
+    params: AlertIdParams,
+    body: AlertReopenBodySchema,
+    response: AlertDetailSchema,
+    errors: ['ALERT_NOT_CLOSED', 'ALERT_ANOTHER_OPEN'],
   }),
   alertsOfStudent: endpoint({
     id: 'alerts.ofStudent',

@@ -29,6 +29,7 @@ export interface AlertActions {
   alertId: string;
   at: Timestamp;
   closed: boolean;
+  corrects: string | null;
   id: Generated<string>;
   note: Generated<string>;
 }
@@ -48,6 +49,7 @@ export interface Alerts {
   id: Generated<string>;
   nextStepAt: Timestamp | null;
   openedAt: Timestamp;
+  pendingSince: Timestamp | null;
   schoolId: string;
   studentId: string;
   tier: Generated<number>;

@@ -31,6 +31,23 @@ const rows: Record<string, Row> = {
   alertsMine: { allow: 'self' },
   alertDetail: { allow: classTeacher, request: async (c) => ({ params: { alertId: await freshAlert(c) } }) },
   alertAct: { allow: classTeacher, request: async (c) => ({ params: { alertId: await freshAlert(c) }, body: { action: 'talked', close: true } }) },
+  alertCorrect: {
+    allow: classTeacher,
+    request: async (c) => {
+      const alertId = await freshAlert(c);
+      // The caller's own entry: only its author may correct it.
+      const entry = await t.app.services.db.insertInto('alertActions').values({ alertId, actorId: c.me, at: t.clock.now(), action: 'talked', closed: false }).returning('id').executeTakeFirstOrThrow();
+      return { params: { alertId, actionId: entry.id }, body: { action: 'contactedFamily', note: '' } };
+    },
+  },
+  alertReopen: {
+    allow: classTeacher,
+    request: async (c) => {
+      const alertId = await freshAlert(c);
+      await t.app.services.db.updateTable('alerts').set({ closedAt: t.clock.now() }).where('id', '=', alertId).execute();
+      return { params: { alertId }, body: { note: 'Not done' } };
+    },
+  },
   alertsOfStudent: { allow: classTeacher },
   alertSettings: { allow: 'self' },
   alertSettingsUpdate: { allow: 'self', request: () => ({ body: { escalationMinutes: 30 } }) },

@@ -6,6 +6,8 @@ export const alertApi: ApiRoutes<typeof alertEndpoints> = {
   alertsMine: { id: 'alerts.mine', method: 'GET', path: '/alerts' },
   alertDetail: { id: 'alerts.detail', method: 'GET', path: '/alerts/:alertId' },
   alertAct: { id: 'alerts.act', method: 'POST', path: '/alerts/:alertId/actions' },
+  alertCorrect: { id: 'alerts.correct', method: 'POST', path: '/alerts/:alertId/actions/:actionId/correction' },
+  alertReopen: { id: 'alerts.reopen', method: 'POST', path: '/alerts/:alertId/reopen' },
   alertsOfStudent: { id: 'alerts.ofStudent', method: 'GET', path: '/alerts/students/:studentId' },
   alertSettings: { id: 'alerts.settings', method: 'GET', path: '/admin/alerts/settings' },
   alertSettingsUpdate: { id: 'alerts.settingsUpdate', method: 'PATCH', path: '/admin/alerts/settings' },

@@ -770,7 +770,7 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     const ackAt = (m.acknowledgedAt as Date | null) ?? null;
     const escalateAt = new Date(openedAt.getTime() + 30 * 60_000);
     const escalated = ackAt !== null && ackAt > escalateAt;
-    alertRows.push({ id, schoolId: m.schoolId, studentId: m.userId, openedAt, tier: escalated ? 1 : 0, nextStepAt: ackAt ? null : escalateAt, escalatedAt: escalated ? escalateAt : null, firstAcknowledgedAt: ackAt, closedAt: ackAt });
+    alertRows.push({ id, schoolId: m.schoolId, studentId: m.userId, openedAt, tier: escalated ? 1 : 0, nextStepAt: ackAt ? null : escalateAt, escalatedAt: escalated ? escalateAt : null, firstAcknowledgedAt: ackAt, closedAt: ackAt, pendingSince: ackAt ? null : openedAt });
     signalRows.push({ id: arnd.uuid(), alertId: id, at: openedAt, mood: m.mood, priority: 'today' });
     const first = new Set([...trusted.filter((t) => t.studentId === m.userId).map((t) => t.adultId), classOwnerOf.get(m.userId)].filter((a): a is string => !!a));
     if (m.schoolId === elementary) first.add(staff.id);

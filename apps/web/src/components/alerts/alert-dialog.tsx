@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, AlertActionBodySchema, AlertFormActionSchema, moodInfo, type AlertDetail } from '@high5/contract';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Typography } from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showDateTime } from '../../lib/dates';
@@ -8,10 +8,13 @@ import { useContractForm } from '../form/contract-form';
 import { FormCheckbox } from '../form/form-checkbox';
 import { FormTextField } from '../form/form-text-field';
 import { useNotify } from '../ui/notifications';
-import { useAlert, useAlertAction } from './api';
+import { useState } from 'react';
+import { useSignedInMe } from '../../app/session';
+import { useAlert, useAlertAction, useAlertCorrection, useAlertReopen } from './api';
 
 /** The trail of one alert: check-ins, the adults it reached, and what each adult did. */
-export function AlertTrail({ alert }: { alert: AlertDetail }) {
+export function AlertTrail({ alert, onCorrect }: { alert: AlertDetail; onCorrect?: (entryId: string) => void }) {
+  const me = useSignedInMe().id;
   const { t } = useTranslation('classroom');
   const feeling = (mood: string) => t(`feelings.${moodInfo(mood)?.feeling ?? 'sad'}`);
   return (
@@ -31,7 +34,7 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
       </Box>
       <Box>
         <Typography component="h3" variant="subtitle2">{t('alerts.ui.reached')}</Typography>
-        <Typography variant="body2">{alert.recipients.map((r) => `${r.name} (${t(`alerts.ui.reason.${r.reason}`)}${r.tier > 0 ? ` · ${t('alerts.ui.tier', { tier: r.tier })}` : ''})`).join(', ') || t('alerts.ui.waiting')}</Typography>
+        <Typography variant="body2">{alert.recipients.map((r) => `${r.name} (${r.tier > 0 ? t('alerts.ui.tier', { tier: r.tier }) : t(`alerts.ui.reason.${r.reason}`)})`).join(', ') || t('alerts.ui.waiting')}</Typography>
       </Box>
       <Box>
         <Typography component="h3" variant="subtitle2">{t('alerts.ui.trail')}</Typography>
@@ -40,8 +43,22 @@ export function AlertTrail({ alert }: { alert: AlertDetail }) {
         ) : (
           <List dense disablePadding data-testid="alert-trail">
             {alert.actions.map((a) => (
-              <ListItem key={a.at + (a.actor?.id ?? '')} disableGutters>
-                <ListItemText primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${t(`alerts.ui.action.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`} secondary={[showDateTime(a.at), a.note].filter(Boolean).join(' · ')} />
+              <ListItem
+                key={a.id}
+                disableGutters
+                secondaryAction={
+                  onCorrect && a.actor?.id === me && !a.correctedBy && a.action !== 'reopened' ? (
+                    <Button size="small" onClick={() => onCorrect(a.id)}>
+                      {t('alerts.ui.correct')}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                <ListItemText
+                  primary={`${a.actor?.name ?? t('alerts.ui.formerAdult')}: ${a.corrects ? `${t('alerts.ui.correction')} ` : ''}${t(`alerts.ui.trailAction.${a.action}`)}${a.closed ? ` · ${t('alerts.ui.closed')}` : ''}`}
+                  secondary={[showDateTime(a.at), a.note, a.correctedBy ? t('alerts.ui.corrected') : ''].filter(Boolean).join(' · ')}
+                  slotProps={{ primary: { sx: a.correctedBy ? { textDecoration: 'line-through' } : {} } }}
+                />
               </ListItem>
             ))}
           </List>
@@ -58,16 +75,21 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
   const notify = useNotify();
   const alert = useAlert(alertId);
   const act = useAlertAction(alertId ?? '');
-  const form = useContractForm(AlertActionBodySchema, { defaultValues: { action: 'talked', note: '', close: true } });
+  const correct = useAlertCorrection(alertId ?? '');
+  const reopen = useAlertReopen(alertId ?? '');
+  const [correcting, setCorrecting] = useState<string | null>(null);
+  // Nothing is pre-selected and closing is unticked: a Record click claims only what the adult chose (issue 23).
+  const form = useContractForm(AlertActionBodySchema, { defaultValues: { note: '', close: false } });
   const action = useWatch({ control: form.control, name: 'action' });
+  const done = () => {
+    notify('success', t('alerts.ui.recorded'));
+    form.reset({ note: '', close: false });
+    setCorrecting(null);
+  };
   const submit = form.handleSubmit((body) =>
-    act.mutate(body, {
-      onSuccess: () => {
-        notify('success', t('alerts.ui.recorded'));
-        form.setValue('note', '');
-      },
-    }),
+    correcting ? correct.mutate({ actionId: correcting, body: { action: body.action, note: body.note } }, { onSuccess: done }) : act.mutate(body, { onSuccess: done }),
   );
+  const failed = act.error ?? correct.error ?? reopen.error;
   const data = alert.data;
   return (
     <Dialog open={!!alertId} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="alert-dialog-title">
@@ -79,24 +101,31 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
             <Typography variant="body2">
               {t('alerts.ui.opened', { at: showDateTime(data.openedAt) })}
               {data.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}
+              {data.waitingUntil ? ` · ${t('alerts.ui.waitingUntil', { at: showDateTime(data.waitingUntil) })}` : ''}
             </Typography>
-            <AlertTrail alert={data} />
-            {data.open && (
+            <AlertTrail alert={data} onCorrect={setCorrecting} />
+            {!data.open && !correcting && (
+              <Button variant="outlined" disabled={reopen.isPending} onClick={() => reopen.mutate({ note: '' }, { onSuccess: () => notify('success', t('alerts.ui.reopened')) })}>
+                {t('alerts.ui.reopen')}
+              </Button>
+            )}
+            {(data.open || correcting) && (
               <Box component="form" noValidate onSubmit={(ev) => void submit(ev)} sx={{ display: 'grid', gap: 1 }}>
-                <FormControl>
-                  <FormLabel id="alert-action-label">{t('alerts.ui.whatDidYouDo')}</FormLabel>
-                  <Controller
-                    control={form.control}
-                    name="action"
-                    render={({ field }) => (
-                      <RadioGroup aria-labelledby="alert-action-label" name={field.name} value={field.value} onChange={(ev) => field.onChange(ev.target.value)}>
+                <Controller
+                  control={form.control}
+                  name="action"
+                  render={({ field, fieldState }) => (
+                    <FormControl error={!!fieldState.error}>
+                      <FormLabel id="alert-action-label">{correcting ? t('alerts.ui.whatReallyHappened') : t('alerts.ui.whatDidYouDo')}</FormLabel>
+                      <RadioGroup aria-labelledby="alert-action-label" name={field.name} value={field.value ?? ''} onChange={(ev) => field.onChange(ev.target.value)}>
                         {AlertFormActionSchema.options.map((a) => (
                           <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
                         ))}
                       </RadioGroup>
-                    )}
-                  />
-                </FormControl>
+                      {fieldState.error && <FormHelperText role="alert">{t('alerts.ui.chooseAction')}</FormHelperText>}
+                    </FormControl>
+                  )}
+                />
                 <FormTextField
                   control={form.control}
                   name="note"
@@ -108,11 +137,12 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
                   required={action === 'other'}
                   slotProps={{ htmlInput: { maxLength: ALERT_LIMITS.noteMax } }}
                 />
-                <FormCheckbox control={form.control} name="close" label={t('alerts.ui.closeIt')} />
-                {act.error && <Alert severity="error">{errorText(act.error)}</Alert>}
-                <Button type="submit" variant="contained" disabled={act.isPending}>
-                  {t('alerts.ui.record')}
+                {!correcting && <FormCheckbox control={form.control} name="close" label={t('alerts.ui.closeIt')} />}
+                {failed && <Alert severity="error">{errorText(failed)}</Alert>}
+                <Button type="submit" variant="contained" disabled={act.isPending || correct.isPending}>
+                  {correcting ? t('alerts.ui.recordCorrection') : t('alerts.ui.record')}
                 </Button>
+                {correcting && <Button onClick={() => setCorrecting(null)}>{t('common:confirm.cancel')}</Button>}
               </Box>
             )}
           </Box>

@@ -16,7 +16,8 @@ export default function AlertsMenu() {
   const { t } = useTranslation('classroom');
   const alerts = useMyAlerts(true);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // An alert e-mail links to /?alert=<id>: the bell opens that alert.
+  const [openId, setOpenId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('alert'));
   const menuId = useId();
   const open = alerts.data?.open ?? 0;
   const items = alerts.data?.items ?? [];
@@ -47,7 +48,7 @@ export default function AlertsMenu() {
           >
             <ListItemText
               primary={`${moodInfo(a.latestMood)?.emoji ?? ''} ${a.studentName}${a.askedForMe ? ` · ${t('alerts.ui.askedForYou')}` : ''}`}
-              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.firstAcknowledgedAt ? t('alerts.ui.answered') : t('alerts.ui.unanswered')) : t('alerts.ui.closed')}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
+              secondary={`${showDateTime(a.openedAt)} · ${a.open ? (a.unanswered ? t('alerts.ui.unanswered') : t('alerts.ui.answered')) : t('alerts.ui.closed')}${a.waitingUntil ? ` · ${t('alerts.ui.waitingUntil', { at: showDateTime(a.waitingUntil) })}` : ''}${a.escalated ? ` · ${t('alerts.ui.escalated')}` : ''}`}
               slotProps={{ primary: { sx: { fontWeight: a.open ? 700 : 400, whiteSpace: 'normal' } }, secondary: { sx: { whiteSpace: 'normal' } } }}
             />
           </MenuItem>

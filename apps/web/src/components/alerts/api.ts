@@ -33,6 +33,30 @@ export function useAlertAction(id: string) {
   });
 }
 
+/** Corrects one of the caller's trail entries (decision 0521). */
+export function useAlertCorrection(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { actionId: string; body: { action: AlertFormAction; note: string } }) => api(e.alertCorrect, { params: { alertId: id, actionId: input.actionId }, body: input.body }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(alertKeys.detail(id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['classroom', 'alerts'] });
+    },
+  });
+}
+
+/** Reopens a closed alert (decision 0521). */
+export function useAlertReopen(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { note: string }) => api(e.alertReopen, { params: { alertId: id }, body }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(alertKeys.detail(id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['classroom', 'alerts'] });
+    },
+  });
+}
+
 const consentKey = ['classroom', 'alerts', 'consents'] as const;
 
 /** A parent's mood meter permission for each child (decision 0422). */

@@ -110,11 +110,12 @@ describe('escalation and school hours', () => {
     t.clock.advance(30 * MIN);
     const next = (await delivered(t.app)).slice(before + 1);
     expect(next).toEqual([expect.objectContaining({ recipient: w.admin.email, subject: 'High5: a student\'s request for help is still unanswered' })]);
-    // The chain has no tier left.
-    t.clock.advance(120 * MIN);
-    expect((await delivered(t.app)).slice(before + 2)).toEqual([]);
-    expect((await openAlertOf(t.app, w.student.id))!).toMatchObject({ tier: 2, nextStepAt: null });
+    // The chain has no tier left: everyone it reached is reminded at each interval (issue 23).
+    t.clock.advance(30 * MIN);
+    expect((await delivered(t.app)).slice(before + 2)).toHaveLength(4);
+    expect((await openAlertOf(t.app, w.student.id))!).toMatchObject({ tier: 2, nextStepAt: new Date('2026-10-15T18:00:00Z') });
     expect(await auditOf(t.app, 'alert.escalated')).toHaveLength(2);
+    expect(await auditOf(t.app, 'alert.reminded')).toHaveLength(1);
     expect(alert.id).toBeTruthy();
   });
 
@@ -175,7 +176,7 @@ describe('acknowledgement', () => {
     expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { action: 'hugged', close: false } })).status).toBe(400);
     t.clock.advance(7 * MIN);
     const first = await t.call('POST', url, { cookie: w.cookies.teacher, body: { action: 'contactedFamily', note: 'Called mum', close: false } });
-    expect(first.json.ResponseData.actions).toEqual([{ actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: '2026-10-15T16:07:00.000Z', action: 'contactedFamily', note: 'Called mum', closed: false }]);
+    expect(first.json.ResponseData.actions).toEqual([{ id: expect.any(String), actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: '2026-10-15T16:07:00.000Z', action: 'contactedFamily', note: 'Called mum', closed: false, corrects: null, correctedBy: null }]);
     // The chart's glowing emoji stops.
     expect((await t.call('GET', '/v1/moods/mine', { cookie: w.cookies.student })).json.ResponseData.todayEntry.acknowledged).toBe(true);
     const closed = await t.call('POST', url, { cookie: w.cookies.staff, body: { action: 'talked', close: true } });

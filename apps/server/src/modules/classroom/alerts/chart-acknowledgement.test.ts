@@ -27,7 +27,7 @@ describe('the seating chart acknowledgement answers the alert', () => {
 
     const detail = await t.call('GET', `/v1/alerts/${alert.id}`, { cookie: w.cookies.teacher });
     expect(detail.json.ResponseData).toMatchObject({ open: true, firstAcknowledgedAt: t.clock.now().toISOString() });
-    expect(detail.json.ResponseData.actions).toEqual([{ actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: t.clock.now().toISOString(), action: 'seenOnChart', note: '', closed: false }]);
+    expect(detail.json.ResponseData.actions).toEqual([{ id: expect.any(String), actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: t.clock.now().toISOString(), action: 'seenOnChart', note: '', closed: false, corrects: null, correctedBy: null }]);
     const row = (await openAlertOf(t.app, w.student.id))!;
     expect(row.nextStepAt).toBeNull();
     expect((await auditOf(t.app, 'alert.action')).map((a) => a.actorId)).toEqual([w.teacher.id]);

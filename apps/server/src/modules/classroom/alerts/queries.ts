@@ -123,6 +123,8 @@ const summaryColumns = (adultId: string) =>
     'a.escalatedAt',
     'a.firstAcknowledgedAt',
     'a.closedAt',
+    'a.nextStepAt',
+    'a.pendingSince',
     displayName('u').as('studentName'),
     sql<string>`(select s.mood from alert_signals s where s.alert_id = a.id order by s.at desc limit 1)`.as('latestMood'),
     sql<string>`(select s.priority from alert_signals s where s.alert_id = a.id order by s.at desc limit 1)`.as('latestPriority'),
@@ -142,6 +144,21 @@ export function alertsForAdult(db: Db, schoolId: string, adultId: string, closed
     .where((eb) => eb.exists(eb.selectFrom('alertRecipients as r').select('r.alertId').whereRef('r.alertId', '=', 'a.id').where('r.adultId', '=', adultId)))
     .where((eb) => eb.or([eb('a.closedAt', 'is', null), eb('a.closedAt', '>=', closedSince)]))
     .orderBy(sql`a.closed_at is null`, 'desc')
+    .orderBy('a.openedAt', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** The school's alerts whose first notice waits for school hours, that have not reached `adultId` (the bell shows them to the adults they will reach, decision 0522). */
+export function waitingAlerts(db: Db, schoolId: string, adultId: string) {
+  return db
+    .selectFrom('alerts as a')
+    .innerJoin('users as u', 'u.id', 'a.studentId')
+    .select(summaryColumns(adultId))
+    .where('a.schoolId', '=', schoolId)
+    .where('a.closedAt', 'is', null)
+    .where('a.tier', '<', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('alertRecipients as r').select('r.alertId').whereRef('r.alertId', '=', 'a.id').where('r.adultId', '=', adultId))))
     .orderBy('a.openedAt', 'desc')
     .limit(200)
     .execute();
@@ -189,7 +206,7 @@ export async function trail(db: Db, alertId: string) {
     db
       .selectFrom('alertActions as x')
       .leftJoin('users as u', 'u.id', 'x.actorId')
-      .select(['x.actorId', displayName('u').as('actorName'), 'x.at', 'x.action', 'x.note', 'x.closed'])
+      .select(['x.id', 'x.actorId', displayName('u').as('actorName'), 'x.at', 'x.action', 'x.note', 'x.closed', 'x.corrects'])
       .where('x.alertId', '=', alertId)
       .orderBy('x.at')
       .execute(),

@@ -4,7 +4,7 @@ import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor } from '../../admin/index.js';
 import { myChildrenConsents, schoolConsents, setConsent } from './consent.js';
 import * as q from './queries.js';
-import { actOnAlert, alertDetail, myAlerts, studentAlerts } from './reads.js';
+import { actOnAlert, alertDetail, correctOnAlert, myAlerts, reopenOnAlert, studentAlerts } from './reads.js';
 import { alertReport } from './report.js';
 import { ALERT_TICK, runAlertTick } from './service.js';
 import { getAlertSettings, updateAlertSettings } from './settings.js';
@@ -14,6 +14,8 @@ export function registerAlertRoutes(app: FastifyInstance) {
   route(app, e.alertsMine, ({ db, services, user }) => myAlerts(db, services, user));
   route(app, e.alertDetail, ({ db, services, user, params }) => alertDetail(db, services, user, params.alertId));
   route(app, e.alertAct, ({ db, services, user, params, body }) => actOnAlert(db, services, user, params.alertId, body));
+  route(app, e.alertCorrect, ({ db, services, user, params, body }) => correctOnAlert(db, services, user, params.alertId, params.actionId, body));
+  route(app, e.alertReopen, ({ db, services, user, params, body }) => reopenOnAlert(db, services, user, params.alertId, body));
   route(app, e.alertsOfStudent, ({ db, services, user, params }) => studentAlerts(db, services, user, params.studentId));
   route(app, e.alertSettings, ({ db, user }) => getAlertSettings(db, schoolAdminActor(user).schoolId));
   route(app, e.alertSettingsUpdate, ({ db, services, user, body }) => updateAlertSettings(db, services, schoolAdminActor(user), body));

@@ -1,4 +1,4 @@
-import { moodInfo, type AlertDetail, type AlertSummary, type EmergencyPriority, type MoodKey } from '@high5/contract';
+import { moodInfo, toIsoDate, type AlertDetail, type AlertSummary, type EmergencyPriority, type MoodKey } from '@high5/contract';
 import { serverT, type Lang } from '@high5/i18n';
 import { inTransaction, type Db } from '../../../db/database.js';
 import { badRequest } from '../../../lib/errors.js';
@@ -33,19 +33,23 @@ export async function raiseFromCheckIn(
   student: SessionUser,
   school: Membership,
   checkIn: { mood: MoodKey; priority: EmergencyPriority; talkTo?: string },
+  now: Date,
 ) {
   if (student.role !== 'student') return null;
   const settings = await loadAlertSettings(db, school.schoolId);
   if (!raises(settings, checkIn.mood, checkIn.priority)) return { raised: false, afterHoursMessage: null };
-  const now = services.clock.now();
   const talkTo = checkIn.talkTo && checkIn.talkTo !== 'any' ? checkIn.talkTo : null;
   if (talkTo && !(await q.trustedAdultIds(db, school.schoolId, student.id)).includes(talkTo)) throw badRequest('TALK_TO_NOT_ALLOWED');
   const afterHours = !inSchoolHours(settings.hours, now);
+  const firstNotice = afterHours && !settings.notifyAfterHours ? addSchoolMinutes(settings.hours, now, 0) : now;
   let alert = await q.openAlert(db, school.schoolId, student.id);
   if (!alert) {
-    const firstNotice = afterHours && !settings.notifyAfterHours ? addSchoolMinutes(settings.hours, now, 0) : now;
-    alert = await db.insertInto('alerts').values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice }).returningAll().executeTakeFirstOrThrow();
+    alert = await db.insertInto('alerts').values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice, pendingSince: now }).returningAll().executeTakeFirstOrThrow();
     await audit(db, { actorId: student.id, schoolId: school.schoolId, action: 'alert.raised', targetType: 'alert', targetId: alert.id, details: { afterHours } }, now);
+  } else if (checkIn.priority === 'today' && renews(alert, settings, now)) {
+    // A new "today" after an answer, or on a later school day: told again from the first notice (decision 0520).
+    alert = await db.updateTable('alerts').set({ tier: -1, nextStepAt: firstNotice, pendingSince: now }).where('id', '=', alert.id).returningAll().executeTakeFirstOrThrow();
+    await audit(db, { actorId: student.id, schoolId: school.schoolId, action: 'alert.renewed', targetType: 'alert', targetId: alert.id, details: { afterHours } }, now);
   }
   await db.insertInto('alertSignals').values({ alertId: alert.id, at: now, mood: checkIn.mood, priority: checkIn.priority, talkTo, talkToAny: checkIn.talkTo === 'any', afterHours }).execute();
   if (alert.nextStepAt && alert.nextStepAt <= now) {
@@ -57,8 +61,14 @@ export async function raiseFromCheckIn(
   return { raised: true, afterHoursMessage: afterHours ? afterHoursMessage(settings, student.language) : null };
 }
 
+/** Whether a "today" on the open alert is a new request: answered since its last one, or that one was on an earlier school day. */
+function renews(alert: AlertRow, settings: Settings, now: Date) {
+  if (!alert.pendingSince) return true;
+  return toIsoDate(alert.pendingSince, settings.hours.timeZone) < toIsoDate(now, settings.hours.timeZone);
+}
+
 /** The first notice's adults: trusted adults, class teachers, named counsellors (per the school), and the adult the student asked for. */
-async function firstNoticeAdults(db: Db, alert: AlertRow, settings: Settings) {
+export async function firstNoticeAdults(db: Db, alert: { id: string; schoolId: string; studentId: string }, settings: Settings) {
   const signals = await db.selectFrom('alertSignals').select('talkTo').where('alertId', '=', alert.id).where('talkTo', 'is not', null).execute();
   const list: { adultId: string; tier: number; reason: string }[] = [];
   const add = (ids: string[], reason: string) => ids.forEach((adultId) => list.some((r) => r.adultId === adultId) || list.push({ adultId, tier: 0, reason }));
@@ -71,48 +81,53 @@ async function firstNoticeAdults(db: Db, alert: AlertRow, settings: Settings) {
 
 /** Escalation tier `n` (1-based): the school's named tiers, or its admins when it named none. */
 async function tierAdults(db: Db, alert: AlertRow, settings: Settings, n: number) {
-  const ids = settings.escalationTiers.length ? settings.escalationTiers[n - 1] : n === 1 ? await q.schoolAdmins(db, alert.schoolId) : undefined;
-  if (!ids) return null;
+  const ids = (settings.escalationTiers.length ? settings.escalationTiers[n - 1] : await q.schoolAdmins(db, alert.schoolId)) ?? [];
   return (await q.activeAdults(db, alert.schoolId, ids)).map((adultId) => ({ adultId, tier: n, reason: 'escalation' }));
 }
 
 const tierCount = (settings: Settings) => Math.max(1, settings.escalationTiers.length);
 
 /**
- * One step of an alert's chain, in the caller's transaction: the first notice, else (nobody has
- * acknowledged yet) the next tier. A tier that reaches nobody passes at once to the next one, so
- * an alert always reaches an adult while a tier has one.
+ * One step of an alert's chain, in the caller's transaction, while a request is unanswered: the
+ * first notice, else the next tier (told "still unanswered" even if it had the first notice), and
+ * after the last tier a reminder to every adult it reached at each escalation interval, until
+ * someone answers (decision 0520). A tier that reaches nobody passes at once to the next one.
  */
 async function step(db: Db, services: Services, alert: AlertRow, settings: Settings, now: Date) {
-  let tier = alert.tier;
-  if (alert.firstAcknowledgedAt) {
+  if (!alert.pendingSince) {
     await db.updateTable('alerts').set({ nextStepAt: null }).where('id', '=', alert.id).execute();
     return;
   }
-  for (;;) {
+  const nextStepAt = addSchoolMinutes(settings.hours, now, settings.escalationMinutes);
+  let tier = alert.tier;
+  while (tier < tierCount(settings)) {
     tier++;
     const adults = tier === 0 ? await firstNoticeAdults(db, alert, settings) : await tierAdults(db, alert, settings, tier);
-    if (adults === null) {
-      await db.updateTable('alerts').set({ tier: tier - 1, nextStepAt: null }).where('id', '=', alert.id).execute();
-      return;
-    }
     const reached = await notify(db, services, alert, adults, tier === 0 ? 'alert' : 'escalated', now);
     if (tier > 0) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.escalated', targetType: 'alert', targetId: alert.id, details: { tier, adults: reached.length } }, now);
     if (reached.length > 0 || tier >= tierCount(settings)) {
-      const last = tier >= tierCount(settings);
       await db
         .updateTable('alerts')
-        .set({ tier, nextStepAt: last ? null : addSchoolMinutes(settings.hours, now, settings.escalationMinutes), ...(tier > 0 && !alert.escalatedAt ? { escalatedAt: now } : {}) })
+        .set({ tier, nextStepAt, ...(tier > 0 && !alert.escalatedAt ? { escalatedAt: now } : {}) })
         .where('id', '=', alert.id)
         .execute();
       return;
     }
   }
+  // The chain is done and still nobody answered: everyone it reached is reminded.
+  const everyone = await db.selectFrom('alertRecipients').select(['adultId', 'tier', 'reason']).where('alertId', '=', alert.id).execute();
+  const reminded = await notify(db, services, alert, everyone, 'escalated', now);
+  await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.reminded', targetType: 'alert', targetId: alert.id, details: { adults: reminded.length } }, now);
+  await db.updateTable('alerts').set({ nextStepAt }).where('id', '=', alert.id).execute();
 }
 
-/** Records the adults an alert reached and e-mails each new one in their language. */
+/**
+ * Records the adults an alert reached (new ones keep the tier and reason they were first told with)
+ * and e-mails each of `adults` in their language, those it reached before too. Returns their ids.
+ */
 async function notify(db: Db, services: Services, alert: AlertRow, adults: { adultId: string; tier: number; reason: string }[], template: 'alert' | 'escalated', now: Date) {
-  const added = await q.addRecipients(db, alert.id, adults, now);
+  await q.addRecipients(db, alert.id, adults, now);
+  const added = [...new Set(adults.map((a) => a.adultId))];
   const [school, studentName] = await Promise.all([
     db.selectFrom('schools').select('name').where('id', '=', alert.schoolId).executeTakeFirstOrThrow(),
     displayNameOf(db, alert.studentId),
@@ -125,7 +140,7 @@ async function notify(db: Db, services: Services, alert: AlertRow, adults: { adu
       student: studentName,
       school: school.name,
       feeling: t(`classroom:feelings.${moodInfo(signal.mood)?.feeling ?? 'sad'}`).toLocaleLowerCase(lang),
-      url: services.config.publicUrl,
+      url: alertLink(services, alert.id),
     });
   }
   if (added.length) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.notified', targetType: 'alert', targetId: alert.id, details: { template, adults: added } }, now);
@@ -147,6 +162,9 @@ export async function runAlertTick(services: Services) {
   return steps;
 }
 
+/** The alert's own address in the web app (the bell opens it), for e-mails. */
+export const alertLink = (services: Services, alertId: string) => `${services.config.publicUrl.replace(/\/$/, '')}/?alert=${alertId}`;
+
 export function toSummary(row: q.SummaryRow): AlertSummary {
   return {
     id: row.id,
@@ -162,6 +180,8 @@ export function toSummary(row: q.SummaryRow): AlertSummary {
     latestPriority: row.latestPriority as EmergencyPriority,
     signals: row.signals,
     askedForMe: row.askedForMe,
+    waitingUntil: row.tier < 0 && row.nextStepAt && row.closedAt === null ? row.nextStepAt.toISOString() : null,
+    unanswered: row.pendingSince !== null && row.closedAt === null,
   };
 }
 
@@ -178,6 +198,15 @@ export async function toDetail(db: Db, row: q.SummaryRow): Promise<AlertDetail> 
       afterHours: s.afterHours,
     })),
     recipients: t.recipients.map((r) => ({ id: r.adultId, name: r.name, tier: r.tier, reason: r.reason as AlertDetail['recipients'][number]['reason'], notifiedAt: r.notifiedAt.toISOString() })),
-    actions: t.actions.map((x) => ({ actor: x.actorId ? { id: x.actorId, name: x.actorName } : null, at: x.at.toISOString(), action: x.action as AlertDetail['actions'][number]['action'], note: x.note, closed: x.closed })),
+    actions: t.actions.map((x) => ({
+      id: x.id,
+      actor: x.actorId ? { id: x.actorId, name: x.actorName } : null,
+      at: x.at.toISOString(),
+      action: x.action as AlertDetail['actions'][number]['action'],
+      note: x.note,
+      closed: x.closed,
+      corrects: x.corrects,
+      correctedBy: t.actions.find((y) => y.corrects === x.id)?.id ?? null,
+    })),
   };
 }

@@ -5,7 +5,7 @@ import type { SchoolAlertSettings } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import type { SchoolHours } from './school-hours.js';
+import { addSchoolMinutes, inSchoolHours, type SchoolHours } from './school-hours.js';
 import * as q from './queries.js';
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
@@ -56,6 +56,16 @@ export function afterHoursMessage(settings: AlertSettings, language: 'en' | 'es'
   return settings.afterHoursMessage[language]?.trim() || DEFAULT_AFTER_HOURS_MESSAGE[language];
 }
 
+/**
+ * New hours (or notifying after hours) re-plan the first notices that wait for school hours:
+ * widened hours that include now release them at the next tick (decision 0522).
+ */
+async function replanWaitingAlerts(db: Db, schoolId: string, now: Date) {
+  const settings = await loadAlertSettings(db, schoolId);
+  const firstNotice = settings.notifyAfterHours || inSchoolHours(settings.hours, now) ? now : addSchoolMinutes(settings.hours, now, 0);
+  await db.updateTable('alerts').set({ nextStepAt: firstNotice }).where('schoolId', '=', schoolId).where('closedAt', 'is', null).where('tier', '<', 0).where('nextStepAt', 'is not', null).execute();
+}
+
 export async function getAlertSettings(db: Db, schoolId: string): Promise<AlertSettings> {
   const { hours: _hours, ...settings } = await loadAlertSettings(db, schoolId);
   return settings;
@@ -87,6 +97,7 @@ export async function updateAlertSettings(db: Db, services: Services, actor: { i
     parentsSeeMoods: next.parentsSeeMoods,
   };
   await db.updateTable('schoolAlertSettings').set(values).where('schoolId', '=', actor.schoolId).execute();
+  await replanWaitingAlerts(db, actor.schoolId, services.clock.now());
   await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.settings', targetType: 'school', targetId: actor.schoolId, details: update }, services.clock.now());
   return getAlertSettings(db, actor.schoolId);
 }

@@ -67,6 +67,8 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, bod
   if (!low && priority !== 'none') throw badRequest('MOOD_PRIORITY_NOT_ALLOWED');
   if (low && settings.promptMoodmeter && priority === 'none') throw badRequest('MOOD_PRIORITY_REQUIRED');
   const stored: EmergencyPriority = low && settings.promptMoodmeter ? priority : 'none';
+  // One instant for the check-in and its alert: an answer acknowledges the check-ins of its alert.
+  const now = services.clock.now();
   const row = await q.upsertMood(db, {
     userId: user.id,
     schoolId: school.schoolId,
@@ -75,9 +77,9 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, bod
     lowEnjoyment: low,
     emergency: stored !== 'none',
     emergencyPriority: stored,
-    now: services.clock.now(),
+    now,
   });
-  const alert = await raiseFromCheckIn(db, services, user, school, { mood, priority: stored, talkTo: body.talkTo });
+  const alert = await raiseFromCheckIn(db, services, user, school, { mood, priority: stored, talkTo: body.talkTo }, now);
   return { ...toEntry(row), alert };
 }
 

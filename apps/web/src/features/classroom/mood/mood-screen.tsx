@@ -2,8 +2,10 @@ import { CheckInSchema, MOODS, moodInfo, type EmergencyPriority, type MoodEntry,
 import {
   Alert,
   Box,
+  Button,
   ButtonBase,
   Dialog,
+  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -47,8 +49,7 @@ export default function MoodScreen() {
   const notify = useNotify();
   const errorText = useErrorText('classroom');
   const [asking, setAsking] = useState<MoodKey | null>(null);
-  const [after, setAfter] = useState<EmergencyPriority | null>(null);
-  const [afterHours, setAfterHours] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<CheckInAnswer | null>(null);
   const isStudent = useSignedInMe().role === 'student';
   // "I want to talk to …" offers the student's own trusted adults.
   const adults = useTrustedAdults(isStudent);
@@ -59,9 +60,12 @@ export default function MoodScreen() {
     checkIn.mutate(body, {
         onSuccess: (entry) => {
           setAsking(null);
-          setAfterHours(entry.alert?.afterHoursMessage ?? null);
-          setAfter(entry.emergencyPriority === 'none' ? null : entry.emergencyPriority);
-          notify('success', t('mood.saved', { feeling: t(`feelings.${moodInfo(entry.mood)!.feeling}`) }));
+          const feeling = t(`feelings.${moodInfo(entry.mood)!.feeling}`);
+          const afterHours = entry.alert?.afterHoursMessage ?? null;
+          // A request for help, or the crisis message after hours, answers in a dialog where the child is (issue 23).
+          if (afterHours || entry.emergencyPriority !== 'none') setAnswer({ afterHours, priority: entry.emergencyPriority });
+          else if (moodInfo(entry.mood)!.low) notify('info', t('mood.savedLow', { feeling }));
+          else notify('success', t('mood.saved', { feeling }));
         },
         onError: (error) => notify('error', errorText(error)),
       });
@@ -84,24 +88,9 @@ export default function MoodScreen() {
           {errorText(mine.error ?? settings.error)}
         </Alert>
       )}
-      {afterHours && (
-        <Alert severity="warning" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => setAfterHours(null)} data-testid="after-hours-message">
-          {afterHours}
-        </Alert>
-      )}
       {settings.data && !settings.data.checkInAllowed && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="consent-needed">
           {t('alerts.ui.consentNeeded')}
-        </Alert>
-      )}
-      {after === 'today' && (
-        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setAfter(null)}>
-          {message2}
-        </Alert>
-      )}
-      {after === 'not-today' && (
-        <Alert severity="info" sx={{ mb: 2 }} onClose={() => setAfter(null)}>
-          {t('mood.notTodayNote')}
         </Alert>
       )}
 
@@ -125,6 +114,7 @@ export default function MoodScreen() {
         )}
       </Paper>
 
+      <CheckInAnswerDialog answer={answer} message2={message2} onClose={() => setAnswer(null)} />
       <LowMoodDialog
         mood={asking}
         message={settings.data?.message1 || t('mood.defaultMessage1')}
@@ -134,6 +124,46 @@ export default function MoodScreen() {
         onSubmit={(priority, talkTo) => asking && checkInMood({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
       />
     </Box>
+  );
+}
+
+interface CheckInAnswer {
+  afterHours: string | null;
+  priority: EmergencyPriority;
+}
+
+/**
+ * What a check-in that asked for help (or came after hours) answers, in a dialog wherever the child
+ * scrolled to: the school's crisis message first, focused, then what happens next.
+ */
+function CheckInAnswerDialog({ answer, message2, onClose }: { answer: CheckInAnswer | null; message2: string; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const titleId = useId();
+  const bodyId = useId();
+  const focusBody = (node: HTMLElement) => node.querySelector<HTMLElement>('[data-focus-first]')?.focus();
+  // After hours the crisis message says when an adult will see it: no promise of "today" beside it.
+  const next = answer?.afterHours ? '' : answer?.priority === 'today' ? message2 : answer?.priority === 'not-today' ? t('mood.notTodayNote') : '';
+  return (
+    <Dialog open={answer !== null} onClose={onClose} aria-labelledby={titleId} aria-describedby={bodyId} maxWidth="xs" fullWidth slotProps={{ transition: { onEntered: focusBody } }}>
+      <DialogTitle id={titleId}>{answer?.afterHours ? t('mood.afterHoursTitle') : t('mood.answerTitle')}</DialogTitle>
+      <DialogContent id={bodyId}>
+        {answer?.afterHours && (
+          <Alert severity="warning" role="alert" tabIndex={-1} data-focus-first data-testid="after-hours-message" sx={{ mb: next ? 2 : 0, whiteSpace: 'pre-line', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}>
+            {answer.afterHours}
+          </Alert>
+        )}
+        {next && (
+          <DialogContentText tabIndex={-1} data-focus-first={answer?.afterHours ? undefined : true} sx={{ whiteSpace: 'pre-line' }}>
+            {next}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {t('mood.gotIt')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
