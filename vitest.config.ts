@@ -19,6 +19,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Vitest's default is one worker fewer than the cores: one on this two-core machine, which
+          // left a core idle while a file waited on its database (docs/testing.md).
+          maxWorkers: 2,
         },
       },
     ],
