@@ -46,7 +46,8 @@ function oneSection(tag: string) {
   const enrolled = new Set(sample.enrollments.filter((e) => e.sectionId === section.id).map((e) => e.studentId));
   const retag = (email: string) => (email ? email.replace('@', `+${tag}@`) : email);
   const district: SampleDistrict = {
-    schools: sample.schools.filter((s) => s.id === section.schoolId),
+    // Each run's people have their own addresses: one in the other run's district is out of its reach (decision 0501).
+    schools: sample.schools.filter((s) => s.id === section.schoolId).map((s) => ({ ...s, principalEmail: retag(s.principalEmail) })),
     sections: [section],
     teachers: sample.teachers.filter((t) => section.teacherIds.includes(t.id)).map((t) => ({ ...t, email: retag(t.email) })),
     students: sample.students.filter((s) => enrolled.has(s.id)).map((s) => ({ ...s, email: retag(s.email) })),
