@@ -77,7 +77,7 @@ const words = {
     file: 'Informe-de-alertas',
     header: 'Semana del,Clase,Alertas,Aún abiertas,Escaladas,Respondidas,Mediana hasta la primera respuesta,Mayor tiempo hasta la primera respuesta',
     history: 'Alertas',
-    trail: 'Tess Ng: Hablé con el estudiante · cerrada',
+    trail: 'Tess Ng: Habló con el estudiante · cerrada',
     wholeSchool: 'Toda la escuela',
   },
 };

@@ -216,6 +216,8 @@ describe('the pickers speak Spanish', () => {
   it('the list button of a picker says "Abrir", not "Open" (es, 360 px)', async () => {
     const district = await buildSisDistrict(h.app);
     const { user } = await superAdmin(h.app);
+    // The screens speak the account's language, whatever the browser's.
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 900 });
     await h.signInAs(context, user.id);
     await page.goto(`/add-district?district=${district.id}`);
