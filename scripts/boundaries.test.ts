@@ -29,4 +29,14 @@ describe('area boundaries', { timeout: 60_000 }, () => {
     expect(await boundaryErrors(web, "import { adminKeys } from '../../admin/api';\nexport const x = adminKeys;\n")).toHaveLength(1);
     expect(await boundaryErrors(web, "import { api } from '../../../lib/api-client';\nexport const x = api;\n")).toEqual([]);
   });
+
+  it('refuses the shared layers importing any area, on the server and the web', async () => {
+    const lib = 'apps/server/src/lib/probe.ts';
+    const policies = 'apps/server/src/policies/probe.ts';
+    const components = 'apps/web/src/components/ui/probe.tsx';
+    expect(await boundaryErrors(lib, "import { registerAdminRoutes } from '../modules/admin/index.js';\nexport const x = registerAdminRoutes;\n")).toHaveLength(1);
+    expect(await boundaryErrors(policies, "import { createClass } from '../modules/classroom/classes/service.js';\nexport const x = createClass;\n")).toHaveLength(1);
+    expect(await boundaryErrors(components, "import { adminKeys } from '../../features/admin/api';\nexport const x = adminKeys;\n")).toHaveLength(1);
+    expect(await boundaryErrors(lib, "import { hashPassword } from './password.js';\nexport const x = hashPassword;\n")).toEqual([]);
+  });
 });

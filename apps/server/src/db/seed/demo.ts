@@ -18,6 +18,6 @@ export async function seedDemoIfEmpty(services: Services): Promise<boolean> {
   const any = await services.db.selectFrom('districts').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const { seedDemo } = await import('./demo-data.js');
-  await seedDemo(services);
+  await seedDemo(services, DEMO_PASSWORD);
   return true;
 }

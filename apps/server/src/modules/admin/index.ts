@@ -11,8 +11,6 @@ import { registerRosteringRoutes } from './rostering/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 
-export { schoolAdminActor } from './actors.js';
-
 /** Registers every route of the admin area, and the daily mood meter report job. */
 export function registerAdminRoutes(app: FastifyInstance) {
   registerUserRoutes(app);

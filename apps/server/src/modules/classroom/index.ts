@@ -23,6 +23,3 @@ export function registerClassroomRoutes(app: FastifyInstance) {
   registerRosterRoutes(app);
   registerAlertRoutes(app);
 }
-
-/** Class codes, for classes another area creates (district rostering). */
-export { randomClassCode } from './classes/service.js';

@@ -1,7 +1,7 @@
 import { Check } from '@mui/icons-material';
 import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type LanguageCode } from './language-select';
+import { LANGUAGES, type LanguageCode } from './languages';
 
 /** LanguageSelect's two-item menu, in a chunk of its own: Menu brings Popover and Modal, which no screen needs until it opens. */
 export default function LanguageMenu({ id, anchor, value, onClose, onChange }: { id: string; anchor: HTMLElement | null; value: LanguageCode; onClose: () => void; onChange: (lang: LanguageCode) => void }) {

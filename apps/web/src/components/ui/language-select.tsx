@@ -2,9 +2,7 @@ import { Translate } from '@mui/icons-material';
 import { Button } from '@mui/material';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type LanguageCode = 'en' | 'es';
-export const LANGUAGES: LanguageCode[] = ['en', 'es'];
+import type { LanguageCode } from './languages';
 
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);

@@ -2,7 +2,7 @@ import { SCHOOL_CATEGORIES_MAX, type AdminCategory, type CategoryKind } from '@h
 import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { insertCategory, listCategories, lockSchoolCategories, renameCategory, saveEnabled, type CategoryRow } from './queries.js';
 

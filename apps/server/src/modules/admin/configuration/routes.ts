@@ -3,7 +3,7 @@ import { serverT } from '@high5/i18n';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { hashToken } from '../../../plugins/session.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { sendMoodReportNow } from '../mood-mail/service.js';
 import { confirmNotificationEmail } from './queries.js';
 import { getConfiguration, updateConfiguration, updateNotificationEmails } from './service.js';

@@ -6,7 +6,7 @@ import type { Schools } from '../../../db/schema.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { addNotificationEmails, findConfiguration, lockSchool, notificationEmails, removeNotificationEmails, updateSchool } from './queries.js';
 

@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { confirmFamilyLink, listFamilyLinks, removeFamilyLink } from './service.js';
 
 export function registerFamilyLinkRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import type { FamilyLink } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { confirmLink, dropChildlessParentMembership, familyLinksOf, removeLink } from './queries.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { inTransaction } from '../../../db/database.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { claimDailyReport, concerningCheckIns, dueSchools, reportRecipients, schoolForReport } from './queries.js';
 

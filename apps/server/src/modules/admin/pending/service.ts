@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { superAdminActor } from '../actors.js';
+import { superAdminActor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { approveTeacher, rejectTeacher } from '../users/service.js';
 import { approveSchool, pendingPeople, unapprovedSchools } from './queries.js';

@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { classReportScope } from '../../../policies/class.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import {
   classesOf,

@@ -3,7 +3,7 @@ import { ONEROSTER_UPLOAD_MAX_BYTES, rosteringEndpoints as e, type Endpoint } fr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { assertAccess, route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
 import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
 import { approveRun, discardRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, testConnection, updateRosterSettings } from './service.js';

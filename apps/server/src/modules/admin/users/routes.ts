@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor, superAdminActor } from '../actors.js';
+import { schoolAdminActor, superAdminActor } from '../../../policies/actors.js';
 import { approveTeacher, inviteStaff, inviteUnregistered, listUsers, makeAdmin, makeTeacher, rejectTeacher, removeAdmin, revertToStaff } from './service.js';
 
 export function registerUserRoutes(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { createInvitedAccount, newTemporaryPassword, recordInvitation, renewTemporaryPassword } from '../../../lib/accounts.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import {
   accountByEmail,

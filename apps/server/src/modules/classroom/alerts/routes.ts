@@ -1,7 +1,7 @@
 import { alertEndpoints as e } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../../admin/index.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { myChildrenConsents, schoolConsents, setConsent } from './consent.js';
 import * as q from './queries.js';
 import { actOnAlert, alertDetail, correctOnAlert, myAlerts, reopenOnAlert, studentAlerts } from './reads.js';

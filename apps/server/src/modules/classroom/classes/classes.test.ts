@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildClass, buildUser, sessionFor } from '../../../test/factories.js';
 import { addSubstitute, buildClassroomWorld, type ClassroomWorld } from '../test-factories.js';
-import { createClass, randomClassCode } from './service.js';
+import { randomClassCode } from '../../../lib/class-code.js';
+import { createClass } from './service.js';
 
 let t: TestApp;
 let w: ClassroomWorld;

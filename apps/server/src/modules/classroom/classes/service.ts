@@ -1,21 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { CLASSROOM_LIMITS } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
+import { randomClassCode } from '../../../lib/class-code.js';
 import { assertSeesStudents, requireSchool } from '../common.js';
 import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, listsWholeSchool, teachesClass } from '../../../policies/class.js';
 import * as q from './queries.js';
 
-// Class codes avoid characters that read alike (no I, L, O, 0, 1): students type them.
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 6;
 const CODE_ATTEMPTS = 10;
-
-/** A class code from a secure random source (about 30 bits: 31^6). */
-export function randomClassCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-}
 
 export interface ClassAccess {
   id: string;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../../lib/session-user.js';
+import type { Db } from '../db/database.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
 
 /** Who acts and on which school: every rule of the area is checked against it. */
 export interface Actor {
