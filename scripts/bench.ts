@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>] [-- --page-runs=<n>]`
+ * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>] [-- --page-runs=<n>] [-- --enumeration-tries=<n>]`
  *
  * Starts the real server in this process and loads it with autocannon (in a worker thread, so
  * the load generator does not share the server's event loop). With BENCH_DATABASE_URL it runs
@@ -18,6 +18,9 @@
  * Then, when the web app is built (`npm run build`), `page-load` (bench/_page-load.ts): a student
  * signs in through Chromium on a throttled school-Wi-Fi profile, cold cache, `--page-runs` (3) times;
  * `--only=page-load` runs it alone.
+ *
+ * Last, `enumeration` (bench/_enumeration.ts): sign-in, sign-up and forgot password timed for an
+ * existing and an unknown account, `--enumeration-tries` (100) alternating calls each, medians compared.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +35,7 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.
 import { LARGE_PASSWORD } from '../apps/server/src/db/seed/large.js';
 import { registerBenchRoutes } from '../apps/server/src/modules/system/bench-routes.js';
 import type { Services } from '../apps/server/src/services/index.js';
+import { enumerationTable, measureEnumeration } from './bench/_enumeration.js';
 import { measurePageLoad, pageLoadTable } from './bench/_page-load.js';
 import { sessionFor } from './bench/_session.js';
 import type { BenchAccount, BenchContext, BenchRequest, Scenario } from './bench/types.js';
@@ -207,6 +211,10 @@ async function main() {
     if (!args.only || 'page-load'.includes(args.only)) {
       if (!existsSync(join(webDist, 'index.html'))) log('page-load: skipped, the web app is not built (npm run build).');
       else process.stdout.write(`${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3)))}\n\n`);
+    }
+    if (!args.only || 'enumeration'.includes(args.only)) {
+      const tries = Number(args['enumeration-tries'] ?? 100);
+      process.stdout.write(`${enumerationTable(await measureEnumeration(app, tries), tries)}\n\n`);
     }
     await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id]).execute();
     if (results.some((r) => r.m.non2xx + r.m.errors > 0)) process.exitCode = 1;
