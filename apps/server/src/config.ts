@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  CLEVER_CLIENT_ID: z.string().min(1).optional(),
+  CLEVER_CLIENT_SECRET: z.string().min(1).optional(),
+  // Where Clever's OAuth (authorize, tokens) and API (`/v3.0/me`) answer; other values only for a local stand-in.
+  CLEVER_OAUTH_URL: z.url().refine(httpsOrLoopback, 'must be https:// (http:// only on this machine)').default('https://clever.com'),
+  CLEVER_API_URL: z.url().refine(httpsOrLoopback, 'must be https:// (http:// only on this machine)').default('https://api.clever.com'),
   EMOTIONAL_SUPPORT_URL: z.url().default('https://www.cdc.gov/mental-health/caring/index.html'),
   // Default: High5's own help page (decision 0308); a school system may point it at its help desk.
   HELP_URL: z.union([z.url(), z.string().regex(/^\/[\w\-/]*$/)]).default('/help'),
@@ -36,6 +41,11 @@ const EnvSchema = z.object({
   BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+function httpsOrLoopback(value: string) {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
 
 /** Names proxy-addr understands for well-known ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -128,6 +138,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    /** Log in with Clever: High5's Clever application (docs/decisions/0550). */
+    clever:
+      e.CLEVER_CLIENT_ID && e.CLEVER_CLIENT_SECRET
+        ? { clientId: e.CLEVER_CLIENT_ID, clientSecret: e.CLEVER_CLIENT_SECRET, oauthUrl: e.CLEVER_OAUTH_URL.replace(/\/$/, ''), apiUrl: e.CLEVER_API_URL.replace(/\/$/, '') }
         : undefined,
     jobs: { concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_SECONDS * 1000, retentionMs: e.JOBS_RETENTION_DAYS * 86_400_000 },
     backupRetentionDays: e.BACKUP_RETENTION_DAYS,

@@ -23,3 +23,11 @@ export type EndpointOf<R> = R extends Endpoint ? R : R extends ApiRoute<infer E>
  * GOOGLE_FAILED, GOOGLE_ACCOUNT_LINKED, RATE_LIMITED, ACCOUNT_INACTIVE. Answers 404 GOOGLE_NOT_CONFIGURED when off.
  */
 export const GOOGLE_SIGN_IN_PATH = '/v1/auth/google';
+
+/**
+ * Log in with Clever, a browser navigation like Google's: `GET` this path (optionally
+ * `?returnTo=/a/path`). It comes back to `returnTo` (default /dashboard) signed in, or to
+ * `/?error=CODE` with CODE one of CLEVER_FAILED, CLEVER_NOT_ROSTERED, CLEVER_DISTRICT_NOT_CONNECTED,
+ * ACCOUNT_INACTIVE, RATE_LIMITED. Answers 404 CLEVER_NOT_CONFIGURED when off.
+ */
+export const CLEVER_SIGN_IN_PATH = '/v1/auth/clever';

@@ -129,9 +129,9 @@ export const authEndpoints = {
     id: 'auth.config',
     method: 'GET',
     path: '/auth/config',
-    summary: 'What the sign-in screen needs: whether Google sign-in is on, and the help links.',
+    summary: 'What the sign-in screen needs: whether Google sign-in is on, whether Log in with Clever is (configured, and a district is rostered from Clever), and the help links.',
     access: 'public',
-    response: z.object({ googleEnabled: z.boolean(), links: z.object({ emotionalSupport: z.string(), help: z.string(), feedback: z.string() }) }),
+    response: z.object({ googleEnabled: z.boolean(), cleverEnabled: z.boolean(), links: z.object({ emotionalSupport: z.string(), help: z.string(), feedback: z.string() }) }),
   }),
   signIn: endpoint({
     id: 'auth.signIn',

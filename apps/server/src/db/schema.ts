@@ -160,6 +160,7 @@ export interface Districts {
   rosterNextRunAt: Timestamp | null;
   rosterSyncTime: Generated<string>;
   rosterTimeZone: Generated<string>;
+  sourceDistrictId: string | null;
   summerPauseFrom: string | null;
   summerPauseUntil: string | null;
   testMode: Generated<boolean>;
@@ -267,6 +268,11 @@ export interface Moods {
   schoolDate: string;
   schoolId: string;
   userId: string;
+}
+
+export interface OauthStatesUsed {
+  expiresAt: Timestamp;
+  stateHash: string;
 }
 
 export interface ParentLinkRequests {
@@ -590,6 +596,7 @@ export interface DB {
   moodMonthCounts: MoodMonthCounts;
   moodReportSettings: MoodReportSettings;
   moods: Moods;
+  oauthStatesUsed: OauthStatesUsed;
   parentLinkRequests: ParentLinkRequests;
   parentLinks: ParentLinks;
   rateLimits: RateLimits;

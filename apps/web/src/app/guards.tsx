@@ -6,7 +6,7 @@ import { HighFiveMark } from '../components/ui/logo';
 import SignInScreen from '../features/auth/sign-in/sign-in-screen';
 import { setLanguage } from '../lib/i18n';
 import { landingPath, paths } from './paths';
-import { consumeGoogleSignIn, landingAfterSignIn, useMe, useMeQuery } from './session';
+import { consumeProviderSignIn, landingAfterSignIn, useMe, useMeQuery } from './session';
 
 /** Loads `me` once for every screen, and applies the signed-in user's language. */
 export function RootLayout() {
@@ -23,7 +23,7 @@ export function RootLayout() {
 /** `/`: the sign-in screen (or its new-password challenge); a signed-in user goes on to their landing screen. */
 export function SignInRoute() {
   const me = useMe();
-  if (me && !me.mustChangePassword) return <Navigate to={consumeGoogleSignIn() ? landingAfterSignIn(me) : landingPath(me)} replace />;
+  if (me && !me.mustChangePassword) return <Navigate to={consumeProviderSignIn() ? landingAfterSignIn(me) : landingPath(me)} replace />;
   return <SignInScreen />;
 }
 

@@ -1,4 +1,4 @@
-import { authApi, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
+import { authApi, CLEVER_SIGN_IN_PATH, GOOGLE_SIGN_IN_PATH, type Me } from '@high5/contract';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
 import { followSession } from '../lib/dates';
@@ -66,20 +66,21 @@ export function landingAfterSignIn(me: Me): AppPath {
   return target;
 }
 
-const GOOGLE_MARK = 'high5.googleSignIn';
+const PROVIDER_MARK = 'high5.providerSignIn';
 
 /**
- * The Google round trip is a full page load that comes back to `/` (`returnTo=/`): this mark,
- * set just before leaving, tells `/` that the signed-in user has just signed in.
+ * The Google and Clever round trips are full page loads that come back to `/` (`returnTo=/`):
+ * this mark, set just before leaving, tells `/` that the signed-in user has just signed in.
  */
 export function googleSignInHref(intent: 'signin' | 'signup', returnTo = '/') {
   const query = new URLSearchParams({ ...(intent === 'signup' ? { intent } : {}), returnTo });
   return `${GOOGLE_SIGN_IN_PATH}?${query.toString()}`;
 }
-export const markGoogleSignIn = () => sessionStorage.setItem(GOOGLE_MARK, '1');
-export function consumeGoogleSignIn(): boolean {
-  const marked = sessionStorage.getItem(GOOGLE_MARK) === '1';
-  sessionStorage.removeItem(GOOGLE_MARK);
+export const cleverSignInHref = (returnTo = '/') => `${CLEVER_SIGN_IN_PATH}?${new URLSearchParams({ returnTo }).toString()}`;
+export const markProviderSignIn = () => sessionStorage.setItem(PROVIDER_MARK, '1');
+export function consumeProviderSignIn(): boolean {
+  const marked = sessionStorage.getItem(PROVIDER_MARK) === '1';
+  sessionStorage.removeItem(PROVIDER_MARK);
   return marked;
 }
 

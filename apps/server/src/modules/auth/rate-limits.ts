@@ -2,13 +2,15 @@ import type { RateLimits, RateRule } from '../../services/rate-limits.js';
 
 /**
  * Limits of the entry area that are not a write of the contract (those are declared on the
- * endpoint, see plugins/rate-limits.ts): Google sign-in starts with a GET navigation.
+ * endpoint, see plugins/rate-limits.ts): Google and Clever sign-ins start with a GET navigation.
  * Sized for schools, where a whole building often shares one public address
  * (docs/decisions/0033 and 0171).
  */
 export const RATE_RULES = {
   /** Google sign-ins started from one address. */
   google: { max: 100, perSeconds: 600 },
+  /** Clever sign-ins started from one address: a whole school's students sign in through Clever at once (docs/decisions/0550). */
+  clever: { max: 2000, perSeconds: 600 },
 } as const satisfies Record<string, RateRule>;
 export type AuthRateRule = keyof typeof RATE_RULES;
 

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/password.js';
 import type { TestApp } from '../../test/build-test-app.js';
-import { buildUser, type BuildUser } from '../../test/factories.js';
+import { buildSchool, buildUser, type BuildUser } from '../../test/factories.js';
 
 /** A strong password that is on no common list. */
 export const NEW_PASSWORD = 'Violet-Harbor-42!';
@@ -77,3 +78,23 @@ export function freePort(): Promise<number> {
 
 /** Strings the server must refuse with 400 wherever text is expected. */
 export const BAD_TEXT = ['', '   ', 'x'.repeat(10_000), 42, null, ['a'], { a: 1 }, true] as const;
+
+/** A district rostered from Clever whose sync recorded Clever district `cleverDistrictId`, with one school. */
+export async function buildCleverDistrict(app: FastifyInstance, cleverDistrictId: string) {
+  const district = await app.services.db
+    .insertInto('districts')
+    .values({ name: `Clever ${randomBytes(4).toString('hex')}`, kind: 'clever', paid: true, testMode: false, baseUrl: 'https://api.clever.com', sourceDistrictId: cleverDistrictId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const school = await buildSchool(app, { districtId: district.id });
+  return { id: district.id, schoolId: school.id };
+}
+
+/** A person the district's Clever sync keeps under Clever user id `cleverUserId` (no e-mail, no password: a rostered child). */
+export async function buildCleverPerson(app: FastifyInstance, district: { id: string; schoolId: string }, cleverUserId: string, values: BuildUser = {}) {
+  const user = await buildUser(app, { schoolId: district.schoolId, role: 'student', email: null, username: `clever.${randomBytes(4).toString('hex')}`, ...values });
+  await app.services.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.id).execute();
+  await app.services.db.updateTable('schoolMemberships').set({ rostered: true }).where('userId', '=', user.id).execute();
+  await app.services.db.insertInto('rosterPeople').values({ districtId: district.id, sourceId: cleverUserId, userId: user.id }).execute();
+  return user;
+}

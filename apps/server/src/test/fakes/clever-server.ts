@@ -15,6 +15,8 @@ import { cloneDistrict, loadSampleDistrict, type SampleDistrict } from './sample
  */
 
 export interface CleverFake extends RunningFake {
+  /** The district's Clever id (what `/me` says of its users, docs/decisions/0550). */
+  districtId: string;
   clientId: string;
   clientSecret: string;
   faults: FakeFaults;
@@ -201,6 +203,7 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
   const running = await serveJson(handler, () => faults);
   const fake: CleverFake = {
     ...running,
+    districtId,
     clientId,
     clientSecret,
     faults,

@@ -17,7 +17,8 @@ export function noFaults(): FakeFaults {
   return { status500: false, delayMs: 0, endlessPaging: false, malformedRecord: false };
 }
 
-export type Handler = (req: IncomingMessage, url: URL) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
+/** `body` is sent as JSON; `html`, when given, as a page instead. */
+export type Handler = (req: IncomingMessage, url: URL) => Promise<{ status: number; body?: unknown; html?: string; headers?: Record<string, string> }>;
 
 export interface RunningFake {
   baseUrl: string;
@@ -38,8 +39,8 @@ export async function serveJson(handler: Handler, faults: () => FakeFaults): Pro
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const out = await handler(req, url);
       if (res.destroyed) return;
-      res.writeHead(out.status, { 'content-type': 'application/json; charset=utf-8', ...out.headers });
-      res.end(out.body === undefined ? '' : JSON.stringify(out.body));
+      res.writeHead(out.status, { 'content-type': out.html === undefined ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', ...out.headers });
+      res.end(out.html ?? (out.body === undefined ? '' : JSON.stringify(out.body)));
     };
     answer().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

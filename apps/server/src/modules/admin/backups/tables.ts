@@ -81,6 +81,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   signin_throttles: 'short-lived counters',
   signin_trust: 'devices and addresses an account signed in from: sign-in state, built again at the next sign-in',
   rate_limits: 'short-lived counters',
+  oauth_states_used: 'short-lived marks of used Google and Clever sign-in states',
   recognition_month_counts: 'derived from recognitions by triggers: a restore rebuilds them as it inserts the recognitions',
   mood_month_counts: 'derived from moods by triggers: a restore rebuilds them as it inserts the check-ins',
   received_category_month_counts: 'derived from recognition_categories by triggers: a restore rebuilds them as it inserts the categories',

@@ -105,6 +105,11 @@ export async function finishRun(
     .execute();
 }
 
+/** The district's own id at its source, recorded by an applied sync (Log in with Clever, docs/decisions/0550). */
+export async function setSourceDistrictId(db: Db, districtId: string, sourceDistrictId: string) {
+  await db.updateTable('districts').set({ sourceDistrictId }).where('id', '=', districtId).execute();
+}
+
 export async function setCursor(db: Db, districtId: string, cursor: string | null) {
   await db.updateTable('districts').set({ rosterCursor: cursor }).where('id', '=', districtId).execute();
 }

@@ -194,6 +194,20 @@ describe('a sync from a SIS', () => {
     expect(await db().selectFrom('schools').select('id').where('districtId', '=', district.id).execute()).toHaveLength(0);
   });
 
+  it("records the source's own district id (Log in with Clever matches against it) when a run applies, not in a preview", async () => {
+    const sourceDistrictId = `5f${uid()}`;
+    const sourceDistrict = (id: string) => db().selectFrom('districts').select('sourceDistrictId').where('id', '=', id).executeTakeFirstOrThrow();
+    const { cookie } = await superAdmin(t.app);
+    const preview = await buildSisDistrict(t.app, { testMode: true });
+    source.full(roster(2).snapshot);
+    Object.assign(source.next, { sourceDistrictId });
+    expect((await sync(preview.id, cookie)).status).toBe('preview');
+    expect(await sourceDistrict(preview.id)).toEqual({ sourceDistrictId: null });
+    const applied = await buildSisDistrict(t.app);
+    expect((await sync(applied.id, cookie)).status).toBe('done');
+    expect(await sourceDistrict(applied.id)).toEqual({ sourceDistrictId });
+  });
+
   it('applies flags the source gives and leaves the school its own where the source gives null; hand-made classes are never touched; a dropped seat is freed, the chart kept', async () => {
     const district = await buildSisDistrict(t.app);
     const { cookie } = await superAdmin(t.app);

@@ -145,6 +145,7 @@ async function finish(services: Services, run: ClaimedRun, district: { id: strin
     await services.storage.delete(run.readKey);
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
+  if (!held && !dryRun && read.sourceDistrictId) await q.setSourceDistrictId(services.db, run.districtId, read.sourceDistrictId);
   const details = { schools: reports, sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
   await settle(services, run, district, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
 }

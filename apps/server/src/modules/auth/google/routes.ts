@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { inTransaction } from '../../../db/database.js';
-import { AppError } from '../../../lib/errors.js';
-import { isSecure } from '../../../plugins/session.js';
-import { isInactiveOnly, recordSignInSuccess } from '../account/queries.js';
-import { signInAs } from '../session/service.js';
-import { accountForGoogle, finishGoogleSignIn, readState, safeReturnTo, startGoogleSignIn, STATE_COOKIE, STATE_MAX_AGE_S, type GoogleState } from './service.js';
+import { setStateCookie, signInThroughProvider, withinStartLimit } from '../provider/sign-in.js';
+import { claimState, readState, safeReturnTo } from '../provider/state.js';
+import { accountForGoogle, finishGoogleSignIn, startGoogleSignIn, STATE_COOKIE, STATE_PURPOSE, type GoogleState } from './service.js';
 
 const COOKIE_PATH = '/v1/auth/google';
 
@@ -26,15 +23,10 @@ export function registerGoogleRoutes(app: FastifyInstance) {
       return reply.status(404).send({ ErrorCode: 'GOOGLE_NOT_CONFIGURED', ResponseData: null, body: 'GOOGLE_NOT_CONFIGURED' });
     }
     const intent = request.query.intent === 'signup' ? 'signup' : 'signin';
-    try {
-      await app.authLimits.hit('google', request.ip);
-    } catch (error) {
-      if (error instanceof AppError) return fail(reply, intent, 'RATE_LIMITED');
-      throw error;
-    }
+    if (!(await withinStartLimit(app, request, 'google'))) return fail(reply, intent, 'RATE_LIMITED');
     try {
       const { url, cookie } = await startGoogleSignIn(services, google, intent, safeReturnTo(request.query.returnTo));
-      reply.setCookie(STATE_COOKIE, cookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isSecure(request), maxAge: STATE_MAX_AGE_S });
+      setStateCookie(request, reply, STATE_COOKIE, COOKIE_PATH, cookie);
       return reply.redirect(url.href);
     } catch (error) {
       request.log.warn({ reason: (error as Error).message }, 'google sign-in could not start');
@@ -48,26 +40,22 @@ export function registerGoogleRoutes(app: FastifyInstance) {
     if (!google) {
       return reply.status(404).send({ ErrorCode: 'GOOGLE_NOT_CONFIGURED', ResponseData: null, body: 'GOOGLE_NOT_CONFIGURED' });
     }
-    const state = readState(services.secret, request.cookies[STATE_COOKIE], services.clock.now());
+    const state = readState<GoogleState>(services.secret, STATE_PURPOSE, request.cookies[STATE_COOKIE], services.clock.now());
     reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
     if (!state) return fail(reply, undefined, 'GOOGLE_FAILED');
     const queryAt = request.url.indexOf('?');
+    const query = queryAt >= 0 ? request.url.slice(queryAt) : '';
+    if (!(await claimState(services.db, state, new URLSearchParams(query).get('state'), services.clock.now()))) return fail(reply, state.intent, 'GOOGLE_FAILED');
     let claims;
     try {
-      claims = await finishGoogleSignIn(services, google, queryAt >= 0 ? request.url.slice(queryAt) : '', state);
+      claims = await finishGoogleSignIn(services, google, query, state);
     } catch (error) {
       request.log.warn({ reason: (error as Error).name }, 'google sign-in failed');
       return fail(reply, state.intent, 'GOOGLE_FAILED');
     }
-    const refused = await inTransaction(services.db, async (db) => {
-      const now = services.clock.now();
+    const refused = await signInThroughProvider<'GOOGLE_ACCOUNT_LINKED'>(app, request, reply, async (db, now) => {
       const userId = await accountForGoogle(db, claims, now);
-      if (!userId) return 'GOOGLE_ACCOUNT_LINKED' as const;
-      // Deactivated by every school (rostering): refused as the password sign-in refuses them.
-      if (await isInactiveOnly(db, userId)) return 'ACCOUNT_INACTIVE' as const;
-      await recordSignInSuccess(db, userId, now);
-      await signInAs({ db, services, request, reply, limits: app.authLimits }, userId);
-      return null;
+      return userId ? { userId } : { refused: 'GOOGLE_ACCOUNT_LINKED' };
     });
     if (refused) return fail(reply, state.intent, refused);
     return reply.redirect(state.returnTo);

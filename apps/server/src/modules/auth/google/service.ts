@@ -1,34 +1,23 @@
-import { createHmac } from 'node:crypto';
 import { languageFrom } from '@high5/i18n';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import type { Services } from '../../../services/index.js';
-import { sameHash } from '../codes.js';
 import { findUserByEmail, findUserByGoogleSub } from '../account/queries.js';
 import { createAccount } from '../../../lib/accounts.js';
+import { isLocalHttpUrl, signState, type ProviderState } from '../provider/state.js';
 
 type Google = NonNullable<Config['google']>;
 
-/** The short-lived state of one Google sign-in, kept in a signed HttpOnly cookie between the two redirects. */
-export interface GoogleState {
-  state: string;
+/** The state of one Google sign-in between the two redirects (see provider/state.ts). */
+export interface GoogleState extends ProviderState {
   nonce: string;
   verifier: string;
   intent: 'signin' | 'signup';
-  returnTo: string;
-  /** When the sign-in started (ms), by the server's clock. */
-  at: number;
 }
 
 export const STATE_COOKIE = 'high5_google';
-export const STATE_MAX_AGE_S = 600;
-
-/** `http://` is allowed only for an issuer on this machine (the test's stand-in for Google). */
-export function isLocalHttpIssuer(issuer: string) {
-  const url = new URL(issuer);
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
+export const STATE_PURPOSE = 'google';
 
 const configurations = new WeakMap<Google, Promise<oidc.Configuration>>();
 
@@ -36,7 +25,7 @@ const configurations = new WeakMap<Google, Promise<oidc.Configuration>>();
 export function providerConfiguration(google: Google): Promise<oidc.Configuration> {
   let found = configurations.get(google);
   if (!found) {
-    found = oidc.discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, isLocalHttpIssuer(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    found = oidc.discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, isLocalHttpUrl(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
     found.catch(() => configurations.delete(google));
     configurations.set(google, found);
   }
@@ -44,30 +33,6 @@ export function providerConfiguration(google: Google): Promise<oidc.Configuratio
 }
 
 export const redirectUri = (config: Config) => `${config.publicUrl.replace(/\/$/, '')}/v1/auth/google/callback`;
-
-/** Only a path of this site: never another origin (no open redirect). */
-export function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])[A-Za-z0-9\-._~/]{0,200}$/.test(value) ? value : '/dashboard';
-}
-
-export function signState(secret: string, state: GoogleState) {
-  const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
-  return `${payload}.${createHmac('sha256', secret).update(`google-state\n${payload}`).digest('base64url')}`;
-}
-
-export function readState(secret: string, cookie: string | undefined, now: Date): GoogleState | null {
-  if (!cookie || cookie.length > 2000) return null;
-  const [payload, signature] = cookie.split('.');
-  if (!payload || !signature) return null;
-  if (!sameHash(signature, createHmac('sha256', secret).update(`google-state\n${payload}`).digest('base64url'))) return null;
-  try {
-    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as GoogleState;
-    const age = now.getTime() - state.at;
-    return age >= 0 && age <= STATE_MAX_AGE_S * 1000 ? state : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Where the provider should send the browser, and the state to remember. */
 export async function startGoogleSignIn(services: Services, google: Google, intent: GoogleState['intent'], returnTo: string) {
@@ -82,7 +47,7 @@ export async function startGoogleSignIn(services: Services, google: Google, inte
     state: state.state,
     nonce: state.nonce,
   });
-  return { url, cookie: signState(services.secret, state) };
+  return { url, cookie: signState(services.secret, STATE_PURPOSE, state) };
 }
 
 export interface GoogleClaims {

@@ -1,14 +1,16 @@
 import { authEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
+import { hasCleverDistrict } from '../clever/queries.js';
 import { changePassword, completeNewPassword, lock, meOf, saveLanguage, signIn, signOut, signOutEverywhere, switchSchool, unlock } from './service.js';
 
 /** Sign-in, the signed-in user, sign-out, the idle-lock unlock, school and language choice. */
 export function registerSessionRoutes(app: FastifyInstance) {
   const limits = app.authLimits;
 
-  route(app, authEndpoints.config, async ({ services }) => ({
+  route(app, authEndpoints.config, async ({ services, db }) => ({
     googleEnabled: !!services.config.google,
+    cleverEnabled: !!services.config.clever && (await hasCleverDistrict(db)),
     links: services.config.links,
   }));
 

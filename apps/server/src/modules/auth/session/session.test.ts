@@ -287,7 +287,7 @@ describe('auth.unlock', () => {
 describe('auth.config', () => {
   it('says Google is off when not configured and gives the links', async () => {
     const res = await t.call('GET', '/v1/auth/config');
-    expect(res.json.ResponseData).toEqual({ googleEnabled: false, links: t.app.services.config.links });
+    expect(res.json.ResponseData).toEqual({ googleEnabled: false, cleverEnabled: false, links: t.app.services.config.links });
     const google = await t.call('GET', '/v1/auth/google');
     expect(google.status).toBe(404);
     expect(google.json.ErrorCode).toBe('GOOGLE_NOT_CONFIGURED');

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { googleSignInHref, markGoogleSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
+import { cleverSignInHref, googleSignInHref, markProviderSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/contract-form';
@@ -50,8 +50,18 @@ export default function SignInScreen() {
  */
 type Message = { key: string; waitSeconds?: number } | { error: unknown };
 
-/** Errors that come back from Google sign-in as `/?error=CODE`. */
-export const REDIRECT_ERRORS = ['GOOGLE_FAILED', 'GOOGLE_ACCOUNT_LINKED', 'GOOGLE_NOT_CONFIGURED', 'RATE_LIMITED', 'ACCOUNT_INACTIVE'];
+/** Errors that come back from Google sign-in and Log in with Clever as `/?error=CODE`. */
+export const REDIRECT_ERRORS = [
+  'GOOGLE_FAILED',
+  'GOOGLE_ACCOUNT_LINKED',
+  'GOOGLE_NOT_CONFIGURED',
+  'CLEVER_FAILED',
+  'CLEVER_NOT_ROSTERED',
+  'CLEVER_DISTRICT_NOT_CONNECTED',
+  'CLEVER_NOT_CONFIGURED',
+  'RATE_LIMITED',
+  'ACCOUNT_INACTIVE',
+];
 
 function SignInForm() {
   const { t } = useTranslation();
@@ -97,6 +107,8 @@ function SignInForm() {
   );
 
   const googleEnabled = config.data?.googleEnabled ?? false;
+  // Only when a district is rostered from Clever: its children have no other way in (docs/decisions/0550).
+  const cleverEnabled = config.data?.cleverEnabled ?? false;
 
   return (
     <Stack spacing={3}>
@@ -144,22 +156,29 @@ function SignInForm() {
         </Stack>
       </Box>
       <Divider sx={{ color: 'text.secondary', fontSize: 14 }}>{t('auth:signIn.or')}</Divider>
-      <Box>
-        {googleEnabled ? (
-          <Button component="a" href={googleSignInHref('signin')} onClick={markGoogleSignIn} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
-            {t('auth:signIn.google')}
+      <Stack spacing={1.5}>
+        {cleverEnabled && (
+          <Button component="a" href={cleverSignInHref()} onClick={markProviderSignIn} variant="outlined" size="large" fullWidth startIcon={<CleverMark />} sx={{ py: 1.25 }} data-testid="clever-sign-in">
+            {t('auth:signIn.clever')}
           </Button>
-        ) : (
-          <>
-            <Button variant="outlined" size="large" fullWidth startIcon={<Google />} disabled aria-describedby="google-off" sx={{ py: 1.25 }}>
+        )}
+        <Box>
+          {googleEnabled ? (
+            <Button component="a" href={googleSignInHref('signin')} onClick={markProviderSignIn} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
               {t('auth:signIn.google')}
             </Button>
-            <Typography id="google-off" variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
-              {config.isPending ? '\u00a0' : t('auth:signIn.googleOff')}
-            </Typography>
-          </>
-        )}
-      </Box>
+          ) : (
+            <>
+              <Button variant="outlined" size="large" fullWidth startIcon={<Google />} disabled aria-describedby="google-off" sx={{ py: 1.25 }}>
+                {t('auth:signIn.google')}
+              </Button>
+              <Typography id="google-off" variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+                {config.isPending ? '\u00a0' : t('auth:signIn.googleOff')}
+              </Typography>
+            </>
+          )}
+        </Box>
+      </Stack>
       <Typography sx={{ textAlign: 'center' }}>
         {t('auth:signIn.newHere')}{' '}
         <MuiLink component={Link} to={paths.signUp} sx={{ fontWeight: 700 }}>
@@ -170,3 +189,11 @@ function SignInForm() {
   );
 }
 
+/** Clever's "C" in its blue square, beside the words (which name it for screen readers). */
+function CleverMark() {
+  return (
+    <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 22, height: 22, borderRadius: '5px', bgcolor: '#1464FF', color: '#fff', fontWeight: 800, fontSize: 15, lineHeight: 1 }}>
+      C
+    </Box>
+  );
+}

@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { googleSignInHref, markGoogleSignIn, useAuthConfig, useSession } from '../../../app/session';
+import { googleSignInHref, markProviderSignIn, useAuthConfig, useSession } from '../../../app/session';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { AuthLayout } from '../components/auth-layout';
@@ -83,7 +83,7 @@ function StepStart({ onEmail }: { onEmail: () => void }) {
           {errorText(new ApiError(400, redirectError))}
         </Alert>
       )}
-      <ChoiceCard icon={<Google />} title={t('auth:signUp.google')} body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')} href={googleEnabled ? googleSignInHref('signup') : undefined} onClick={markGoogleSignIn} disabled={!googleEnabled} />
+      <ChoiceCard icon={<Google />} title={t('auth:signUp.google')} body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')} href={googleEnabled ? googleSignInHref('signup') : undefined} onClick={markProviderSignIn} disabled={!googleEnabled} />
       <ChoiceCard icon={<MailOutlined />} title={t('auth:signUp.withEmail')} body={t('auth:signUp.withEmailBody')} onClick={onEmail} />
     </Stack>
   );

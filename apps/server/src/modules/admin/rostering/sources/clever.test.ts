@@ -54,7 +54,10 @@ describe('Clever fake', () => {
 
 describe('Clever driver against the Clever fake', () => {
   it('when it reads the sample district, it hands over every school, person, section and enrolment', async () => {
-    const snapshot = full(await source().read({}));
+    const read = await source().read({});
+    // The district's Clever id, which Log in with Clever matches `/me` against.
+    expect(read.sourceDistrictId).toBe(fake.districtId);
+    const snapshot = full(read);
     const count = (role: string) => snapshot.people.filter((p) => p.role === role).length;
     expect(snapshot.schools).toHaveLength(3);
     expect(count('student')).toBe(1004);

@@ -32,6 +32,9 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
+/** The one district a district-app token sees, from `GET /districts`. */
+const districtOf = (body: Json) => (Array.isArray(body.data) && isObject(body.data[0]) && isObject(body.data[0].data) ? body.data[0].data : null);
+
 const yesNo = (v: unknown) => (v === 'Y' ? true : v === 'N' ? false : null);
 
 /** Clever grades are strings: "Kindergarten", "1"…"13", "PreKindergarten", "Ungraded" …; High5 keeps K to 12. */
@@ -68,7 +71,7 @@ export class CleverSource implements RosterSource {
 
   async testConnection(signal?: AbortSignal) {
     const { version, body } = await this.districts(signal);
-    const name = Array.isArray(body.data) && isObject(body.data[0]) && isObject(body.data[0].data) ? str(body.data[0].data.name) : null;
+    const name = str(districtOf(body)?.name);
     if (!name) throw new RosterSourceError('roster_malformed', 'GET /districts: no district in the answer');
     return { description: `Clever: ${name} (API v${version})`, warnings: this.warnings(version) };
   }
@@ -97,7 +100,9 @@ export class CleverSource implements RosterSource {
   }
 
   async read({ signal }: { cursor?: string | null; signal?: AbortSignal }): Promise<RosterRead> {
-    const { version } = await this.districts(signal);
+    const { version, body } = await this.districts(signal);
+    const sourceDistrictId = str(districtOf(body)?.id);
+    if (!sourceDistrictId) throw new RosterSourceError('roster_malformed', 'GET /districts: no district id in the answer');
     const schools = (await this.all('schools', signal)).map((s) => ({ sourceId: s.id, name: this.need(str(s.name), 'school', s.id, 'name') }));
     const people: RosterPerson[] = [];
     for (const role of ['student', 'teacher', 'staff'] as const) {
@@ -111,7 +116,7 @@ export class CleverSource implements RosterSource {
       studentSourceIds: this.ids(s.students ?? [], s.id),
     }));
     const flags: RosterFlag[] = version === '3.1' ? ['iep', 'plan504', 'englishLearner'] : ['iep', 'englishLearner'];
-    return { mode: 'full', snapshot: { schoolYear: null, schools, people, sections }, cursor: null, sourceWarnings: this.warnings(version), carries: { flags, columns: [] } };
+    return { mode: 'full', snapshot: { schoolYear: null, schools, people, sections }, cursor: null, sourceWarnings: this.warnings(version), carries: { flags, columns: [] }, sourceDistrictId };
   }
 
   private person(user: Json & { id: string }, role: RosterRole): RosterPerson {

@@ -44,6 +44,8 @@ export type RosterFlagUpdate = Pick<RosterPerson, 'sourceId' | 'iep' | 'plan504'
 export interface RosterReadNotes {
   sourceWarnings?: RosterSourceWarning[];
   carries?: RosterCarries;
+  /** The district's own id at the source (Clever's district id): Log in with Clever matches `/me` against it. */
+  sourceDistrictId?: string;
 }
 
 export interface RosterSection {
