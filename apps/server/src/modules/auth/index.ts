@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerClassCardRoutes } from './class-card/routes.js';
 import { registerGoogleRoutes } from './google/routes.js';
 import { registerPasswordResetRoutes } from './password-reset/routes.js';
 import { AuthLimits } from './rate-limits.js';
@@ -14,6 +15,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   registerSignInLinkRoutes(app);
   registerSignUpRoutes(app);
   registerGoogleRoutes(app);
+  registerClassCardRoutes(app);
 }
 
 /** One-time password links, for the classroom's student reset (docs/decisions/0162). */
