@@ -1,6 +1,6 @@
 import { CLASS_DEVICE_HOURS, type SignInCard } from '@high5/contract';
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, GlobalStyles, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -130,7 +130,22 @@ function ClassCards({ classId }: { classId: string }) {
         </Stack>
         {sheet && sheet.cards.length === 0 && <Typography sx={{ mt: 2 }}>{t('cards.noStudents')}</Typography>}
       </Paper>
-      {sheet && sheet.cards.length > 0 && <CardSheet className={sheet.className} cards={sheet.cards} />}
+      {sheet && sheet.cards.length > 0 && (
+        <Box data-print-area>
+          <CardSheet className={sheet.className} cards={sheet.cards} />
+        </Box>
+      )}
+      {/* Printed, the page is the sheet alone (no menu or header), on A4 or Letter alike. */}
+      <GlobalStyles
+        styles={{
+          '@page': { margin: '10mm' },
+          '@media print': {
+            'body *': { visibility: 'hidden' },
+            '[data-print-area], [data-print-area] *': { visibility: 'visible' },
+            '[data-print-area]': { position: 'absolute', left: 0, top: 0, width: '100%' },
+          },
+        }}
+      />
     </Stack>
   );
 }
