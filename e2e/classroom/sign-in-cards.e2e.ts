@@ -23,8 +23,8 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
   it('a teacher opens the class on the device and prints cards; a child signs in by typing the code, another by the QR address', async () => {
     const school = await buildSchool(h.app, { paid: true });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', language, firstName: 'Tina', lastName: 'Teacher' });
-    const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Amy', lastName: 'Ant', email: null });
-    const ben = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Ben', lastName: 'Bee', email: null });
+    const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Amy', lastName: 'Ant', email: null, username: `amy-${language}-${Date.now()}` });
+    const ben = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Ben', lastName: 'Bee', email: null, username: `ben-${language}-${Date.now()}` });
     const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 1', studentIds: [amy.id, ben.id] });
 
     const { context, page } = await h.newPage({ locale, width: 360, height: 780 });
@@ -89,7 +89,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     const admin = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true, language });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Rosa', lastName: 'Rostered' });
     const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Kim', lastName: 'Kid' });
-    const noMail = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Nia', lastName: 'Nomail', email: null });
+    const noMail = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Nia', lastName: 'Nomail', email: null, username: `nia-${language}-${Date.now()}` });
     const registered = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Reg', lastName: 'Done' });
     await h.app.services.db.updateTable('users').set({ passwordHash: null }).where('id', 'in', [teacher.id, kid.id, noMail.id]).execute();
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 9', studentIds: [kid.id, noMail.id, registered.id] });

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 /** A rostered account: made by a sync, no password of its own yet. */
 async function rostered(role: 'student' | 'teacher', values: { email?: string | null; firstName: string; language?: 'en' | 'es' }) {
-  const user = await buildUser(t.app, { schoolId: w.school.id, role, ...values });
+  const user = await buildUser(t.app, { schoolId: w.school.id, role, ...values, ...(values.email === null ? { username: `${values.firstName.toLowerCase()}-${Date.now()}` } : {}) });
   await t.app.services.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.id).execute();
   return user;
 }

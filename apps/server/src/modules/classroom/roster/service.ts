@@ -109,9 +109,8 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
  * person: sent, no e-mail address, already registered, or invited in the last minute.
  */
 export async function inviteClass(db: Db, services: Services, user: SessionUser, classId: string): Promise<ClassInviteResult> {
-  const school = requireSchool(user);
-  if (!school.paid) throw forbidden('PAID_SCHOOL_ONLY');
   const cls = await loadManagedClass(db, user, classId);
+  if (!requireSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
   const name = await schoolName(db, cls.schoolId);
   const people: ClassInviteResult['people'] = [];
   for (const p of await q.classPeople(db, cls.id, cls.schoolId)) {

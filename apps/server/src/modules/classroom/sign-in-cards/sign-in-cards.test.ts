@@ -11,7 +11,12 @@ beforeAll(async () => {
   w = await buildClassroomWorld(t.app);
 });
 afterAll(() => t.close());
-beforeEach(() => t.app.services.rateLimits.reset());
+beforeEach(async () => {
+  await t.app.services.rateLimits.reset();
+  // A test moves the clock past the sessions' idle limit: everyone gets a fresh session.
+  for (const name of ['teacher', 'substitute', 'admin', 'student', 'otherAdmin'] as const) w.cookies[name] = await sessionFor(t.app, w[name].id);
+  w.cookies.otherTeacher = await sessionFor(t.app, w.otherTeacher.id);
+});
 
 /** The class-session cookie a response set, as a Cookie header part. */
 function deviceCookieOf(headers: Record<string, unknown>) {
@@ -133,7 +138,8 @@ describe('class sign-in cards', () => {
 
   it("another school's class: its teacher cannot print this class's cards, and this class's card does nothing on its device", async () => {
     const card = (await issue()).cards[0]!;
-    const other = await openDevice(w.otherClass.id, await sessionFor(t.app, w.otherTeacher.id));
+    const other = await openDevice(w.otherClass.id, w.cookies.otherTeacher);
+    expect((await t.call('POST', `/v1/classes/${w.cls.id}/sign-in-cards`, { cookie: w.cookies.otherTeacher, body: {} })).status).toBe(404);
     const res = await cardSignIn(other.device, card.code);
     expect([res.status, res.json.ErrorCode]).toEqual([401, 'CARD_INVALID']);
   });
