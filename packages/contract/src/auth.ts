@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, EmptySchema, LanguageSchema, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { LIMITS, passwordMeetsRule } from './limits.js';
+import { CardSignInBodySchema, ClassDeviceStatusSchema } from './class-cards.js';
 
 /** A password that meets the rule; the common-password list is checked by the server only. */
 export const NewPasswordSchema = singleLine(z.string().max(LIMITS.passwordMaxLength)).refine(passwordMeetsRule, 'PASSWORD_TOO_WEAK');
@@ -349,5 +350,24 @@ export const authEndpoints = {
     allowDuringPasswordChange: true,
     body: z.object({ language: LanguageSchema }),
     response: EmptySchema,
+  }),
+  classDevice: endpoint({
+    id: 'auth.classDevice',
+    method: 'GET',
+    path: '/auth/class-device',
+    summary: "Whether a teacher opened a class on this device for card sign-in (the device's class-session cookie), and which, until when.",
+    access: 'public',
+    response: ClassDeviceStatusSchema,
+  }),
+  cardSignIn: endpoint({
+    id: 'auth.cardSignIn',
+    rateLimit: { max: 300, perSeconds: 600 }, // a school behind one address; failures are limited per device too
+    method: 'POST',
+    path: '/auth/card-sign-in',
+    summary: "Signs a student in with their class sign-in card's code, only on a device where their class is open; the session ends with the class session (docs/decisions/0553).",
+    access: 'public',
+    body: CardSignInBodySchema,
+    response: SignInResultSchema,
+    errors: ['CLASS_DEVICE_CLOSED', 'CARD_INVALID', 'ACCOUNT_INACTIVE', 'RATE_LIMITED'],
   }),
 };

@@ -7,6 +7,7 @@ import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, PA
 
 export { MOODS, MOOD_KEYS, moodInfo, isLowMood, type MoodGroup, type MoodKey } from './moods.js';
 import { addDays } from './dates.js';
+import { ClassDeviceOpenBodySchema, ClassDeviceSessionSchema, ClassInviteResultSchema, SignInCardSchema, SignInCardsBodySchema } from './class-cards.js';
 import { MOOD_KEYS } from './moods.js';
 
 export const MoodKeySchema = z.enum(MOOD_KEYS);
@@ -840,5 +841,62 @@ export const classroomEndpoints = {
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.inviteRowsMax) }),
     response: z.object({ invited: z.number().int(), failedStudentIds: z.array(UuidSchema) }),
     errors: ['PAID_SCHOOL_ONLY', 'ACCOUNT_PENDING_APPROVAL'],
+  }),
+  rosterClassInvite: endpoint({
+    id: 'classroom.rosterClassInvite',
+    rateLimit: { max: 20, perSeconds: 3600 }, // up to a class of accounts and e-mails each
+    method: 'POST',
+    path: '/roster/classes/:classId/invitations',
+    summary: "Paid schools, school admins: sends each of a class's unregistered teachers and students their first sign-in (a temporary password by e-mail) and says per person what happened.",
+    access: 'schoolAdmin',
+    params: ClassIdParams,
+    response: ClassInviteResultSchema,
+    errors: ['PAID_SCHOOL_ONLY'],
+  }),
+
+  // --- Class sign-in cards (docs/decisions/0553) ----------------------------
+  classDeviceSessions: endpoint({
+    id: 'classroom.classDeviceSessions',
+    method: 'GET',
+    path: '/classes/:classId/device-sessions',
+    summary: 'The devices this class is open on for card sign-in (unexpired class sessions).',
+    access: MANAGERS,
+    params: ClassIdParams,
+    response: z.array(ClassDeviceSessionSchema),
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classDeviceOpen: endpoint({
+    id: 'classroom.classDeviceOpen',
+    rateLimit: { max: 30, perSeconds: 3600 },
+    method: 'POST',
+    path: '/classes/:classId/device-sessions',
+    summary: "Opens the class on the calling device for card sign-in, for 1 to 8 hours: sets the device's class-session cookie (replacing one it had).",
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: ClassDeviceOpenBodySchema,
+    response: ClassDeviceSessionSchema,
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classDeviceClose: endpoint({
+    id: 'classroom.classDeviceClose',
+    method: 'DELETE',
+    path: '/classes/:classId/device-sessions/:deviceSessionId',
+    summary: 'Closes a class session on a device: its cards stop working there and the students it signed in are signed out.',
+    access: MANAGERS,
+    params: z.object({ classId: UuidSchema, deviceSessionId: UuidSchema }),
+    response: EmptySchema,
+    errors: ['ACCOUNT_PENDING_APPROVAL'],
+  }),
+  classSignInCards: endpoint({
+    id: 'classroom.classSignInCards',
+    rateLimit: { max: 30, perSeconds: 3600 },
+    method: 'POST',
+    path: '/classes/:classId/sign-in-cards',
+    summary: "Issues new sign-in cards (name, avatar, code, QR code) for the class's students, or the ones listed: each replaces and voids that student's previous card for the class.",
+    access: MANAGERS,
+    params: ClassIdParams,
+    body: SignInCardsBodySchema,
+    response: z.object({ className: z.string(), cards: z.array(SignInCardSchema) }),
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
   }),
 };

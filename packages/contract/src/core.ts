@@ -67,6 +67,8 @@ export const ErrorCodes = [
   'SEAT_OUT_OF_GRID',
   'SEAT_DUPLICATE_STUDENT',
   'STUDENT_NOT_ENROLLED',
+  'CLASS_DEVICE_CLOSED',
+  'CARD_INVALID',
   // Admin area
   'LAST_ADMIN',
   'ROLE_MISMATCH',

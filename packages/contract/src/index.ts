@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './recognition.js';
 export * from './profile.js';
 export * from './classroom.js';
+export * from './class-cards.js';
 export * from './admin.js';
 export * from './alerts.js';
 export * from './super-edit.js';

@@ -111,6 +111,15 @@ export interface CategorySettings {
   schoolId: string;
 }
 
+export interface ClassDeviceSessions {
+  classId: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  openedBy: string;
+  tokenHash: string;
+}
+
 export interface Classes {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -119,6 +128,14 @@ export interface Classes {
   ownerId: string;
   schoolId: string;
   sourceId: string | null;
+}
+
+export interface ClassSignInCards {
+  classId: string;
+  codeHash: string;
+  issuedAt: Timestamp;
+  issuedBy: string | null;
+  studentId: string;
 }
 
 export interface ClassTeachers {
@@ -487,6 +504,7 @@ export interface ServerSecrets {
 }
 
 export interface Sessions {
+  classDeviceSessionId: string | null;
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
   lastSeenAt: Generated<Timestamp>;
@@ -580,7 +598,9 @@ export interface DB {
   avatars: Avatars;
   categories: Categories;
   categorySettings: CategorySettings;
+  classDeviceSessions: ClassDeviceSessions;
   classes: Classes;
+  classSignInCards: ClassSignInCards;
   classTeachers: ClassTeachers;
   dailyGiveCounts: DailyGiveCounts;
   devOutbox: DevOutbox;

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'teacher.reject',
   'staff.invite',
   'staff.reinvite',
+  'student.invite',
   'family.remove',
   'family.linkAccepted',
   'family.confirm',
@@ -57,6 +58,10 @@ export const AUDIT_ACTIONS = [
   'student.note.add',
   'student.photo.update',
   'student.password_reset',
+  // Class sign-in cards (decision 0553)
+  'class.signInCards',
+  'class.deviceOpen',
+  'class.deviceClose',
   // Well-being alerts (decisions 0420-0423)
   'alert.raised',
   'alert.notified',

@@ -20,19 +20,25 @@ export function isSecure(request: FastifyRequest) {
   return !['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
 }
 
-/** Creates a fresh session (a new id at every sign-in) and sets its HttpOnly cookie. */
-export async function startSession(db: Db, reply: FastifyReply, userId: string, schoolId: string | null, now: Date) {
+/**
+ * Creates a fresh session (a new id at every sign-in) and sets its HttpOnly cookie. A card
+ * sign-in's session is tied to its class session (docs/decisions/0553): it ends no later, and
+ * closing the class session deletes it.
+ */
+export async function startSession(db: Db, reply: FastifyReply, userId: string, schoolId: string | null, now: Date, classDevice?: { id: string; expiresAt: Date }) {
   const token = randomBytes(32).toString('base64url');
+  const absolute = now.getTime() + ABSOLUTE_MS;
+  const expiresAt = new Date(classDevice ? Math.min(absolute, classDevice.expiresAt.getTime()) : absolute);
   await db
     .insertInto('sessions')
-    .values({ tokenHash: hashToken(token), userId, schoolId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + ABSOLUTE_MS) })
+    .values({ tokenHash: hashToken(token), userId, schoolId, createdAt: now, lastSeenAt: now, expiresAt, classDeviceSessionId: classDevice?.id ?? null })
     .execute();
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: isSecure(reply.request),
-    maxAge: ABSOLUTE_MS / 1000,
+    maxAge: Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
   });
 }
 

@@ -147,7 +147,24 @@ const rows: Record<string, Row> = {
     granted: (data: { invited: number }) => data.invited === 1,
     request: async (c) => ({ body: { studentIds: [(await enrolledStudent(c, { mustChangePassword: true })).id] } }),
   },
+  // Decision 0554: a school admin sends a whole class their first sign-in.
+  rosterClassInvite: { allow: (c, side) => inSchool(c, side) && isSchoolAdmin(c) },
+  // Decision 0553: the class's teachers and the school's admins.
+  classDeviceSessions: { allow: classManager },
+  classDeviceOpen: { allow: classManager, request: () => ({ body: { hours: 1 } }) },
+  classDeviceClose: { allow: classManager, request: async (c) => ({ params: { deviceSessionId: await freshDevice(c) } }) },
+  classSignInCards: { allow: classManager, request: () => ({ body: {} }) },
 };
+
+async function freshDevice(c: CellContext) {
+  const now = t.clock.now();
+  const row = await t.app.services.db
+    .insertInto('classDeviceSessions')
+    .values({ classId: c.s.cls.id, tokenHash: unique() + unique(), openedBy: c.s.teacher.id, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 function chart(c: CellContext) {
   return { name: `Chart ${unique()}`, rows: 3, cols: 3, deskDirection: 0, seats: { '0_0': c.s.student.id } };

@@ -67,6 +67,9 @@ const rows: Record<string, Row> = {
   'auth.resetWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40), newPassword: 'Violet-Harbor-42!' } }) },
   'auth.requestSignInLink': { allow: 'self', request: () => ({ body: { login: `nobody-${unique()}@example.test` } }) },
   'auth.signInWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
+  'auth.classDevice': { allow: 'self' },
+  // No caller's client has a class session open (docs/decisions/0553): every card is refused the same way.
+  'auth.cardSignIn': { allow: 'self', expect: (status, code) => status === 403 && code === 'CLASS_DEVICE_CLOSED', request: () => ({ body: { code: 'ACEF-3479' } }) },
   'auth.verifyEmail': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
   'auth.signUp': {
     allow: 'self',

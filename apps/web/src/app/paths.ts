@@ -9,6 +9,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   resetLink: '/reset-link',
   signInLink: '/sign-in-link',
+  cardSignIn: '/card',
+  signInCards: '/sign-in-cards',
   terms: '/terms',
   privacy: '/privacy',
   help: '/help',
@@ -41,7 +43,7 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
-export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.signInLink, paths.terms, paths.privacy, paths.help, paths.userInformation];
+export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.signInLink, paths.cardSignIn, paths.terms, paths.privacy, paths.help, paths.userInformation];
 
 const p = paths;
 /**
@@ -50,7 +52,7 @@ const p = paths;
  * (docs/decisions/0050-admin-screens-need-the-admin-flag.md).
  */
 const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
-  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
+  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.signInCards, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
   parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood, p.familyRequests],
   // Spec 002 section 2.7: staff use the view-High 5 screen too (docs/decisions/0304).

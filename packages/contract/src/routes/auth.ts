@@ -24,4 +24,6 @@ export const authApi: ApiRoutes<typeof authEndpoints> = {
   setup: { id: 'auth.setup', method: 'POST', path: '/auth/setup' },
   switchSchool: { id: 'auth.switchSchool', method: 'PUT', path: '/auth/school' },
   setLanguage: { id: 'auth.setLanguage', method: 'PUT', path: '/auth/language' },
+  classDevice: { id: 'auth.classDevice', method: 'GET', path: '/auth/class-device' },
+  cardSignIn: { id: 'auth.cardSignIn', method: 'POST', path: '/auth/card-sign-in' },
 };

@@ -50,4 +50,9 @@ export const classroomApi: ApiRoutes<typeof classroomEndpoints> = {
   roster: { id: 'classroom.roster', method: 'GET', path: '/roster/students' },
   rosterResetPassword: { id: 'classroom.rosterResetPassword', method: 'POST', path: '/roster/students/:studentId/password-reset' },
   rosterInvite: { id: 'classroom.rosterInvite', method: 'POST', path: '/roster/invitations' },
+  rosterClassInvite: { id: 'classroom.rosterClassInvite', method: 'POST', path: '/roster/classes/:classId/invitations' },
+  classDeviceSessions: { id: 'classroom.classDeviceSessions', method: 'GET', path: '/classes/:classId/device-sessions' },
+  classDeviceOpen: { id: 'classroom.classDeviceOpen', method: 'POST', path: '/classes/:classId/device-sessions' },
+  classDeviceClose: { id: 'classroom.classDeviceClose', method: 'DELETE', path: '/classes/:classId/device-sessions/:deviceSessionId' },
+  classSignInCards: { id: 'classroom.classSignInCards', method: 'POST', path: '/classes/:classId/sign-in-cards' },
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerClassCardRoutes } from './class-card/routes.js';
 import { registerCleverRoutes } from './clever/routes.js';
 import { registerGoogleRoutes } from './google/routes.js';
 import { registerPasswordResetRoutes } from './password-reset/routes.js';
@@ -16,6 +17,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   registerSignUpRoutes(app);
   registerGoogleRoutes(app);
   registerCleverRoutes(app);
+  registerClassCardRoutes(app);
 }
 
 /** One-time password links, for the classroom's student reset (docs/decisions/0162). */

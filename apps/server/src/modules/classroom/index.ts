@@ -7,6 +7,7 @@ import { registerJournalRoutes } from './journal/routes.js';
 import { registerMoodRoutes } from './moods/routes.js';
 import { registerRosterRoutes } from './roster/routes.js';
 import { registerSeatingRoutes } from './seating/routes.js';
+import { registerSignInCardRoutes } from './sign-in-cards/routes.js';
 import { registerStudentClassRoutes } from './student-classes/routes.js';
 import { registerTrustedAdultRoutes } from './trusted-adults/routes.js';
 
@@ -22,4 +23,5 @@ export function registerClassroomRoutes(app: FastifyInstance) {
   registerSeatingRoutes(app);
   registerRosterRoutes(app);
   registerAlertRoutes(app);
+  registerSignInCardRoutes(app);
 }

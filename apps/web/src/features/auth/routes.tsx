@@ -15,6 +15,7 @@ export const openRoutes: AreaRoute[] = [
   { path: paths.verifyEmail, load: () => import('./verify-email/verify-email-screen'), namespaces: [] },
   { path: paths.resetLink, load: () => import('./reset-link/reset-link-screen'), namespaces: [] },
   { path: paths.signInLink, load: () => import('./sign-in-link/sign-in-link-screen'), namespaces: [] },
+  { path: paths.cardSignIn, load: () => import('./card-sign-in/card-sign-in-screen'), namespaces: [] },
   { path: paths.terms, load: () => import('./legal/terms-screen'), namespaces: [] },
   { path: paths.help, load: () => import('./legal/help-screen'), namespaces: [] },
   { path: paths.privacy, load: () => import('./legal/privacy-screen'), namespaces: [] },

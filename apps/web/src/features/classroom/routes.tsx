@@ -12,5 +12,6 @@ export const classroomRoutes: AreaRoute[] = [
   { path: paths.viewHigh5, load: () => import('./view-high5/view-high5-screen'), namespaces: ['classroom'] },
   { path: paths.feedback, load: () => import('./feedback/feedback-screen'), namespaces: ['classroom'] },
   { path: paths.gratitudeJournal, load: () => import('./journal/journal-screen'), namespaces: ['classroom'] },
+  { path: paths.signInCards, load: () => import('./sign-in-cards/sign-in-cards-screen'), namespaces: ['classroom'] },
   { path: paths.seatingChart, load: () => import('./seating/seating-screen'), namespaces: ['classroom', 'recognition', 'profile'] },
 ];

@@ -129,20 +129,6 @@ export async function accountByEmail(db: Db, email: string) {
   return { ...user, memberships };
 }
 
-/** When `userId` was last invited to `schoolId` as staff (the account row is locked by accountByEmail). */
-export async function lastStaffInvitationAt(db: Db, userId: string, schoolId: string) {
-  const row = await db
-    .selectFrom('invitations')
-    .select('createdAt')
-    .where('userId', '=', userId)
-    .where('schoolId', '=', schoolId)
-    .where('kind', '=', 'staff')
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.createdAt ?? null;
-}
-
 /** An unused staff invitation sent again: the names and language as the admin typed them now. */
 export async function updateInvitedNames(db: Db, userId: string, values: { firstName: string; lastName: string; language: string }) {
   await db.updateTable('users').set(values).where('id', '=', userId).execute();

@@ -5,6 +5,7 @@ import { createInvitedAccount, newTemporaryPassword, recordInvitation, renewTemp
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
+import { lastInvitationAt, REINVITE_QUIET_MS, sendFirstSignIn } from '../../../lib/first-sign-in.js';
 import {
   accountByEmail,
   activateMembership,
@@ -12,7 +13,6 @@ import {
   findMember,
   listStaff,
   lockAndCountAdmins,
-  lastStaffInvitationAt,
   schoolName,
   setAdminFlag,
   setStaffRole,
@@ -142,9 +142,6 @@ export async function rejectTeacher(db: Db, services: Services, actor: Actor, us
  * unused invitation of this same school, which is sent again with a new password
  * (docs/decisions/0134-inviting-staff.md).
  */
-/** An invitation renewed less than this long ago is not renewed (nor mailed) again. */
-const REINVITE_QUIET_MS = 60_000;
-
 export async function inviteStaff(db: Db, services: Services, actor: Actor, input: InviteStaff & { language: Language }) {
   const now = services.clock.now();
   const temporary = await newTemporaryPassword(now);
@@ -165,7 +162,7 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
     userId = existing.id;
     // Concurrent or repeated clicks: the account row is locked, so a second request waits for
     // the first and then finds its invitation; one within the last minute stands, one e-mail.
-    const last = await lastStaffInvitationAt(db, userId, actor.schoolId);
+    const last = await lastInvitationAt(db, userId, actor.schoolId, 'staff');
     if (last && now.getTime() - last.getTime() < REINVITE_QUIET_MS) return { outcome: 'reinvited' as const };
     await updateInvitedNames(db, userId, { firstName: input.firstName, lastName: input.lastName, language: input.language });
     await renewTemporaryPassword(db, userId, temporary);
@@ -192,26 +189,13 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
  * other schools' people and those invited in the last minute come back in `failedUserIds`.
  */
 export async function inviteUnregistered(db: Db, services: Services, actor: Actor, userIds: string[]) {
-  const now = services.clock.now();
   const school = await schoolName(db, actor.schoolId);
   const invited: string[] = [];
   for (const member of await staffMembers(db, actor.schoolId, userIds)) {
     if (member.registered || !member.email) continue;
-    const last = await lastStaffInvitationAt(db, member.id, actor.schoolId);
-    if (last && now.getTime() - last.getTime() < REINVITE_QUIET_MS) continue;
-    const temporary = await newTemporaryPassword(now);
-    await renewTemporaryPassword(db, member.id, temporary);
-    await recordInvitation(db, { schoolId: actor.schoolId, userId: member.id, invitedBy: actor.id, kind: 'staff' }, now);
-    await services.mail.queue(db, member.email, member.language === 'es' ? 'es' : 'en', 'admin:mail.accountInvite', {
-      firstName: member.firstName,
-      schoolName: school?.name ?? '',
-      email: member.email,
-      password: temporary.password,
-      days: LIMITS.tempPasswordDays,
-      url: services.config.publicUrl,
-    });
-    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'staff.reinvite', targetType: 'user', targetId: member.id, details: { email: member.email, unregistered: true } }, now);
-    invited.push(member.id);
+    const person = { id: member.id, email: member.email, firstName: member.firstName, language: member.language };
+    const outcome = await sendFirstSignIn(db, services, { person, kind: 'staff', schoolId: actor.schoolId, schoolName: school?.name ?? '', invitedBy: actor.id });
+    if (outcome === 'sent') invited.push(member.id);
   }
   return { invited: invited.length, failedUserIds: userIds.filter((id) => !invited.includes(id)) };
 }

@@ -61,3 +61,33 @@ export async function studentAccounts(db: Db, schoolId: string, ids: readonly st
     .where('u.id', 'in', ids)
     .execute();
 }
+
+/**
+ * The people of a class an admin sends their first sign-in (decision 0554): its teachers (the
+ * owner and co-teachers) and its students, each an active member of the school in that role,
+ * locked for the rest of the transaction (a double click waits, then finds the invitation).
+ */
+export async function classPeople(db: Db, classId: string, schoolId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId))
+    .select(['u.id', 'u.email', 'u.firstName', 'u.language', 'm.role', displayName('u').as('name'), registered('u').as('registered')])
+    .where('m.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.role', '=', 'student'), eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.studentId', '=', 'u.id').where('e.classId', '=', classId))]),
+        eb.and([
+          eb('m.role', '=', 'teacher'),
+          eb.or([
+            eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').whereRef('ct.teacherId', '=', 'u.id').where('ct.classId', '=', classId)),
+            eb.exists(eb.selectFrom('classes as c').select('c.id').whereRef('c.ownerId', '=', 'u.id').where('c.id', '=', classId)),
+          ]),
+        ]),
+      ]),
+    )
+    .orderBy('m.role', 'desc')
+    .orderBy(sql`lower(${displayName('u')})`)
+    .orderBy('u.id')
+    .forUpdate('u')
+    .execute();
+}

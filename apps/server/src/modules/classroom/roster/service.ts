@@ -1,10 +1,12 @@
-import { LIMITS, type RosterQuery } from '@high5/contract';
+import { LIMITS, type ClassInviteResult, type RosterQuery } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
+import { sendFirstSignIn } from '../../../lib/first-sign-in.js';
+import { loadManagedClass } from '../classes/service.js';
 import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
 import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
 import { canManageClasses, listsWholeSchool } from '../../../policies/class.js';
@@ -99,4 +101,28 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
   }
   const invited = new Set(prepared.map((p) => p.a.id));
   return { invited: invited.size, failedStudentIds: studentIds.filter((id) => !invited.has(id)) };
+}
+
+/**
+ * Paid schools, school admins (decision 0554): sends each unregistered teacher and student of a
+ * class their first sign-in, as the staff list does (lib/first-sign-in.ts), and answers per
+ * person: sent, no e-mail address, already registered, or invited in the last minute.
+ */
+export async function inviteClass(db: Db, services: Services, user: SessionUser, classId: string): Promise<ClassInviteResult> {
+  const cls = await loadManagedClass(db, user, classId);
+  if (!requireSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
+  const name = await schoolName(db, cls.schoolId);
+  const people: ClassInviteResult['people'] = [];
+  for (const p of await q.classPeople(db, cls.id, cls.schoolId)) {
+    const role = p.role === 'student' ? ('student' as const) : ('teacher' as const);
+    let outcome: ClassInviteResult['people'][number]['outcome'];
+    if (p.registered) outcome = 'registered';
+    else if (!p.email) outcome = 'noEmail';
+    else {
+      const person = { id: p.id, email: p.email, firstName: p.firstName, language: p.language };
+      outcome = await sendFirstSignIn(db, services, { person, kind: role === 'student' ? 'student' : 'staff', schoolId: cls.schoolId, schoolName: name, invitedBy: user.id, details: { classId: cls.id } });
+    }
+    people.push({ id: p.id, name: p.name, role, outcome });
+  }
+  return { people };
 }

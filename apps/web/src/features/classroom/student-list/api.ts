@@ -21,3 +21,12 @@ export function useInviteStudents() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: classroomKeys.roster() }),
   });
 }
+
+/** School admins: sends a class's unregistered teachers and students their first sign-in (decision 0554). */
+export function useInviteClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (classId: string) => api(e.rosterClassInvite, { params: { classId }, body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classroomKeys.roster() }),
+  });
+}

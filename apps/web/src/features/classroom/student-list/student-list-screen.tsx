@@ -12,6 +12,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useInviteStudents, useResetStudentPassword, useRoster } from './api';
+import { InviteClassDialog } from './invite-class-dialog';
 import { ResetLinkDialog, type Reset } from './reset-link-dialog';
 
 /**
@@ -33,6 +34,7 @@ export default function StudentListScreen() {
   const paid = roster.data?.paid ?? false;
   const resetPassword = useResetStudentPassword();
   const invite = useInviteStudents();
+  const [invitingClass, setInvitingClass] = useState(false);
 
   const sendReset = (student: { id: string; name: string }) =>
     resetPassword.mutate(student, {
@@ -104,10 +106,19 @@ export default function StudentListScreen() {
       <PageTitle
         subtitle={t('studentList.subtitle')}
         actions={
-          paid && picked.size > 0 ? (
-            <Button variant="contained" startIcon={<MailOutlineIcon />} disabled={invite.isPending} onClick={() => sendInvites([...picked])}>
-              {t('studentList.inviteSelected', { count: picked.size })}
-            </Button>
+          paid && (picked.size > 0 || canReset) ? (
+            <>
+              {canReset && (
+                <Button variant="outlined" startIcon={<MailOutlineIcon />} onClick={() => setInvitingClass(true)}>
+                  {t('studentList.classInvite')}
+                </Button>
+              )}
+              {picked.size > 0 && (
+                <Button variant="contained" startIcon={<MailOutlineIcon />} disabled={invite.isPending} onClick={() => sendInvites([...picked])}>
+                  {t('studentList.inviteSelected', { count: picked.size })}
+                </Button>
+              )}
+            </>
           ) : undefined
         }
       >
@@ -145,6 +156,7 @@ export default function StudentListScreen() {
         onCancel={() => setConfirm(null)}
       />
       <ResetLinkDialog reset={reset} onClose={() => setReset(null)} />
+      {canReset && <InviteClassDialog open={invitingClass} onClose={() => setInvitingClass(false)} />}
     </Box>
   );
 }

@@ -8,6 +8,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Autocomplete, Badge, Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Paper, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -214,6 +216,11 @@ export default function TeacherClassesScreen() {
               <MenuItem onClick={() => switchMode('approve')}>{selected?.requestCount ? t('classes.approveCount', { count: selected.requestCount }) : t('classes.approve')}</MenuItem>
               <MenuItem onClick={() => openInvite('email')}>{t('classes.inviteEmail')}</MenuItem>
               <MenuItem onClick={() => openInvite('csv')}>{t('classes.inviteCsv')}</MenuItem>
+              {selected && (
+                <MenuItem component={Link} to={`${paths.signInCards}?classId=${selected.id}`}>
+                  {t('cards.menu')}
+                </MenuItem>
+              )}
             </Menu>
           </Box>
         </Box>
