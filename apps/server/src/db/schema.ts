@@ -118,6 +118,7 @@ export interface Classes {
   name: string;
   ownerId: string;
   schoolId: string;
+  schoolYearId: string | null;
   sourceId: string | null;
 }
 
@@ -447,6 +448,8 @@ export interface Schools {
   createdAt: Generated<Timestamp>;
   dailyGiveLimit: Generated<number>;
   districtId: string;
+  finalGrade: number | null;
+  gradeRollover: string | null;
   high5NotifyEmail: Generated<boolean>;
   high5Vibes: Generated<boolean>;
   id: Generated<string>;
@@ -454,6 +457,7 @@ export interface Schools {
   moodmeterMessages: Generated<Json>;
   name: string;
   promptMoodmeter: Generated<boolean>;
+  rosterSchoolYear: number | null;
   sourceId: string | null;
   timeZone: Generated<string>;
   triggerTime: Generated<string>;
@@ -461,6 +465,32 @@ export interface Schools {
   urlProgram504: string | null;
   urlProgramIep: string | null;
   urlStudentDocument: string | null;
+}
+
+export interface SchoolYearRollovers {
+  appliedAt: Timestamp;
+  appliedBy: string | null;
+  changes: Json;
+  closedYearId: string | null;
+  createdClosedYear: boolean;
+  finalGrade: number | null;
+  gradeMode: string;
+  id: Generated<string>;
+  openedYearId: string | null;
+  origin: string;
+  schoolId: string;
+  startsOn: string;
+  undoneAt: Timestamp | null;
+  undoneBy: string | null;
+}
+
+export interface SchoolYears {
+  createdAt: Generated<Timestamp>;
+  endsOn: string | null;
+  id: Generated<string>;
+  schoolId: string;
+  startsOn: string;
+  state: string;
 }
 
 export interface SeatingCharts {
@@ -607,6 +637,8 @@ export interface DB {
   schoolRestoreIds: SchoolRestoreIds;
   schoolRestores: SchoolRestores;
   schools: Schools;
+  schoolYearRollovers: SchoolYearRollovers;
+  schoolYears: SchoolYears;
   seatingCharts: SeatingCharts;
   serverSecrets: ServerSecrets;
   sessions: Sessions;
