@@ -479,6 +479,7 @@ export interface SchoolYearRollovers {
   openedYearId: string | null;
   origin: string;
   schoolId: string;
+  seq: Generated<number>;
   startsOn: string;
   undoneAt: Timestamp | null;
   undoneBy: string | null;

@@ -26,6 +26,8 @@ ALTER TABLE schools
 -- One rollover and what it changed, so that it can be undone until the new year's first class.
 CREATE TABLE school_year_rollovers (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- The order they happened in (a rollover undone and made again can share its instant).
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   school_id uuid NOT NULL REFERENCES schools (id) ON DELETE CASCADE,
   -- The years it opened and closed (undo deletes a year it wrote: the record stays).
   opened_year_id uuid REFERENCES school_years (id) ON DELETE SET NULL,
@@ -43,7 +45,7 @@ CREATE TABLE school_year_rollovers (
   undone_by uuid REFERENCES users (id) ON DELETE SET NULL,
   undone_at timestamptz
 );
-CREATE INDEX school_year_rollovers_school_idx ON school_year_rollovers (school_id, applied_at DESC);
+CREATE INDEX school_year_rollovers_school_idx ON school_year_rollovers (school_id, seq DESC);
 
 -- A class of a closed year carries that year: read-only, kept for history. Current classes have none.
 ALTER TABLE classes ADD COLUMN school_year_id uuid REFERENCES school_years (id) ON DELETE SET NULL;

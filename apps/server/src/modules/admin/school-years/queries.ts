@@ -128,7 +128,7 @@ export function lastRollover(db: Queryable, schoolId: string) {
     .selectFrom('schoolYearRollovers')
     .select(['id', 'origin', 'appliedAt', 'undoneAt', 'openedYearId', 'closedYearId', 'createdClosedYear', 'changes', 'startsOn'])
     .where('schoolId', '=', schoolId)
-    .orderBy('appliedAt', 'desc')
+    .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
 }

@@ -37,8 +37,9 @@ export async function dashboardCounts(db: Queryable, input: { schoolId: string; 
   const whole =
     wholeFrom <= wholeTo
       ? [
-          sql`select direction, kind, to_char(month, 'YYYY-MM') as month, n from recognition_month_counts
-        where user_id = ${input.userId} and school_id = ${input.schoolId} and direction in (${sql.join(directions)}) and month between ${wholeFrom}::date and ${wholeTo}::date`,
+          sql`select d.direction, d.kind, to_char(c.month, 'YYYY-MM') as month, d.n from recognition_month_counts c
+        cross join lateral (values ('given', 'high5', c.high5_given), ('given', 'vibe', c.vibe_given), ('received', 'high5', c.high5_received), ('received', 'vibe', c.vibe_received)) as d (direction, kind, n)
+        where c.user_id = ${input.userId} and c.school_id = ${input.schoolId} and d.direction in (${sql.join(directions)}) and c.month between ${wholeFrom}::date and ${wholeTo}::date`,
         ]
       : [];
   const parts = [...whole, ...edgeRows];
