@@ -56,7 +56,7 @@ const words = {
 } as const;
 
 describe('the school year rollover', () => {
-  it.each(['en', 'es'] as const)('the admin previews every change, starts the year exactly as shown, and undoes it (%s, 360 px)', async (lang) => {
+  it.each(['en', 'es'] as const)('the admin previews every change, starts the year exactly as shown, and undoes it (%s, 360 px)', { timeout: 240_000 }, async (lang) => {
     const w = words[lang];
     const { school, admin } = await schoolWithAdmin(h.app);
     await db().updateTable('users').set({ language: lang }).where('id', '=', admin.id).execute();
