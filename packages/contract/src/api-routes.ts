@@ -10,3 +10,4 @@ export { adminApi } from './routes/admin.js';
 export { alertApi } from './routes/alerts.js';
 export { superEditApi } from './routes/super-edit.js';
 export { rosteringApi } from './routes/rostering.js';
+export { schoolYearApi } from './routes/school-years.js';

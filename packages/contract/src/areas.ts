@@ -6,6 +6,7 @@ import type { Endpoint } from './core.js';
 import { profileEndpoints } from './profile.js';
 import { recognitionEndpoints } from './recognition.js';
 import { rosteringEndpoints } from './rostering.js';
+import { schoolYearEndpoints } from './school-years.js';
 import { superEditEndpoints } from './super-edit.js';
 import { systemEndpoints } from './system.js';
 
@@ -25,4 +26,5 @@ export const endpointAreas = [
   { name: 'alert', module: './alerts.js', endpoints: alertEndpoints },
   { name: 'superEdit', module: './super-edit.js', endpoints: superEditEndpoints },
   { name: 'rostering', module: './rostering.js', endpoints: rosteringEndpoints },
+  { name: 'schoolYear', module: './school-years.js', endpoints: schoolYearEndpoints },
 ] as const satisfies readonly { name: string; module: string; endpoints: Record<string, Endpoint> }[];

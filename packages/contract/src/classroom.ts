@@ -113,6 +113,8 @@ export const ClassSchema = z.object({
   isOwner: z.boolean(),
   studentCount: z.number().int(),
   requestCount: z.number().int(),
+  /** A class of a past school year: kept for history, read-only (docs/decisions/0571). */
+  lastYear: z.boolean(),
   /** What the caller may do with this class, answered by the server's policies (docs/decisions/0470). */
   policies: ClassPoliciesSchema,
 });
@@ -158,6 +160,8 @@ export const StudentClassSchema = z.object({
   teacherName: z.string(),
   enrolled: z.boolean(),
   requested: z.boolean(),
+  /** A class of a past school year (read-only). */
+  lastYear: z.boolean(),
 });
 export type StudentClass = z.infer<typeof StudentClassSchema>;
 

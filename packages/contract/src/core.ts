@@ -116,6 +116,12 @@ export const ErrorCodes = [
   'ALERT_ANOTHER_OPEN',
   'ALERT_ADULT_NOT_ALLOWED',
   'TALK_TO_NOT_ALLOWED',
+  // School years
+  'SCHOOL_YEAR_START_INVALID',
+  'ROLLOVER_NOTHING_TO_UNDO',
+  'ROLLOVER_UNDO_CLASS_EXISTS',
+  'CLASS_LAST_YEAR',
+  'RANGE_CROSSES_SCHOOL_YEAR',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -14,6 +14,7 @@ export * from './super-edit.js';
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './rostering.js';
+export * from './school-years.js';
 export * from './areas.js';
 
 import { endpointAreas } from './areas.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, PAGE_SIZES, pageQuery, RoleSchema, SortDirectionSchema, UuidSchema } from './core.js';
 import { LIMITS } from './limits.js';
+import { SchoolYearQuerySchema } from './school-years.js';
 
 export * from './school-year.js';
 
@@ -101,10 +102,10 @@ export const DashboardSchema = z.object({
   schoolYear: z.object({ from: IsoDateSchema, to: IsoDateSchema }),
   /** The school's high5_vibes setting: received counts and report links are shown only when true. */
   receivedVisible: z.boolean(),
-  /** Totals of everything in this school, all school years. */
+  /** Totals of the school year shown: "received this year" starts again with each year (docs/decisions/0573). */
   totals: z.object(countsShape),
-  /** August to July of the current school year. */
-  months: z.array(DashboardMonthSchema).length(12),
+  /** The months of the school year shown (12 for 1 August to 31 July, 13 when a year starts mid-month), each cut to the year. */
+  months: z.array(DashboardMonthSchema).min(1).max(13),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -225,8 +226,9 @@ export const recognitionEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/recognition/dashboard',
-    summary: "The caller's totals and per-month counts for the school year, in the current school.",
+    summary: "The caller's totals and per-month counts for a school year (default: the current one), in the current school.",
     access: 'session',
+    query: SchoolYearQuerySchema,
     response: DashboardSchema,
   }),
   received: endpoint({

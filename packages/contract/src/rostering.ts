@@ -71,7 +71,7 @@ export type RosterCounts = z.infer<typeof RosterCountsSchema>;
 const NamedPersonSchema = z.object({ sourceId: z.string().nullable(), firstName: z.string(), lastName: z.string() });
 
 /** Something a run left alone, with the source's id of the record (translated by `rostering.warning.<code>`). */
-export const RosterWarningCodes = ['linked_elsewhere', 'role_differs', 'no_teacher'] as const;
+export const RosterWarningCodes = ['linked_elsewhere', 'role_differs', 'no_teacher', 'school_year_started'] as const;
 const RosterWarningSchema = z.object({ code: z.enum(RosterWarningCodes), sourceId: z.string() });
 export type RosterWarning = z.infer<typeof RosterWarningSchema>;
 

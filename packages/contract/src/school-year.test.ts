@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, monthRange, schoolYearMonths, schoolYearOf } from './school-year.js';
+import { daysInMonth, monthRange, schoolYearAmong, schoolYearMonths, schoolYearOf, schoolYearsBetween } from './school-year.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -71,5 +71,35 @@ describe('school year', () => {
     expect(schoolYearMonths('2027-03-10').map((m) => m.month)).toEqual([
       '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07',
     ]);
+  });
+});
+
+describe('a school with its own years (decision 0570)', () => {
+  const recorded = [
+    { startsOn: '2026-08-01', endsOn: '2027-08-15' },
+    { startsOn: '2027-08-16', endsOn: null },
+  ];
+  it('with no recorded year, it is the default year', () => {
+    fc.assert(
+      fc.property(dates, (date) => {
+        expect(schoolYearAmong([], date)).toEqual(schoolYearOf(date));
+      }),
+    );
+  });
+  it('before, inside and after the recorded years, every day belongs to exactly one year', () => {
+    expect(schoolYearAmong(recorded, '2026-07-31')).toEqual({ from: '2025-08-01', to: '2026-07-31', startYear: 2025 });
+    expect(schoolYearAmong(recorded, '2027-08-15')).toEqual({ from: '2026-08-01', to: '2027-08-15', startYear: 2026 });
+    expect(schoolYearAmong(recorded, '2027-08-16')).toEqual({ from: '2027-08-16', to: '2028-08-15', startYear: 2027 });
+    expect(schoolYearAmong(recorded, '2029-01-01')).toEqual({ from: '2028-08-16', to: '2029-08-15', startYear: 2028 });
+    fc.assert(
+      fc.property(dates, (date) => {
+        const year = schoolYearAmong(recorded, date);
+        expect(year.from <= date && date <= year.to).toBe(true);
+        expect(schoolYearAmong(recorded, nextDay(year.to)).from).toBe(nextDay(year.to));
+      }),
+    );
+  });
+  it('lists the years between two days, newest first, without gaps', () => {
+    expect(schoolYearsBetween(recorded, '2025-11-01', '2027-09-01').map((y) => y.from)).toEqual(['2027-08-16', '2026-08-01', '2025-08-01']);
   });
 });

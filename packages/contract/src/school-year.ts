@@ -56,3 +56,65 @@ export function schoolYearMonths(isoDate: string): MonthRange[] {
     return monthRange(`${pad(year, 4)}-${pad(month)}`);
   });
 }
+
+/** One school year of a school: `from` and `to` are its first and last days (school-local). */
+export interface SchoolYearSpan {
+  from: string;
+  to: string;
+  /** The calendar year `from` falls in: a year is named `startYear–startYear+1`. */
+  startYear: number;
+}
+
+/** A school's recorded year (table school_years): `endsOn` is null for the current one. */
+export interface RecordedSchoolYear {
+  startsOn: string;
+  endsOn: string | null;
+}
+
+const dayBefore = (isoDate: string) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+const plusYears = (isoDate: string, years: number) => {
+  const { year, month, day } = parts(isoDate);
+  // 29 February plus a year is 1 March (the day after 28 February).
+  const d = new Date(Date.UTC(2000, month - 1, day));
+  d.setUTCFullYear(year + years);
+  return d.toISOString().slice(0, 10);
+};
+const span = (from: string, to: string): SchoolYearSpan => ({ from, to, startYear: parts(from).year });
+
+/**
+ * The school year containing `isoDate` for a school whose recorded years are `recorded`
+ * (docs/decisions/0570): before the first recorded year, the default 1 August to 31 July (the
+ * last one cut short where the first recorded year starts); a recorded year as written; after the
+ * current year's first twelve months, the next years start on its anniversary until the school
+ * rolls over again. With no recorded years this is `schoolYearOf`.
+ */
+export function schoolYearAmong(recorded: readonly RecordedSchoolYear[], isoDate: string): SchoolYearSpan {
+  const sorted = [...recorded].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  const first = sorted[0];
+  if (!first || isoDate < first.startsOn) {
+    const year = schoolYearOf(isoDate);
+    return { ...year, to: first && year.to >= first.startsOn ? dayBefore(first.startsOn) : year.to };
+  }
+  const row = sorted.filter((r) => r.startsOn <= isoDate).at(-1)!;
+  if (row.endsOn) return span(row.startsOn, row.endsOn);
+  let k = 0;
+  while (plusYears(row.startsOn, k + 1) <= isoDate) k++;
+  return span(plusYears(row.startsOn, k), dayBefore(plusYears(row.startsOn, k + 1)));
+}
+
+/** Every school year from the one containing `firstDay` to the one containing `today`, newest first. */
+export function schoolYearsBetween(recorded: readonly RecordedSchoolYear[], firstDay: string, today: string): SchoolYearSpan[] {
+  const years: SchoolYearSpan[] = [];
+  let year = schoolYearAmong(recorded, today < firstDay ? today : firstDay);
+  for (;;) {
+    years.unshift(year);
+    if (year.to >= today) return years;
+    const next = new Date(`${year.to}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    year = schoolYearAmong(recorded, next.toISOString().slice(0, 10));
+  }
+}

@@ -127,6 +127,7 @@ export interface Classes {
   name: string;
   ownerId: string;
   schoolId: string;
+  schoolYearId: string | null;
   sourceId: string | null;
 }
 
@@ -470,6 +471,8 @@ export interface Schools {
   createdAt: Generated<Timestamp>;
   dailyGiveLimit: Generated<number>;
   districtId: string;
+  finalGrade: number | null;
+  gradeRollover: string | null;
   high5NotifyEmail: Generated<boolean>;
   high5Vibes: Generated<boolean>;
   id: Generated<string>;
@@ -477,6 +480,7 @@ export interface Schools {
   moodmeterMessages: Generated<Json>;
   name: string;
   promptMoodmeter: Generated<boolean>;
+  rosterSchoolYear: number | null;
   sourceId: string | null;
   timeZone: Generated<string>;
   triggerTime: Generated<string>;
@@ -484,6 +488,33 @@ export interface Schools {
   urlProgram504: string | null;
   urlProgramIep: string | null;
   urlStudentDocument: string | null;
+}
+
+export interface SchoolYearRollovers {
+  appliedAt: Timestamp;
+  appliedBy: string | null;
+  changes: Json;
+  closedYearId: string | null;
+  createdClosedYear: boolean;
+  finalGrade: number | null;
+  gradeMode: string;
+  id: Generated<string>;
+  openedYearId: string | null;
+  origin: string;
+  schoolId: string;
+  seq: Generated<number>;
+  startsOn: string;
+  undoneAt: Timestamp | null;
+  undoneBy: string | null;
+}
+
+export interface SchoolYears {
+  createdAt: Generated<Timestamp>;
+  endsOn: string | null;
+  id: Generated<string>;
+  schoolId: string;
+  startsOn: string;
+  state: string;
 }
 
 export interface SeatingCharts {
@@ -634,6 +665,8 @@ export interface DB {
   schoolRestoreIds: SchoolRestoreIds;
   schoolRestores: SchoolRestores;
   schools: Schools;
+  schoolYearRollovers: SchoolYearRollovers;
+  schoolYears: SchoolYears;
   seatingCharts: SeatingCharts;
   serverSecrets: ServerSecrets;
   sessions: Sessions;

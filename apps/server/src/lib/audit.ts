@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'moodReport.send',
   'moodReport.daily',
   'moodReport.settings',
+  'schoolYear.rollover',
+  'schoolYear.undo',
   // Reads of children's and colleagues' data
   'mood.read',
   'mood.read.class',

@@ -11,6 +11,8 @@ export interface ClassTies {
   ownerId: string;
   /** The caller is one of the class's teachers (owner or substitute). */
   linked: boolean;
+  /** The class belongs to a past school year: nothing in it changes (docs/decisions/0571). */
+  lastYear?: boolean;
 }
 
 /** Teachers and the school's admins manage classes; staff without the admin flag do not. */
@@ -51,7 +53,7 @@ export function classReportScope(user: SessionUser): 'school' | 'ownClasses' | n
   return school.role === 'teacher' ? 'ownClasses' : null;
 }
 
-/** The class rules answered with each class. */
+/** The class rules answered with each class: a last-year class is read by its teachers and admins, changed by nobody. */
 export function classPolicies(user: SessionUser, cls: ClassTies): ClassPolicies {
-  return { canManage: canManageClass(user, cls), canDelete: canDeleteClass(user, cls), canTeach: canTeachClass(user, cls) };
+  return { canManage: canManageClass(user, cls) && !cls.lastYear, canDelete: canDeleteClass(user, cls) && !cls.lastYear, canTeach: canTeachClass(user, cls) };
 }

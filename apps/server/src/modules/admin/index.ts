@@ -8,6 +8,7 @@ import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRosteringRoutes } from './rostering/routes.js';
+import { registerSchoolYearRoutes } from './school-years/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 
@@ -23,6 +24,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerFamilyLinkRoutes(app);
   registerPendingRoutes(app);
   registerRosteringRoutes(app);
+  registerSchoolYearRoutes(app);
 
   app.services.jobs.register(MOOD_REPORT_TICK, async () => {
     await runMoodReportTick(app.services);

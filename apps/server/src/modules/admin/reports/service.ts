@@ -16,6 +16,7 @@ import { classReportScope } from '../../../policies/class.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
+import { schoolYears } from '../../../lib/school-years.js';
 import {
   classesOf,
   classInSchool,
@@ -49,6 +50,11 @@ export interface PageQuery {
 
 function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
   return { schoolId, role, from: range.from, to: range.to, classIds, search: paging.q, sort: paging.sort, dir: paging.dir, offset: paging.page * paging.pageSize, limit: paging.pageSize };
+}
+
+/** A report's range lies in one of the school's years, never silently across two (decision 0573). */
+async function assertOneYear(db: Db, schoolId: string, range: Range) {
+  (await schoolYears(db, schoolId)).yearOfRange(range);
 }
 
 /** A page that lists nobody (a teacher without classes). */
@@ -127,6 +133,7 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
 
 /** The admin's group report (2.7) and the super admin report (2.8). */
 export async function groupReport(db: Db, schoolId: string, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+  await assertOneYear(db, schoolId, query.range);
   const classIds = await classFilter(db, schoolId, query.role, query.classId);
   return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query));
 }
@@ -138,6 +145,7 @@ export async function adminMoodReport(
   actor: Actor,
   query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; entries: boolean },
 ) {
+  await assertOneYear(db, actor.schoolId, query.range);
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow, entries: query.entries }, 'admin');
 }
@@ -152,6 +160,7 @@ function kindReport(categories: Awaited<ReturnType<typeof schoolCategories>>, co
 
 /** The Reports dialog: what one member of the school received, by category and item. A student's is audited. */
 export async function userReport(db: Db, services: Services, actor: Actor, userId: string, range: Range): Promise<UserReport> {
+  await assertOneYear(db, actor.schoolId, range);
   const member = await findMember(db, actor.schoolId, userId);
   if (!member) throw notFound();
   const load = async (kind: 'high5' | 'vibe') => {
@@ -199,12 +208,14 @@ async function reportClassIds(db: Db, user: SessionUser, classId: string | undef
 
 export async function classRecognitionReport(db: Db, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
   const { actor, classIds } = await reportClassIds(db, user, query.classId);
+  await assertOneYear(db, actor.schoolId, query.range);
   if (classIds.length === 0) return emptyPage(query);
   return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
 }
 
 export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<MoodReportPage> {
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
+  await assertOneYear(db, actor.schoolId, query.range);
   if (classIds.length === 0) return emptyPage(query);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
 }

@@ -62,8 +62,9 @@ export function schoolTitle(db: Db, schoolId: string) {
   return db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow();
 }
 
+/** A current class by its code: a last-year class's code joins nobody (decision 0571). */
 export function findClassByCode(db: Db, joiningCode: string) {
-  return db.selectFrom('classes').select(['id', 'schoolId']).where('joiningCode', '=', joiningCode).executeTakeFirst();
+  return db.selectFrom('classes').select(['id', 'schoolId']).where('joiningCode', '=', joiningCode).where('schoolYearId', 'is', null).executeTakeFirst();
 }
 
 export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {

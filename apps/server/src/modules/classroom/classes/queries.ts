@@ -26,21 +26,23 @@ export async function listClasses(db: Db, schoolId: string, viewerId: string, on
       eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').whereRef('ct.classId', '=', 'c.id').where('ct.teacherId', '=', viewerId)).as('teaches'),
       eb.selectFrom('enrolments as e').select(sql<number>`count(*)::int`.as('n')).whereRef('e.classId', '=', 'c.id').as('studentCount'),
       eb.selectFrom('enrolmentRequests as r').select(sql<number>`count(*)::int`.as('n')).whereRef('r.classId', '=', 'c.id').as('requestCount'),
+      sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
     ])
     .where('c.schoolId', '=', schoolId);
   if (onlyTaughtBy) query = query.where((eb) => eb.exists(eb.selectFrom('classTeachers as t').select('t.classId').whereRef('t.classId', '=', 'c.id').where('t.teacherId', '=', onlyTaughtBy)));
   if (classId) query = query.where('c.id', '=', classId);
-  const rows = await query.orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
-  return rows.map((r) => ({ ...r, isOwner: r.ownerId === viewerId, teaches: Boolean(r.teaches), studentCount: r.studentCount ?? 0, requestCount: r.requestCount ?? 0 }));
+  // This year's classes first, then last year's (a teacher starts a new year with none, decision 0571).
+  const rows = await query.orderBy(sql`c.school_year_id IS NOT NULL`).orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
+  return rows.map((r) => ({ ...r, isOwner: r.ownerId === viewerId, teaches: Boolean(r.teaches), lastYear: Boolean(r.lastYear), studentCount: r.studentCount ?? 0, requestCount: r.requestCount ?? 0 }));
 }
 
 export async function codeExists(db: Db, code: string) {
   return (await db.selectFrom('classes').select('id').where('joiningCode', '=', code).executeTakeFirst()) !== undefined;
 }
 
-/** Whether the owner already has a class of this name, trimmed and in any case (except `exceptId`). */
+/** Whether the owner already has a class of this name this year, trimmed and in any case (except `exceptId`). */
 export async function ownerHasClassNamed(db: Db, ownerId: string, name: string, exceptId?: string) {
-  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`);
+  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where('schoolYearId', 'is', null).where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -16,15 +16,17 @@ export interface ClassAccess {
   name: string;
   teaches: boolean;
   isOwner: boolean;
+  lastYear: boolean;
 }
 
 /**
  * Loads a class the caller may manage (policies/class.ts): a teacher of the class (owner or
  * substitute) or an admin of its school. Another school's class is 404; someone else's class is 403.
  * `teachersOnly` leaves admins out (seating charts and attendance belong to the class's teachers);
- * `ownerOrAdmin` is for deleting the class.
+ * `ownerOrAdmin` is for deleting the class. `write`: a change, refused for a last-year class
+ * (409 CLASS_LAST_YEAR, docs/decisions/0571) after the caller's rights are checked.
  */
-export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean } = {}): Promise<ClassAccess> {
+export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean } = {}): Promise<ClassAccess> {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   const cls = await q.findClass(db, classId);
@@ -32,11 +34,13 @@ export async function loadManagedClass(db: Db, user: SessionUser, classId: strin
   const ties = { ownerId: cls.ownerId, linked: (await q.teacherLink(db, classId, user.id)) !== undefined };
   const rule = options.teachersOnly ? canTeachClass : options.ownerOrAdmin ? canDeleteClass : canManageClass;
   if (!rule(user, ties)) throw forbidden();
-  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id };
+  const lastYear = cls.schoolYearId !== null;
+  if (options.write && lastYear) throw conflict('CLASS_LAST_YEAR');
+  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id, lastYear };
 }
 
 /** A class as the caller sees it, with the class rules answered. */
-const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean }>(row: T) => ({ ...row, policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches }) });
+const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean; lastYear: boolean }>(row: T) => ({ ...row, policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches, lastYear: row.lastYear }) });
 
 export async function listClasses(db: Db, user: SessionUser) {
   const school = requireSchool(user);
@@ -66,7 +70,7 @@ export async function createClass(db: Db, user: SessionUser, name: string, nextC
 }
 
 export async function renameClass(db: Db, user: SessionUser, classId: string, name: string) {
-  const cls = await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId, { write: true });
   // The name must stay unique among the owner's classes (an admin or substitute may rename it).
   if (await q.ownerHasClassNamed(db, cls.ownerId, name, classId)) throw conflict('CLASS_NAME_TAKEN');
   await q.renameClass(db, classId, name);
@@ -74,7 +78,7 @@ export async function renameClass(db: Db, user: SessionUser, classId: string, na
 }
 
 export async function deleteClass(db: Db, user: SessionUser, classId: string) {
-  await loadManagedClass(db, user, classId, { ownerOrAdmin: true });
+  await loadManagedClass(db, user, classId, { ownerOrAdmin: true, write: true });
   await q.deleteClass(db, classId);
   return {};
 }
@@ -92,7 +96,7 @@ export async function studentCandidates(db: Db, user: SessionUser, classId: stri
 }
 
 export async function enrolStudents(db: Db, user: SessionUser, classId: string, studentIds: string[]) {
-  const cls = await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId, { write: true });
   assertSeesStudents(user);
   const valid = await q.studentsOfSchool(db, cls.schoolId, studentIds);
   if (valid.length !== studentIds.length) throw badRequest('STUDENT_NOT_IN_SCHOOL');
@@ -100,7 +104,7 @@ export async function enrolStudents(db: Db, user: SessionUser, classId: string, 
 }
 
 export async function removeStudent(db: Db, user: SessionUser, classId: string, studentId: string) {
-  await loadManagedClass(db, user, classId);
+  await loadManagedClass(db, user, classId, { write: true });
   assertSeesStudents(user);
   if ((await q.unenrol(db, classId, studentId)) === 0) throw notFound();
   return {};
@@ -114,7 +118,7 @@ export async function listRequests(db: Db, user: SessionUser, classId: string) {
 
 /** Approves or rejects requests; ids without a pending request come back in `failedStudentIds`. */
 export async function decideRequests(db: Db, user: SessionUser, classId: string, studentIds: string[], enroll: boolean) {
-  const cls = await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId, { write: true });
   assertSeesStudents(user);
   const pending = await q.requestedIds(db, classId, studentIds);
   // A request outlives a student who has left the school; such a request can only be rejected.
@@ -135,14 +139,14 @@ export async function teacherCandidates(db: Db, user: SessionUser, classId: stri
 }
 
 export async function addSubstitute(db: Db, user: SessionUser, classId: string, teacherId: string) {
-  const cls = await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId, { write: true });
   if (!(await q.isActiveTeacherOf(db, cls.schoolId, teacherId))) throw badRequest('TEACHER_NOT_IN_SCHOOL');
   await q.addTeacher(db, classId, teacherId);
   return q.classTeachers(db, classId, cls.ownerId);
 }
 
 export async function removeSubstitute(db: Db, user: SessionUser, classId: string, teacherId: string) {
-  const cls = await loadManagedClass(db, user, classId);
+  const cls = await loadManagedClass(db, user, classId, { write: true });
   if (teacherId === cls.ownerId) throw conflict('OWNER_CANNOT_BE_REMOVED');
   if ((await q.removeTeacher(db, classId, teacherId)) === 0) throw notFound();
   return q.classTeachers(db, classId, cls.ownerId);

@@ -12,8 +12,8 @@ import { liveSeats, nearSquare, presetLayout, seatProblem } from './layout.js';
 import * as q from './queries.js';
 
 /** Seating charts and attendance belong to the class's teachers (owner or substitute). */
-async function teachersClass(db: Db, user: SessionUser, classId: string) {
-  const cls = await loadManagedClass(db, user, classId, { teachersOnly: true });
+async function teachersClass(db: Db, user: SessionUser, classId: string, write = false) {
+  const cls = await loadManagedClass(db, user, classId, { teachersOnly: true, write });
   assertSeesStudents(user);
   return cls;
 }
@@ -95,14 +95,14 @@ async function checkChart(db: Db, classId: string, input: SeatingChartInput, exc
 }
 
 export async function createChart(db: Db, services: Services, user: SessionUser, classId: string, input: SeatingChartInput) {
-  await teachersClass(db, user, classId);
+  await teachersClass(db, user, classId, true);
   await checkChart(db, classId, input, null);
   const row = await q.insertChart(db, classId, user.id, input, services.clock.now());
   return presentChart(row, await q.enrolledIds(db, classId));
 }
 
 export async function updateChart(db: Db, services: Services, user: SessionUser, classId: string, chartId: string, input: SeatingChartInput) {
-  await teachersClass(db, user, classId);
+  await teachersClass(db, user, classId, true);
   await checkChart(db, classId, input, chartId);
   const row = await q.updateChart(db, classId, chartId, input, services.clock.now());
   if (!row) throw notFound();
@@ -110,7 +110,7 @@ export async function updateChart(db: Db, services: Services, user: SessionUser,
 }
 
 export async function deleteChart(db: Db, user: SessionUser, classId: string, chartId: string) {
-  await teachersClass(db, user, classId);
+  await teachersClass(db, user, classId, true);
   if ((await q.deleteChart(db, classId, chartId)) === 0) throw notFound();
   return {};
 }
@@ -125,7 +125,7 @@ export async function attendanceToday(db: Db, services: Services, user: SessionU
 
 /** Saves today's attendance: one row per student per class per school date, for enrolled students. */
 export async function saveAttendance(db: Db, services: Services, user: SessionUser, classId: string, lists: { present: string[]; absent: string[]; tardy: string[]; excused: string[] }) {
-  const cls = await teachersClass(db, user, classId);
+  const cls = await teachersClass(db, user, classId, true);
   const entries: [string, AttendanceCode][] = [
     ...lists.present.map((id) => [id, 'P'] as [string, AttendanceCode]),
     ...lists.absent.map((id) => [id, 'A'] as [string, AttendanceCode]),

@@ -13,12 +13,15 @@ export async function classesForStudent(db: Db, schoolId: string, studentId: str
       displayName('o').as('teacherName'),
       eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.classId', '=', 'c.id').where('e.studentId', '=', studentId)).as('enrolled'),
       eb.exists(eb.selectFrom('enrolmentRequests as r').select('r.classId').whereRef('r.classId', '=', 'c.id').where('r.studentId', '=', studentId)).as('requested'),
+      sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
     ])
     .where('c.schoolId', '=', schoolId)
+    .orderBy(sql`c.school_year_id IS NOT NULL`)
     .orderBy(sql`lower(c.name)`)
     .orderBy('c.id')
     .execute();
-  return rows.map((r) => ({ ...r, enrolled: Boolean(r.enrolled), requested: Boolean(r.requested) })).filter((r) => r.enrolled === enrolled);
+  // Last year's classes are listed to their students only: nobody asks to join one (decision 0571).
+  return rows.map((r) => ({ ...r, enrolled: Boolean(r.enrolled), requested: Boolean(r.requested), lastYear: Boolean(r.lastYear) })).filter((r) => r.enrolled === enrolled && (enrolled || !r.lastYear));
 }
 
 export async function isEnrolled(db: Db, classId: string, studentId: string) {

@@ -24,6 +24,7 @@ export async function requestEnrolment(db: Db, user: SessionUser, classId: strin
   const school = requireSchool(user);
   const cls = await findClass(db, classId);
   if (!cls || cls.schoolId !== school.schoolId) throw notFound();
+  if (cls.schoolYearId !== null) throw conflict('CLASS_LAST_YEAR');
   if (await q.isEnrolled(db, classId, user.id)) throw conflict('ALREADY_ENROLLED');
   await q.insertRequest(db, classId, user.id);
   return {};

@@ -22,10 +22,10 @@ describe('student classes', () => {
   it('lists enrolled classes, and the school\'s other classes with requests marked', async () => {
     const art = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, name: 'Art' });
     const enrolled = await t.call('GET', '/v1/student/classes?enrolled=true', { cookie: w.cookies.student });
-    expect(enrolled.json.ResponseData).toEqual([{ id: w.cls.id, name: 'Math 5', teacherName: 'Tina Teacher', enrolled: true, requested: false }]);
+    expect(enrolled.json.ResponseData).toEqual([{ id: w.cls.id, name: 'Math 5', teacherName: 'Tina Teacher', enrolled: true, requested: false, lastYear: false }]);
     await t.call('POST', `/v1/student/classes/${art.id}/request`, { cookie: w.cookies.student, body: {} });
     const others = await t.call('GET', '/v1/student/classes?enrolled=false', { cookie: w.cookies.student });
-    expect(others.json.ResponseData).toEqual([{ id: art.id, name: 'Art', teacherName: 'Tina Teacher', enrolled: false, requested: true }]);
+    expect(others.json.ResponseData).toEqual([{ id: art.id, name: 'Art', teacherName: 'Tina Teacher', enrolled: false, requested: true, lastYear: false }]);
     expect(others.json.ResponseData.some((c: { id: string }) => c.id === w.otherClass.id)).toBe(false);
   });
 

@@ -25,7 +25,7 @@ describe('dashboard', () => {
     expect((await t.call('GET', '/v1/recognition/dashboard')).status).toBe(401);
   });
 
-  it('counts given and received per month of the school year, and all-time totals, in the current school only', async () => {
+  it('counts given and received per month of the school year, and the year\'s totals, in the current school only', async () => {
     const { s, other, me, peer } = await school();
     t.clock.set('2026-10-15T16:00:00Z');
     const give = (kind: 'high5' | 'vibe', schoolDate: string, giverId = me.id, receiverId = peer.id, schoolId = s.id) => buildRecognition(t.app, { kind, schoolId, giverId, receiverId, schoolDate });
@@ -33,7 +33,7 @@ describe('dashboard', () => {
     await give('high5', '2026-08-31');
     await give('vibe', '2026-09-30');
     await give('high5', '2026-10-15');
-    await give('high5', '2026-07-31'); // last school year: in the totals, not the months
+    await give('high5', '2026-07-31'); // last school year: neither in the totals nor the months (decision 0573)
     await give('high5', '2026-10-02', peer.id, me.id);
     await give('vibe', '2026-10-03', peer.id, me.id);
     await give('vibe', '2027-07-31', peer.id, me.id); // the last day of this school year
@@ -48,7 +48,7 @@ describe('dashboard', () => {
     expect(d.today).toBe('2026-10-15');
     expect(d.schoolYear).toEqual({ from: '2026-08-01', to: '2027-07-31' });
     expect(d.receivedVisible).toBe(true);
-    expect(d.totals).toEqual({ high5Given: 5, vibeGiven: 1, high5Received: 2, vibeReceived: 2 });
+    expect(d.totals).toEqual({ high5Given: 4, vibeGiven: 1, high5Received: 2, vibeReceived: 2 });
     expect(d.months.map((m: { month: string }) => m.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07']);
     expect(d.months[0]).toEqual({ month: '2026-08', from: '2026-08-01', to: '2026-08-31', high5Given: 2, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
     expect(d.months[1]).toMatchObject({ vibeGiven: 1, high5Given: 0 });

@@ -4,5 +4,5 @@ import { route } from '../../../plugins/routes.js';
 import { dashboard } from './service.js';
 
 export function registerDashboardRoutes(app: FastifyInstance) {
-  route(app, recognitionEndpoints.dashboard, async ({ db, services, user }) => dashboard(db, services, user));
+  route(app, recognitionEndpoints.dashboard, async ({ db, services, user, query }) => dashboard(db, services, user, query));
 }

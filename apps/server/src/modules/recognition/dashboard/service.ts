@@ -1,6 +1,7 @@
-import { type Dashboard, schoolYearMonths, schoolYearOf, toIsoDate } from '@high5/contract';
+import { addDays, monthRange, schoolYearOf, toIsoDate, type Dashboard, type MonthRange, type SchoolYearSpan } from '@high5/contract';
 import type { Queryable } from '../../../db/database.js';
 import { calendarTimeZone } from '../../../lib/current-school.js';
+import { schoolYears } from '../../../lib/school-years.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { dashboardCounts, type CountRow } from './queries.js';
@@ -16,25 +17,36 @@ function add(counts: Counts, row: CountRow) {
   }
 }
 
+/** The months a school year touches, each cut to the year. */
+function monthsOf(year: SchoolYearSpan): MonthRange[] {
+  const months: MonthRange[] = [];
+  for (let m = monthRange(year.from); m.from <= year.to; m = monthRange(addDays(m.to, 1))) {
+    months.push({ month: m.month, from: m.from < year.from ? year.from : m.from, to: m.to > year.to ? year.to : m.to });
+  }
+  return months;
+}
+
 /**
- * The dashboard in one answer (docs/decisions/0075): all-time totals in the current
- * school and the counts per month of the current school year (August to July, the
- * school's time zone). When the school's high5_vibes setting is OFF, received numbers
- * are not sent at all.
+ * The dashboard in one answer (docs/decisions/0075, 0573): the totals and the counts per month of
+ * one school year of the current school (the school's own years, lib/school-years.ts): the one
+ * containing `year`, else the current one. When the school's high5_vibes setting is OFF, received
+ * numbers are not sent at all.
  */
-export async function dashboard(db: Queryable, services: Services, user: SessionUser): Promise<Dashboard> {
+export async function dashboard(db: Queryable, services: Services, user: SessionUser, query: { year?: string | undefined } = {}): Promise<Dashboard> {
   // The session already holds the school's zone and its high5_vibes setting (read with the session).
   const school = user.isSuperAdmin ? null : user.school;
   const today = toIsoDate(services.clock.now(), calendarTimeZone(user));
-  const year = schoolYearOf(today);
+  const calendar = school ? await schoolYears(db, school.schoolId) : null;
+  const year = calendar ? calendar.containing(query.year ?? today) : schoolYearOf(query.year ?? today);
   const withReceived = school?.receivedVisible ?? true;
   const rows = school ? await dashboardCounts(db, { schoolId: school.schoolId, userId: user.id, from: year.from, to: year.to, withReceived }) : [];
   const totals = zero(withReceived);
-  const months = schoolYearMonths(today).map((m) => ({ ...m, ...zero(withReceived) }));
+  const months = monthsOf(year).map((m) => ({ ...m, ...zero(withReceived) }));
   for (const row of rows) {
+    const month = months.find((m) => m.month === row.month);
+    if (!month) continue;
     add(totals, row);
-    const month = row.month ? months.find((m) => m.month === row.month) : undefined;
-    if (month) add(month, row);
+    add(month, row);
   }
   return { today, schoolYear: { from: year.from, to: year.to }, receivedVisible: withReceived, totals, months };
 }

@@ -1,9 +1,10 @@
-import { type Language, LIMITS, monthRange, RECEIVED_RANGE_MAX_DAYS, type ReceivedQuerySchema, type ReceivedReport, type Role, Roles, schoolYearOf, toIsoDate } from '@high5/contract';
+import { type Language, LIMITS, monthRange, RECEIVED_RANGE_MAX_DAYS, type ReceivedQuerySchema, type ReceivedReport, type Role, Roles, toIsoDate } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import { schoolYears } from '../../../lib/school-years.js';
 import { containsPattern } from '../../../lib/search.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../../../policies/user.js';
@@ -48,8 +49,14 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   if (!ctx.high5Vibes && !canReadHiddenReceived(viewer)) throw forbidden('RECEIVED_HIDDEN');
 
   const today = toIsoDate(services.clock.now(), ctx.timeZone);
-  const range = query.range ?? monthRange(today);
+  const calendar = await schoolYears(db, school.schoolId);
+  // Default: this month, cut to this school year (a year may start mid-month).
+  const month = monthRange(today);
+  const current = calendar.containing(today);
+  const range = query.range ?? { from: month.from < current.from ? current.from : month.from, to: month.to > current.to ? current.to : month.to };
   if (days(range.from, range.to) > RECEIVED_RANGE_MAX_DAYS) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'too_long' }]);
+  // A range never silently runs into another school year (decision 0573).
+  const year = calendar.yearOfRange(range);
   const filter = { schoolId: school.schoolId, receiverId: subjectId, kind: query.kind, from: range.from, to: range.to };
   const language = query.language ?? user.language;
 
@@ -90,7 +97,6 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
       fromHandImageUrl: await linkFor(r.imageKey),
     })),
   );
-  const year = schoolYearOf(today);
   return {
     kind: query.kind,
     range,

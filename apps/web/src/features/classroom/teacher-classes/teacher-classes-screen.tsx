@@ -127,6 +127,11 @@ export default function TeacherClassesScreen() {
         {t('classes.title')}
       </PageTitle>
 
+      {selected?.lastYear && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('schoolYearClass.lastYearNote')}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Autocomplete
           sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
@@ -141,7 +146,8 @@ export default function TeacherClassesScreen() {
           }}
           getOptionLabel={(c) => c.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          groupBy={me.isAdmin ? (c) => (c.teaches ? t('classes.groupMine') : t('classes.groupSchool')) : undefined}
+          // Last year's classes come last, in a group of their own (docs/decisions/0571).
+          groupBy={me.isAdmin || list.some((c) => c.lastYear) ? (c) => (c.lastYear ? t('schoolYearClass.lastYear') : c.teaches ? t('classes.groupMine') : t('classes.groupSchool')) : undefined}
           renderOption={(props, c) => {
             const { key, ...rest } = props as typeof props & { key: string };
             return (
@@ -157,7 +163,7 @@ export default function TeacherClassesScreen() {
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <Tooltip title={t('classes.rename')}>
             <span>
-              <IconButton aria-label={t('classes.rename')} disabled={!selected} onClick={() => setDialog('rename')}>
+              <IconButton aria-label={t('classes.rename')} disabled={!selected || selected.lastYear} onClick={() => setDialog('rename')}>
                 <EditOutlinedIcon />
               </IconButton>
             </span>

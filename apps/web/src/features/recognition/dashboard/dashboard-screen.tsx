@@ -10,6 +10,7 @@ import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SchoolYearPicker } from '../../../components/ui/school-year-picker';
 import { lazyWithNamespaces } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/use-error-text';
 import { monthAndYear, monthName } from '../reports/months';
@@ -61,7 +62,8 @@ export default function DashboardScreen() {
   const notify = useNotify();
   const navigate = useNavigate();
   const errorText = useErrorText('recognition');
-  const dashboard = useDashboard();
+  const [year, setYear] = useState<string | null>(null);
+  const dashboard = useDashboard(year);
   const d = dashboard.data;
   const canGive = me.role !== 'superAdmin';
 
@@ -87,6 +89,11 @@ export default function DashboardScreen() {
   return (
     <Box>
       <PageTitle subtitle={d ? t('dashboard.subtitle', { from: formatDate(d.schoolYear.from, i18n.language), to: formatDate(d.schoolYear.to, i18n.language) }) : ' '}>{title}</PageTitle>
+      {me.role !== 'superAdmin' && (
+        <Box sx={{ mb: 2 }}>
+          <SchoolYearPicker value={year} onChange={(y) => setYear(y?.from ?? null)} />
+        </Box>
+      )}
       {d ? <Boxes d={d} canGive={canGive} /> : <Skeleton variant="rounded" height={168} />}
       {d && !d.receivedVisible && (
         <Alert severity="info" icon={<FlagOutlinedIcon />} sx={{ mt: 2 }}>

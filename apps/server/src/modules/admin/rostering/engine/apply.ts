@@ -1,4 +1,5 @@
 import type { Db } from '../../../../db/database.js';
+import { rollOverForRoster } from '../../school-years/service.js';
 import { malformed } from '../sources/oneroster.js';
 import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
 import { applyFlagUpdates } from './flags.js';
@@ -58,7 +59,7 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
         const existing = options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: options.onlySchool.sourceId } : known.find((k) => k.sourceId === school.sourceId);
         const partial = read.mode === 'delta' && read.partialSections ? { pairs: read.remove.enrolments ?? [] } : undefined;
         const flagUpdates = read.mode === 'delta' ? (read.flagUpdates ?? []) : [];
-        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, flagUpdates, report);
+        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, flagUpdates, report, snapshot.schoolYear);
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
@@ -81,6 +82,7 @@ async function applySchool(
   partial: { pairs: RosterEnrolment[] } | undefined,
   flagUpdates: RosterFlagUpdate[],
   report: SchoolReport,
+  schoolYear: string | null | undefined,
 ) {
   let schoolId: string;
   if (existing) {
@@ -90,6 +92,9 @@ async function applySchool(
     schoolId = await q.insertSchool(tx, { districtId: options.districtId, name: school.name.slice(0, 120), sourceId: school.sourceId, timeZone: options.timeZone, now: options.now });
     report.counts.schoolsCreated++;
   }
+  // A roster of a later school year starts it first: last year's classes close, this year's sections make new ones (decision 0572).
+  const startedOn = await rollOverForRoster(tx, options.now, schoolId, schoolYear);
+  if (startedOn) report.warnings.push({ code: 'school_year_started', sourceId: schoolYear! });
   const scope = { districtId: options.districtId, schoolId: options.onlySchool?.id ?? null };
   // Teachers of this school's sections are resolved even when the source lists them elsewhere.
   const ids = await resolvePeople(tx, scope, people, options.now, report, options.dryRun && scope.schoolId !== null);

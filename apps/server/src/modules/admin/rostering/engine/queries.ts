@@ -123,11 +123,12 @@ export async function detachSessions(db: Db, schoolId: string, userIds: string[]
 }
 
 export function rosteredClasses(db: Db, schoolId: string) {
-  return db.selectFrom('classes').select(['id', 'name', 'ownerId', 'sourceId']).where('schoolId', '=', schoolId).where('sourceId', 'is not', null).execute();
+  // Last year's classes keep their section ids for history; the sync fills this year's only.
+  return db.selectFrom('classes').select(['id', 'name', 'ownerId', 'sourceId']).where('schoolId', '=', schoolId).where('sourceId', 'is not', null).where('schoolYearId', 'is', null).execute();
 }
 
 export async function nameTakenByOwner(db: Db, ownerId: string, name: string, exceptId: string | null) {
-  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where(sql`lower(btrim(name))`, '=', name.trim().toLowerCase());
+  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where('schoolYearId', 'is', null).where(sql`lower(btrim(name))`, '=', name.trim().toLowerCase());
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -194,6 +195,7 @@ export function rosteredEnrolmentsOf(db: Db, schoolId: string, studentIds: strin
     .select(['e.classId', 'e.studentId'])
     .where('c.schoolId', '=', schoolId)
     .where('c.sourceId', 'is not', null)
+    .where('c.schoolYearId', 'is', null)
     .where('e.studentId', 'in', studentIds)
     .execute();
 }

@@ -247,7 +247,14 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
     }
     (role === 'student' ? section.studentSourceIds : section.teacherSourceIds).push(e.userSourcedId!);
   }
-  return { schools, people, sections: [...sections.values()] };
+  return { schoolYear: rosterYearOf(tables.academicSessions ?? [], keep), schools, people, sections: [...sections.values()] };
+}
+
+/** The latest `schoolYear` session's start, as `2026-2027` (its `schoolYear` column names the ending year): the year a new year's roster describes (decision 0572). */
+function rosterYearOf(sessions: Row[], keep: (row: Row) => boolean): string | null {
+  const starts = sessions.filter((s) => keep(s) && s.type?.toLowerCase() === 'schoolyear' && /^\d{4}-\d{2}-\d{2}$/.test(s.startDate ?? '')).map((s) => s.startDate!).sort();
+  const year = Number(starts.at(-1)?.slice(0, 4));
+  return year ? `${year}-${year + 1}` : null;
 }
 
 function deltaRead(tables: Record<string, Row[]>, flags: FileFlags): RosterRead {

@@ -1,0 +1,37 @@
+import type { SchoolYear } from '@high5/contract';
+import { MenuItem, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useSchoolYears } from '../../lib/school-years';
+
+/** A school year's name: "2026–2027". */
+export const schoolYearName = (year: Pick<SchoolYear, 'startYear'>) => `${year.startYear}–${year.startYear + 1}`;
+
+/**
+ * The one school-year picker of reports and dashboards (docs/decisions/0573): this year by
+ * default (`value` null), then the school's past years. `onChange` gets the year's first day,
+ * null for the current one.
+ */
+export function SchoolYearPicker({ value, onChange }: { value: string | null; onChange: (year: SchoolYear | null) => void }) {
+  const { t } = useTranslation();
+  const years = useSchoolYears();
+  const list = years.data?.years ?? [];
+  const current = years.data?.current.from;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('schoolYear.label')}
+      value={value ?? current ?? ''}
+      onChange={(e) => onChange(e.target.value === current ? null : (list.find((y) => y.from === e.target.value) ?? null))}
+      disabled={!years.data}
+      sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
+    >
+      {list.map((y) => (
+        <MenuItem key={y.from} value={y.from}>
+          {y.from === current ? t('schoolYear.current', { name: schoolYearName(y) }) : schoolYearName(y)}
+        </MenuItem>
+      ))}
+      {list.length === 0 && <MenuItem value="">{t('loading')}</MenuItem>}
+    </TextField>
+  );
+}
