@@ -46,6 +46,9 @@ export const RosterProblemKeys = [
 export const RosterProblemSchema = z.object({ key: z.enum(RosterProblemKeys), values: z.record(z.string(), z.string()) });
 export type RosterProblem = z.infer<typeof RosterProblemSchema>;
 
+/** A school's report names at most this many changed people (its counts stay exact). */
+export const ROSTER_CHANGES_MAX = 1000;
+
 /** The hold threshold a district starts with (percent of a school's people). */
 export const DEFAULT_ROSTER_HOLD_PERCENT = 10;
 
@@ -84,6 +87,27 @@ const RosterFlagSchema = z.enum(RosterFlags);
 const FlagChangeSchema = NamedPersonSchema.extend({ set: z.array(RosterFlagSchema), cleared: z.array(RosterFlagSchema) });
 export type RosterFlagChange = z.infer<typeof FlagChangeSchema>;
 
+/** What happened to a person in a school: joined, came back, changed, or left (decision 0580). */
+export const RosterChangeKinds = ['added', 'reactivated', 'updated', 'deactivated'] as const;
+export type RosterChangeKind = (typeof RosterChangeKinds)[number];
+/** The fields a run can change: the person's names, the membership's grade, flags, language level and status. */
+export const RosterChangeFields = ['firstName', 'lastName', 'grade', 'iep', 'plan504', 'languageLevel', 'status'] as const;
+const FieldValueSchema = z.union([z.string(), z.number(), z.boolean()]).nullable();
+const FieldChangeSchema = z.object({ field: z.enum(RosterChangeFields), from: FieldValueSchema, to: FieldValueSchema });
+export type RosterFieldChange = z.infer<typeof FieldChangeSchema>;
+/** One person's change in one school, with their role and grade (after the run) beside the name. */
+const PersonChangeSchema = NamedPersonSchema.extend({
+  kind: z.enum(RosterChangeKinds),
+  role: z.enum(['student', 'teacher', 'staff']),
+  grade: z.number().int().nullable(),
+  fields: z.array(FieldChangeSchema),
+});
+export type RosterPersonChange = z.infer<typeof PersonChangeSchema>;
+
+/** People (not memberships: a teacher of two schools counts once) the run added, brought back, changed or deactivated. */
+const RosterPeopleCountsSchema = z.object({ added: z.number().int(), reactivated: z.number().int(), updated: z.number().int(), deactivated: z.number().int() });
+export type RosterPeopleCounts = z.infer<typeof RosterPeopleCountsSchema>;
+
 /**
  * What the source said about the read as a whole (translated by `rostering.sourceWarning.<code>`
  * with its values): a Clever app kept on API v3.0 (no 504 plans), Aeries programs none of which
@@ -110,6 +134,8 @@ export const RosterSchoolReportSchema = z.object({
   warnings: z.array(RosterWarningSchema),
   /** At most 200; `counts.flagsChanged` is exact. */
   flagChanges: z.array(FlagChangeSchema).default([]),
+  /** Every person the run added, reactivated, changed or deactivated here, field by field; at most 1,000 (reports before it: none). */
+  changes: z.array(PersonChangeSchema).default([]),
 });
 export type RosterSchoolReport = z.infer<typeof RosterSchoolReportSchema>;
 
@@ -128,6 +154,8 @@ export const RosterRunSchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   counts: RosterCountsSchema.partial(),
+  /** Exact counts of people across the run's schools; null for runs that read nothing or ran before it. */
+  people: RosterPeopleCountsSchema.nullable().default(null),
   schools: z.array(RosterSchoolReportSchema),
   errorCode: z.string().nullable(),
   errorDetail: z.string().nullable(),

@@ -262,7 +262,9 @@ export interface MoodMonthCounts {
   month: string;
   schoolId: string;
   talkNotToday: number;
+  talkNotTodayMoods: Generated<Json>;
   talkToday: number;
+  talkTodayMoods: Generated<Json>;
   userId: string;
 }
 

@@ -1,8 +1,6 @@
-import { classroomRangeTooLong, toIsoDate } from '@high5/contract';
-import type { Db } from '../../db/database.js';
+import { classroomRangeTooLong } from '@high5/contract';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/session-user.js';
-import type { Services } from '../../services/index.js';
 import { currentSchool } from '../../lib/current-school.js';
 
 /** A user's name for lists (lib/display-name.ts, shared with the recognition reports). */
@@ -19,11 +17,8 @@ export function assertSeesStudents(user: SessionUser) {
   if (requireSchool(user).status !== 'active') throw forbidden('ACCOUNT_PENDING_APPROVAL');
 }
 
-/** The school's local date now ("today" is always the school's time zone). */
-export async function schoolToday(db: Db, services: Services, schoolId: string) {
-  const row = await db.selectFrom('schools').select('timeZone').where('id', '=', schoolId).executeTakeFirstOrThrow();
-  return toIsoDate(services.clock.now(), row.timeZone);
-}
+/** The school's local date now (lib/school-today.ts, shared with the admin reports). */
+export { schoolToday } from '../../lib/school-today.js';
 
 /** Rejects ranges longer than a year (the journal, feedback, High 5 and attendance lists). */
 export function assertRange(range: { from: string; to: string }) {

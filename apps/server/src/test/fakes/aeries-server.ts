@@ -23,6 +23,8 @@ export interface AeriesFake extends RunningFake {
   faults: FakeFaults;
   /** Data Changes answer 501 (v5 enhancements off) while set. */
   dataChangesOff: boolean;
+  /** What systeminfo says the year is: '2015' (default), a number, or the '2026-2027' some installations answer. */
+  databaseYear: string | number;
   /** The Aeries server's local time: systeminfo's CurrentDateTime and the time of recorded changes. */
   now: Date;
   /** Program records (IEP 144, 504 101 in the PGM code table; other codes as a district has them) by StudentID. */
@@ -179,7 +181,7 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     if (!String(req.headers.accept ?? '').includes('application/json')) return { status: 406, body: { Message: 'This fake answers JSON only: send Accept: application/json' } };
     const parts = path.split('/').slice(3);
     if (parts[0] === 'systeminfo') {
-      return { status: 200, body: { AeriesVersion: '10.25.5.6', DatabaseYear: '2015', AvailableDatabaseYears: ['2015'], LocalTimeZoneName: 'Eastern Standard Time', CurrentDateTime: local(fake.now) } };
+      return { status: 200, body: { AeriesVersion: '10.25.5.6', DatabaseYear: fake.databaseYear, AvailableDatabaseYears: [fake.databaseYear], LocalTimeZoneName: 'Eastern Standard Time', CurrentDateTime: local(fake.now) } };
     }
     if (req.headers['aeries-cert'] !== certificate) return { status: 401, body: { Message: 'Authorization has been denied for this request.' } };
     if (faults.status500) return { status: 500, body: { Message: 'An error has occurred.' } };
@@ -249,6 +251,7 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     certificate,
     faults,
     dataChangesOff: false,
+    databaseYear: '2015',
     codeSet: structuredClone(PROGRAM_CODES),
     now: new Date('2015-09-01T08:00:00Z'),
     programs: new Proxy(programs, {

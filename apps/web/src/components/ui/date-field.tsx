@@ -14,6 +14,9 @@ import { todayIso } from '../../lib/calendar';
 /** Dates travel as `yyyy-MM-dd` (API, files). */
 export const API_FORMAT = 'yyyy-MM-dd';
 
+/** MUI's Spanish words, with the accents its catalog leaves out ("Dia"). */
+const SPANISH_PICKERS = { ...pickersEs.components.MuiLocalizationProvider.defaultProps.localeText, day: 'Día', weekDay: 'Día de la semana' };
+
 /** Date pickers in the user's language (decision 0190's patterns). Wrap any picker of the app in it. */
 export function DatePickersProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -22,7 +25,7 @@ export function DatePickersProvider({ children }: { children: ReactNode }) {
     <LocalizationProvider
       dateAdapter={AdapterDateFns}
       adapterLocale={spanish ? es : enUS}
-      localeText={(spanish ? pickersEs : pickersEn).components.MuiLocalizationProvider.defaultProps.localeText}
+      localeText={spanish ? SPANISH_PICKERS : pickersEn.components.MuiLocalizationProvider.defaultProps.localeText}
     >
       {children}
     </LocalizationProvider>

@@ -10,9 +10,10 @@ export const adminRoutes: AreaRoute[] = [
   adminScreen(paths.admin, () => import('./dashboard/admin-dashboard-screen'), ['classroom', 'profile', 'recognition']),
   adminScreen(paths.report, () => import('./class-report/report-screen')),
   adminScreen(paths.teacherReport, () => import('./class-report/teacher-report-screen')),
-  adminScreen(paths.adminUsers, () => import('./users/admin-users-screen')),
+  // the roster run report names grades as schools write them (recognition's TK and K)
+  adminScreen(paths.adminUsers, () => import('./users/admin-users-screen'), ['recognition']),
   adminScreen(paths.superAdminReport, () => import('./super/super-report-screen')),
   adminScreen(paths.makeAdmin, () => import('./super/make-admin-screen')),
-  adminScreen(paths.addDistrict, () => import('./super/add-district-screen')),
+  adminScreen(paths.addDistrict, () => import('./super/add-district-screen'), ['recognition']),
   adminScreen(paths.settings, () => import('./super/settings-screen')),
 ];

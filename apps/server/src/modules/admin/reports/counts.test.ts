@@ -16,15 +16,18 @@ afterAll(() => t.close());
 async function recount() {
   const { db } = t.app.services;
   const moodsKept = await sql<{ line: string }>`
-    select concat_ws(' ', user_id, school_id, to_char(month, 'YYYY-MM-DD'), high, low, talk_today, talk_not_today, low_moods::text) as line
+    select concat_ws(' ', user_id, school_id, to_char(month, 'YYYY-MM-DD'), high, low, talk_today, talk_not_today, low_moods::text, talk_today_moods::text, talk_not_today_moods::text) as line
     from mood_month_counts where high + low > 0 or low_moods <> '{}'::jsonb`.execute(db);
   const moodsCounted = await sql<{ line: string }>`
     select concat_ws(' ', user_id, school_id, to_char(month, 'YYYY-MM-DD'), sum(high), sum(low), sum(talk_today), sum(talk_not_today),
-      coalesce(jsonb_object_agg(mood, low) filter (where low > 0), '{}'::jsonb)::text) as line
+      coalesce(jsonb_object_agg(mood, low) filter (where low > 0), '{}'::jsonb)::text,
+      coalesce(jsonb_object_agg(mood, low_today) filter (where low_today > 0), '{}'::jsonb)::text,
+      coalesce(jsonb_object_agg(mood, low_not_today) filter (where low_not_today > 0), '{}'::jsonb)::text) as line
     from (
       select user_id, school_id, date_trunc('month', school_date) as month, mood,
         count(*) filter (where not low_enjoyment) as high, count(*) filter (where low_enjoyment) as low,
-        count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today
+        count(*) filter (where emergency_priority = 'today') as talk_today, count(*) filter (where emergency_priority = 'not-today') as talk_not_today,
+        count(*) filter (where low_enjoyment and emergency_priority = 'today') as low_today, count(*) filter (where low_enjoyment and emergency_priority = 'not-today') as low_not_today
       from moods group by 1, 2, 3, 4) x
     group by user_id, school_id, month`.execute(db);
   const recognitionsKept = await sql<{ line: string }>`
@@ -122,9 +125,42 @@ const RANGES = [
   ['2026-09-01', '2026-10-15'],
 ];
 
+describe('the mood report\'s talk columns with a feeling filter', () => {
+  it('count only the filtered feelings\' requests, from whole months and edge days alike', async () => {
+    t.clock.set('2026-11-20T16:00:00Z');
+    const { school, cookie } = await schoolWithAdmin(t.app);
+    const zoe = await buildUser(t.app, { schoolId: school.id, role: 'student' });
+    // October (a whole month of the range) and 2-3 November (edge days): worried asks today, rage not today, weary today.
+    const rows = [
+      ['2026-10-05', 'worried', 'today'],
+      ['2026-10-06', 'rage', 'not-today'],
+      ['2026-10-07', 'smile', 'today'],
+      ['2026-11-02', 'worried', 'today'],
+      ['2026-11-03', 'weary', 'today'],
+    ] as const;
+    await t.app.services.db
+      .insertInto('moods')
+      .values(rows.map(([date, mood, talk]) => ({ userId: zoe.id, schoolId: school.id, schoolDate: date, mood, lowEnjoyment: mood !== 'smile', emergencyPriority: talk })))
+      .execute();
+    const row = async (filters: string) => {
+      const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=2026-09-28_2026-11-03${filters}`, { cookie });
+      expect(res.status).toBe(200);
+      const { lowEnjoyment, talkToday, talkNotToday } = res.json.ResponseData.rows.find((r: { userId: string }) => r.userId === zoe.id);
+      return { lowEnjoyment, talkToday, talkNotToday };
+    };
+    expect(await row('')).toEqual({ lowEnjoyment: 4, talkToday: 4, talkNotToday: 1 });
+    expect(await row('&filters=worried')).toEqual({ lowEnjoyment: 2, talkToday: 2, talkNotToday: 0 });
+    expect(await row('&filters=rage,weary')).toEqual({ lowEnjoyment: 2, talkToday: 1, talkNotToday: 1 });
+    const { kept, counted } = await recount();
+    expect(kept.moods).toEqual(counted.moods);
+  });
+});
+
 describe('reports over ranges that cut months', () => {
   let y: Awaited<ReturnType<typeof arrangeYear>>;
   beforeAll(async () => {
+    // The ranges end by 20 October: asked after it (a future To is refused, decision 0582).
+    t.clock.set('2026-10-21T16:00:00Z');
     y = await arrangeYear();
   });
 
@@ -151,8 +187,9 @@ describe('reports over ranges that cut months', () => {
           userId: s.id,
           highEnjoyment: mine.filter((m) => !m.low).length,
           lowEnjoyment: low.length,
-          talkToday: mine.filter((m) => m.talk === 'today').length,
-          talkNotToday: mine.filter((m) => m.talk === 'not-today').length,
+          // With a feeling filter, the talk requests are those of the feelings shown (decision 0583).
+          talkToday: (filters.length ? low : mine).filter((m) => m.talk === 'today').length,
+          talkNotToday: (filters.length ? low : mine).filter((m) => m.talk === 'not-today').length,
           lowEntries: low.map((m) => ({ date: m.date, mood: m.mood, emergency: m.talk !== 'none', talk: m.talk })),
         };
       });

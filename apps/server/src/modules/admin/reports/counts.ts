@@ -43,17 +43,18 @@ export function recognitionCounts(schoolId: string, split: RangeSplit, who: Coun
 }
 
 /**
- * Mood check-ins per person of the school in the range: high and low enjoyment (low narrowed to
- * `filters` when given) and who asked to talk today or not today. Whole months from
+ * Mood check-ins per person of the school in the range: high and low enjoyment and who asked to
+ * talk today or not today; with `filters`, low enjoyment and the talk requests are those of the
+ * check-ins of these feelings only (decision 0583). Whole months from
  * mood_month_counts (its low_moods per feeling for a filter), edge days from moods; integers into
  * one GROUP BY, as for the recognition counts.
  */
 export function moodCounts(schoolId: string, split: RangeSplit, filters: string[], who: CountedFor): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
-    const low = filters.length ? sql.join(filters.map((f) => sql`coalesce((low_moods ->> ${f})::int, 0)`), sql` + `) : sql`low`;
+    const of = (column: string, whole: string) => (filters.length ? sql.join(filters.map((f) => sql`coalesce((${sql.raw(column)} ->> ${f})::int, 0)`), sql` + `) : sql.raw(whole));
     parts.push(sql`
-      select user_id, high, ${low} as low, talk_today, talk_not_today
+      select user_id, high, ${of('low_moods', 'low')} as low, ${of('talk_today_moods', 'talk_today')} as talk_today, ${of('talk_not_today_moods', 'talk_not_today')} as talk_not_today
       from mood_month_counts
       where school_id = ${schoolId} and month >= ${split.months.start} and month < ${split.months.end} ${onlyPage(sql`user_id`, who)}`);
   }
@@ -61,7 +62,7 @@ export function moodCounts(schoolId: string, split: RangeSplit, filters: string[
     const tally = (where: RawBuilder<unknown>) => sql`${sign}(count(*) filter (where ${where}))::int`;
     parts.push(sql`
       select user_id, ${tally(sql`not low_enjoyment`)} as high, ${tally(isLowMood(filters))} as low,
-        ${tally(sql`emergency_priority = 'today'`)} as talk_today, ${tally(sql`emergency_priority = 'not-today'`)} as talk_not_today
+        ${tally(talkOf(filters, 'today'))} as talk_today, ${tally(talkOf(filters, 'not-today'))} as talk_not_today
       from moods
       where school_id = ${schoolId} and school_date between ${days.from} and ${days.to} ${onlyPage(sql`user_id`, who)}
       group by user_id`);
@@ -70,6 +71,12 @@ export function moodCounts(schoolId: string, split: RangeSplit, filters: string[
     select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
     from (${sql.join(parts, UNION)}) x
     group by user_id`;
+}
+
+/** A check-in that asked to talk `when`: any, or with `filters`, one of these feelings' (low-enjoyment) check-ins. */
+function talkOf(filters: string[], when: 'today' | 'not-today') {
+  const asked = sql`emergency_priority = ${sql.lit(when)}`;
+  return filters.length ? sql`${isLowMood(filters)} and ${asked}` : asked;
 }
 
 /** What counts as a low-enjoyment check-in of a `moods` row: any, or one of `filters`' feelings. */

@@ -16,16 +16,16 @@ import {
 
 export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classes, async ({ db, user }) => schoolClasses(db, schoolAdminActor(user).schoolId));
-  route(app, adminEndpoints.groupReport, async ({ db, user, query }) => groupReport(db, schoolAdminActor(user).schoolId, query));
+  route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user).schoolId, query));
   route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) => userReport(db, services, schoolAdminActor(user), params.userId, query.range));
   route(app, adminEndpoints.moodReport, async ({ db, services, user, query }) => adminMoodReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.saveMoodReportSettings, async ({ db, services, user, body }) => putMoodReportSettings(db, services, schoolAdminActor(user), body));
 
   route(app, adminEndpoints.reportClasses, async ({ db, user }) => visibleClasses(db, user));
-  route(app, adminEndpoints.classRecognitionReport, async ({ db, user, query }) => classRecognitionReport(db, user, query));
+  route(app, adminEndpoints.classRecognitionReport, async ({ db, services, user, query }) => classRecognitionReport(db, services, user, query));
   route(app, adminEndpoints.classMoodReport, async ({ db, services, user, query }) => classMoodReport(db, services, user, query));
 
   route(app, adminEndpoints.superClasses, async ({ db, user, params }) => schoolClasses(db, (await superAdminActor(db, user, params.schoolId)).schoolId));
-  route(app, adminEndpoints.superGroupReport, async ({ db, user, params, query }) => groupReport(db, (await superAdminActor(db, user, params.schoolId)).schoolId, query));
+  route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) => groupReport(db, services, (await superAdminActor(db, user, params.schoolId)).schoolId, query));
 }

@@ -17,6 +17,7 @@ import type { Services } from '../../../services/index.js';
 import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { schoolYears } from '../../../lib/school-years.js';
+import { schoolToday } from '../../../lib/school-today.js';
 import {
   classesOf,
   classInSchool,
@@ -46,6 +47,14 @@ export interface PageQuery {
   dir: 'asc' | 'desc';
   page: number;
   pageSize: number;
+}
+
+/**
+ * A report ends today at the latest, in the school's zone (decision 0582): a To after it is refused
+ * as the form refuses it, not run over days that have not happened.
+ */
+async function assertNotFuture(db: Db, services: Services, schoolId: string, range: Range) {
+  if (range.to > (await schoolToday(db, services, schoolId))) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'range_in_future' }]);
 }
 
 function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
@@ -132,7 +141,8 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
 }
 
 /** The admin's group report (2.7) and the super admin report (2.8). */
-export async function groupReport(db: Db, schoolId: string, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+export async function groupReport(db: Db, services: Services, schoolId: string, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+  await assertNotFuture(db, services, schoolId, query.range);
   await assertOneYear(db, schoolId, query.range);
   const classIds = await classFilter(db, schoolId, query.role, query.classId);
   return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query));
@@ -146,6 +156,7 @@ export async function adminMoodReport(
   query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; entries: boolean },
 ) {
   await assertOneYear(db, actor.schoolId, query.range);
+  await assertNotFuture(db, services, actor.schoolId, query.range);
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow, entries: query.entries }, 'admin');
 }
@@ -163,6 +174,7 @@ export async function userReport(db: Db, services: Services, actor: Actor, userI
   await assertOneYear(db, actor.schoolId, range);
   const member = await findMember(db, actor.schoolId, userId);
   if (!member) throw notFound();
+  await assertNotFuture(db, services, actor.schoolId, range);
   const load = async (kind: 'high5' | 'vibe') => {
     const [categories, counts, items] = await Promise.all([
       schoolCategories(db, actor.schoolId, kind),
@@ -206,9 +218,10 @@ async function reportClassIds(db: Db, user: SessionUser, classId: string | undef
   return { ...viewer, classIds: classId ? [classId] : classes.map((c) => c.id) };
 }
 
-export async function classRecognitionReport(db: Db, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
+export async function classRecognitionReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
   const { actor, classIds } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
+  await assertNotFuture(db, services, actor.schoolId, query.range);
   if (classIds.length === 0) return emptyPage(query);
   return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
 }
@@ -216,6 +229,7 @@ export async function classRecognitionReport(db: Db, user: SessionUser, query: P
 export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<MoodReportPage> {
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
+  await assertNotFuture(db, services, actor.schoolId, query.range);
   if (classIds.length === 0) return emptyPage(query);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
 }

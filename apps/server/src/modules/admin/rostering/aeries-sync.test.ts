@@ -78,6 +78,14 @@ describe('an Aeries district', () => {
       .execute();
     expect(students.length).toBeGreaterThanOrEqual(1004);
     expect(students.some((s) => s.languageLevel === 'L')).toBe(true);
+    // Classes are named as Aeries names sections (course - period - teacher); a teacher's two
+    // same-named sections differ by section number, never by the sync's internal id.
+    const classes = await t.app.services.db.selectFrom('classes as c').innerJoin('schools as s', 's.id', 'c.schoolId').select(['c.name', 'c.ownerId']).where('s.districtId', '=', district.id).execute();
+    const guidance = classes.filter((c) => c.name.startsWith('Group Guidance - 0 - '));
+    expect(guidance.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(classes.map((c) => `${c.ownerId}|${c.name}`)).size).toBe(classes.length);
+    expect(classes.filter((c) => / \(\d+-\d+\)$/.test(c.name))).toEqual([]);
+    expect(classes.some((c) => / - 0 - [A-Z]\. .+ \(\d+\)$/.test(c.name))).toBe(true);
   });
 
 });

@@ -6,7 +6,7 @@ import type { Services } from '../../../services/index.js';
 import { applyRead } from './engine/apply.js';
 import { printable } from './engine/validate.js';
 import { pacedDb, Pacer } from './engine/pace.js';
-import { addCounts, emptyCounts, type SchoolReport } from './engine/report.js';
+import { addCounts, countPeople, emptyCounts, storedReport, type SchoolReport } from './engine/report.js';
 import * as q from './queries.js';
 import { malformed, type FlagColumns } from './sources/oneroster.js';
 import { readOneRosterZip } from './sources/oneroster-worker.js';
@@ -146,7 +146,7 @@ async function finish(services: Services, run: ClaimedRun, district: { id: strin
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
   if (!held && !dryRun && read.sourceDistrictId) await q.setSourceDistrictId(services.db, run.districtId, read.sourceDistrictId);
-  const details = { schools: reports, sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
+  const details = { schools: reports.map(storedReport), people: countPeople(reports), sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
   await settle(services, run, district, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
 }
 

@@ -12,7 +12,7 @@ type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
 
 /** A run as the report shows it; the stored read's key never leaves the server. */
 function present(row: RunRow): RosterRun {
-  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; problem?: RosterRun['problem']; sourceWarnings?: RosterRun['sourceWarnings']; carries?: RosterRun['carries'] };
+  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; people?: RosterRun['people']; problem?: RosterRun['problem']; sourceWarnings?: RosterRun['sourceWarnings']; carries?: RosterRun['carries'] };
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id,
@@ -24,7 +24,8 @@ function present(row: RunRow): RosterRun {
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
     counts: (row.counts ?? {}) as RosterRun['counts'],
-    schools: details.schools ?? [],
+    people: details.people ?? null,
+    schools: (details.schools ?? []).map((s) => ({ ...s, changes: s.changes ?? [] })),
     errorCode: row.errorCode,
     errorDetail: row.errorDetail,
     problem: details.problem ?? null,

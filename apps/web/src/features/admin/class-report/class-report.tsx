@@ -1,5 +1,5 @@
 import { Alert, Box, Tab, Tabs } from '@mui/material';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,8 @@ import { classReportForm, type ClassReportFilters } from '../lib/report-forms';
 import { useClassMoodReport, useClassRecognitionReport } from './api';
 
 type ReportTab = 'report' | 'mood';
+/** The filter bar as typed (not yet run): it follows the user to the other tab. */
+type Draft = { classId: string | null; range: { from: string; to: string } };
 
 /** The report asked for is kept in the address (?tab=&class=&from=&to=) so it survives tab switches and reloads. */
 function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: ClassReportFilters | null } {
@@ -50,6 +52,8 @@ export function ClassReport() {
   const [search, setSearch] = useSearchParams();
   const { tab, submitted } = readAddress(search);
   const go = (nextTab: ReportTab, nextSubmitted: ClassReportFilters | null) => setSearch(writeAddress(nextTab, nextSubmitted), { replace: true });
+  // Dates and class chosen but not run yet stay when the tab changes (each tab has its own form).
+  const [draft, setDraft] = useState<Draft | null>(null);
   return (
     <Box>
       <PageTitle subtitle={me.school?.name}>{t('classReport.title')}</PageTitle>
@@ -58,16 +62,32 @@ export function ClassReport() {
         <Tab value="mood" label={t('classReport.moodTab')} id={`${id}-mood`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }} />
       </Tabs>
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
-        <ClassReportTab key={tab} tab={tab} submitted={submitted} onSubmit={(next) => go(tab, next)} />
+        <ClassReportTab key={tab} tab={tab} submitted={submitted} draft={draft} onDraft={setDraft} onSubmit={(next) => go(tab, next)} />
       </Box>
     </Box>
   );
 }
 
-function ClassReportTab({ tab, submitted, onSubmit }: { tab: ReportTab; submitted: ClassReportFilters | null; onSubmit: (submitted: ClassReportFilters) => void }) {
+function ClassReportTab({
+  tab,
+  submitted,
+  draft,
+  onDraft,
+  onSubmit,
+}: {
+  tab: ReportTab;
+  submitted: ClassReportFilters | null;
+  draft: Draft | null;
+  onDraft: (draft: Draft) => void;
+  onSubmit: (submitted: ClassReportFilters) => void;
+}) {
   const { t } = useTranslation('admin');
   const classes = useReportClasses();
-  const form = useContractForm(classReportForm, { mode: 'onChange', defaultValues: { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange() } });
+  const form = useContractForm(classReportForm, { mode: 'onChange', defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange() } });
+  useEffect(() => {
+    const watching = form.watch((values) => onDraft({ classId: values.classId ?? null, range: { from: values.range?.from ?? '', to: values.range?.to ?? '' } }));
+    return () => watching.unsubscribe();
+  }, [form, onDraft]);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const recognition = useClassRecognitionReport(submitted, table, tab === 'report');
   const mood = useClassMoodReport(submitted, table, tab === 'mood');

@@ -1,5 +1,6 @@
 import { addDays } from '@high5/contract';
 import { describe, expect, it } from 'vitest';
+import { todayIso } from '../../../lib/calendar';
 import { alertsReportForm, classReportForm, groupReportForm, moodReportForm } from './report-forms';
 
 const today = '2026-11-27';
@@ -22,6 +23,13 @@ describe('report filter forms (the report queries own rules)', () => {
   it('when the class is not an id, it refuses it; null is every class', () => {
     expect(classReportForm.safeParse({ classId: 'x', range: range(1) }).success).toBe(false);
     expect(classReportForm.parse({ classId: null, range: range(1) }).classId).toBeNull();
+  });
+
+  it('when To is after the school\'s today, it says range_in_future (the server refuses it too); today is fine', () => {
+    const now = todayIso();
+    expect(messages(groupReportForm.safeParse({ role: 'student', range: { from: now, to: addDays(now, 1) } }))).toEqual(['range: range_in_future']);
+    expect(groupReportForm.safeParse({ role: 'student', range: { from: now, to: now } }).success).toBe(true);
+    expect(messages(moodReportForm.safeParse({ role: 'student', classId: null, range: { from: now, to: addDays(now, 3) }, minLow: '', filters: [] }))).toContain('range: range_in_future');
   });
 
   it('the alerts report takes a range of any length', () => {

@@ -9,6 +9,7 @@ import {
 } from '@high5/contract';
 import { z } from 'zod';
 import { rangeField } from '../../../components/form/form-date-range';
+import { todayIso } from '../../../lib/calendar';
 import { parseMinimum } from './minimum';
 
 /*
@@ -16,8 +17,8 @@ import { parseMinimum } from './minimum';
  * report query's schema has for it, so Run is on exactly when the server would accept the query.
  */
 
-/** A report's range: real dates, From not after To, at most a year (ReportRangeSchema). */
-const range = rangeField(ReportRangeSchema);
+/** A report's range: real dates, From not after To, at most a year (ReportRangeSchema), To not after the school's today (the server refuses it too). */
+const range = rangeField(ReportRangeSchema).refine((r) => r.to <= todayIso(), 'range_in_future');
 /** One class, or every class (null). */
 const classId = ClassReportQuerySchema.shape.classId.nullable();
 

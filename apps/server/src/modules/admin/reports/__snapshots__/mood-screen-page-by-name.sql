@@ -6,7 +6,7 @@ with page as (
 counted as (
 select user_id, sum(high) as high, sum(low) as low, sum(talk_today) as talk_today, sum(talk_not_today) as talk_not_today
 from (
-  select user_id, high, low as low, talk_today, talk_not_today
+  select user_id, high, low as low, talk_today as talk_today, talk_not_today as talk_not_today
   from mood_month_counts
   where school_id = $5 and month >= $6 and month < $7 and user_id in (select id from page)
 union all

@@ -1,11 +1,11 @@
 import type { Db } from '../../../../db/database.js';
 import { rollOverForRoster } from '../../school-years/service.js';
 import { malformed } from '../sources/oneroster.js';
-import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterSchool, RosterSection } from '../sources/types.js';
+import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterRole, RosterSchool, RosterSection } from '../sources/types.js';
 import { applyFlagUpdates } from './flags.js';
 import { applyMemberships, deactivate, resolvePeople } from './people.js';
 import * as q from './queries.js';
-import { emptyCounts, pushCapped, type SchoolReport } from './report.js';
+import { emptyReport, pushCapped, type SchoolReport } from './report.js';
 import { applySections } from './sections.js';
 import { validateRead } from './validate.js';
 
@@ -52,7 +52,7 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
   const bySchool = indexBySchool(snapshot.people, snapshot.sections);
   const reports: SchoolReport[] = [];
   for (const school of schools) {
-    const report: SchoolReport = { schoolSourceId: school.sourceId, schoolName: school.name, outcome: 'applied', counts: emptyCounts(), added: [], deactivated: [], warnings: [], flagChanges: [] };
+    const report = emptyReport(school);
     const { sections, people } = bySchool(school.sourceId);
     try {
       await db.transaction().execute(async (tx) => {
@@ -108,18 +108,24 @@ async function applySchool(
   const listed = new Set(people.map((p) => p.sourceId));
   await applyFlagUpdates(tx, schoolId, flagUpdates.filter((f) => !listed.has(f.sourceId)), ids, report);
 
+  const leavingIds = leaving.map((m) => m.userId);
   if (leaving.length) {
-    const bySource = new Map([...(await q.linksOfUsers(tx, options.districtId, leaving))].map(([user, source]) => [user, source]));
-    for (const u of await q.usersById(tx, leaving)) pushCapped(report.deactivated, { sourceId: bySource.get(u.id) ?? null, firstName: u.firstName, lastName: u.lastName });
+    const bySource = new Map([...(await q.linksOfUsers(tx, options.districtId, leavingIds))].map(([user, source]) => [user, source]));
+    const users = new Map((await q.usersById(tx, leavingIds)).map((u) => [u.id, u]));
+    for (const m of leaving) {
+      const person = { sourceId: bySource.get(m.userId) ?? null, firstName: users.get(m.userId)?.firstName ?? '', lastName: users.get(m.userId)?.lastName ?? '' };
+      pushCapped(report.deactivated, person);
+      report.changes.push({ ...person, kind: 'deactivated', role: rosterRole(m.role), grade: m.grade, fields: [{ field: 'status', from: 'active', to: 'inactive' }] });
+    }
   }
   report.counts.deactivated = leaving.length;
   if (leaving.length * 100 > activeCount * options.holdPercent && !options.approved) {
     report.outcome = 'held';
     throw new Rollback();
   }
-  await deactivate(tx, schoolId, leaving);
+  await deactivate(tx, schoolId, leavingIds);
   // Who leaves the school leaves its rostered classes too (seats freed); hand-made classes stay as they are.
-  for (const row of await q.rosteredEnrolmentsOf(tx, schoolId, leaving)) {
+  for (const row of await q.rosteredEnrolmentsOf(tx, schoolId, leavingIds)) {
     await q.dropEnrolment(tx, row.classId, row.studentId);
     report.counts.enrolmentsRemoved++;
   }
@@ -131,6 +137,9 @@ async function applySchool(
     throw new Rollback();
   }
 }
+
+/** A membership's role as a report names it (parents are never rostered). */
+const rosterRole = (role: string): RosterRole => (role === 'student' || role === 'teacher' ? role : 'staff');
 
 /**
  * A school's sections and people, found through indexes built once per read: filtering the whole

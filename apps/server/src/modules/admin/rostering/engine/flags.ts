@@ -2,7 +2,7 @@ import type { RosterFlag } from '@high5/contract';
 import type { Db } from '../../../../db/database.js';
 import type { RosterFlagUpdate, RosterPerson } from '../sources/types.js';
 import * as q from './queries.js';
-import { pushCapped, type NamedPerson, type SchoolReport } from './report.js';
+import { fieldChanges, pushCapped, type NamedPerson, type SchoolReport } from './report.js';
 
 /** A student membership's flags as stored; English learner is the language level `L`. */
 export interface StudentFlags {
@@ -62,6 +62,8 @@ export async function applyFlagUpdates(db: Db, schoolId: string, updates: Roster
     await q.updateMembership(db, schoolId, member.userId, patch);
     report.counts.updated++;
     const user = names.get(member.userId);
-    noteFlagChange(report, { sourceId: update.sourceId, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' }, member, { ...member, ...patch });
+    const person = { sourceId: update.sourceId, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' };
+    report.changes.push({ ...person, kind: 'updated', role: 'student', grade: member.grade, fields: fieldChanges(member, { ...member, ...patch }) });
+    noteFlagChange(report, person, member, { ...member, ...patch });
   }
 }

@@ -4,7 +4,7 @@ import { createAccount } from '../../../../lib/accounts.js';
 import type { RosterPerson } from '../sources/types.js';
 import { flagsOf, NO_FLAGS, noteFlagChange } from './flags.js';
 import * as q from './queries.js';
-import { pushCapped, type SchoolReport } from './report.js';
+import { fieldChanges, pushCapped, type SchoolReport } from './report.js';
 
 /**
  * Finds the account of every person of the read, never duplicating one (docs/decisions/0400):
@@ -99,7 +99,8 @@ async function freeUsername(db: Db, person: RosterPerson) {
 /**
  * Brings the school's memberships in line with the read: new people join, returning people are
  * reactivated, names and flags change (a null flag leaves the school's own value), and rostered
- * people the source no longer returns (`gone`) are deactivated. Returns who would be deactivated.
+ * people the source no longer returns (`gone`) are deactivated. Each change is named on the report
+ * (decision 0580). Returns the memberships that would be deactivated.
  */
 export async function applyMemberships(
   db: Db,
@@ -122,7 +123,9 @@ export async function applyMemberships(
     const flags = student ? flagsOf(person, member ?? NO_FLAGS) : {};
     const user = names.get(userId);
     let changed = false;
-    if (user && (user.firstName !== clip(person.firstName) || user.lastName !== clip(person.lastName))) {
+    // Names are the person's: a rename shows on each school's report, and counts once (countPeople).
+    const renamed = user ? fieldChanges(user, { firstName: clip(person.firstName), lastName: clip(person.lastName) }) : [];
+    if (renamed.length) {
       await q.updateUserNames(db, userId, clip(person.firstName), clip(person.lastName));
       changed = !!member;
     }
@@ -130,6 +133,9 @@ export async function applyMemberships(
       await q.insertMembership(db, { userId, schoolId, role: person.role, grade: flags.grade ?? null, iep: flags.iep ?? false, plan504: flags.plan504 ?? false, languageLevel: flags.languageLevel ?? null, now });
       report.counts.created++;
       pushCapped(report.added, { sourceId: person.sourceId, firstName: person.firstName, lastName: person.lastName });
+      // A new student arriving with a flag on counts as set (decision 0505).
+      const flagged = student ? fieldChanges(NO_FLAGS, { ...NO_FLAGS, ...flags }) : [];
+      report.changes.push({ ...named(person), kind: 'added', role: person.role, grade: flags.grade ?? null, fields: [...renamed, ...flagged] });
       if (student) noteFlagChange(report, named(person), NO_FLAGS, { ...NO_FLAGS, ...flags });
       continue;
     }
@@ -154,12 +160,16 @@ export async function applyMemberships(
     }
     if (Object.keys(patch).length) await q.updateMembership(db, schoolId, userId, patch);
     if (changed) report.counts.updated++;
+    const visible = { ...patch };
+    delete visible.rostered; // bookkeeping, not something the SIS changed
+    const fields = [...renamed, ...fieldChanges(member, { ...member, ...visible })];
+    if (fields.length) report.changes.push({ ...named(person), kind: member.status === 'inactive' ? 'reactivated' : 'updated', role: person.role, grade: visible.grade !== undefined ? visible.grade : member.grade, fields });
     if (student) noteFlagChange(report, named(person), member, { ...member, ...flags });
   }
 
   const leaving = [...existing.values()].filter((m) => m.rostered && m.status === 'active' && m.role !== 'parent' && gone(m, present));
   const activeCount = [...existing.values()].filter((m) => m.status === 'active' && m.role !== 'parent').length;
-  return { leaving: leaving.map((m) => m.userId), activeCount };
+  return { leaving, activeCount };
 }
 
 const named = (p: RosterPerson) => ({ sourceId: p.sourceId, firstName: p.firstName, lastName: p.lastName });

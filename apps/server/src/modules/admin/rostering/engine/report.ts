@@ -1,4 +1,4 @@
-import type { RosterFlagChange, RosterWarning } from '@high5/contract';
+import { ROSTER_CHANGES_MAX, type RosterFieldChange, type RosterFlagChange, type RosterPeopleCounts, type RosterPersonChange, type RosterWarning } from '@high5/contract';
 
 /** What one run did (or, in test mode, would do), school by school, for the sync report. */
 export interface RosterCounts {
@@ -56,7 +56,56 @@ export interface SchoolReport {
   warnings: RosterWarning[];
   /** Students whose flags were (or would be) set or cleared, at most REPORT_LIST_MAX. */
   flagChanges: RosterFlagChange[];
+  /** Every person added, reactivated, changed or deactivated, field by field (cut to ROSTER_CHANGES_MAX when stored). */
+  changes: RosterPersonChange[];
 }
+
+export const emptyReport = (school: { sourceId: string; name: string }): SchoolReport => ({
+  schoolSourceId: school.sourceId,
+  schoolName: school.name,
+  outcome: 'applied',
+  counts: emptyCounts(),
+  added: [],
+  deactivated: [],
+  warnings: [],
+  flagChanges: [],
+  changes: [],
+});
+
+/** A membership's fields as the report names them (a student's grade and flags; names are the person's). */
+export interface ChangeSide {
+  firstName?: string;
+  lastName?: string;
+  grade?: number | null;
+  iep?: boolean;
+  plan504?: boolean;
+  languageLevel?: string | null;
+  status?: string;
+}
+
+/** The fields that differ between two sides, in the contract's order; a field absent on either side is not compared. */
+export function fieldChanges(before: ChangeSide, after: ChangeSide): RosterFieldChange[] {
+  const fields: RosterFieldChange[] = [];
+  for (const field of ['firstName', 'lastName', 'grade', 'iep', 'plan504', 'languageLevel', 'status'] as const) {
+    if (!(field in before) || !(field in after) || before[field] === after[field]) continue;
+    fields.push({ field, from: before[field] ?? null, to: after[field] ?? null });
+  }
+  return fields;
+}
+
+/**
+ * People, not memberships (decision 0580): a person is counted once per kind across the run's
+ * schools (a teacher of two schools whose name changed is one change), by the source's id.
+ */
+export function countPeople(reports: SchoolReport[]): RosterPeopleCounts {
+  const seen = { added: new Set<string>(), reactivated: new Set<string>(), updated: new Set<string>(), deactivated: new Set<string>() };
+  let unnamed = 0;
+  for (const report of reports) for (const change of report.changes) seen[change.kind].add(change.sourceId ?? `#${unnamed++}`);
+  return { added: seen.added.size, reactivated: seen.reactivated.size, updated: seen.updated.size, deactivated: seen.deactivated.size };
+}
+
+/** What is stored: each school's change list cut to ROSTER_CHANGES_MAX (its counts stay exact). */
+export const storedReport = (report: SchoolReport): SchoolReport => ({ ...report, changes: report.changes.slice(0, ROSTER_CHANGES_MAX) });
 
 /** Lists on a report stop here; the counts stay exact. */
 export const REPORT_LIST_MAX = 200;

@@ -117,13 +117,13 @@ async function syncCoTeachers(db: Db, classId: string, owner: string, coTeachers
   }
 }
 
-/** The section's name, or with its id when the owner already has a class of that name. */
+/** The section's name, or with what tells it apart (its id by default) when the owner already has a class of that name. */
 async function freeName(db: Db, ownerId: string, section: RosterSection, exceptId: string | null) {
   const base = section.name.trim().slice(0, CLASS_NAME_MAX) || section.sourceId;
   if (!(await q.nameTakenByOwner(db, ownerId, base, exceptId))) return base;
-  // The section's id tells same-named classes of one teacher apart; a number after it, if even that is taken.
+  // The section's number (or id) tells same-named classes of one teacher apart; a number after it, if even that is taken.
   for (let n = 1; ; n++) {
-    const suffix = ` (${section.sourceId.slice(0, 20)}${n > 1 ? ` ${n}` : ''})`;
+    const suffix = ` (${(section.distinct || section.sourceId).slice(0, 20)}${n > 1 ? ` ${n}` : ''})`;
     const name = `${base.slice(0, CLASS_NAME_MAX - suffix.length)}${suffix}`;
     if (n >= 50 || !(await q.nameTakenByOwner(db, ownerId, name, exceptId))) return name;
   }

@@ -63,6 +63,8 @@ describe('Aeries driver against the Aeries fake', () => {
     const teacher = sample.teachers.find((t) => t.id === flex.teacherIds[0])!;
     const snapshot = full(await source().read({}));
     const section = snapshot.sections.find((s) => s.sourceId === `${fake.schoolCode(flex.schoolId)}-${flex.id}`)!;
+    // Named as Aeries shows a section: course, period, primary teacher.
+    expect(section.name).toBe(`${flex.courseName} - ${flex.period} - ${teacher.firstName.slice(0, 1)}. ${teacher.lastName}`);
     expect(section.teacherSourceIds).toContain(`stf-${teacher.number}`);
     const person = snapshot.people.find((p) => p.sourceId === `stf-${teacher.number}`)!;
     expect(person.role).toBe('teacher');
@@ -173,6 +175,21 @@ describe('Aeries driver against the Aeries fake', () => {
 
   it('when the connection is tested with the right certificate, it describes the district', async () => {
     await expect(source().testConnection()).resolves.toEqual({ description: 'Aeries 10.25.5.6, 2015-2016, 3 schools' });
+  });
+
+  it('describes the school year whether DatabaseYear is "2026", 2026, "2026-2027" or "2026-27", never as null', async () => {
+    try {
+      for (const year of ['2026', 2026, '2026-2027', '2026-27']) {
+        fake.databaseYear = year;
+        await expect(source().testConnection()).resolves.toEqual({ description: 'Aeries 10.25.5.6, 2026-2027, 3 schools' });
+        expect(full(await source().read({})).schoolYear).toBe('2026-2027');
+      }
+      // A form the driver does not know is shown as the SIS wrote it.
+      fake.databaseYear = 'SY26';
+      await expect(source().testConnection()).resolves.toEqual({ description: 'Aeries 10.25.5.6, SY26, 3 schools' });
+    } finally {
+      fake.databaseYear = '2015';
+    }
   });
 
   it('when the base URL cannot be reached, it fails with roster_unreachable', async () => {

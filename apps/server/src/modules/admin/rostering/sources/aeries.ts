@@ -197,11 +197,11 @@ export class AeriesSource implements RosterSource {
     const staff = Array.isArray(s.SectionStaffMembers) ? s.SectionStaffMembers.filter(isRec).filter(active) : [];
     const roster = await this.list(`api/v5/schools/${sc}/sections/${sn}/students`, signal);
     const current = roster.filter((r) => !text(r.DateEnded) || text(r.DateEnded) >= ctx.now);
-    const title = ctx.courses.get(text(s.CourseID)) ?? text(s.CourseID);
     return {
       sourceId: sectionId(sc, sn),
       schoolSourceId: String(sc),
-      name: text(s.Period) ? `${title} (${text(s.Period)})` : title,
+      name: sectionName(s, ctx.courses, staff),
+      distinct: String(sn),
       teacherSourceIds: [...new Set(staff.map((m) => id(m.StaffID)).filter((n): n is number => !!n))].map(staffId),
       studentSourceIds: [...new Set(current.map((r) => id(r.StudentID)).filter((n): n is number => !!n))].map(studentId),
     };
@@ -265,7 +265,7 @@ export class AeriesSource implements RosterSource {
 
   private async systemInfo(signal?: AbortSignal): Promise<Rec> {
     const body = await this.get('api/v5/systeminfo', signal);
-    if (!isRec(body) || !text(body.DatabaseYear)) throw new RosterSourceError('roster_malformed', 'GET /api/v5/systeminfo: no DatabaseYear');
+    if (!isRec(body) || !yearText(body)) throw new RosterSourceError('roster_malformed', 'GET /api/v5/systeminfo: no DatabaseYear');
     return body;
   }
 
@@ -318,10 +318,33 @@ function add<K, V>(map: Map<K, Set<V>>, key: K, ...values: V[]) {
 
 const staffIds = (t: Rec) => [t.StaffID1, t.StaffID2, t.StaffID3].map(id).filter((n): n is number => !!n);
 
-/** DatabaseYear is the year a school year starts: 2015 → '2015-2016'. */
+/** A field Aeries may send as a string or a number (DatabaseYear, Period). */
+const textOrNumber = (v: unknown) => (typeof v === 'number' ? String(v) : text(v));
+/** DatabaseYear as written: '2015', 2015, or the '2026-2027' some installations answer. */
+const yearText = (info: Rec) => textOrNumber(info.DatabaseYear);
+
+/**
+ * A section named as Aeries shows it, course, period and teacher ("Geometry - 6 - K. Diaz"), so
+ * a school's six "Group Guidance" sections of period 0 are told apart by their teachers.
+ */
+function sectionName(s: Rec, courses: Map<string, string>, staff: Rec[]) {
+  const title = courses.get(text(s.CourseID)) || text(s.CourseID);
+  const primary = staff.find((m) => m.IsPrimaryTeacher === true) ?? staff[0];
+  const first = primary ? text(primary.FirstName) : '';
+  const teacher = primary && text(primary.LastName) ? `${first ? `${first.slice(0, 1)}. ` : ''}${text(primary.LastName)}` : '';
+  return [title, textOrNumber(s.Period), teacher].filter(Boolean).join(' - ');
+}
+
+/**
+ * The school year systeminfo describes: DatabaseYear is the year it starts (2015 → '2015-2016'),
+ * or already the span ('2026-2027', '2026-27'); anything else is shown as the SIS wrote it.
+ */
 function schoolYear(info: Rec) {
-  const y = Number(text(info.DatabaseYear));
-  return Number.isInteger(y) && y > 1900 ? `${y}-${y + 1}` : null;
+  const raw = yearText(info);
+  const span = /^(\d{4})(?:\s*[-–/]\s*(\d{2}|\d{4}))?$/.exec(raw);
+  if (!span) return raw || null;
+  const y = Number(span[1]);
+  return `${y}-${y + 1}`;
 }
 
 /** A staff member teaches when a teacher record or a section names them; else they are staff. */

@@ -52,6 +52,8 @@ export interface RosterSection {
   sourceId: string;
   schoolSourceId: string;
   name: string;
+  /** What the SIS itself tells same-named sections apart by (Aeries: the section number); default the source id. */
+  distinct?: string;
   teacherSourceIds: string[];
   studentSourceIds: string[];
 }

@@ -105,9 +105,10 @@ export function useSaveRosterSettings(districtId: string) {
   });
 }
 
-/** The report's three headline figures: people added, changed, removed. */
-export function headline(run: Pick<RosterRun, 'counts'>) {
+/** The report's three headline figures: people added, changed, removed (people, not memberships, when the run counted them). */
+export function headline(run: Pick<RosterRun, 'counts' | 'people'>) {
   const c = run.counts;
+  if (run.people) return { added: run.people.added + run.people.reactivated, changed: run.people.updated, removed: run.people.deactivated };
   return {
     added: (c.created ?? 0) + (c.reactivated ?? 0),
     changed: c.updated ?? 0,

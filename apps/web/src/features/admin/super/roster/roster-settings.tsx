@@ -78,7 +78,8 @@ export function RosterSettingsForm({ districtId, settings }: { districtId: strin
               label={t('roster.syncTime')}
               helperText=" "
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-              sx={{ maxWidth: 220 }}
+              // Wide enough for the whole Spanish label ("Hora de la sincronización nocturna").
+              sx={{ width: '100%', maxWidth: 340 }}
             />
             <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} />} />
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>

@@ -7,6 +7,7 @@ import { useNotify } from '../../../../components/ui/notifications';
 import { useErrorText } from '../../../../lib/use-error-text';
 import { headline, useApproveRun, useDiscardRun } from './api';
 import { showDateTime } from '../../../../lib/dates';
+import { RunChanges } from './run-changes';
 
 type Person = RosterSchoolReport['added'][number];
 /** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
@@ -64,6 +65,7 @@ export function RunReport({ run, approvable = true }: { run: RosterRun; approvab
           </Alert>
         ))}
       {run.status !== 'failed' && run.carries && <Carries carries={run.carries} />}
+      {run.status !== 'failed' && run.finishedAt && <RunChanges run={run} />}
       <Stack spacing={1.5}>
         {run.schools.map((school) => (
           <SchoolReport key={school.schoolSourceId} school={school} />
@@ -95,11 +97,6 @@ function SchoolReport({ school }: { school: RosterSchoolReport }) {
         <People title={t(future ? 'roster.wouldDeactivate' : 'roster.deactivatedList', { count: school.counts.deactivated })} people={school.deactivated} total={school.counts.deactivated} />
       </Box>
       {school.flagChanges.length > 0 && <FlagChanges changes={school.flagChanges} total={school.counts.flagsChanged} future={future} />}
-      {school.counts.updated > 0 && (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          {t(future ? 'roster.wouldChange' : 'roster.changedCount', { count: school.counts.updated })}
-        </Typography>
-      )}
       {school.warnings.length > 0 && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
