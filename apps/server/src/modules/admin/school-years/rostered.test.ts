@@ -16,7 +16,7 @@ const db = () => t.app.services.db;
 /** One school org with a teacher and two students (grades from the file) in one section, for the school year starting `yearStart`. */
 function file(org: string, yearStart: string | null, grades: [string, string]): OneRosterTables {
   const users = [
-    { sourcedId: 'teach', orgSourcedIds: org, role: 'teacher', givenName: 'Rosa', familyName: 'Teacher', email: `teach-${org}@or.example` },
+    { sourcedId: 'teach', orgSourcedIds: org, role: 'teacher', givenName: 'Rosa', familyName: 'Teacher', email: `teach-${org}@or.example`, grades: '' },
     { sourcedId: 'kid1', orgSourcedIds: org, role: 'student', givenName: 'Kid', familyName: 'One', email: `kid1-${org}@or.example`, grades: grades[0] },
     { sourcedId: 'kid2', orgSourcedIds: org, role: 'student', givenName: 'Kid', familyName: 'Two', email: `kid2-${org}@or.example`, grades: grades[1] },
   ];

@@ -1,7 +1,7 @@
 import { schoolYearEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { adminState, applyRollover, previewRollover, undoRollover, yearsForPicker } from './service.js';
 
 export function registerSchoolYearRoutes(app: FastifyInstance) {

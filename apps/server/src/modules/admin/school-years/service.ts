@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import { schoolYears } from '../../../lib/school-years.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import * as q from './queries.js';
 
 /** A closing year lasts at least this long: a second rollover days after the first is a mistake (undo it instead). */
