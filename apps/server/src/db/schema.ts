@@ -453,6 +453,8 @@ export interface Schools {
   lastMoodReportSentOn: string | null;
   moodmeterMessages: Generated<Json>;
   name: string;
+  notYetDays: Generated<number>;
+  notYetMailMonth: string | null;
   promptMoodmeter: Generated<boolean>;
   sourceId: string | null;
   timeZone: Generated<string>;
@@ -542,6 +544,7 @@ export interface Users {
   lastName: Generated<string>;
   lastSigninAt: Timestamp | null;
   mustChangePassword: Generated<boolean>;
+  notYetMail: Generated<boolean>;
   passwordChangedAt: Timestamp | null;
   passwordHash: string | null;
   phone: string | null;

@@ -6,6 +6,7 @@ import { registerStudentDetailsRoutes } from './student-details/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerGiveRoutes } from './give/routes.js';
+import { registerNotYetRoutes } from './not-yet/routes.js';
 import { registerRecipientRoutes } from './recipients/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 
@@ -15,6 +16,7 @@ export function registerRecognitionRoutes(app: FastifyInstance) {
   registerCategoryRoutes(app);
   registerGiveRoutes(app);
   registerDashboardRoutes(app);
+  registerNotYetRoutes(app);
   registerReportRoutes(app);
   registerProfileRoutes(app);
   registerAvatarRoutes(app);
