@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
+import { NotYetPanel } from '../../../components/not-yet/not-yet-panel';
 import { PageTitle } from '../../../components/ui/page-title';
 import { lazyWithNamespaces } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -88,6 +89,11 @@ export default function DashboardScreen() {
     <Box>
       <PageTitle subtitle={d ? t('dashboard.subtitle', { from: formatDate(d.schoolYear.from, i18n.language), to: formatDate(d.schoolYear.to, i18n.language) }) : ' '}>{title}</PageTitle>
       {d ? <Boxes d={d} canGive={canGive} /> : <Skeleton variant="rounded" height={168} />}
+      {me.role === 'teacher' && (
+        <Box sx={{ mt: 3 }}>
+          <NotYetPanel />
+        </Box>
+      )}
       {d && !d.receivedVisible && (
         <Alert severity="info" icon={<FlagOutlinedIcon />} sx={{ mt: 2 }}>
           {t('dashboard.hiddenNote')}
