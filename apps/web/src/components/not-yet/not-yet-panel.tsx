@@ -5,6 +5,7 @@ import { Alert, Box, Button, Chip, Paper, Skeleton, ToggleButton, ToggleButtonGr
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showDate } from '../../lib/dates';
+import { visuallyHidden } from '../ui/visually-hidden';
 import { useErrorText } from '../../lib/use-error-text';
 import { GiveHigh5Dialog } from '../give/give-high5-dialog';
 import { GiveVibeDialog } from '../give/give-vibe-dialog';
@@ -126,7 +127,10 @@ function SpreadChart({ spread }: { spread: NotYet['spread'] }) {
             </Typography>
             <Box aria-hidden sx={{ height: `${Math.round((72 * n) / top) + 4}px`, bgcolor: key === 'zero' ? 'secondary.main' : 'primary.main', borderRadius: '4px 4px 0 0' }} />
             <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {t('notYet.spread.students', { count: n })}
+              <span aria-hidden>{n}</span>
+              <Box component="span" sx={visuallyHidden}>
+                {t('notYet.spread.students', { count: n })}
+              </Box>
             </Typography>
           </Box>
         ))}

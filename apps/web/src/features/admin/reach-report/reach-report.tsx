@@ -41,8 +41,8 @@ export function ReachReport() {
   const percent = (v: number | null) => (v === null ? withheld : t('reach.percent', { value: v }));
   const lines: Line[] = data ? linesOf(t, data) : [];
   const columns: ReportColumn<Line>[] = [
-    { id: 'kind', header: t('reach.columns.kind'), cell: (r) => r.kind, value: (r) => r.kind },
     { id: 'name', header: t('reach.columns.group'), cell: (r) => r.name, value: (r) => r.name, wide: true },
+    { id: 'kind', header: t('reach.columns.kind'), cell: (r) => r.kind, value: (r) => r.kind },
     { id: 'students', header: t('reach.columns.students'), cell: (r) => number(r.group.students), value: (r) => r.group.students ?? -1, csv: (r) => r.group.students ?? withheld, numeric: true },
     { id: 'reached', header: t('reach.columns.reached'), cell: (r) => number(r.group.reached), value: (r) => r.group.reached ?? -1, csv: (r) => r.group.reached ?? withheld, numeric: true },
     { id: 'percent', header: t('reach.columns.percent'), cell: (r) => percent(r.group.percent), value: (r) => r.group.percent ?? -1, csv: (r) => r.group.percent ?? withheld, numeric: true },
