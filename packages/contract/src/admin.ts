@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, NameSchema } from './auth.js';
 import { DateRangeSchema, EmptySchema, endpoint, pageOf, pageQuery as pageQueryOf, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
+import { GiversReportSchema, NotYetDaysSchema, ReachReportSchema } from './every-child.js';
 import { LIMITS } from './limits.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +169,8 @@ export const SchoolConfigurationSchema = z.object({
   lastMoodReportSentOn: IsoDateSchema.nullable(),
   /** A district-connected (Aeries or Clever) school: only there do students' details show the deep links (decision 0317). */
   paid: z.boolean(),
+  /** How many school days a teacher's "not yet" list looks back. */
+  notYetDays: NotYetDaysSchema,
 });
 export type SchoolConfiguration = z.infer<typeof SchoolConfigurationSchema>;
 
@@ -181,6 +184,7 @@ export const ConfigurationUpdateSchema = z
     promptMoodmeter: z.boolean(),
     moodmeterMessages: MoodMessagesSchema,
     urls: ConfigUrlsSchema,
+    notYetDays: NotYetDaysSchema,
   })
   .partial()
   .strict()
@@ -784,6 +788,26 @@ export const adminEndpoints = {
     query: MoodReportQuerySchema,
     response: MoodReportPageSchema,
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  reachReport: endpoint({
+    id: 'admin.reachReport',
+    method: 'GET',
+    path: '/admin/reports/reach',
+    summary: 'The share of students who received at least one High 5 in a date range, by grade, class and flag (IEP, 504, English learner) against everyone else; groups under 10 students are left out (every read is audited).',
+    access: 'schoolAdmin',
+    query: z.object({ range: ReportRangeSchema }),
+    response: ReachReportSchema,
+    errors: ['VALIDATION_FAILED'],
+  }),
+  giversReport: endpoint({
+    id: 'admin.giversReport',
+    method: 'GET',
+    path: '/admin/reports/givers',
+    summary: 'How many distinct students each teacher and staff member gave a High 5 to in a date range.',
+    access: 'schoolAdmin',
+    query: z.object({ range: ReportRangeSchema }),
+    response: GiversReportSchema,
+    errors: ['VALIDATION_FAILED'],
   }),
   moodReportSettings: endpoint({
     id: 'admin.moodReportSettings',

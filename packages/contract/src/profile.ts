@@ -46,6 +46,8 @@ export const ProfileUpdateSchema = z.object({
   bio: optionalField(BIO_MAX, multiLine),
   /** The spec's hidden gender select. */
   gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
+  /** A teacher's monthly "not yet" e-mail; left out keeps the stored choice. */
+  notYetMail: z.boolean().optional(),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
@@ -76,6 +78,8 @@ export const ProfileSchema = z.object({
   canEditContact: z.boolean(),
   /** The school's today, for the date-of-birth picker. */
   today: z.string(),
+  /** A teacher's monthly "not yet" e-mail (on unless they turned it off); null for other roles. */
+  notYetMail: z.boolean().nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, PAGE_SIZES, pageQuery, RoleSchema, SortDirectionSchema, UuidSchema } from './core.js';
+import { NotYetQuerySchema, NotYetSchema } from './every-child.js';
 import { LIMITS } from './limits.js';
 import { SchoolYearQuerySchema } from './school-years.js';
 
 export * from './school-year.js';
+export * from './every-child.js';
 
 /** High 5s and Positive Vibes share one shape; `kind` tells them apart. */
 export const RecognitionKindSchema = z.enum(['high5', 'vibe']);
@@ -241,5 +243,15 @@ export const recognitionEndpoints = {
     query: ReceivedQuerySchema,
     response: ReceivedReportSchema,
     errors: ['VALIDATION_FAILED', 'GIVEN_CANNOT_BE_VIEWED', 'RECEIVED_HIDDEN', 'FORBIDDEN', 'NOT_FOUND'],
+  }),
+  notYet: endpoint({
+    id: 'recognition.notYet',
+    method: 'GET',
+    path: '/recognition/not-yet',
+    summary: "The students of the caller's classes (or of one of them) with no High 5 or Vibe from the caller in the school's last N school days, the longest waiting first, and how the caller's High 5s spread over them this term.",
+    access: ['teacher'],
+    query: NotYetQuerySchema,
+    response: NotYetSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
 };

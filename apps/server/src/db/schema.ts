@@ -481,6 +481,8 @@ export interface Schools {
   lastMoodReportSentOn: string | null;
   moodmeterMessages: Generated<Json>;
   name: string;
+  notYetDays: Generated<number>;
+  notYetMailMonth: string | null;
   promptMoodmeter: Generated<boolean>;
   rosterSchoolYear: number | null;
   sourceId: string | null;
@@ -599,6 +601,7 @@ export interface Users {
   lastName: Generated<string>;
   lastSigninAt: Timestamp | null;
   mustChangePassword: Generated<boolean>;
+  notYetMail: Generated<boolean>;
   passwordChangedAt: Timestamp | null;
   passwordHash: string | null;
   phone: string | null;

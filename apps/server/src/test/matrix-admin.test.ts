@@ -99,6 +99,8 @@ const rows: Record<string, Row> = {
   'admin.groupReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
   'admin.userReport': { allow: 'school', request: () => ({ query: { range: RANGE } }) },
   'admin.moodReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
+  'admin.reachReport': { allow: 'self', request: () => ({ query: { range: RANGE } }) },
+  'admin.giversReport': { allow: 'self', request: () => ({ query: { range: RANGE } }) },
   'admin.moodReportSettings': { allow: 'self' },
   'admin.saveMoodReportSettings': { allow: 'self', request: () => ({ body: { rangeDays: 7, minimumLowEnjoyment: 1, filters: [] } }) },
   // A class report: the class's teachers and the school's admins (staff members are not teachers).

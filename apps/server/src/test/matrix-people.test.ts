@@ -89,6 +89,8 @@ const rows: Record<string, Row> = {
   'recognition.giveOptions': { allow: inSchool, request: (c) => ({ query: { kind: 'high5', recipientId: someoneFor(c) } }) },
   'recognition.give': { allow: inSchool, request: (c) => ({ body: { kind: 'high5', recipientId: someoneFor(c), categoryIds: [categoryId], comment: '' } }) },
   'recognition.dashboard': { allow: 'self' },
+  // Only a teacher of the class: its owner (the admin of the same school teaches none of it).
+  'recognition.notYet': { allow: (c, side) => (c === 'teacher' && side === 'A') || (c === 'otherTeacher' && side === 'B'), request: (c) => ({ query: { classId: c.s.cls.id } }) },
   'recognition.received': { allow: 'self', request: () => ({ query: { kind: 'high5', range: RANGE } }) },
   'profile.get': { allow: 'self' },
   'profile.update': { allow: 'self', request: () => ({ body: { firstName: 'Same', lastName: 'Person' } }) },

@@ -26,6 +26,8 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   groupReport: { id: 'admin.groupReport', method: 'GET', path: '/admin/reports/group' },
   userReport: { id: 'admin.userReport', method: 'GET', path: '/admin/reports/users/:userId' },
   moodReport: { id: 'admin.moodReport', method: 'GET', path: '/admin/reports/mood' },
+  reachReport: { id: 'admin.reachReport', method: 'GET', path: '/admin/reports/reach' },
+  giversReport: { id: 'admin.giversReport', method: 'GET', path: '/admin/reports/givers' },
   moodReportSettings: { id: 'admin.moodReportSettings', method: 'GET', path: '/admin/mood-report/settings' },
   saveMoodReportSettings: { id: 'admin.saveMoodReportSettings', method: 'PUT', path: '/admin/mood-report/settings' },
   reportClasses: { id: 'classReports.classes', method: 'GET', path: '/class-reports/classes' },

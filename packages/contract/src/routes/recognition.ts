@@ -10,4 +10,5 @@ export const recognitionApi: ApiRoutes<typeof recognitionEndpoints> = {
   give: { id: 'recognition.give', method: 'POST', path: '/recognitions' },
   dashboard: { id: 'recognition.dashboard', method: 'GET', path: '/recognition/dashboard' },
   received: { id: 'recognition.received', method: 'GET', path: '/recognition/received' },
+  notYet: { id: 'recognition.notYet', method: 'GET', path: '/recognition/not-yet' },
 };

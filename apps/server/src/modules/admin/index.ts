@@ -6,6 +6,7 @@ import { registerDistrictRoutes } from './districts/routes.js';
 import { registerFamilyLinkRoutes } from './family-links/routes.js';
 import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
+import { registerReachRoutes } from './reach/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRosteringRoutes } from './rostering/routes.js';
 import { registerSchoolYearRoutes } from './school-years/routes.js';
@@ -18,6 +19,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerConfigurationRoutes(app);
   registerCategoryRoutes(app);
   registerReportRoutes(app);
+  registerReachRoutes(app);
   registerDistrictRoutes(app);
   registerSchoolRoutes(app);
   registerBackupRoutes(app);

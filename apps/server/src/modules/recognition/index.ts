@@ -6,18 +6,26 @@ import { registerStudentDetailsRoutes } from './student-details/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerGiveRoutes } from './give/routes.js';
+import { NOT_YET_MAIL_TICK, runNotYetMailTick } from './not-yet/mail.js';
+import { registerNotYetRoutes } from './not-yet/routes.js';
 import { registerRecipientRoutes } from './recipients/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 
-/** Registers every route of the recognition area. */
+/** Registers every route of the recognition area, and the monthly "not yet" e-mail job. */
 export function registerRecognitionRoutes(app: FastifyInstance) {
   registerRecipientRoutes(app);
   registerCategoryRoutes(app);
   registerGiveRoutes(app);
   registerDashboardRoutes(app);
+  registerNotYetRoutes(app);
   registerReportRoutes(app);
   registerProfileRoutes(app);
   registerAvatarRoutes(app);
   registerFamilyRoutes(app);
   registerStudentDetailsRoutes(app);
+
+  app.services.jobs.register(NOT_YET_MAIL_TICK, async () => {
+    await runNotYetMailTick(app.services);
+  });
+  app.services.jobs.schedule({ name: NOT_YET_MAIL_TICK, kind: NOT_YET_MAIL_TICK, everyMinutes: 15 });
 }

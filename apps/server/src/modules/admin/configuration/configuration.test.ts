@@ -36,6 +36,7 @@ describe('GET /admin/configuration', () => {
       urls: { programIep: '', program504: '', language: '', studentDocument: '' },
       lastMoodReportSentOn: null,
       paid: false,
+      notYetDays: 10,
     });
   });
 });

@@ -13,6 +13,7 @@ export function findConfiguration(db: Db, schoolId: string) {
       'high5NotifyEmail',
       'promptMoodmeter',
       'moodmeterMessages',
+      'notYetDays',
       'urlProgramIep',
       'urlProgram504',
       'urlLanguage',

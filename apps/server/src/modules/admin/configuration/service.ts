@@ -33,6 +33,7 @@ export async function getConfiguration(db: Db, schoolId: string): Promise<School
     },
     lastMoodReportSentOn: row.lastMoodReportSentOn,
     paid: !!row.paid,
+    notYetDays: row.notYetDays,
   };
 }
 
@@ -44,6 +45,7 @@ export async function updateConfiguration(db: Db, services: Services, actor: Act
   if (update.high5Vibes !== undefined) values.high5Vibes = update.high5Vibes;
   if (update.high5NotifyEmail !== undefined) values.high5NotifyEmail = update.high5NotifyEmail;
   if (update.promptMoodmeter !== undefined) values.promptMoodmeter = update.promptMoodmeter;
+  if (update.notYetDays !== undefined) values.notYetDays = update.notYetDays;
   let messages: MoodMessages | undefined;
   if (update.moodmeterMessages !== undefined) {
     messages = completeMoodMessages(update.moodmeterMessages);

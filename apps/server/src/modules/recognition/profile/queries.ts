@@ -9,7 +9,7 @@ export function findProfile(db: Db, userId: string, schoolId: string) {
     .innerJoin('districts as d', 'd.id', 's.districtId')
     .select([
       'u.id', 'u.firstName', 'u.lastName', 'u.dateOfBirth', 'u.pronoun', 'u.phone', 'u.zipCode', 'u.department', 'u.bio', 'u.gender',
-      'u.email', 'u.username', 'u.photoKey', 's.name as schoolName', 'd.name as districtName', 's.timeZone',
+      'u.email', 'u.username', 'u.photoKey', 'u.notYetMail', 's.name as schoolName', 'd.name as districtName', 's.timeZone',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
@@ -31,6 +31,8 @@ export interface ProfileFields {
   gender: string | null;
   /** Left out to keep the stored bio as it is (students). */
   bio?: string | null;
+  /** Left out to keep the stored choice (only teachers have one). */
+  notYetMail?: boolean;
 }
 
 export async function updateProfileFields(db: Db, userId: string, fields: ProfileFields) {

@@ -39,6 +39,7 @@ export async function getProfile(db: Db, services: Services, user: SessionUser):
     canEditBio: canEditBio(user),
     canEditContact: canEditContact(user),
     today: toIsoDate(services.clock.now(), row.timeZone),
+    notYetMail: school.role === 'teacher' ? row.notYetMail : null,
   };
 }
 
@@ -51,9 +52,11 @@ export async function updateProfile(db: Db, services: Services, user: SessionUse
     const { timeZone } = await schoolTimeZone(db, school.schoolId);
     if (body.dateOfBirth > toIsoDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
   }
-  const { bio, phone, zipCode, department, ...fields } = body;
+  const { bio, phone, zipCode, department, notYetMail, ...fields } = body;
   // A student's stored contact fields (from before this rule) are left as they are, never shown.
   const contact = canEditContact(user) ? { phone, zipCode, department } : {};
-  await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, ...contact, bio } : { ...fields, ...contact });
+  // Only a teacher is sent the monthly "not yet" e-mail; anyone else's choice is ignored.
+  const mail = notYetMail !== undefined && school.role === 'teacher' ? { notYetMail } : {};
+  await updateProfileFields(db, user.id, canEditBio(user) ? { ...fields, ...contact, ...mail, bio } : { ...fields, ...contact, ...mail });
   return getProfile(db, services, user);
 }

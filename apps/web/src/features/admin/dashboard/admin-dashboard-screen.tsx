@@ -10,15 +10,16 @@ import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
 import { AlertsReport } from '../alerts/alerts-report';
 import { GroupReport } from '../group-report/group-report';
 import { MoodReport } from '../mood-report/mood-report';
+import { ReachReport } from '../reach-report/reach-report';
 import { SchoolSettings } from '../settings/school-settings';
 import { UsersPanel } from '../users/users-panel';
 import { InviteStaffDialog } from './invite-staff-dialog';
 
-const VIEWS = ['report', 'mood', 'alerts', 'users', 'settings'] as const;
+const VIEWS = ['report', 'reach', 'mood', 'alerts', 'users', 'settings'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
- * /admin (spec 003 section 2.1): buttons at the top switch between the report, the mood meter
+ * /admin (spec 003 section 2.1): buttons at the top switch between the report, reach (issue 26), the mood meter
  * report, the alerts report (issue 10), admin users and settings within the page (kept in the address as ?view=); a separate
  * button invites staff.
  */
@@ -63,6 +64,7 @@ export default function AdminDashboardScreen() {
             </Box>
           </>
         )}
+        {view === 'reach' && <ReachReport />}
         {view === 'mood' && <MoodReport />}
         {view === 'alerts' && <AlertsReport />}
         {view === 'users' && <UsersPanel />}

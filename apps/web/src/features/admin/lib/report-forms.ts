@@ -45,3 +45,6 @@ export type GroupReportFilters = z.output<typeof groupReportForm>;
 export type SuperReportFilters = z.output<typeof superReportForm>;
 export type MoodReportFilters = z.output<typeof moodReportForm>;
 export type ClassReportFilters = z.output<typeof classReportForm>;
+
+/** The reach and givers reports: a range of at most a year. */
+export const reachReportForm = z.object({ range });

@@ -8,6 +8,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useConfiguration } from '../api';
 import { useUpdateConfiguration } from './api';
+import { notYetFormSchema } from './configuration-forms';
 import { MoodMessagesDialog } from './mood-messages-dialog';
 import { MoodReportBlock } from './mood-report-block';
 import { Section } from './section';
@@ -25,6 +26,7 @@ export function SchoolConfiguration() {
       <MoodPromptBlock config={config.data} />
       <SwitchesBlock config={config.data} />
       <UrlsBlock config={config.data} />
+      <NotYetBlock config={config.data} />
     </Box>
   );
 }
@@ -117,6 +119,33 @@ function UrlsBlock({ config }: { config: Configuration }) {
             {t('actions.update')}
           </Button>
         </Box>
+      </Box>
+    </Section>
+  );
+}
+
+/** How far back teachers' "not yet" lists look, in school days (docs/decisions/0565). */
+function NotYetBlock({ config }: { config: Configuration }) {
+  const { t } = useTranslation('admin');
+  const update = useUpdate(t('configuration.notYet.saved'));
+  const form = useContractForm(notYetFormSchema, { values: { notYetDays: config.notYetDays } });
+  const submit = form.handleSubmit(({ notYetDays }) => update.mutate({ notYetDays }));
+  return (
+    <Section title={t('configuration.notYet.title')}>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+        <FormTextField
+          control={form.control}
+          name="notYetDays"
+          area="admin"
+          label={t('configuration.notYet.days')}
+          helperText={t('configuration.notYet.help')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
+          size="small"
+          sx={{ maxWidth: 420, width: '100%' }}
+        />
+        <Button type="submit" variant="contained" disabled={!form.formState.isDirty || update.isPending}>
+          {t('actions.update')}
+        </Button>
       </Box>
     </Section>
   );

@@ -22,6 +22,7 @@ import { InviteStudentsDialog, type InviteTab } from './invite-students-dialog';
 import { ApproveRequests } from './approve-requests';
 import { EnrolledStudents, EnrolledTeachers } from './enrolled-members';
 import { FindStudents, FindTeachers } from './find-members';
+import { NotYetPanel } from '../../../components/not-yet/not-yet-panel';
 
 /** The view modes of spec 002 section 4.1. */
 type Mode = 'student' | 'teacher' | 'addStudent' | 'addTeacher' | 'approve';
@@ -244,6 +245,11 @@ export default function TeacherClassesScreen() {
           </Typography>
         )}
       </Paper>
+      {selected && (
+        <Box sx={{ mt: 3 }}>
+          <NotYetPanel classId={selected.id} />
+        </Box>
+      )}
 
       <ClassNameDialog open={dialog === 'create'} mode="create" busy={create.isPending} onSubmit={createClass} onClose={() => setDialog(null)} />
       <ClassNameDialog

@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
+import { NotYetPanel } from '../../../components/not-yet/not-yet-panel';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SchoolYearPicker } from '../../../components/ui/school-year-picker';
 import { lazyWithNamespaces } from '../../../lib/i18n';
@@ -95,6 +96,11 @@ export default function DashboardScreen() {
         </Box>
       )}
       {d ? <Boxes d={d} canGive={canGive} /> : <Skeleton variant="rounded" height={168} />}
+      {me.role === 'teacher' && (
+        <Box sx={{ mt: 3 }}>
+          <NotYetPanel />
+        </Box>
+      )}
       {d && !d.receivedVisible && (
         <Alert severity="info" icon={<FlagOutlinedIcon />} sx={{ mt: 2 }}>
           {t('dashboard.hiddenNote')}

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFieldErrorText } from '../../../lib/use-error-text';
 import { useSaveProfile } from './api';
 import { profileFormSchema } from './profile-form-schema';
+import { FormSwitch } from '../../../components/form/form-switch';
 
 const fromProfile = (p: Profile) => ({
   firstName: p.firstName,
@@ -23,6 +24,7 @@ const fromProfile = (p: Profile) => ({
   department: p.department ?? '',
   bio: p.bio ?? '',
   gender: p.gender ?? ('' as const),
+  notYetMail: p.notYetMail ?? false,
 });
 
 /** How the profile words the generic keys and the contract's own codes. */
@@ -52,13 +54,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   useEffect(() => form.reset(initial), [form, initial]);
   const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
 
-  const submit = form.handleSubmit(async ({ phone, zipCode, department, bio, ...values }) => {
+  const submit = form.handleSubmit(async ({ phone, zipCode, department, bio, notYetMail, ...values }) => {
     try {
       await save.mutateAsync({
         ...values,
         // Students are not asked for these (decision 0306): nothing is sent for them.
         ...(profile.canEditContact ? { phone, zipCode, department } : {}),
         ...(profile.canEditBio ? { bio } : {}),
+        // Only teachers are sent the monthly "not yet" e-mail (docs/decisions/0568).
+        ...(profile.notYetMail !== null ? { notYetMail } : {}),
       });
       notify('success', t('updated'));
     } catch (error) {
@@ -135,6 +139,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           sx={{ mt: 0.5 }}
         />
       )}
+      {profile.notYetMail !== null && <FormSwitch control={form.control} name="notYetMail" label={t('fields.notYetMail')} />}
 
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 0.5, fontWeight: 700 }}>
         {t('sections.account')}
