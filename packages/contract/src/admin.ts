@@ -3,6 +3,7 @@ import { EmailSchema, NameSchema } from './auth.js';
 import { DateRangeSchema, EmptySchema, endpoint, pageOf, pageQuery as pageQueryOf, IsoDateSchema, LanguageSchema, optionalMultilineText, optionalText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { LIMITS } from './limits.js';
+import { DataSettingsSchema, DataSettingsUpdateSchema } from './year-data.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of the administration area (spec 003)
@@ -1056,5 +1057,22 @@ export const adminEndpoints = {
     body: DeleteSchoolSchema,
     response: z.object({ backup: BackupSchema.nullable() }),
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NAME_MISMATCH'],
+  }),
+  dataSettings: endpoint({
+    id: 'admin.dataSettings',
+    method: 'GET',
+    path: '/admin/data-settings',
+    summary: "How many school years the current school keeps, the next night old moods, journals and attendance are deleted, and from which grade students download their own year.",
+    access: 'schoolAdmin',
+    response: DataSettingsSchema,
+  }),
+  updateDataSettings: endpoint({
+    id: 'admin.updateDataSettings',
+    method: 'PUT',
+    path: '/admin/data-settings',
+    summary: 'Sets how many school years the school keeps (null: as long as it exists) and from which grade students download their own year. Audited.',
+    access: 'schoolAdmin',
+    body: DataSettingsUpdateSchema,
+    response: DataSettingsSchema,
   }),
 };

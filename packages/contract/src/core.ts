@@ -114,6 +114,8 @@ export const ErrorCodes = [
   'ALERT_ANOTHER_OPEN',
   'ALERT_ADULT_NOT_ALLOWED',
   'TALK_TO_NOT_ALLOWED',
+  // School years
+  'YEAR_EXPORT_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -447,6 +447,7 @@ export interface Schools {
   createdAt: Generated<Timestamp>;
   dailyGiveLimit: Generated<number>;
   districtId: string;
+  familyExportMinGrade: Generated<number>;
   high5NotifyEmail: Generated<boolean>;
   high5Vibes: Generated<boolean>;
   id: Generated<string>;
@@ -454,6 +455,8 @@ export interface Schools {
   moodmeterMessages: Generated<Json>;
   name: string;
   promptMoodmeter: Generated<boolean>;
+  retentionCheckedOn: string | null;
+  retentionYears: number | null;
   sourceId: string | null;
   timeZone: Generated<string>;
   triggerTime: Generated<string>;

@@ -7,6 +7,7 @@ import { registerFamilyLinkRoutes } from './family-links/routes.js';
 import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerRetentionRoutes } from './retention/routes.js';
 import { registerRosteringRoutes } from './rostering/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';
@@ -25,6 +26,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerFamilyLinkRoutes(app);
   registerPendingRoutes(app);
   registerRosteringRoutes(app);
+  registerRetentionRoutes(app);
 
   app.services.jobs.register(MOOD_REPORT_TICK, async () => {
     await runMoodReportTick(app.services);

@@ -8,6 +8,7 @@ import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerGiveRoutes } from './give/routes.js';
 import { registerRecipientRoutes } from './recipients/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerYearExportRoutes } from './year-export/routes.js';
 
 /** Registers every route of the recognition area. */
 export function registerRecognitionRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export function registerRecognitionRoutes(app: FastifyInstance) {
   registerAvatarRoutes(app);
   registerFamilyRoutes(app);
   registerStudentDetailsRoutes(app);
+  registerYearExportRoutes(app);
 }
