@@ -48,3 +48,6 @@ export const DataSettingsSchema = DataSettingsUpdateSchema.extend({
   nextDeletion: z.object({ on: IsoDateSchema, before: IsoDateSchema, oldestKept: SchoolYearSchema }).nullable(),
 });
 export type DataSettings = z.infer<typeof DataSettingsSchema>;
+
+/** How a school year is named in the keepsake, the file names and the screens: 2025 is "2025-26". */
+export const schoolYearLabel = (startYear: number) => `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;

@@ -25,7 +25,8 @@ export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
       yield* out.splice(0);
     };
     for await (const entry of entries) {
-      const file = new ZipDeflate(entry.name, { level: 6, mtime });
+      const file = new ZipDeflate(entry.name, { level: 6 });
+      file.mtime = mtime;
       zip.add(file);
       for await (const piece of entry.content) {
         file.push(typeof piece === 'string' ? strToU8(piece) : piece);

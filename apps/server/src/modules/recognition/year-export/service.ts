@@ -1,4 +1,4 @@
-import { csvRows, formatDate, toCsv, toIsoDate, YEAR_EXPORT_RATE, type CsvColumn } from '@high5/contract';
+import { csvRows, formatDate, schoolYearLabel, toCsv, toIsoDate, YEAR_EXPORT_RATE, type CsvColumn } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import sharp from 'sharp';
 import type { Db } from '../../../db/database.js';
@@ -32,8 +32,6 @@ interface ExportJournalEntry {
   text: string;
 }
 
-/** "2025-26": how a year is named in the keepsake and the file names. */
-export const yearLabel = (startYear: number) => `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 
 /** The student and whether the caller may download their year (403 YEAR_EXPORT_NOT_ALLOWED for a student below the school's grade). */
 async function loadExport(db: Db, user: SessionUser, studentId: string) {
@@ -97,7 +95,7 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
 
   const lang = user.language === 'es' ? 'es' : 'en';
   const t = serverT(lang);
-  const label = yearLabel(startYear);
+  const label = schoolYearLabel(startYear);
   // The download reads after this request's work is done: on the pool, not on the request's connection.
   const pool = services.db;
   const hand = await handPng(pool, services, studentId);

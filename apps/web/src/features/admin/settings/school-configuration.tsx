@@ -8,6 +8,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useConfiguration } from '../api';
 import { useUpdateConfiguration } from './api';
+import { DataSettingsBlock } from './data-settings-block';
 import { MoodMessagesDialog } from './mood-messages-dialog';
 import { MoodReportBlock } from './mood-report-block';
 import { Section } from './section';
@@ -25,6 +26,7 @@ export function SchoolConfiguration() {
       <MoodPromptBlock config={config.data} />
       <SwitchesBlock config={config.data} />
       <UrlsBlock config={config.data} />
+      <DataSettingsBlock />
     </Box>
   );
 }
