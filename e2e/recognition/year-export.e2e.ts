@@ -43,7 +43,7 @@ const year = () => {
 };
 
 describe('downloading a school year', () => {
-  it("a parent downloads their child's year from the child view (English, 360 px)", async () => {
+  it("a parent downloads their child's year from the child view (English, 360 px)", { timeout: 150_000 }, async () => {
     const f = await family('en');
     const { context, page } = await h.newPage({ locale: 'en-US', width: 360 });
     await h.signInAs(context, f.parent.id, f.school.id);
@@ -63,7 +63,7 @@ describe('downloading a school year', () => {
     await context.close();
   });
 
-  it('a student downloads their own year with their journal from the profile (Spanish, 360 px); a younger one is told why not', async () => {
+  it('a student downloads their own year with their journal from the profile (Spanish, 360 px)', { timeout: 150_000 }, async () => {
     const f = await family('es');
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 360 });
     await h.signInAs(context, f.student.id, f.school.id);
@@ -80,7 +80,10 @@ describe('downloading a school year', () => {
     expect(pages.at(-1)).toContain('Mi diario de gratitud');
     await page.getByText('La descarga ha comenzado.').waitFor();
     await context.close();
+  });
 
+  it('a student below the school\'s grade is told from which grade, with no button (Spanish, 360 px)', { timeout: 150_000 }, async () => {
+    const f = await family('es');
     const young = await h.newPage({ locale: 'es-ES', width: 360 });
     await h.signInAs(young.context, f.young.id, f.school.id);
     await young.page.goto('/profile');

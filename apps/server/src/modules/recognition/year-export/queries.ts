@@ -46,18 +46,6 @@ export async function high5Count(db: Db, input: { schoolId: string; studentId: s
   return Number(row.n);
 }
 
-/** The category names of a page of High 5s, in the keepsake's language. */
-export function high5Categories(db: Db, ids: readonly number[], language: 'en' | 'es') {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('recognitionCategories as rc')
-    .innerJoin('categories as c', 'c.id', 'rc.categoryId')
-    .select(['rc.recognitionId', language === 'es' ? 'c.nameEs as name' : 'c.nameEn as name'])
-    .where('rc.recognitionId', 'in', ids)
-    .orderBy('c.position')
-    .execute();
-}
-
 /** One page of the student's journal entries written in `from`..`to` (school-local dates), oldest first, after `afterAt` / `afterId`. */
 export function journalPage(db: Db, input: { userId: string; from: string; to: string; timeZone: string; after: { at: Date; id: string } | null; limit: number }) {
   let query = db

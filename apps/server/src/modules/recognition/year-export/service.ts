@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { currentSchool } from '../../../lib/current-school.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
+import { categoryNames } from '../../../lib/recognition-categories.js';
 import { yearRange, type YearRange } from '../../../lib/school-year.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { zipStream, type ZipEntry } from '../../../lib/zip-stream.js';
@@ -104,7 +105,7 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
     for (let afterId = 0; ; ) {
       const page = await q.high5Page(pool, { ...scope, afterId, limit: PAGE });
       if (page.length === 0) return;
-      const names = await q.high5Categories(pool, page.map((r) => r.id), lang);
+      const names = await categoryNames(pool, page.map((r) => r.id), lang);
       yield page.map((r) => ({ date: r.date, from: r.giver, fromRole: t(`common:roles.${r.giverRole}`), categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name), comment: r.comment }));
       afterId = page[page.length - 1]!.id;
       if (page.length < PAGE) return;
