@@ -54,12 +54,13 @@ describe('downloading a school year', () => {
     await expect.poll(() => section.getByRole('checkbox').count()).toBe(0);
     await expectNoAxeViolations(page);
     const zip = await downloadZip(page, section.getByRole('button', { name: `Download Lucía Núñez's school year ${year()} (ZIP)` }));
+    // The notice shows a few seconds: checked before the files are read.
+    await page.getByText('The download has started.').waitFor();
     expect(zip.name).toBe(`high5-lucia-nunez-${year()}.zip`);
     expect(Object.keys(zip.files).sort()).toEqual([`high5-lucia-nunez-${year()}.pdf`, 'high5s.csv', 'high5s.json']);
     const pages = await pdfPages(zip.files[`high5-lucia-nunez-${year()}.pdf`]!);
     expect(pages[0]).toContain(`Lucía Núñez's school year ${year()}`);
     expect(pages[0]).toContain('¡Muy bien, campeona!');
-    await page.getByText('The download has started.').waitFor();
     await context.close();
   });
 
@@ -73,12 +74,12 @@ describe('downloading a school year', () => {
     await section.getByRole('checkbox', { name: 'Añadir mi diario de gratitud' }).check();
     await expectNoAxeViolations(page);
     const zip = await downloadZip(page, section.getByRole('button', { name: 'Descargar ZIP' }));
+    await page.getByText('La descarga ha comenzado.').waitFor();
     expect(Object.keys(zip.files)).toContain('journal.csv');
     expect(text(zip.files['journal.csv'])).toContain('Por mi familia.');
     const pages = await pdfPages(zip.files[`high5-lucia-nunez-${year()}.pdf`]!);
     expect(pages[0]).toContain(`El curso escolar ${year()} de Lucía Núñez`);
     expect(pages.at(-1)).toContain('Mi diario de gratitud');
-    await page.getByText('La descarga ha comenzado.').waitFor();
     await context.close();
   });
 
