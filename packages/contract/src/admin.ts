@@ -4,6 +4,7 @@ import { DateRangeSchema, EmptySchema, endpoint, pageOf, pageQuery as pageQueryO
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { GiversReportSchema, NotYetDaysSchema, ReachReportSchema } from './every-child.js';
 import { LIMITS } from './limits.js';
+import { DataSettingsSchema, DataSettingsUpdateSchema } from './year-data.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of the administration area (spec 003)
@@ -1080,5 +1081,22 @@ export const adminEndpoints = {
     body: DeleteSchoolSchema,
     response: z.object({ backup: BackupSchema.nullable() }),
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NAME_MISMATCH'],
+  }),
+  dataSettings: endpoint({
+    id: 'admin.dataSettings',
+    method: 'GET',
+    path: '/admin/data-settings',
+    summary: "How many school years the current school keeps, the next night old moods, journals and attendance are deleted, and from which grade students download their own year.",
+    access: 'schoolAdmin',
+    response: DataSettingsSchema,
+  }),
+  updateDataSettings: endpoint({
+    id: 'admin.updateDataSettings',
+    method: 'PUT',
+    path: '/admin/data-settings',
+    summary: 'Sets how many school years the school keeps (null: as long as it exists) and from which grade students download their own year. Audited.',
+    access: 'schoolAdmin',
+    body: DataSettingsUpdateSchema,
+    response: DataSettingsSchema,
   }),
 };

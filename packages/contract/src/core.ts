@@ -122,6 +122,7 @@ export const ErrorCodes = [
   'ROLLOVER_UNDO_CLASS_EXISTS',
   'CLASS_LAST_YEAR',
   'RANGE_CROSSES_SCHOOL_YEAR',
+  'YEAR_EXPORT_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 

@@ -38,6 +38,11 @@ export interface CsvOptions {
 /** A whole CSV file: the byte-order mark, the preamble if any, a header record, then one record per row. */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[], options: CsvOptions = {}): string {
   const before = options.preamble?.length ? [...options.preamble.map((record) => record.map(csvCell)), ['']] : [];
-  const records = [...before, columns.map((c) => csvCell(c.header)), ...rows.map((row) => columns.map((c) => csvCell(c.value(row))))];
-  return CSV_BOM + records.map((cells) => `${cells.join(',')}\r\n`).join('');
+  const records = [...before, columns.map((c) => csvCell(c.header))];
+  return CSV_BOM + records.map((cells) => `${cells.join(',')}\r\n`).join('') + csvRows(rows, columns);
+}
+
+/** Only the records of `rows`, for a file written a batch at a time after `toCsv` of its first batch. */
+export function csvRows<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  return rows.map((row) => `${columns.map((c) => csvCell(c.value(row))).join(',')}\r\n`).join('');
 }

@@ -1,6 +1,7 @@
 export * from './core.js';
 export * from './limits.js';
 export * from './csv.js';
+export * from './year-data.js';
 export * from './dates.js';
 export * from './system.js';
 export * from './auth.js';

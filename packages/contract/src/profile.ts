@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays } from './dates.js';
 import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, multiLine, RoleSchema, singleLine, UuidSchema } from './core.js';
+import { StartYearSchema, YearExportOptionsSchema, YearExportQuerySchema } from './year-data.js';
 
 /* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
 
@@ -391,5 +392,26 @@ export const profileEndpoints = {
     params: StudentParams,
     body: z.object({ body: multiLine(z.string().trim().min(1).max(NOTE_MAX)) }),
     response: StudentNoteSchema,
+  }),
+  yearExportOptions: endpoint({
+    id: 'family.yearExportOptions',
+    method: 'GET',
+    path: '/year-export/:studentId',
+    summary: "Whether the caller may download the student's year (a linked parent; the student themself from the school's grade), which years, and whether the journal may be added.",
+    access: ['student', 'parent'],
+    params: StudentParams,
+    response: YearExportOptionsSchema,
+  }),
+  yearExport: endpoint({
+    id: 'family.yearExport',
+    method: 'GET',
+    path: '/year-export/:studentId/:startYear',
+    summary:
+      "Downloads the student's school year as a ZIP (application/zip, not wrapped in the envelope): a PDF keepsake in the caller's language, and the same High 5s as JSON and CSV; the journal only for the student, when asked. Rate-limited and audited.",
+    access: ['student', 'parent'],
+    params: StudentParams.extend({ startYear: StartYearSchema }),
+    query: YearExportQuerySchema,
+    response: z.unknown(),
+    errors: ['YEAR_EXPORT_NOT_ALLOWED', 'RATE_LIMITED'],
   }),
 };

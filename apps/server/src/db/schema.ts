@@ -475,6 +475,7 @@ export interface Schools {
   districtId: string;
   finalGrade: number | null;
   gradeRollover: string | null;
+  familyExportMinGrade: Generated<number>;
   high5NotifyEmail: Generated<boolean>;
   high5Vibes: Generated<boolean>;
   id: Generated<string>;
@@ -485,6 +486,8 @@ export interface Schools {
   notYetMailMonth: string | null;
   promptMoodmeter: Generated<boolean>;
   rosterSchoolYear: number | null;
+  retentionCheckedOn: string | null;
+  retentionYears: number | null;
   sourceId: string | null;
   timeZone: Generated<string>;
   triggerTime: Generated<string>;

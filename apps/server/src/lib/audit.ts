@@ -82,6 +82,10 @@ export const AUDIT_ACTIONS = [
   'alerts.report',
   'alerts.settings',
   'moodConsent.set',
+  // School years (docs/decisions/0575, 0576)
+  'family.yearExport',
+  'dataSettings.update',
+  'retention.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

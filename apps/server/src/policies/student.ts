@@ -90,6 +90,20 @@ export function isKnownParentOfStudent(user: SessionUser, student: Student): boo
 }
 
 /**
+ * Who may download the student's year (docs/decisions/0575): a parent of the student, or the
+ * student themself from the school's export grade on (`grade` is the student's, `minGrade` the school's).
+ */
+export function canDownloadStudentYear(user: SessionUser, student: Student, grade: number | null, minGrade: number): boolean {
+  if (isParentOfStudent(user, student)) return true;
+  return user.role === 'student' && user.id === student.id && grade !== null && grade >= minGrade;
+}
+
+/** Only the student themself may add their gratitude journal to their year: never a parent. */
+export function canExportJournal(user: SessionUser, student: Student): boolean {
+  return user.role === 'student' && user.id === student.id;
+}
+
+/**
  * The High 5s the student received and feedback on them (decision 0117): the student's parents,
  * the school's admins and its approved staff members. Other teachers may not.
  */

@@ -74,6 +74,8 @@ const rows: Record<string, Row> = {
   // Another school's people are not invited (they come back in failedUserIds): the rule is the contract's.
   'admin.inviteUnregistered': { allow: 'self', request: async (c) => ({ body: { userIds: [(await member(c, { mustChangePassword: true })).id] } }) },
   'admin.configuration': { allow: 'self' },
+  'admin.dataSettings': { allow: 'self' },
+  'admin.updateDataSettings': { allow: 'self', request: () => ({ body: { retentionYears: null, familyExportMinGrade: 6 } }) },
   'admin.updateConfiguration': { allow: 'self', request: () => ({ body: { high5Vibes: true } }) },
   'admin.updateNotificationEmails': { allow: 'self', request: () => ({ body: { add: [`notify-${unique()}@example.test`] } }) },
   'admin.sendMoodReport': {

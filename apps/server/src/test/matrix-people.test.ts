@@ -106,6 +106,9 @@ const rows: Record<string, Row> = {
   // A batch: users of other schools are left out of the answer.
   'avatar.ofUsers': { allow: inSchool, granted: (data: unknown[]) => data.length > 0, request: (c) => ({ query: { userIds: c.s.student.id } }) },
   'avatar.ofUser': { allow: inSchool },
+  // A parent of the student, or the student themself from the school's grade (the world's student is in grade 5, below the default 6): docs/decisions/0575.
+  'family.yearExportOptions': { allow: (c, side) => (c === 'parent' || c === 'student') && side === 'A' },
+  'family.yearExport': { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ params: { startYear: '2026' } }) },
   'family.inviteParent': { allow: 'self', request: () => ({ body: { email: `parent-${unique()}@example.test`, firstName: 'New', lastName: 'Parent' } }) },
   'family.parents': { allow: 'self' },
   'family.requests': { allow: 'self' },

@@ -55,4 +55,6 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   startRestore: { id: 'super.startRestore', method: 'POST', path: '/super/restores' },
   uploadRestore: { id: 'super.uploadRestore', method: 'POST', path: '/super/restores/upload' },
   deleteSchool: { id: 'super.deleteSchool', method: 'DELETE', path: '/super/schools/:schoolId' },
+  dataSettings: { id: 'admin.dataSettings', method: 'GET', path: '/admin/data-settings' },
+  updateDataSettings: { id: 'admin.updateDataSettings', method: 'PUT', path: '/admin/data-settings' },
 };

@@ -22,4 +22,6 @@ export const profileApi: ApiRoutes<typeof profileEndpoints> = {
   studentMoods: { id: 'studentDetails.moods', method: 'GET', path: '/student-details/:studentId/moods' },
   studentNotes: { id: 'studentDetails.notes', method: 'GET', path: '/student-details/:studentId/notes' },
   addStudentNote: { id: 'studentDetails.addNote', method: 'POST', path: '/student-details/:studentId/notes' },
+  yearExportOptions: { id: 'family.yearExportOptions', method: 'GET', path: '/year-export/:studentId' },
+  yearExport: { id: 'family.yearExport', method: 'GET', path: '/year-export/:studentId/:startYear' },
 };

@@ -8,6 +8,7 @@ import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReachRoutes } from './reach/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerRetentionRoutes } from './retention/routes.js';
 import { registerRosteringRoutes } from './rostering/routes.js';
 import { registerSchoolYearRoutes } from './school-years/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
@@ -27,6 +28,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerPendingRoutes(app);
   registerRosteringRoutes(app);
   registerSchoolYearRoutes(app);
+  registerRetentionRoutes(app);
 
   app.services.jobs.register(MOOD_REPORT_TICK, async () => {
     await runMoodReportTick(app.services);

@@ -10,6 +10,7 @@ import { NOT_YET_MAIL_TICK, runNotYetMailTick } from './not-yet/mail.js';
 import { registerNotYetRoutes } from './not-yet/routes.js';
 import { registerRecipientRoutes } from './recipients/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerYearExportRoutes } from './year-export/routes.js';
 
 /** Registers every route of the recognition area, and the monthly "not yet" e-mail job. */
 export function registerRecognitionRoutes(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export function registerRecognitionRoutes(app: FastifyInstance) {
     await runNotYetMailTick(app.services);
   });
   app.services.jobs.schedule({ name: NOT_YET_MAIL_TICK, kind: NOT_YET_MAIL_TICK, everyMinutes: 15 });
+  registerYearExportRoutes(app);
 }

@@ -47,18 +47,6 @@ export async function receivedHigh5s(db: Db, studentId: string, schoolId: string
     .execute();
 }
 
-/** The category names of several recognitions in one query. */
-export async function categoryNames(db: Db, recognitionIds: readonly number[], language: 'en' | 'es') {
-  if (recognitionIds.length === 0) return [];
-  return db
-    .selectFrom('recognitionCategories as rc')
-    .innerJoin('categories as c', 'c.id', 'rc.categoryId')
-    .select(['rc.recognitionId', language === 'es' ? 'c.nameEs as name' : 'c.nameEn as name'])
-    .where('rc.recognitionId', 'in', recognitionIds)
-    .orderBy('c.position')
-    .execute();
-}
-
 export async function findHigh5(db: Db, id: number) {
   return db.selectFrom('recognitions').select(['id', 'kind', 'schoolId', 'giverId', 'giverRole', 'receiverId']).where('id', '=', id).executeTakeFirst();
 }

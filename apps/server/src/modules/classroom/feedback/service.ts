@@ -1,5 +1,6 @@
 import { CLASSROOM_LIMITS, type Role } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
+import { categoryNames } from '../../../lib/recognition-categories.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
@@ -33,7 +34,7 @@ export async function studentHigh5s(db: Db, user: SessionUser, studentId: string
   await assertMayViewHigh5s(db, user, studentId);
   const schoolId = requireSchool(user).schoolId;
   const rows = await q.receivedHigh5s(db, studentId, schoolId, user.id, range.from, range.to);
-  const names = await q.categoryNames(db, rows.map((r) => r.id), user.language);
+  const names = await categoryNames(db, rows.map((r) => r.id), user.language);
   return rows.map((r) => ({
     id: r.id,
     date: r.date,

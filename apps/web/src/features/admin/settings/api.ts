@@ -1,5 +1,5 @@
-import { adminApi, type AdminCategory, type CategoriesUpdate, type CategoryKind, type ConfigurationUpdate, type NewCategory, type SchoolConfiguration } from '@high5/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi, type AdminCategory, type CategoriesUpdate, type CategoryKind, type ConfigurationUpdate, type DataSettingsUpdate, type NewCategory, type SchoolConfiguration } from '@high5/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meKey } from '../../../app/session';
 import { api } from '../../../lib/api-client';
 import { categoriesQuery, configurationQuery } from '../api';
@@ -44,5 +44,18 @@ export function useSaveCategories(kind: CategoryKind) {
   return useMutation({
     mutationFn: (body: CategoriesUpdate) => api(adminApi.updateCategories, { params: { kind }, body }),
     onSuccess: (list) => queryClient.setQueryData(categoriesQuery(kind).queryKey, list),
+  });
+}
+
+const dataSettingsKey = ['admin', 'dataSettings'] as const;
+
+/** How many school years the school keeps, the next deletion, and from which grade students download their own year. */
+export const useDataSettings = () => useQuery({ queryKey: dataSettingsKey, queryFn: () => api(adminApi.dataSettings), staleTime: 0 });
+
+export function useUpdateDataSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DataSettingsUpdate) => api(adminApi.updateDataSettings, { body }),
+    onSuccess: (data) => queryClient.setQueryData(dataSettingsKey, data),
   });
 }

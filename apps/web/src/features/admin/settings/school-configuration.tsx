@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useConfiguration } from '../api';
 import { useUpdateConfiguration } from './api';
 import { notYetFormSchema } from './configuration-forms';
+import { DataSettingsBlock } from './data-settings-block';
 import { MoodMessagesDialog } from './mood-messages-dialog';
 import { MoodReportBlock } from './mood-report-block';
 import { Section } from './section';
@@ -27,6 +28,7 @@ export function SchoolConfiguration() {
       <SwitchesBlock config={config.data} />
       <UrlsBlock config={config.data} />
       <NotYetBlock config={config.data} />
+      <DataSettingsBlock />
     </Box>
   );
 }

@@ -28,6 +28,7 @@ import { FormTextField, upTo } from '../../../components/form/form-text-field';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
+import { YearExportCard } from '../../../components/year-export/year-export-card';
 import { useErrorText } from '../../../lib/use-error-text';
 import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
 import { useDebounced } from '../components/use-debounced';
@@ -61,6 +62,7 @@ export default function ViewHigh5Screen() {
   const filter = useContractForm(classroomRangeForm, { mode: 'onChange', defaultValues: { range: lastDays(CLASSROOM_LIMITS.viewHigh5RangeDays) } });
   const range = useCheckedValue(filter, 'range');
   const [open, setOpen] = useState<High5Row | null>(null);
+  const exportTitleId = useId();
   const [picked, setPicked] = useState<MyStudent | null>(null);
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
@@ -138,6 +140,14 @@ export default function ViewHigh5Screen() {
             )}
             <FormDateRange control={filter.control} name="range" maxDate={todayIso()} area="classroom" />
           </Paper>
+          {!staff && studentId && (
+            <Paper component="section" aria-labelledby={exportTitleId} variant="outlined" sx={{ borderRadius: 3, p: 2, mb: 2 }}>
+              <Typography id={exportTitleId} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('common:yearExport.title')}
+              </Typography>
+              <YearExportCard key={studentId} studentId={studentId} name={kids.find((k) => k.id === studentId)?.name ?? ''} self={false} />
+            </Paper>
+          )}
           <Box sx={{ height: 4 }}>{(high5s.isFetching || children.isFetching) && <LinearProgress aria-label={t('common:loading')} />}</Box>
           {!studentId && staff ? (
             <Typography color="text.secondary" sx={{ p: 1 }}>

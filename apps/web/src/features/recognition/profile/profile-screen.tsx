@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PhotoPicker } from '../../../components/student-detail/photo-picker';
 import { useProfileErrorText } from '../../../components/student-detail/use-profile-error-text';
 import { PageTitle } from '../../../components/ui/page-title';
+import { YearExportCard } from '../../../components/year-export/year-export-card';
 import { ApiError } from '../../../lib/api-client';
 import { useMyAvatar } from '../avatar/api';
 import { HandImage } from '../avatar/hand-image';
@@ -109,6 +110,11 @@ function ProfileBody({ profile }: { profile: Profile }) {
             <Button variant="outlined" startIcon={<FamilyRestroomOutlinedIcon />} onClick={() => setInvite(true)} fullWidth>
               {t('inviteParent')}
             </Button>
+          </Card>
+        )}
+        {profile.role === 'student' && (
+          <Card title={t('common:yearExport.title')}>
+            <YearExportCard studentId={profile.id} name={name} self />
           </Card>
         )}
       </Box>
