@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './core.js';
+import { SchoolYearSchema } from './school-years.js';
 
 /**
  * A family's copy of a child's school year and how long a school keeps old years (issue 27,
@@ -15,8 +16,6 @@ export const EXPORT_GRADE_NOBODY = 13;
 /** At most this many downloads of a year per person per hour (each one builds a PDF). */
 export const YEAR_EXPORT_RATE = { max: 5, perSeconds: 3600 } as const;
 
-export const SchoolYearSchema = z.object({ startYear: z.number().int(), from: IsoDateSchema, to: IsoDateSchema });
-export type SchoolYear = z.infer<typeof SchoolYearSchema>;
 
 /** What the caller may download of the student: which years, and whether the journal may be added (only the student, for themselves). */
 export const YearExportOptionsSchema = z.object({

@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { giversReport, reachReport } from './service.js';
 
 export function registerReachRoutes(app: FastifyInstance) {

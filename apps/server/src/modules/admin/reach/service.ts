@@ -2,7 +2,7 @@ import { REACH_MIN_GROUP, type GiversReport, type ReachComparison, type ReachFla
 import type { Db } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import { giverRows, reachRows, type ReachRow } from './queries.js';
 
 interface Range {

@@ -1,7 +1,7 @@
 import { adminEndpoints as e } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../actors.js';
+import { schoolAdminActor } from '../../../policies/actors.js';
 import { getDataSettings, RETENTION_TICK, runRetentionTick, updateDataSettings } from './service.js';
 
 export function registerRetentionRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { audit } from '../../../lib/audit.js';
 import { notFound } from '../../../lib/errors.js';
 import { yearRange } from '../../../lib/school-year.js';
 import type { Services } from '../../../services/index.js';
-import type { Actor } from '../actors.js';
+import type { Actor } from '../../../policies/actors.js';
 import * as q from './queries.js';
 
 /** The job, run every 15 minutes by a schedule (once across servers), that applies each school's retention once a night. */

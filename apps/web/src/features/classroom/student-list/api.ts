@@ -26,7 +26,7 @@ export function useInviteStudents() {
 export function useInviteClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (classId: string) => api(e.rosterClassInvite, { params: { classId }, body: {} }),
+    mutationFn: (classId: string) => api(e.rosterClassInvite, { params: { classId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classroomKeys.roster() }),
   });
 }
