@@ -9,7 +9,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
 import { useNotify } from '../../../components/ui/notifications';
-import { NotYetPanel } from '../../../components/not-yet/not-yet-panel';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SchoolYearPicker } from '../../../components/ui/school-year-picker';
 import { lazyWithNamespaces } from '../../../lib/i18n';
@@ -98,7 +97,9 @@ export default function DashboardScreen() {
       {d ? <Boxes d={d} canGive={canGive} /> : <Skeleton variant="rounded" height={168} />}
       {me.role === 'teacher' && (
         <Box sx={{ mt: 3 }}>
-          <NotYetPanel />
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <NotYetPanel />
+          </Suspense>
         </Box>
       )}
       {d && !d.receivedVisible && (
@@ -167,3 +168,5 @@ function Boxes({ d, canGive }: { d: Dashboard; canGive: boolean }) {
 
 // three.js, the builder and its profile catalog load only when the box is used.
 const AvatarBuilderDialog = lazyWithNamespaces(() => import('../avatar/avatar-builder-dialog'), ['profile']);
+// Teachers only: a student's dashboard does not load the list or its give dialogs.
+const NotYetPanel = lazyWithNamespaces(() => import('../../../components/not-yet/not-yet-panel').then((m) => ({ default: m.NotYetPanel })), []);
