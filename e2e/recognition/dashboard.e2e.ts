@@ -18,6 +18,8 @@ async function clickMonth(page: Page, chartTitle: string, index: number) {
   const card = page.getByRole('region', { name: chartTitle });
   const grid = card.getByTestId('chart-grid');
   await grid.waitFor();
+  // A teacher's "not yet" list puts the charts below the fold: the mouse reaches only what is on screen.
+  await grid.scrollIntoViewIfNeeded();
   const box = (await grid.boundingBox())!;
   const x = box.x + (box.width * (index + 0.5)) / 12;
   const y = box.y + box.height * 0.6;
@@ -54,6 +56,8 @@ describe('dashboard', () => {
     await page.getByText('School year 08/01/2026 to 07/31/2027').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="count"]')?.textContent === '3');
     await expect.poll(() => counts(page)).toEqual(['3', '3', '1', '1']);
+    // The teacher's "not yet" list above the charts loads on its own: the charts move once it is in.
+    await page.getByText('students have never had a High 5 from you', { exact: false }).waitFor();
 
     // The table view gives the same numbers, with links to each month's reports.
     await page.getByRole('region', { name: 'Received per month' }).getByRole('button', { name: 'Table' }).click();
