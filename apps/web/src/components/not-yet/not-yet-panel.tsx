@@ -141,3 +141,5 @@ function SpreadChart({ spread }: { spread: NotYet['spread'] }) {
     </Box>
   );
 }
+
+export default NotYetPanel;

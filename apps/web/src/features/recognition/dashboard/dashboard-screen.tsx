@@ -169,4 +169,4 @@ function Boxes({ d, canGive }: { d: Dashboard; canGive: boolean }) {
 // three.js, the builder and its profile catalog load only when the box is used.
 const AvatarBuilderDialog = lazyWithNamespaces(() => import('../avatar/avatar-builder-dialog'), ['profile']);
 // Teachers only: a student's dashboard does not load the list or its give dialogs.
-const NotYetPanel = lazyWithNamespaces(() => import('../../../components/not-yet/not-yet-panel').then((m) => ({ default: m.NotYetPanel })), ['recognition']);
+const NotYetPanel = lazyWithNamespaces(() => import('../../../components/not-yet/not-yet-panel'), ['recognition']);
