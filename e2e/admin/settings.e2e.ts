@@ -62,12 +62,13 @@ describe('school configuration', () => {
     await expect.poll(async () => [(await school(s.id)).high5Vibes, (await school(s.id)).high5NotifyEmail]).toEqual([false, true]);
 
     // Links: http(s) only.
+    const links = page.getByRole('region', { name: 'Enlaces del estudiante' });
     await page.getByRole('textbox', { name: 'Programa IEP' }).fill('javascript:alert(1)');
     await page.getByRole('textbox', { name: 'Programa 504' }).fill('https://504.example.test/plan');
-    await page.getByRole('button', { name: 'Actualizar' }).last().click();
+    await links.getByRole('button', { name: 'Actualizar' }).click();
     await page.getByText('Escribe un enlace completo que empiece por https:// o http://.').waitFor();
     await page.getByRole('textbox', { name: 'Programa IEP' }).fill('https://iep.example.test');
-    await page.getByRole('button', { name: 'Actualizar' }).last().click();
+    await links.getByRole('button', { name: 'Actualizar' }).click();
     await page.getByText('Enlaces guardados.').waitFor();
     expect(await school(s.id)).toMatchObject({ urlProgramIep: 'https://iep.example.test', urlProgram504: 'https://504.example.test/plan', urlLanguage: null });
 

@@ -49,7 +49,7 @@ describe('profile', () => {
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     const submit = page.getByRole('button', { name: 'Update profile' });
     await expect.poll(() => submit.isDisabled()).toBe(true);
-    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(teacher.email);
+    await expect.poll(() => page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(teacher.email);
     await expect.poll(() => page.getByLabel('School', { exact: true }).inputValue()).toBe('Maple Grove Elementary');
     await expectNoAxeViolations(page);
 

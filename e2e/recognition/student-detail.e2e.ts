@@ -27,8 +27,8 @@ async function classWithStudent(options: { paid?: boolean; language?: 'en' | 'es
 
 async function openDetails(page: Page, name: string) {
   await page.goto('/teacher-classes');
-  // The student's name opens the profile (in a table row wide, on a card on a phone).
-  await page.getByRole('main').getByText(name, { exact: true }).click({ timeout: 20_000 }).catch(async (error) => {
+  // The student's name opens the profile (in a table row wide, on a card on a phone); the not-yet list names them too.
+  await page.getByRole('main').getByText(name, { exact: true }).and(page.getByRole('button')).click({ timeout: 20_000 }).catch(async (error) => {
     await shot(page, 'debug-teacher-classes');
     throw error;
   });
