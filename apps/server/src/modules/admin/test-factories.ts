@@ -109,6 +109,9 @@ export async function populatedSchool(app: FastifyInstance) {
   await db.insertInto('studentNotes').values({ schoolId: school.id, studentId: student.id, authorId: admin.id, body: 'Needs glasses' }).execute();
   await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Front', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': student.id }), createdBy: admin.id }).execute();
   await db.insertInto('attendance').values({ classId: cls.id, studentId: student.id, schoolDate: '2026-10-12', code: 'P', recordedBy: twoSchools.id }).execute();
+  // A closed year and last year's class in it (a school that rolled over).
+  const lastYear = await db.insertInto('schoolYears').values({ schoolId: school.id, startsOn: '2025-08-01', endsOn: '2026-07-31', state: 'closed' }).returning('id').executeTakeFirstOrThrow();
+  await buildClass(app, { schoolId: school.id, ownerId: twoSchools.id, name: 'Last year', studentIds: [student.id] }).then((c) => db.updateTable('classes').set({ schoolYearId: lastYear.id }).where('id', '=', c.id).execute());
   await db.insertInto('invitations').values({ schoolId: school.id, userId: parent.id, invitedBy: admin.id, kind: 'parent' }).execute();
   await db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'office@example.test' }).execute();
   await db.insertInto('moodReportSettings').values({ schoolId: school.id, rangeDays: 14, filters: ['emergency'] }).execute();

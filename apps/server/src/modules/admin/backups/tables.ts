@@ -42,6 +42,7 @@ export const BACKUP_TABLES: BackupTable[] = [
   { name: 'school_memberships', where: ofSchool },
   { name: 'parent_links', where: (s) => sql`t.parent_id in ${people(s)} and t.student_id in ${people(s)}` },
   { name: 'invitations', where: (s) => sql`t.school_id = ${s} and t.user_id in ${people(s)}` },
+  { name: 'school_years', where: ofSchool },
   { name: 'classes', where: (s) => sql`t.school_id = ${s} and t.owner_id in ${people(s)}` },
   { name: 'class_teachers', where: (s) => sql`t.class_id in ${classes(s)} and t.teacher_id in ${people(s)}` },
   { name: 'enrolments', where: (s) => sql`t.class_id in ${classes(s)} and t.student_id in ${people(s)}` },
@@ -97,6 +98,9 @@ export const NOT_BACKED_UP: Record<string, string> = {
   school_backups: 'the list of backups itself',
   school_restores: 'the list of restores itself',
   school_restore_ids: 'a restore\'s working table',
+  school_year_rollovers: 'undo records of a rollover: its changes are in the rows; a restored school cannot undo it',
+  class_sign_in_cards: 'card codes are credentials: the teacher prints new cards after a restore',
+  class_device_sessions: 'a classroom device\'s sign-in state, like sessions',
 };
 
 /** Identity columns: a restore gives the rows new ids (another High5 has its own sequence). */
@@ -126,4 +130,4 @@ export const LINKS_TO_A_CHILD: Record<string, { adult: string; child: string }> 
 };
 
 /** Tables whose uuid ids must not exist where the backup is restored (the school would be there twice). */
-export const UUID_IDS = ['invitations', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts', 'alerts', 'alert_signals', 'alert_actions'];
+export const UUID_IDS = ['invitations', 'school_years', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts', 'alerts', 'alert_signals', 'alert_actions'];
