@@ -14,6 +14,7 @@ import { startAeriesFake, type AeriesFake } from '../../apps/server/src/test/fak
 import { cloneDistrict, loadSampleDistrict, type SampleDistrict } from '../../apps/server/src/test/fakes/sample-district.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill } from './support.js';
+import { shot } from '../support/shot.js';
 
 // Issue 9: a super admin adds an Aeries district pointing at the local Aeries fake, tests the
 // connection, previews a sync in test mode, turns test mode off, syncs, and the roster is there:
@@ -27,10 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const SHOTS = process.env.SCREENSHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-${name}.png`, fullPage: true });
-};
+const rosterShot = (page: Page, name: string) => shot(page, `roster-${name}`);
 
 /**
  * One school and one of its sections from the sample district (with an English learner in it),
@@ -109,7 +107,7 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await page.keyboard.press('Enter');
         await editor.getByText(fill(a.roster.connectionOk, { description: 'Aeries 10.25.5.6, 2015-2016, 1 schools' })).waitFor();
         await expectNoAxeViolations(page);
-        await shot(page, `editor-${lang}-${width}`);
+        await rosterShot(page, `editor-${lang}-${width}`);
         await page.keyboard.press('Escape');
         await page.getByRole('link', { name: fill(a.roster.openFor, { name }) }).click();
         await page.getByRole('heading', { level: 1, name: fill(a.roster.title, { name }) }).waitFor();
@@ -120,7 +118,7 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await page.getByRole('progressbar', { name: a.roster.progressLabel }).waitFor();
         await drain(h.app);
         await page.getByText(a.roster.previewIntro).waitFor({ timeout: 20_000 });
-        await shot(page, `preview-${lang}-${width}`);
+        await rosterShot(page, `preview-${lang}-${width}`);
         // Students, teachers and each school's principal (Aeries staff).
         const people = district.students.length + district.teachers.length + district.schools.length;
         await page.getByText(fill(a.roster.wouldCreate_other, { count: people })).waitFor();
@@ -131,7 +129,7 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await expect.poll(() => page.getByText(fill(a.roster.flagSet, { flag: a.roster.flag.englishLearner }), { exact: true }).count()).toBe(learners);
         await page.getByText(fill(a.roster.carriesFlags, { flags: [a.roster.flag.iep, a.roster.flag.plan504, a.roster.flag.englishLearner].join(', ') })).waitFor();
         await expectNoAxeViolations(page);
-        await shot(page, `preview-${lang}-${width}`);
+        await rosterShot(page, `preview-${lang}-${width}`);
         const db = h.app.services.db;
         const districtRow = await db.selectFrom('districts').select('id').where('name', '=', name).executeTakeFirstOrThrow();
         expect(await db.selectFrom('schools').select('id').where('districtId', '=', districtRow.id).execute()).toHaveLength(0);
@@ -156,10 +154,10 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
         await page.getByText(fill(a.roster.headline, { added: people, changed: 0, removed: 0 })).waitFor({ timeout: 20_000 });
         await page.getByText(fill(a.roster.createdList_other, { count: people })).waitFor();
         await expectNoAxeViolations(page);
-        await shot(page, `applied-${lang}-${width}`);
+        await rosterShot(page, `applied-${lang}-${width}`);
         if (width > 1000) {
           await page.setViewportSize({ width: 1920, height: 1080 });
-          await shot(page, `applied-${lang}-1920`);
+          await rosterShot(page, `applied-${lang}-1920`);
           await page.setViewportSize({ width, height: 900 });
         }
 

@@ -84,7 +84,7 @@ describe('the run report (super admin)', () => {
         await report.getByRole('combobox', { name: label }).click();
         await page.getByRole('option', { name: option, exact: true }).click();
       };
-      if (process.env.SCREENSHOTS_DIR) await report.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-run-changes-dialog-all-${c.lang}-${c.width}.png` });
+      await shot(report, `run-changes-dialog-all-${c.lang}-${c.width}`);
       await choose(a.filterKind, a.changeKind.deactivated);
       await report.getByText(fill(a.changesPeople_one, { count: 1 })).waitFor();
       await expect.poll(() => report.getByText('Ruizb11', { exact: false }).count()).toBeGreaterThan(0);
@@ -99,7 +99,7 @@ describe('the run report (super admin)', () => {
       await report.getByText(a.changesNoMatch).waitFor();
       await expectNoAxeViolations(page);
       await shot(page, `run-changes-filtered-${c.lang}-${c.width}`);
-      if (process.env.SCREENSHOTS_DIR) await report.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-run-changes-dialog-${c.lang}-${c.width}.png` });
+      await shot(report, `run-changes-dialog-${c.lang}-${c.width}`);
       await context.close();
     });
   }

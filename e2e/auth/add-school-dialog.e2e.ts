@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildDistrict } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/sec2-shots/${name}.png`, fullPage: true });
 
 const cases = [
   { locale: 'en-US', width: 1366, lang: 'en', paid: true, t: { email: /Continue with e-mail/, teacher: /I'm a teacher/, says: /unless your e-mail address is on its list, your account waits until High5's administrator approves you/ } },

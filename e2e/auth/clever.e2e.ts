@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCleverDistrict, buildCleverPerson, freePort } from '../../apps/server/src/modules/auth/test-factories.js';
 import { startCleverIdentity, type CleverIdentityFake } from '../../apps/server/src/test/fakes/clever-identity.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 let clever: CleverIdentityFake;
 const CLEVER_DISTRICT = '5f1a0000000000000000d001';
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
   // Clever sends the browser back to PUBLIC_URL: the server must listen exactly there.
@@ -65,13 +65,13 @@ describe('Log in with Clever', () => {
     const button = page.getByRole('link', { name: 'Iniciar sesión con Clever' });
     await button.waitFor();
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/clever-sign-in-es-360.png`, fullPage: true });
+    await shot(page, 'clever-sign-in-es-360');
     await button.click();
     await passClever(page, '5f1a00000000000000000b99');
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('error') === 'CLEVER_NOT_ROSTERED');
     await page.getByTestId('sign-in-error').getByText('Tu cuenta de Clever todavía no está configurada en High5', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/clever-refused-es-360.png`, fullPage: true });
+    await shot(page, 'clever-refused-es-360');
 
     // The same browser: Clever remembers who signed in there, so another child signs in at Clever first.
     await context.clearCookies();
@@ -88,7 +88,7 @@ describe('Log in with Clever', () => {
     const { context, page } = await h.newPage({ locale: 'en-US', width: 360 });
     await page.goto('/');
     await page.getByRole('link', { name: 'Log in with Clever' }).waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/clever-sign-in-en-360.png`, fullPage: true });
+    await shot(page, 'clever-sign-in-en-360');
     await page.getByRole('link', { name: 'Log in with Clever' }).click();
     await passClever(page, '5f1a00000000000000000c01');
     await page.getByTestId('sign-in-error').getByText('Your school district does not use High5 through Clever yet', { exact: false }).waitFor();

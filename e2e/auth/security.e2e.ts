@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}.png`, fullPage: true });
-};
 
 /** What a page's own script gets from the API with the browser's cookie. */
 const statusOf = (page: Page, url: string) => page.evaluate(async (u) => (await fetch(u, { credentials: 'same-origin' })).status, url);

@@ -112,7 +112,7 @@ describe('well-being alerts', () => {
     await expect.poll(() => message.evaluate((el) => document.activeElement === el)).toBe(true);
     await expect.poll(() => s.page.getByText(w.thanks).count()).toBe(0);
     await expectAccessible(s.page);
-    await s.page.screenshot({ path: `/tmp/after-hours-${lang}-360.png` });
+    await shot(s.page, `after-hours-${lang}-360`, { fullPage: false });
     await answer.getByRole('button', { name: w.ok }).click();
     await expect.poll(() => s.page.getByRole('dialog').count()).toBe(0);
     await s.context.close();

@@ -4,10 +4,10 @@ import { buildClassroomWorld, giveHigh5, type ClassroomWorld } from '../../apps/
 import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible } from './support.js';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 let w: ClassroomWorld;
-const shots = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -45,7 +45,7 @@ async function visit(page: Page, path: string, ready: string) {
   try {
     await page.waitForSelector(ready, { timeout: 20_000 });
   } catch (error) {
-    if (shots) await page.screenshot({ path: `${shots}/FAILED-${path.slice(1)}.png`, fullPage: true });
+    await shot(page, `FAILED-${path.slice(1)}`);
     throw error;
   }
   await page.waitForLoadState('networkidle');
@@ -67,7 +67,7 @@ describe('classroom screens pass axe in both languages, narrow and wide', () => 
             await expect.poll(() => page.locator('main h1').count()).toBe(1);
             // Nothing wider than the window but the seating grid, which scrolls inside its frame.
             await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-            if (shots) await page.screenshot({ path: `${shots}/${screen.path.slice(1)}-${locale}-${width}.png`, fullPage: true });
+            await shot(page, `${screen.path.slice(1)}-${locale}-${width}`);
             await expectAccessible(page);
           } finally {
             await context.close();

@@ -311,7 +311,7 @@ describe('seating chart on a classroom laptop', () => {
       await card(page, w.students[11]!.id).waitFor();
       const strip = page.getByTestId('unseated-strip');
       await strip.waitFor();
-      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/seating-1366-${lang}.png` });
+      await shot(page, `seating-1366-${lang}`, { fullPage: false });
       // Everything the teacher needs is above the fold.
       for (const student of w.students) expect((await card(page, student.id).boundingBox())!.y + (await card(page, student.id).boundingBox())!.height).toBeLessThanOrEqual(768);
       expect((await strip.locator('h2').boundingBox())!.y + 24).toBeLessThanOrEqual(768);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 // Class sign-in cards (issue 22, docs/decisions/0553) and an admin's first sign-in for a class
 // (decision 0554), in both languages at 360 px.
@@ -33,7 +34,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     await page.getByRole('button', { name: x.open }).click();
     await page.getByTestId('device-open').waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `/tmp/cards-device-${language}.png`, fullPage: true });
+    await shot(page, `cards-device-${language}`);
 
     await page.getByRole('button', { name: x.make }).click();
     const cards = page.getByTestId('sign-in-card');
@@ -50,7 +51,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     const boxes = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
     expect(boxes[0]!.y).toBe(boxes[1]!.y);
     await page.setViewportSize({ width: 794, height: 1123 });
-    await page.screenshot({ path: `/tmp/cards-sheet-${language}.png`, fullPage: true });
+    await shot(page, `cards-sheet-${language}`);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 360, height: 780 });
 
@@ -80,7 +81,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     await other.page.goto(new URL(benUrl).pathname + new URL(benUrl).hash);
     await other.page.getByRole('link', { name: locale === 'en-US' ? 'Go to sign-in' : 'Ir a iniciar sesión' }).waitFor();
     await expectNoAxeViolations(other.page);
-    await other.page.screenshot({ path: `/tmp/cards-closed-${language}.png`, fullPage: true });
+    await shot(other.page, `cards-closed-${language}`);
     await other.context.close();
   });
 
@@ -109,7 +110,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     await expect.poll(() => result.locator('li').filter({ hasText: 'Nia Nomail' }).textContent()).toContain(x.noEmail);
     await expect.poll(() => result.locator('li').filter({ hasText: 'Reg Done' }).textContent()).toContain(x.registered);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `/tmp/class-invite-${language}.png`, fullPage: true });
+    await shot(page, `class-invite-${language}`);
     await context.close();
   });
 });

@@ -22,7 +22,4 @@ export async function notice(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
-/** Saves a screenshot when SCREENSHOTS_DIR is set. */
-export async function shot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}.png`, fullPage: true });
-}
+export { shot } from '../support/shot.js';

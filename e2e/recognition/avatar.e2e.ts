@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
 
 describe('hand avatar', () => {
   it('a teacher builds a hand, turns it, saves it, and sees it again after a reload; three.js loads only when the builder opens (en, 1280 px)', async () => {

@@ -8,6 +8,7 @@ import { buildRecognition } from '../../apps/server/src/modules/recognition/give
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { expectNoHorizontalScroll, pageAs, recognitionSchool } from './fixtures';
+import { shot } from '../support/shot.js';
 
 // Every child seen (issue 26): the teacher's "not yet" list with its one-click give, and the
 // admin's reach report, in English and Spanish at 360 px (screenshots at 1366 px too).
@@ -26,11 +27,10 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 
 /** Screenshots for a person to look at, when SCREENSHOTS_DIR is set; the page at both widths. */
 async function shots(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-360.png`, fullPage: true });
+  if (!process.env.SCREENSHOTS_DIR) return;
+  await shot(page, `${name}-360`);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: `${dir}/${name}-1366.png`, fullPage: true });
+  await shot(page, `${name}-1366`);
   await page.setViewportSize({ width: 360, height: 800 });
 }
 

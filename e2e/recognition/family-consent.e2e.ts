@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDistrict, buildSchool, buildUser, linkParent } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/sec2-shots/${name}.png`, fullPage: true });
 const db = () => h.app.services.db;
 
 const cases = [

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Harness } from '../support/harness.js';
 import { buildRecognition, builtinCategories } from '../../apps/server/src/modules/recognition/give/test-factories.js';
 import { buildSchool, buildUser, linkParent } from '../../apps/server/src/test/factories.js';
+import { shot } from '../support/shot.js';
 
 /** A school with a teacher, staff, three students (one with two parents) and a school year of activity for the teacher. */
 export async function recognitionSchool(app: FastifyInstance, options: { dailyGiveLimit?: number; activity?: boolean } = {}) {
@@ -34,10 +35,8 @@ export async function recognitionSchool(app: FastifyInstance, options: { dailyGi
   return { school, teacher, teacher2, staff, ana, bea, kid, parent, high5, vibe };
 }
 
-/** Saves a screenshot for a person to look at (not compared by the test). */
-export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/rec-shots/${name}.png`, fullPage: true });
-}
+/** A screenshot for a person to look at (support/shot.ts). */
+export const snap = (page: Page, name: string) => shot(page, name);
 
 /**
  * A page signed in as `userId`, with the user's language set to match `locale`. When

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
 
 /** Delivers the queued mail and returns the newest message to `to` from the dev outbox. */
 async function lastMailTo(to: string) {

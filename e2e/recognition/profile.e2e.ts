@@ -4,6 +4,7 @@ import { buildSchool, buildUser } from '../../apps/server/src/test/factories.js'
 import { hasGpsTag } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 
 /** Records what the page sends as multipart uploads: field, file name and size. */
@@ -27,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png`, fullPage: true });
 const db = () => h.app.services.db;
 
 async function typeDate(page: Page, label: string | RegExp, mmddyyyy: string) {

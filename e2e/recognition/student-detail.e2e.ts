@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAttendance, addMood, addRecognition, addTrustedAdult } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/prof-shots/${name}.png` });
 const db = () => h.app.services.db;
 
 /** Today in Los Angeles is 2026-10-15 on the test clock. */
@@ -177,7 +177,7 @@ describe('student detail dialog', () => {
     // The admin still edits the switches (policies.canEditFlags).
     await expect.poll(() => dialog.getByRole('switch').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `/tmp/policies-shots/student-detail-admin-${language}-${width}.png` });
+    await shot(page, `student-detail-admin-${language}-${width}`, { fullPage: false });
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../apps/server/src/test/build-tes
 import { sessionFor } from '../../apps/server/src/test/factories.js';
 import { farTimeZone } from './calendar.js';
 
+const TRACE = Boolean(process.env.E2E_TRACE);
 const FLAGS = ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
@@ -41,8 +42,8 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
     browser,
     async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true, timeZone = farTimeZone() } = {}) {
       const context = await browser.newContext({ locale, timezoneId: timeZone, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
-      // DOM snapshots of every action, kept only when the test fails (screenshots of each step would slow the suite).
-      await context.tracing.start({ snapshots: true });
+      // E2E_TRACE=1: DOM snapshots of every action, kept when the test fails (off by default: they cost time on every action).
+      if (TRACE) await context.tracing.start({ snapshots: true });
       const page = await context.newPage();
       keepScreenshotOnFailure(page);
       return { context, page };
@@ -78,7 +79,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png and the trace of its
+ * On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png and, with E2E_TRACE=1, the trace of its
  * context to <test>.zip (`npx playwright-core show-trace <zip>`); the run's log says where.
  */
 function keepScreenshotOnFailure(page: Page) {
@@ -88,8 +89,8 @@ function keepScreenshotOnFailure(page: Page) {
       mkdirSync('/tmp/e2e-failures', { recursive: true });
       const base = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
       await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
-      await page.context().tracing.stop({ path: `${base}.zip` }).catch(() => undefined);
-      console.error(`Screenshot and trace of the failed test: ${base}.png, ${base}.zip`);
+      if (TRACE) await page.context().tracing.stop({ path: `${base}.zip` }).catch(() => undefined);
+      console.error(`Screenshot of the failed test: ${base}.png${TRACE ? `, its trace: ${base}.zip` : ' (E2E_TRACE=1 keeps a trace too)'}`);
     });
   } catch {
     // Opened outside a test (beforeAll): nothing to attach the hook to.
