@@ -61,6 +61,12 @@ describe('sign-in screen (/)', () => {
     await page.getByText('Please enter your e-mail or username.').waitFor();
     // An empty password on sign-in asks for the password only (issue 8: not "and its confirmation").
     await page.getByText('Please enter your password.').waitFor();
+    // The first invalid field takes the focus; after a submit, each change is checked again.
+    await expect.poll(() => form.login.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => form.login.getAttribute('aria-invalid')).toBe('true');
+    await form.password.fill('x');
+    await expect.poll(() => page.getByText('Please enter your password.').count()).toBe(0);
+    await form.password.fill('');
 
     await form.login.fill('someone@nowhere');
     await form.password.fill('whatever');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, toCsv } from './csv.js';
+import { CSV_BOM, csvCell, csvChunks, toCsv } from './csv.js';
 
 /** Reads the file back with the parser the web app uses for uploaded files (Papa Parse). */
 function parseCsvRecords(csv: string): string[][] {
@@ -68,6 +68,20 @@ describe('csv', () => {
       fc.property(fc.constantFrom('=', '+', '-', '@'), fc.string({ maxLength: 20 }), (start, rest) => {
         const csv = toCsv([{ v: start + rest }], [{ header: 'v', value: (r) => r.v }]);
         expect(parseCsvRecords(csv)[1]).toEqual([`'${start}${rest}`]);
+      }),
+    );
+  });
+
+  it('streamed a batch at a time, a file has the same bytes as written whole', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ name: fc.string({ maxLength: 12 }), count: fc.integer() }), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), async (rows, size) => {
+        async function* batches() {
+          for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+        }
+        const options = { preamble: [['Search', '=x, y']] };
+        let streamed = '';
+        for await (const chunk of csvChunks(batches(), columns, options)) streamed += chunk;
+        expect(streamed).toBe(toCsv(rows, columns, options));
       }),
     );
   });

@@ -1,9 +1,10 @@
-import { csvRows, formatDate, schoolYearLabel, toCsv, toIsoDate, YEAR_EXPORT_RATE, type CsvColumn } from '@high5/contract';
+import { csvChunks, formatDate, schoolYearLabel, toIsoDate, YEAR_EXPORT_RATE, type CsvColumn } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import sharp from 'sharp';
 import type { Db } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { currentSchool } from '../../../lib/current-school.js';
+import { keysetBatches, mapBatches } from '../../../lib/cursor.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import { categoryNames } from '../../../lib/recognition-categories.js';
 import { yearRange, type YearRange } from '../../../lib/school-year.js';
@@ -14,8 +15,6 @@ import type { Services } from '../../../services/index.js';
 import { Keepsake } from './keepsake.js';
 import * as q from './queries.js';
 
-/** Rows read from the database at a time: the export holds one page, never the year. */
-const PAGE = 200;
 /** Years offered at most (the list goes back to the student's first year in the school). */
 const MAX_YEARS = 12;
 
@@ -101,26 +100,21 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
   const pool = services.db;
   const hand = await handPng(pool, services, studentId);
 
-  async function* high5Pages(): AsyncGenerator<ExportHigh5[]> {
-    for (let afterId = 0; ; ) {
-      const page = await q.high5Page(pool, { ...scope, afterId, limit: PAGE });
-      if (page.length === 0) return;
-      const names = await categoryNames(pool, page.map((r) => r.id), lang);
-      yield page.map((r) => ({ date: r.date, from: r.giver, fromRole: t(`common:roles.${r.giverRole}`), categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name), comment: r.comment }));
-      afterId = page[page.length - 1]!.id;
-      if (page.length < PAGE) return;
-    }
-  }
+  const high5Pages = () =>
+    mapBatches(
+      keysetBatches((afterId: number | null, limit) => q.high5Page(pool, { ...scope, afterId: afterId ?? 0, limit }), (r) => r.id),
+      async (page): Promise<ExportHigh5[]> => {
+        const names = await categoryNames(pool, page.map((r) => r.id), lang);
+        return page.map((r) => ({ date: r.date, from: r.giver, fromRole: t(`common:roles.${r.giverRole}`), categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name), comment: r.comment }));
+      },
+    );
   async function* journalPages(): AsyncGenerator<ExportJournalEntry[]> {
     if (!withJournal) return;
-    for (let after: { at: Date; id: string } | null = null; ; ) {
-      const page = await q.journalPage(pool, { userId: studentId, from: year!.from, to: year!.to, timeZone: row.timeZone, after, limit: PAGE });
-      if (page.length === 0) return;
-      yield page.map((e) => ({ date: toIsoDate(e.writtenAt, row.timeZone), heading: e.heading, text: e.description }));
-      const last = page[page.length - 1]!;
-      after = { at: last.writtenAt, id: last.id };
-      if (page.length < PAGE) return;
-    }
+    const pages = keysetBatches(
+      (after: { at: Date; id: string } | null, limit) => q.journalPage(pool, { userId: studentId, from: year!.from, to: year!.to, timeZone: row.timeZone, after, limit }),
+      (e) => ({ at: e.writtenAt, id: e.id }),
+    );
+    yield* mapBatches(pages, (page) => page.map((e) => ({ date: toIsoDate(e.writtenAt, row.timeZone), heading: e.heading, text: e.description })));
   }
 
   async function* pdf() {
@@ -187,17 +181,12 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
     { header: t('profile:yearExport.csv.heading'), value: (e) => e.heading },
     { header: t('profile:yearExport.csv.text'), value: (e) => e.text },
   ];
-  async function* csv<Row>(pages: () => AsyncGenerator<Row[]>, columns: CsvColumn<Row>[]) {
-    yield toCsv([], columns);
-    for await (const page of pages()) yield csvRows(page, columns);
-  }
-
   const base = `high5-${slug(row.name)}-${label}`;
   const entries: ZipEntry[] = [
     { name: `${base}.pdf`, content: pdf() },
     { name: 'high5s.json', content: json() },
-    { name: 'high5s.csv', content: csv(high5Pages, high5Columns) },
-    ...(withJournal ? [{ name: 'journal.csv', content: csv(journalPages, journalColumns) }] : []),
+    { name: 'high5s.csv', content: csvChunks(high5Pages(), high5Columns) },
+    ...(withJournal ? [{ name: 'journal.csv', content: csvChunks(journalPages(), journalColumns) }] : []),
     ...(hand ? [{ name: 'hand.png', content: (async function* () { yield hand; })() }] : []),
   ];
   return { stream: zipStream(entries, now), fileName: `${base}.zip` };

@@ -66,3 +66,6 @@ export function NewPasswordForm() {
     </Stack>
   );
 }
+
+/** Loaded lazily by the sign-in screen (decision 0596). */
+export default NewPasswordForm;

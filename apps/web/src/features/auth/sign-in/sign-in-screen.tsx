@@ -5,20 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { cleverSignInHref, googleSignInHref, markProviderSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
-import { CurrentPasswordField } from '../../../components/form/current-password-field';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { useContractForm } from '../../../components/form/contract-form';
+import { CURRENT_PASSWORD_MESSAGES } from '../../../components/form/password-messages';
+import { useLightForm } from '../../../components/form/light-form';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextInput } from '../../../components/ui/text-input';
 import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
 import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
 import { useSignIn } from './api';
-import { NewPasswordForm } from './new-password-form';
 import { Splash, useSplash } from './splash';
 
 /** Loaded only when a sign-in answers 429: not part of the sign-in page's first load (decision 0430). */
 const SignInLinkOffer = lazy(() => import('../sign-in-link/sign-in-link-offer'));
+/** Only for an account that must choose a new password: out of the first load with its form library (decision 0596). */
+const NewPasswordForm = lazy(() => import('./new-password-form'));
 
 /** `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. */
 export default function SignInScreen() {
@@ -28,7 +30,9 @@ export default function SignInScreen() {
   if (me?.mustChangePassword) {
     return (
       <AuthLayout title={t('auth:newPassword.title')}>
-        <NewPasswordForm />
+        <Suspense fallback={null}>
+          <NewPasswordForm />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -71,7 +75,10 @@ function SignInForm() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const config = useAuthConfig();
-  const form = useContractForm(() => import('./sign-in-schema').then((m) => m.signInFormSchema), { defaultValues: { login: '', password: '' } });
+  const fieldErrorText = useFieldErrorText('auth');
+  const form = useLightForm(() => import('./sign-in-schema').then((m) => m.signInFormSchema), { login: '', password: '' });
+  const { message: loginMessage, ...login } = form.field('login');
+  const { message: passwordMessage, ...password } = form.field('password');
   const redirectError = search.get('error');
   // Kept as what to say, not the words, so it follows a language switch.
   const [error, setError] = useState<Message | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? { error: new ApiError(400, redirectError) } : null));
@@ -132,18 +139,24 @@ function SignInForm() {
       )}
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack spacing={2.25}>
-          <FormTextField
-            control={form.control}
-            name="login"
-            area="auth"
-            messages={{ 'errors:field.required': 'auth:signIn.loginRequired' }}
+          <TextInput
+            {...login}
+            error={loginMessage !== undefined}
+            helperText={fieldErrorText(loginMessage === 'errors:field.required' ? 'auth:signIn.loginRequired' : loginMessage)}
             label={t('auth:signIn.login')}
             autoComplete="username"
             fullWidth
             slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
           />
           <Box>
-            <CurrentPasswordField control={form.control} name="password" label={t('auth:signIn.password')} />
+            <PasswordField
+              {...password}
+              error={passwordMessage !== undefined}
+              helperText={fieldErrorText(passwordMessage && (CURRENT_PASSWORD_MESSAGES[passwordMessage] ?? passwordMessage))}
+              label={t('auth:signIn.password')}
+              autoComplete="current-password"
+              fullWidth
+            />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
               <MuiLink component={Link} to={paths.forgotPassword} sx={{ fontWeight: 600, fontSize: 14 }}>
                 {t('auth:signIn.forgot')}

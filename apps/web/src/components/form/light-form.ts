@@ -1,0 +1,59 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { issueKey } from './issue-key';
+
+type TextValues = Record<string, string>;
+
+/**
+ * A form of text fields held without react-hook-form, for the sign-in page only: that library was
+ * 12 KB of the page's first load (docs/decisions/0596). It keeps the contract form's behaviour: the
+ * contract's schema, loaded on the first submit (so zod stays out of the first load too), words
+ * issues with the same catalog keys (`issueKey`); the first invalid field takes the focus; after a
+ * submit, each change is checked again; a valid submit gets the schema's output. Every other form
+ * is a `useContractForm`.
+ */
+export function useLightForm<S extends z.ZodType<TextValues, TextValues>>(load: () => Promise<S>, defaults: z.input<S>) {
+  type Name = keyof z.input<S> & string;
+  const [values, setValues] = useState<TextValues>(defaults);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const submitted = useRef(false);
+  const schema = useRef<S | null>(null);
+  const inputs = useRef<Partial<Record<string, HTMLInputElement | null>>>({});
+
+  const check = async (next: TextValues) => {
+    schema.current ??= await load();
+    const result = schema.current.safeParse(next, { error: issueKey });
+    const found: Partial<Record<string, string>> = {};
+    if (!result.success) for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+    return { result, found };
+  };
+
+  /** The props that bind a text input: value, change, ref and the error's catalog key (`message`). */
+  const field = (name: Name) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted.current) void check(next);
+    },
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    message: errors[name],
+  });
+
+  const handleSubmit = (valid: (output: z.output<S>) => void, invalid?: () => void) => async (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    const { result, found } = await check(values);
+    if (result.success) return valid(result.data);
+    const first = Object.keys(defaults).find((name) => found[name] !== undefined);
+    if (first) inputs.current[first]?.focus();
+    invalid?.();
+  };
+
+  const setValue = (name: Name, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  return { field, handleSubmit, setValue };
+}
