@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCategories, checkIn, recognise, schoolWithAdmin, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
-import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
+import { apiSettled, expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { schoolToday } from '../support/calendar.js';
 import { shot } from './support.js';
 
@@ -40,14 +40,19 @@ interface Screen {
   act?: (page: Page, es: boolean) => Promise<void>;
 }
 
-const submit = async (page: Page, es: boolean) => {
-  await page.getByRole('button', { name: es ? 'Enviar' : 'Submit' }).click();
-  await page.waitForLoadState('networkidle');
-};
+/** Does `action` and waits for the API answers it asked for. */
+async function answered(page: Page, action: () => Promise<void>) {
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/v1/'));
+  await action();
+  await response;
+  await apiSettled(page);
+}
+const submit = (page: Page, es: boolean) => answered(page, () => page.getByRole('button', { name: es ? 'Enviar' : 'Submit' }).click());
 const chooseSchool = async (page: Page, es: boolean) => {
   await page.getByRole('combobox', { name: es ? 'Escuela' : 'School' }).fill('Lincoln');
+  // The settings screen may have the chosen school's data already: no request to wait for.
   await page.getByRole('option', { name: /Lincoln Elementary/ }).click();
-  await page.waitForLoadState('networkidle');
+  await apiSettled(page);
 };
 
 const screens: Screen[] = [
@@ -86,7 +91,7 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
             await h.signInAs(context, user.id, screen.who === 'root' ? undefined : w.school.id);
             await page.goto(screen.path);
             await page.locator('main h1').waitFor();
-            await page.waitForLoadState('networkidle');
+            await apiSettled(page);
             await screen.act?.(page, es);
             await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(es ? 'es' : 'en');
             await expect.poll(() => page.locator('main h1').count()).toBe(1);

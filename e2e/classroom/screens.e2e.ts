@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClassroomWorld, giveHigh5, type ClassroomWorld } from '../../apps/server/src/modules/classroom/test-factories.js';
 import { schoolToday } from '../support/calendar.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { apiSettled, startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible } from './support.js';
 import { shot } from '../support/shot.js';
 
@@ -48,7 +48,7 @@ async function visit(page: Page, path: string, ready: string) {
     await shot(page, `FAILED-${path.slice(1)}`);
     throw error;
   }
-  await page.waitForLoadState('networkidle');
+  await apiSettled(page);
 }
 
 describe('classroom screens pass axe in both languages, narrow and wide', () => {

@@ -45,6 +45,7 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
       // E2E_TRACE=1: DOM snapshots of every action, kept when the test fails (off by default: they cost time on every action).
       if (TRACE) await context.tracing.start({ snapshots: true });
       const page = await context.newPage();
+      countApiRequests(page);
       keepScreenshotOnFailure(page);
       return { context, page };
     },
@@ -57,6 +58,27 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
       await t.close();
     },
   };
+}
+
+const pending = new WeakMap<Page, Set<unknown>>();
+
+/** Keeps the API requests `page` has in flight, for `apiSettled`. */
+function countApiRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  pending.set(page, inFlight);
+  const api = (url: string) => new URL(url).pathname.startsWith('/v1/');
+  page.on('request', (r) => api(r.url()) && inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+}
+
+/**
+ * Waits until the page has no API request in flight: what a screen shows once its data came (in
+ * place of Playwright's `networkidle`, which waits half a second more and counts every file).
+ * After an action that starts a request, wait for that response first.
+ */
+export async function apiSettled(page: Page) {
+  await expect.poll(() => pending.get(page)?.size ?? 0).toBe(0);
 }
 
 /** WCAG 2.0, 2.1 and 2.2 A/AA (2.2 adds target size, 2.5.8) and axe's best practices. */
