@@ -22,6 +22,9 @@ export default defineConfig({
           // Vitest's default is one worker fewer than the cores: one on this two-core machine, which
           // left a core idle while a file waited on its database (docs/testing.md).
           maxWorkers: 2,
+          // Files share a worker's module cache: the app is imported once per worker, not once per
+          // file (half the suite's time went to imports; docs/decisions/0587).
+          isolate: false,
         },
       },
     ],

@@ -13,5 +13,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: two browsers at a time is the most this machine runs well.
     maxWorkers: 2,
+    // The server is imported once per worker, not once per file (docs/decisions/0587).
+    isolate: false,
   },
 });
