@@ -61,13 +61,14 @@ describe('school configuration', () => {
     await page.getByRole('switch', { name: 'Avisar por correo a quien reciba un High 5' }).click();
     await expect.poll(async () => [(await school(s.id)).high5Vibes, (await school(s.id)).high5NotifyEmail]).toEqual([false, true]);
 
-    // Links: http(s) only.
+    // Links: http(s) only. Their own Update (other sections have one too).
+    const linksUpdate = page.locator('form').filter({ has: page.getByRole('textbox', { name: 'Programa IEP' }) }).getByRole('button', { name: 'Actualizar' });
     await page.getByRole('textbox', { name: 'Programa IEP' }).fill('javascript:alert(1)');
     await page.getByRole('textbox', { name: 'Programa 504' }).fill('https://504.example.test/plan');
-    await page.getByRole('button', { name: 'Actualizar' }).last().click();
+    await linksUpdate.click();
     await page.getByText('Escribe un enlace completo que empiece por https:// o http://.').waitFor();
     await page.getByRole('textbox', { name: 'Programa IEP' }).fill('https://iep.example.test');
-    await page.getByRole('button', { name: 'Actualizar' }).last().click();
+    await linksUpdate.click();
     await page.getByText('Enlaces guardados.').waitFor();
     expect(await school(s.id)).toMatchObject({ urlProgramIep: 'https://iep.example.test', urlProgram504: 'https://504.example.test/plan', urlLanguage: null });
 
