@@ -189,6 +189,21 @@ describe('seating chart', () => {
     await context.close();
   });
 
+  for (const lang of ['en', 'es'] as const) {
+    it(`an empty class's chart says it has no students yet, not that everyone is seated (${lang}, 360 px)`, async () => {
+      const school = await buildSchool(h.app);
+      const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+      await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Period 9', studentIds: [] });
+      const { context, page } = await openAs(h, teacher.id, '/seatingchart', { lang, width: 360 });
+      const strip = page.getByTestId('unseated-strip');
+      await strip.getByText(lang === 'es' ? 'Esta clase todavía no tiene estudiantes.' : 'This class has no students yet.', { exact: false }).waitFor();
+      expect(await strip.getByText(lang === 'es' ? /Todos tienen asiento/ : /Everyone has a seat/).count()).toBe(0);
+      await expectAccessible(page);
+      await shot(page, `seating-empty-${lang}-360`);
+      await context.close();
+    });
+  }
+
   it('moves students by tapping, without dragging (WCAG 2.5.7; es, 360 px)', async () => {
     const w = await world();
     await h.app.services.db

@@ -318,8 +318,8 @@ export function AttendanceCard({ student, mood, size, code, onNext }: { student:
   );
 }
 
-/** Where students without a seat wait; a seated student dropped here (or sent here by `action`) loses their seat. */
-export function UnseatedStrip({ children, count, action }: { children: ReactNode; count: number; action?: ReactNode }) {
+/** Where students without a seat wait; a seated student dropped here (or sent here by `action`) loses their seat. `empty`: the class has no students at all. */
+export function UnseatedStrip({ children, count, empty = false, action }: { children: ReactNode; count: number; empty?: boolean; action?: ReactNode }) {
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: 'strip' });
   return (
@@ -332,7 +332,7 @@ export function UnseatedStrip({ children, count, action }: { children: ReactNode
       </Box>
       {count === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t('seating.allSeated')}
+          {t(empty ? 'seating.noStudentsYet' : 'seating.allSeated')}
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: `${GRID_GAP}px` }}>{children}</Box>
