@@ -135,7 +135,8 @@ describe('student detail dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Datos del estudiante' });
     await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
     await expect.poll(() => dialog.getByRole('switch').count()).toBe(0);
-    await dialog.getByText('IEP: Sí').waitFor();
+    // The plan is named in Spanish, the acronym kept for district paperwork (decision 0593).
+    await dialog.getByText('Educación individualizada (IEP): Sí').waitFor();
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa IEP' }).getAttribute('href')).toBe('https://district.example/iep');
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa de idioma' }).getAttribute('href')).toBe('https://district.example/ell');
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa 504' }).count()).toBe(0);
