@@ -219,7 +219,7 @@ describe('seating chart', () => {
     // Each word of each card's name lies on one line (its text rectangles share one top).
     const split = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('.seat-name')].flatMap((el) => {
+        Array.from(document.querySelectorAll('.seat-name')).flatMap((el) => {
           const broken: string[] = [];
           const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -227,7 +227,7 @@ describe('seating chart', () => {
               const range = document.createRange();
               range.setStart(node, match.index);
               range.setEnd(node, match.index + match[0].length);
-              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+              if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) broken.push(match[0]);
             }
           }
           return broken;
