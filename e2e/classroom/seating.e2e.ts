@@ -189,6 +189,56 @@ describe('seating chart', () => {
     await context.close();
   });
 
+  for (const lang of ['en', 'es'] as const) {
+    it(`an empty class's chart says it has no students yet, not that everyone is seated (${lang}, 360 px)`, async () => {
+      const school = await buildSchool(h.app);
+      const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+      await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Period 9', studentIds: [] });
+      const { context, page } = await openAs(h, teacher.id, '/seatingchart', { lang, width: 360 });
+      const strip = page.getByTestId('unseated-strip');
+      await strip.getByText(lang === 'es' ? 'Esta clase todavía no tiene estudiantes.' : 'This class has no students yet.', { exact: false }).waitFor();
+      expect(await strip.getByText(lang === 'es' ? /Todos tienen asiento/ : /Everyone has a seat/).count()).toBe(0);
+      await expectAccessible(page);
+      await shot(page, `seating-empty-${lang}-360`);
+      await context.close();
+    });
+  }
+
+  it('long names on the smallest cards wrap between words, never inside one (en, 360 px)', async () => {
+    const school = await buildSchool(h.app);
+    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
+    const names = [['Maximiliano', 'Ng'], ['Bartholomew', 'Li'], ['Guadalupe', 'Villanueva']] as const;
+    const students = await Promise.all(names.map(([firstName, lastName]) => buildUser(h.app, { schoolId: school.id, role: 'student', firstName, lastName })));
+    const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Period 5', studentIds: students.map((s) => s.id) });
+    await h.app.services.db
+      .insertInto('seatingCharts')
+      .values({ classId: cls.id, name: 'Wide', rows: 3, cols: 8, seats: JSON.stringify(Object.fromEntries(students.map((s, i) => [`0_${i}`, s.id]))) })
+      .execute();
+    const { context, page } = await openAs(h, teacher.id, '/seatingchart', { width: 360 });
+    await card(page, students[0]!.id).waitFor();
+    // Each word of each card's name lies on one line (its text rectangles share one top).
+    const split = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('.seat-name')).flatMap((el) => {
+          const broken: string[] = [];
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+            }
+          }
+          return broken;
+        }),
+      );
+    await expect.poll(split).toEqual([]);
+    expect(await page.locator('.seat-name').count()).toBe(3);
+    await shot(page, 'seating-long-names-en-360');
+    await context.close();
+  });
+
   it('moves students by tapping, without dragging (WCAG 2.5.7; es, 360 px)', async () => {
     const w = await world();
     await h.app.services.db

@@ -39,7 +39,7 @@ describe('mood meter and emergencies', () => {
     }
     await expectAccessible(s.page);
     await s.page.locator('[data-mood="weary"]').click();
-    const dialog = s.page.getByRole('dialog', { name: 'Te sientes: Solo' });
+    const dialog = s.page.getByRole('dialog', { name: 'Te sientes: Solo/a' });
     await dialog.getByText('¿Quieres hablar con un adulto de confianza?').waitFor();
     await expectAccessible(s.page);
     // An option must be chosen first.
@@ -52,7 +52,7 @@ describe('mood meter and emergencies', () => {
     const answer = s.page.getByRole('dialog', { name: 'Gracias por contárnoslo' });
     await answer.getByText('Un adulto hablará contigo hoy.').waitFor();
     await answer.getByRole('button', { name: 'Entendido' }).click();
-    await s.page.getByText('Sentimiento: Solo').waitFor();
+    await s.page.getByText('Sentimiento: Solo/a').waitFor();
     await expect.poll(() => s.page.locator('[data-mood="weary"]').getAttribute('aria-pressed')).toBe('true');
     await shot(s.page, 'flow-mood-after-es-360');
     await s.context.close();

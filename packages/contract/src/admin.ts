@@ -156,11 +156,23 @@ export const ConfigUrlsSchema = z.object({
 });
 export type ConfigUrls = z.infer<typeof ConfigUrlsSchema>;
 
+/** One notification address and whether its owner confirmed it (decision 0590). */
+export const NotificationEmailStateSchema = z.object({
+  email: z.string(),
+  /** When the owner opened the confirmation link; null while waiting. */
+  confirmedAt: z.string().nullable(),
+  /** When the last confirmation link was e-mailed; null when unknown or never (addresses listed before confirmation existed). */
+  linkSentAt: z.string().nullable(),
+});
+export type NotificationEmailState = z.infer<typeof NotificationEmailStateSchema>;
+
 export const SchoolConfigurationSchema = z.object({
   schoolName: z.string(),
   timeZone: z.string(),
   triggerTime: z.string(),
   notificationEmails: z.array(z.string()),
+  /** The same addresses with their confirmation state, in the same order. */
+  notificationEmailStates: z.array(NotificationEmailStateSchema),
   high5Vibes: z.boolean(),
   high5NotifyEmail: z.boolean(),
   promptMoodmeter: z.boolean(),
@@ -168,6 +180,8 @@ export const SchoolConfigurationSchema = z.object({
   urls: ConfigUrlsSchema,
   /** The school-local date the daily mood meter report was last sent, or null. */
   lastMoodReportSentOn: IsoDateSchema.nullable(),
+  /** The school-local date, later than the last sent one, whose daily report was due but held: no address had confirmed (decision 0590). */
+  moodReportHeldOn: IsoDateSchema.nullable(),
   /** A district-connected (Aeries or Clever) school: only there do students' details show the deep links (decision 0317). */
   paid: z.boolean(),
   /** How many school days a teacher's "not yet" list looks back. */
@@ -199,6 +213,9 @@ export const NotificationEmailsUpdateSchema = z
   })
   .strict()
   .refine((v) => v.add.length + v.remove.length > 0, 'nothing_to_update');
+
+/** Which listed address gets a new confirmation link. */
+export const NotificationConfirmationResendSchema = z.object({ email: singleLine(z.string().trim().toLowerCase().max(254)) }).strict();
 
 // ---------------------------------------------------------------------------------------------
 // Categories (spec 003 section 2.12)
@@ -714,7 +731,18 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     body: EmptySchema,
     response: z.object({ recipients: count }),
-    errors: ['NO_NOTIFICATION_EMAILS'],
+    errors: ['NO_NOTIFICATION_EMAILS', 'NOTIFICATION_EMAILS_UNCONFIRMED'],
+  }),
+  resendNotificationConfirmation: endpoint({
+    id: 'admin.resendNotificationConfirmation',
+    rateLimit: { max: 20, perSeconds: 3600 }, // e-mails a link
+    method: 'POST',
+    path: '/admin/configuration/notification-emails/confirmation',
+    summary: "E-mails a new confirmation link to one of the school's unconfirmed notification addresses (the earlier link stops working); at most once per address every 10 minutes.",
+    access: 'schoolAdmin',
+    body: NotificationConfirmationResendSchema,
+    response: NotificationEmailStateSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'NOTIFICATION_EMAIL_CONFIRMED', 'CONFIRMATION_SENT_RECENTLY'],
   }),
 
   // --- School admin: categories ---------------------------------------------------------------

@@ -148,6 +148,8 @@ export const StudentPoliciesSchema = z.object({
   canChangePhoto: z.boolean(),
   /** Today's check-in at least (the moods tab and today's mood), decision 0420. */
   canReadMoods: z.boolean(),
+  /** Past days' check-ins too; school staff see today's only, and the moods tab says so (decision 0420). */
+  canReadMoodHistory: z.boolean(),
   /** The student's alerts and their trail. */
   canReadAlerts: z.boolean(),
 });

@@ -440,6 +440,7 @@ export interface SchoolMemberships {
 
 export interface SchoolNotificationEmails {
   confirmedAt: Timestamp | null;
+  confirmSentAt: Timestamp | null;
   confirmTokenHash: string | null;
   email: string;
   schoolId: string;
@@ -480,6 +481,7 @@ export interface Schools {
   high5Vibes: Generated<boolean>;
   id: Generated<string>;
   lastMoodReportSentOn: string | null;
+  moodReportHeldOn: string | null;
   moodmeterMessages: Generated<Json>;
   name: string;
   notYetDays: Generated<number>;

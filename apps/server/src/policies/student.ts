@@ -180,6 +180,7 @@ export function studentPolicies(user: SessionUser, student: Student): StudentPol
     canEditFlags: canEditStudentFlags(user, student),
     canChangePhoto: canChangeStudentPhoto(user, student),
     canReadMoods: moods !== null,
+    canReadMoodHistory: moods?.history ?? false,
     canReadAlerts: moods?.alerts ?? false,
   };
 }

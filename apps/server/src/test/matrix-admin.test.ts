@@ -78,6 +78,16 @@ const rows: Record<string, Row> = {
   'admin.updateDataSettings': { allow: 'self', request: () => ({ body: { retentionYears: null, familyExportMinGrade: 6 } }) },
   'admin.updateConfiguration': { allow: 'self', request: () => ({ body: { high5Vibes: true } }) },
   'admin.updateNotificationEmails': { allow: 'self', request: () => ({ body: { add: [`notify-${unique()}@example.test`] } }) },
+  'admin.resendNotificationConfirmation': {
+    allow: 'self',
+    request: async (c) => {
+      // Only an unconfirmed address on the caller's school's list (anything else is 404).
+      const schoolId = c.caller === 'otherAdmin' ? c.w.B.school.id : c.w.A.school.id;
+      const email = `confirm-${unique()}@example.test`;
+      await t.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId, email }).execute();
+      return { body: { email } };
+    },
+  },
   'admin.sendMoodReport': {
     allow: 'self',
     request: async (c) => {

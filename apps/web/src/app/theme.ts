@@ -15,7 +15,24 @@ export const theme = createTheme({
   components: {
     // The sticky header (60 px on phones, 68 from 600 px) never hides the focused control (WCAG 2.4.11).
     MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 76 } } },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    // A clear keyboard focus ring, not only the faint ripple (WCAG 2.4.11 and 2.4.13): 3 px, outside
+    // the control, in its text or icon colour, which already contrasts with the surface it sits on;
+    // a filled button's text is light, so its ring takes the fill colour (docs/decisions/0591).
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: ({ ownerState, theme }) => ({
+          textTransform: 'none',
+          fontWeight: 600,
+          '&.Mui-focusVisible': {
+            outline: '3px solid',
+            outlineColor: ownerState.variant === 'contained' && ownerState.color && ownerState.color !== 'inherit' ? theme.palette[ownerState.color].main : 'currentColor',
+            outlineOffset: 2,
+          },
+        }),
+      },
+    },
+    MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid currentColor', outlineOffset: 2 } } } },
   },
 });
 

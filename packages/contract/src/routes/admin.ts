@@ -19,6 +19,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   updateConfiguration: { id: 'admin.updateConfiguration', method: 'PATCH', path: '/admin/configuration' },
   updateNotificationEmails: { id: 'admin.updateNotificationEmails', method: 'PUT', path: '/admin/configuration/notification-emails' },
   sendMoodReport: { id: 'admin.sendMoodReport', method: 'POST', path: '/admin/mood-report/send' },
+  resendNotificationConfirmation: { id: 'admin.resendNotificationConfirmation', method: 'POST', path: '/admin/configuration/notification-emails/confirmation' },
   categories: { id: 'admin.categories', method: 'GET', path: '/admin/categories/:kind' },
   updateCategories: { id: 'admin.updateCategories', method: 'PUT', path: '/admin/categories/:kind' },
   addCategory: { id: 'admin.addCategory', method: 'POST', path: '/admin/categories/:kind' },

@@ -128,7 +128,7 @@ export default function DetailsBody({ details }: { details: StudentDetails }) {
         <Paper ref={panelRef} variant="outlined" role="tabpanel" id={`${tabsId}-${panel}-panel`} aria-labelledby={`${tabsId}-${panel}-tab`} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}>
           {panel === 'trustedAdults' && <TrustedAdults adults={details.trustedAdults} />}
           {panel === 'attendance' && <AttendancePanel studentId={student.id} today={details.today} />}
-          {panel === 'moods' && <MoodsPanel studentId={student.id} today={details.today} />}
+          {panel === 'moods' && <MoodsPanel studentId={student.id} today={details.today} history={policies.canReadMoodHistory} />}
         </Paper>
       )}
 

@@ -71,14 +71,16 @@ function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
   return <Chip size="small" variant="outlined" label={t(`studentDetail.attendanceCodes.${code}`)} sx={{ color: CODE_COLOURS[code], borderColor: CODE_COLOURS[code], fontWeight: 600 }} />;
 }
 
-export function MoodsPanel({ studentId, today }: { studentId: string; today: string }) {
+/** `history`: the viewer may read past days; school staff see today's check-in only, and are told so (decision 0420). */
+export function MoodsPanel({ studentId, today, history }: { studentId: string; today: string; history: boolean }) {
   const { t } = useTranslation('profile');
   const [control, range] = useRangeFilter(today);
-  const rows = useStudentMoods(studentId, range);
+  const rows = useStudentMoods(studentId, history ? range : rangeParam({ from: today, to: today }));
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
   return (
     <HistoryTable
-      control={control}
+      control={history ? control : null}
+      note={history ? undefined : t('studentDetail.todayOnly')}
       today={today}
       rows={rows}
       rowKey={(r) => r.date}
@@ -104,11 +106,12 @@ export function MoodsPanel({ studentId, today }: { studentId: string; today: str
 }
 
 /** A date range (last 30 days first) and the rows of that range, newest first, in the one data table. */
-function HistoryTable<T>({ control, today, rows, rowKey, caption, empty, columns }: { control: RangeControl; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
+function HistoryTable<T>({ control, note, today, rows, rowKey, caption, empty, columns }: { control: RangeControl | null; note?: string; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
   const { t } = useTranslation('profile');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <FormDateRange control={control} name="range" maxDate={today} messages={{ range_too_long: 'profile:studentDetail.rangeTooLong' }} />
+      {control && <FormDateRange control={control} name="range" maxDate={today} messages={{ range_too_long: 'profile:studentDetail.rangeTooLong' }} />}
+      {note && <Alert severity="info">{note}</Alert>}
       {rows.isError && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
       <Box sx={{ opacity: rows.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={rows.isFetching}>
         {rows.data &&

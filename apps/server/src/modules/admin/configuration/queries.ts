@@ -20,8 +20,26 @@ export function findConfiguration(db: Db, schoolId: string) {
       'urlStudentDocument',
       (eb) => eb.selectFrom('districts as d').select('d.paid').whereRef('d.id', '=', 'schools.districtId').as('paid'),
       'lastMoodReportSentOn',
+      'moodReportHeldOn',
     ])
     .where('id', '=', schoolId)
+    .executeTakeFirst();
+}
+
+/** The addresses with their confirmation state (decision 0590). */
+export function notificationEmailStates(db: Db, schoolId: string) {
+  return db.selectFrom('schoolNotificationEmails').select(['email', 'confirmedAt', 'confirmSentAt']).where('schoolId', '=', schoolId).orderBy('email').execute();
+}
+
+/** Gives an unconfirmed address a new link (the earlier one stops working); the row, or undefined when it is not this school's. */
+export function renewConfirmationToken(db: Db, schoolId: string, email: string, tokenHash: string, now: Date) {
+  return db
+    .updateTable('schoolNotificationEmails')
+    .set({ confirmTokenHash: tokenHash, confirmSentAt: now })
+    .where('schoolId', '=', schoolId)
+    .where('email', '=', email)
+    .where('confirmedAt', 'is', null)
+    .returning(['email', 'confirmedAt', 'confirmSentAt'])
     .executeTakeFirst();
 }
 
@@ -40,11 +58,11 @@ export async function lockSchool(db: Db, schoolId: string) {
 }
 
 /** Adds the addresses not configured yet, each with the hash of its confirmation token; returns the added ones. */
-export async function addNotificationEmails(db: Db, schoolId: string, emails: { email: string; tokenHash: string }[]) {
+export async function addNotificationEmails(db: Db, schoolId: string, emails: { email: string; tokenHash: string }[], now: Date) {
   if (emails.length === 0) return [];
   const rows = await db
     .insertInto('schoolNotificationEmails')
-    .values(emails.map((e) => ({ schoolId, email: e.email, confirmTokenHash: e.tokenHash })))
+    .values(emails.map((e) => ({ schoolId, email: e.email, confirmTokenHash: e.tokenHash, confirmSentAt: now })))
     .onConflict((oc) => oc.columns(['schoolId', 'email']).doNothing())
     .returning('email')
     .execute();

@@ -6,7 +6,7 @@ import { hashToken } from '../../../plugins/session.js';
 import { schoolAdminActor } from '../../../policies/actors.js';
 import { sendMoodReportNow } from '../mood-mail/service.js';
 import { confirmNotificationEmail } from './queries.js';
-import { getConfiguration, updateConfiguration, updateNotificationEmails } from './service.js';
+import { getConfiguration, resendNotificationConfirmation, updateConfiguration, updateNotificationEmails } from './service.js';
 
 export function registerConfigurationRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.configuration, async ({ db, user }) => getConfiguration(db, schoolAdminActor(user).schoolId));
@@ -25,5 +25,6 @@ export function registerConfigurationRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5</title></head><body><main><h1>High5</h1><p>${en}</p><p lang="es">${es}</p></main></body></html>`);
   });
+  route(app, adminEndpoints.resendNotificationConfirmation, async ({ db, services, user, body }) => resendNotificationConfirmation(db, services, schoolAdminActor(user), body.email));
   route(app, adminEndpoints.sendMoodReport, async ({ db, services, user }) => sendMoodReportNow(db, services, schoolAdminActor(user)));
 }

@@ -133,6 +133,18 @@ describe('the daily mood meter report', () => {
     expect(spanish.bodyText).toContain('15/10/2026  Lopez, Ana: Triste (quiere hablar hoy)');
   });
 
+  it('names a pleasant feeling that asked to talk in words, not as a catalog key', async () => {
+    const { school, cookie } = await schoolWithAdmin(t.app);
+    await buildUser(t.app, { role: 'teacher', email: 'lector@example.test', language: 'es' });
+    await configure(cookie, { triggerTime: '08:00' }, ['reader@example.test', 'lector@example.test']);
+    const ana = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Ana', lastName: 'Lopez' });
+    await checkIn(t.app, { userId: ana.id, schoolId: school.id, date: '2026-10-15', mood: 'grinning', emergency: true, priority: 'today' });
+    const mail = await outbox(t.app);
+    expect(mail.find((m) => m.recipient === 'reader@example.test')!.bodyText).toContain('Lopez, Ana: Happy (wants to talk today)');
+    expect(mail.find((m) => m.recipient === 'lector@example.test')!.bodyText).toContain('Lopez, Ana: Feliz (quiere hablar hoy)');
+    for (const m of mail) expect(m.bodyText).not.toContain('moods.');
+  });
+
   it('when nothing concerning was checked in, the report says so', async () => {
     const { cookie } = await schoolWithAdmin(t.app);
     await configure(cookie, { triggerTime: '08:00' }, ['quiet@example.test']);

@@ -36,6 +36,27 @@ export async function claimDailyReport(db: Db, schoolId: string, localDate: stri
   return row !== undefined;
 }
 
+/**
+ * Records that today's report was due but held (no confirmed address); false when it was
+ * already recorded today, so the audit and the screen say it once a day (decision 0590).
+ */
+export async function holdDailyReport(db: Db, schoolId: string, localDate: string) {
+  const row = await db
+    .updateTable('schools')
+    .set({ moodReportHeldOn: localDate })
+    .where('id', '=', schoolId)
+    .where((eb) => eb.or([eb('moodReportHeldOn', 'is', null), eb('moodReportHeldOn', '<', localDate)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many addresses the school lists, confirmed or not. */
+export async function listedAddressCount(db: Db, schoolId: string) {
+  const row = await db.selectFrom('schoolNotificationEmails').select((eb) => eb.fn.countAll<number>().as('n')).where('schoolId', '=', schoolId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function schoolForReport(db: Db, schoolId: string) {
   return db.selectFrom('schools').select(['id', 'name', 'timeZone']).where('id', '=', schoolId).executeTakeFirst();
 }

@@ -74,7 +74,7 @@ describe('GET /v1/student-details/:studentId', () => {
     expect(d.trustedAdults).toEqual([{ id: w.trusted.id, name: 'Cora Counselor', email: w.trusted.email }]);
     // Deep links only for paid schools (see the paid case below).
     expect(d.links).toEqual({ iep: null, plan504: null, language: null, studentDocument: null });
-    expect(d.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: true, canReadAlerts: true });
+    expect(d.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
     expect(d.today).toBe('2026-10-15');
     expect(await audits(w.teacher.id)).toContainEqual({ action: 'student.view', schoolId: w.school.id, targetId: w.student.id, details: {} });
   });
@@ -82,11 +82,11 @@ describe('GET /v1/student-details/:studentId', () => {
   it('when an admin or a trusted adult opens it, it answers 200; the trusted adult who is not their teacher gets read-only switches; an admin who does not teach the student no mood (decision 0420)', async () => {
     const admin = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.admin.id) });
     expect(admin.status).toBe(200);
-    expect(admin.json.ResponseData.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: false, canReadAlerts: false });
+    expect(admin.json.ResponseData.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: false, canReadMoodHistory: false, canReadAlerts: false });
     expect(admin.json.ResponseData.todayMood).toBeNull();
     const trusted = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.trusted.id) });
     expect(trusted.status).toBe(200);
-    expect(trusted.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadAlerts: true });
+    expect(trusted.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
     expect(trusted.json.ResponseData.todayMood).toEqual({ mood: 'grinning', comment: 'Good day' });
   });
 
@@ -164,7 +164,7 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     const paid = await world({ paid: true });
     await setSchoolPaid(t.app, paid.school.id, true);
     const teacherView = await t.call('GET', `/v1/student-details/${paid.student.id}`, { cookie: await as(paid.teacher.id) });
-    expect(teacherView.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadAlerts: true });
+    expect(teacherView.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
     expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell', studentDocument: 'https://district.example/docs' });
     expect((await put(paid.teacher.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
     expect((await put(paid.admin.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');

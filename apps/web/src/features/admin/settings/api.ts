@@ -22,7 +22,23 @@ export function useNotificationEmails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { add?: string[]; remove?: string[] }) => api(adminApi.updateNotificationEmails, { body: change }),
-    onSuccess: (list) => queryClient.setQueryData(configurationQuery.queryKey, (old: SchoolConfiguration | undefined) => (old ? { ...old, notificationEmails: list } : old)),
+    onSuccess: (list) => {
+      queryClient.setQueryData(configurationQuery.queryKey, (old: SchoolConfiguration | undefined) => (old ? { ...old, notificationEmails: list } : old));
+      // Each address's confirmation state comes with the configuration.
+      void queryClient.invalidateQueries({ queryKey: configurationQuery.queryKey });
+    },
+  });
+}
+
+/** E-mails a new confirmation link to an unconfirmed address (decision 0590); the cached state gets its new "sent" time. */
+export function useResendConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api(adminApi.resendNotificationConfirmation, { body: { email } }),
+    onSuccess: (state) =>
+      queryClient.setQueryData(configurationQuery.queryKey, (old: SchoolConfiguration | undefined) =>
+        old ? { ...old, notificationEmailStates: old.notificationEmailStates.map((s) => (s.email === state.email ? state : s)) } : old,
+      ),
   });
 }
 

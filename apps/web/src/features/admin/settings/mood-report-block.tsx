@@ -1,8 +1,7 @@
 import { type SchoolConfiguration as Configuration } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { TimeField } from '@mui/x-date-pickers/TimeField';
 import { format, isValid, parse } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
@@ -12,13 +11,13 @@ import type { z } from 'zod';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DatePickersProvider } from '../../../components/ui/date-range-picker';
-import { EmailText } from '../../../components/ui/email-text';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText, useFieldErrorText } from '../../../lib/use-error-text';
 import { TimeZonePicker } from '../components/time-zone-picker';
 import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useNotificationEmails, useSendMoodReport, useUpdateConfiguration } from './api';
 import { notificationEmailFormSchema, triggerFormSchema } from './configuration-forms';
+import { NotificationEmailList } from './notification-email-list';
 import { Section } from './section';
 import { showDate, showDateTime } from '../../../lib/dates';
 
@@ -51,21 +50,7 @@ export function MoodReportBlock({ config }: { config: Configuration }) {
           {t('config.noEmails')}
         </Typography>
       ) : (
-        <List dense aria-label={t('config.emails')} sx={{ maxWidth: 560 }}>
-          {config.notificationEmails.map((email) => (
-            <ListItem
-              key={email}
-              divider
-              secondaryAction={
-                <IconButton edge="end" aria-label={t('config.removeEmail', { email })} onClick={() => change({ remove: [email] })} disabled={emails.isPending}>
-                  <DeleteOutlinedIcon />
-                </IconButton>
-              }
-            >
-              <ListItemText primary={<EmailText email={email} />} slotProps={{ primary: { sx: { overflowWrap: 'break-word' } } }} />
-            </ListItem>
-          ))}
-        </List>
+        <NotificationEmailList states={config.notificationEmailStates} busy={emails.isPending} onRemove={(email) => change({ remove: [email] })} />
       )}
       <Button startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ mt: 1 }}>
         {t('config.addEmail')}
@@ -78,6 +63,11 @@ export function MoodReportBlock({ config }: { config: Configuration }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {config.lastMoodReportSentOn ? t('config.lastSent', { date: showDate(config.lastMoodReportSentOn) }) : t('config.neverSent')}
       </Typography>
+      {config.moodReportHeldOn && (
+        <Alert severity="warning" sx={{ mt: 1, maxWidth: 560 }}>
+          {t('config.heldUnconfirmed', { date: showDate(config.moodReportHeldOn) })}
+        </Alert>
+      )}
       {sentAt && (
         <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
           {t('config.sentNow', { count: sentAt.count, when: showDateTime(sentAt.at) })}

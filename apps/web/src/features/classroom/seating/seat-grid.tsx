@@ -1,11 +1,12 @@
 import { cardName, type AttendanceCode, type DeskDirection, type SeatingStudent, type StudentMood } from '@high5/contract';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
-import { keyframes } from '@mui/material/styles';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { keyframes, useTheme } from '@mui/material/styles';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Emoji } from '../../../components/ui/emoji';
 import { MOOD_COLOURS, moodEmoji, moodGroup, moodInfo } from '../components/moods';
+import { nameFontSize } from './name-fit';
 import { GRID_GAP, NAME_LINES_HEIGHT, seatKey, type Layout } from './seating-state';
 
 export { GRID_GAP };
@@ -82,6 +83,7 @@ function initials(name: string) {
 
 /** The face of a card: photo or initials, flags, today's mood emoji, coloured by mood group. */
 export function CardFace({ student, mood, size, pick, code, emergencyShown = false }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; pick: CardState['pick']; code?: AttendanceCode; emergencyShown?: boolean }) {
+  const theme = useTheme();
   const group = moodGroup(mood?.mood);
   const colour = group ? MOOD_COLOURS[group] : null;
   const avatar = Math.round(size * (size >= 80 ? 0.48 : 0.42));
@@ -137,10 +139,20 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
           </Box>
         )}
       </Box>
-      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: size >= 96 ? 13 : 12, lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
+      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: nameFontSize(cardName(student.name), size + GRID_GAP - 2, size >= 96 ? 13 : 12, theme.typography.fontFamily ?? 'sans-serif'), lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
         {/* Two lines of the short name; hover and focus show the full name over the seats below. */}
         <Box component="span" className="seat-name" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-          {cardName(student.name)}
+          {cardName(student.name)
+            .split(/\s+/)
+            .map((word, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' '}
+                {/* Never split inside a word: one too long for the card ends in "…". */}
+                <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                  {word}
+                </Box>
+              </Fragment>
+            ))}
         </Box>
         <Box component="span" className="seat-full-name" sx={{ display: 'none', position: 'relative', zIndex: 3, bgcolor: 'background.paper', color: 'text.primary', boxShadow: 3, borderRadius: 1, px: 0.5 }}>
           {student.name}
@@ -318,8 +330,8 @@ export function AttendanceCard({ student, mood, size, code, onNext }: { student:
   );
 }
 
-/** Where students without a seat wait; a seated student dropped here (or sent here by `action`) loses their seat. */
-export function UnseatedStrip({ children, count, action }: { children: ReactNode; count: number; action?: ReactNode }) {
+/** Where students without a seat wait; a seated student dropped here (or sent here by `action`) loses their seat. `empty`: the class has no students at all. */
+export function UnseatedStrip({ children, count, empty = false, action }: { children: ReactNode; count: number; empty?: boolean; action?: ReactNode }) {
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: 'strip' });
   return (
@@ -332,7 +344,7 @@ export function UnseatedStrip({ children, count, action }: { children: ReactNode
       </Box>
       {count === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t('seating.allSeated')}
+          {t(empty ? 'seating.noStudentsYet' : 'seating.allSeated')}
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: `${GRID_GAP}px` }}>{children}</Box>

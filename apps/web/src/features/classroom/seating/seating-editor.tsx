@@ -124,6 +124,7 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
       </Paper>
       <UnseatedStrip
         count={waiting.length}
+        empty={byId.size === 0}
         // In the strip's title row, so the grid keeps its height on a classroom laptop.
         action={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 2 }}>
