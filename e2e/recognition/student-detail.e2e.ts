@@ -27,8 +27,9 @@ async function classWithStudent(options: { paid?: boolean; language?: 'en' | 'es
 
 async function openDetails(page: Page, name: string) {
   await page.goto('/teacher-classes');
-  // The student's name opens the profile (in a table row wide, on a card on a phone); the not-yet list names them too.
-  await page.getByRole('main').getByText(name, { exact: true }).and(page.getByRole('button')).click({ timeout: 20_000 }).catch(async (error) => {
+  // The student's name opens the profile (in a table row wide, on a card on a phone).
+  // The button, not the "not yet" panel's line with the same name.
+  await page.getByRole('main').getByRole('button', { name: new RegExp(`^(Open the profile of|Abrir el perfil de) ${name}$`) }).first().click({ timeout: 20_000 }).catch(async (error) => {
     await shot(page, 'debug-teacher-classes');
     throw error;
   });
@@ -85,6 +86,10 @@ describe('student detail dialog', () => {
     await dialog.getByRole('tab', { name: 'Mood meter details' }).click();
     await panel.getByText('happy').waitFor();
     await expect.poll(() => panel.getByRole('cell', { name: 'Missed my friend' }).count()).toBe(0);
+    // It says so, with no 30-day range that would suggest a history.
+    await panel.getByText("Only today's check-in is shown: a student's past moods are for the student and their family.", { exact: false }).waitFor();
+    expect(await panel.getByRole('group', { name: 'From' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
 
     // Notes: view, then edit; an empty note asks for text.
     await dialog.getByRole('button', { name: 'Notes' }).click();
@@ -130,7 +135,8 @@ describe('student detail dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Datos del estudiante' });
     await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
     await expect.poll(() => dialog.getByRole('switch').count()).toBe(0);
-    await dialog.getByText('IEP: Sí').waitFor();
+    // The plan is named in Spanish, the acronym kept for district paperwork (decision 0593).
+    await dialog.getByText('Educación individualizada (IEP): Sí').waitFor();
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa IEP' }).getAttribute('href')).toBe('https://district.example/iep');
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa de idioma' }).getAttribute('href')).toBe('https://district.example/ell');
     await expect.poll(() => dialog.getByRole('link', { name: 'Abrir el programa 504' }).count()).toBe(0);
@@ -143,6 +149,8 @@ describe('student detail dialog', () => {
     await dialog.getByText('Este estudiante no tiene adultos de confianza').waitFor();
     await dialog.getByRole('tab', { name: 'Detalles del medidor de ánimo' }).click();
     await dialog.getByText('No hay registros de ánimo en estas fechas.').waitFor();
+    await dialog.getByText('Solo se muestra el registro de hoy: los ánimos anteriores de un estudiante son para el estudiante y su familia.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('group', { name: 'Desde' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-moods-es-360');
 
