@@ -106,9 +106,10 @@ function ClassReportTab({
     form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
   };
   // A typed address across two years: the dates say so at once, before the server's answer.
+  const asked = submitted ? `${submitted.range.from}_${submitted.range.to}` : null;
   useEffect(() => {
-    if (submitted) void form.trigger();
-  }, [form, submitted]);
+    if (asked) void form.trigger();
+  }, [form, asked]);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const recognition = useClassRecognitionReport(submitted, table, tab === 'report');
   const mood = useClassMoodReport(submitted, table, tab === 'mood');
