@@ -15,12 +15,14 @@ import { DateRangePicker } from '../ui/date-range-picker';
 export function FormDateRange<T extends FieldValues>({
   control,
   name,
+  minDate,
   maxDate,
   area,
   messages,
 }: {
   control: Control<T, unknown, FieldValues>;
   name: Path<T>;
+  minDate?: string;
   maxDate?: string;
   area?: Area;
   messages?: Record<string, string>;
@@ -32,7 +34,7 @@ export function FormDateRange<T extends FieldValues>({
   const message = inverted || code === undefined ? undefined : errorText(messages?.[code] ?? code);
   return (
     <>
-      <DateRangePicker value={field.value} onChange={field.onChange} maxDate={maxDate} />
+      <DateRangePicker value={field.value} onChange={field.onChange} minDate={minDate} maxDate={maxDate} />
       {message && (
         <Typography role="alert" variant="body2" color="error" sx={{ flexBasis: '100%' }}>
           {message}

@@ -12,7 +12,20 @@ export type { DateRange } from '../../lib/dates';
  * fires with complete dates (DateField), so nothing is queried while a year is being typed;
  * a From after To is shown as an error on To.
  */
-export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { value: DateRange; onChange: (range: DateRange) => void; maxDate?: string; size?: 'small' | 'medium' }) {
+export function DateRangePicker({
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  size = 'small',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  /** The first day either date may be (a report's school year, decision 0598). */
+  minDate?: string;
+  maxDate?: string;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation();
   const inverted = !!value.from && !!value.to && value.from > value.to;
   const width = { width: { xs: '100%', sm: 180 } };
@@ -21,6 +34,7 @@ export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { 
       <DateField
         label={t('dateRange.from')}
         value={value.from}
+        minDate={minDate}
         maxDate={maxDate}
         size={size}
         sx={width}
@@ -31,7 +45,7 @@ export function DateRangePicker({ value, onChange, maxDate, size = 'small' }: { 
       <DateField
         label={t('dateRange.to')}
         value={value.to}
-        minDate={value.from || undefined}
+        minDate={value.from || minDate}
         maxDate={maxDate}
         size={size}
         sx={width}

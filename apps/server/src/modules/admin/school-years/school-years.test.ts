@@ -246,8 +246,8 @@ describe('reports per school year', () => {
   it('a report range across two school years answers 400 RANGE_CROSSES_SCHOOL_YEAR; inside one it answers', async () => {
     const w = await world();
     expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);
-    // After the ranges below: a report's To after today is refused first (decision 0582).
-    t.clock.set('2027-09-10T18:00:00Z');
+    // After the new year's first day: a report never runs over days still to come (decision 0582).
+    t.clock.set('2027-08-25T18:00:00Z');
     const student = await sessionFor(t.app, w.fifth.id, w.school.id);
     const admin = await sessionFor(t.app, w.admin.id, w.school.id);
     const crossing = await t.call('GET', '/v1/recognition/received?kind=high5&range=2027-08-01_2027-08-31', { cookie: student });
@@ -260,6 +260,26 @@ describe('reports per school year', () => {
     // A school that never rolled over keeps the default year: 31 July and 1 August are two years.
     const other = await schoolWithAdmin(t.app);
     expect((await t.call('GET', '/v1/admin/reports/group?role=student&range=2027-07-25_2027-08-05', { cookie: other.cookie })).json.ErrorCode).toBe('RANGE_CROSSES_SCHOOL_YEAR');
+  });
+
+  it.each([
+    ['the admin mood report', 'admin', '/v1/admin/reports/mood?role=student&range='],
+    ['the admin user report', 'admin', '/v1/admin/reports/users/:fifth?range='],
+    ["the teacher's class recognition report", 'teacher', '/v1/class-reports/recognition?range='],
+    ["the teacher's class mood report", 'teacher', '/v1/class-reports/mood?range='],
+    ["the admin's class mood report", 'admin', '/v1/class-reports/mood?range='],
+  ] as const)('%s refuses a range across two school years with 400 RANGE_CROSSES_SCHOOL_YEAR; inside one it answers', async (_name, who, url) => {
+    const w = await world();
+    expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);
+    t.clock.set('2027-08-25T18:00:00Z');
+    // Signed in after the clock moves (a session idles out over a month).
+    const cookie = await sessionFor(t.app, who === 'admin' ? w.admin.id : w.teacher.user.id, w.school.id);
+    const path = url.replace(':fifth', w.fifth.id);
+    // The last 30 days on 25 August run back into the year that ended on 15 August.
+    const crossing = await t.call('GET', `${path}2027-07-26_2027-08-25`, { cookie });
+    expect(crossing).toMatchObject({ status: 400, json: { ErrorCode: 'RANGE_CROSSES_SCHOOL_YEAR' } });
+    expect((await t.call('GET', `${path}2027-08-16_2027-08-25`, { cookie })).status).toBe(200);
+    expect((await t.call('GET', `${path}2027-07-26_2027-08-15`, { cookie })).status).toBe(200);
   });
 
   it('the year picker lists the years of the caller\'s school for any member; signed out 401', async () => {

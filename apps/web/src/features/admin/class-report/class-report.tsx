@@ -1,6 +1,7 @@
+import type { SchoolYears } from '@high5/contract';
 import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
@@ -11,20 +12,22 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useReportClasses } from '../api';
 import { ClassPicker } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { defaultRange, todayIso } from '../lib/dates';
+import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
+import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
 import { downloadReport, identifierOf, moodColumns, pagedFile, recognitionColumns } from '../lib/report-csv';
-import { classReportForm, type ClassReportFilters } from '../lib/report-forms';
+import { classReportAddress, classReportForm, type ClassReportFilters } from '../lib/report-forms';
 import { useClassMoodReport, useClassRecognitionReport } from './api';
 
 type ReportTab = 'report' | 'mood';
 /** The filter bar as typed (not yet run): it follows the user to the other tab. */
-type Draft = { classId: string | null; range: { from: string; to: string } };
+type Draft = { classId: string | null; range: { from: string; to: string }; year: YearSpan };
 
 /** The report asked for is kept in the address (?tab=&class=&from=&to=) so it survives tab switches and reloads. */
 function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: ClassReportFilters | null } {
   const tab: ReportTab = search.get('tab') === 'mood' ? 'mood' : 'report';
-  // Checked as the filter bar is, with the report query's own rules: a real range of at most a year, a class id or none.
-  const read = classReportForm.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' } });
+  // Checked with the report query's own rules: a real range of at most a year, a class id or none. A range
+  // across two school years is asked as typed, so the server's refusal is said (decision 0598).
+  const read = classReportAddress.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' } });
   return { tab, submitted: read.success ? read.data : null };
 }
 
@@ -62,7 +65,7 @@ export function ClassReport() {
         <Tab value="mood" label={t('classReport.moodTab')} id={`${id}-mood`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }} />
       </Tabs>
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
-        <ClassReportTab key={tab} tab={tab} submitted={submitted} draft={draft} onDraft={setDraft} onSubmit={(next) => go(tab, next)} />
+        <WithSchoolYears>{(years) => <ClassReportTab key={tab} tab={tab} years={years} submitted={submitted} draft={draft} onDraft={setDraft} onSubmit={(next) => go(tab, next)} />}</WithSchoolYears>
       </Box>
     </Box>
   );
@@ -70,12 +73,14 @@ export function ClassReport() {
 
 function ClassReportTab({
   tab,
+  years,
   submitted,
   draft,
   onDraft,
   onSubmit,
 }: {
   tab: ReportTab;
+  years: SchoolYears;
   submitted: ClassReportFilters | null;
   draft: Draft | null;
   onDraft: (draft: Draft) => void;
@@ -83,11 +88,28 @@ function ClassReportTab({
 }) {
   const { t } = useTranslation('admin');
   const classes = useReportClasses();
-  const form = useContractForm(classReportForm, { mode: 'onChange', defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange() } });
+  // The year of the dates asked for (the address), else the current one with the default range in it (decision 0598).
+  const start = yearContaining(years, submitted?.range.from);
+  const form = useContractForm(classReportForm, {
+    mode: 'onChange',
+    defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange(undefined, start), year: start },
+  });
   useEffect(() => {
-    const watching = form.watch((values) => onDraft({ classId: values.classId ?? null, range: { from: values.range?.from ?? '', to: values.range?.to ?? '' } }));
+    const watching = form.watch((values) =>
+      onDraft({ classId: values.classId ?? null, range: { from: values.range?.from ?? '', to: values.range?.to ?? '' }, year: { from: values.year?.from ?? '', to: values.year?.to ?? '' } }),
+    );
     return () => watching.unsubscribe();
   }, [form, onDraft]);
+  const year = useWatch({ control: form.control, name: 'year' });
+  const chooseYear = (next: YearSpan) => {
+    form.setValue('year', next);
+    form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
+  };
+  // A typed address across two years: the dates say so at once, before the server's answer.
+  const asked = submitted ? `${submitted.range.from}_${submitted.range.to}` : null;
+  useEffect(() => {
+    if (asked) void form.trigger();
+  }, [form, asked]);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const recognition = useClassRecognitionReport(submitted, table, tab === 'report');
   const mood = useClassMoodReport(submitted, table, tab === 'mood');
@@ -123,8 +145,9 @@ function ClassReportTab({
         </Alert>
       )}
       <ReportFilterBar form={form} label={title} onRun={run} canRun={!noClasses}>
+        <ReportYearPicker years={years} year={year} onChange={chooseYear} />
         <Controller control={form.control} name="classId" render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />} />
-        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
+        <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
       </ReportFilterBar>
       <ReportOutcome report={tab === 'report' ? recognition.report : mood.report} hint={!submitted && t('classReport.hint')}>
         {tab === 'report' && recognition.report.data ? (

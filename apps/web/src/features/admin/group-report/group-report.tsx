@@ -1,23 +1,34 @@
-import type { ReportRow } from '@high5/contract';
+import type { ReportRow, SchoolYears } from '@high5/contract';
 import { Box } from '@mui/material';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { RoleSelect } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { defaultRange, todayIso } from '../lib/dates';
+import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
+import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
 import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
 import { groupReportForm, type GroupReportFilters } from '../lib/report-forms';
 import { useGroupReport } from './api';
 import { UserReportsDialog } from './user-reports-dialog';
 
-/** The admin's group report (spec 003 section 2.7): counts per member of one user group. */
+/** The admin's group report (spec 003 section 2.7): counts per member of one user group, in one school year. */
 export function GroupReport() {
+  return <WithSchoolYears>{(years) => <GroupReportIn years={years} />}</WithSchoolYears>;
+}
+
+function GroupReportIn({ years }: { years: SchoolYears }) {
   const { t } = useTranslation('admin');
-  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange() } });
+  const start = yearContaining(years, undefined);
+  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange(undefined, start), year: start } });
+  const year = useWatch({ control: form.control, name: 'year' });
+  const chooseYear = (next: YearSpan) => {
+    form.setValue('year', next);
+    form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
+  };
   const [submitted, setSubmitted] = useState<GroupReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const [open, setOpen] = useState<ReportRow | null>(null);
@@ -35,8 +46,9 @@ export function GroupReport() {
   return (
     <Box>
       <ReportFilterBar form={form} label={t('groupReport.formLabel')} onRun={run}>
+        <ReportYearPicker years={years} year={year} onChange={chooseYear} />
         <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} label={t('filters.userGroup')} />} />
-        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
+        <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('groupReport.hint')}>
         {submitted && report.data ? (

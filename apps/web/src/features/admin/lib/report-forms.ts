@@ -21,22 +21,31 @@ import { parseMinimum } from './minimum';
 const range = rangeField(ReportRangeSchema).refine((r) => r.to <= todayIso(), 'range_in_future');
 /** One class, or every class (null). */
 const classId = ClassReportQuerySchema.shape.classId.nullable();
+/** The school year the year picker chose: the range must lie in it, as the server requires (decisions 0573, 0598). */
+const year = z.object({ from: z.string(), to: z.string() });
+const inYear = (v: { range: { from: string; to: string }; year: { from: string; to: string } }) => v.range.from >= v.year.from && v.range.to <= v.year.to;
+const inYearRule = { path: ['range'], message: 'RANGE_CROSSES_SCHOOL_YEAR' };
 
-export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range });
+export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range, year }).refine(inYear, inYearRule);
 
 /** The super admin's: a school first (the report's path), then the group report's own fields. */
 export const superReportForm = z.object({ schoolId: UuidSchema, role: GroupReportQuerySchema.shape.role, classId, range });
 
 /** The mood report's: the minimum as typed (digits; blank or 0 is "none", -1), the feelings as the saved settings hold them. */
-export const moodReportForm = z.object({
-  role: MoodReportQuerySchema.shape.role,
-  classId,
-  range,
-  minLow: z.preprocess((typed: string) => parseMinimum(typed), MoodReportQuerySchema.shape.minLow),
-  filters: MoodReportSettingsSchema.shape.filters,
-});
+export const moodReportForm = z
+  .object({
+    role: MoodReportQuerySchema.shape.role,
+    classId,
+    range,
+    year,
+    minLow: z.preprocess((typed: string) => parseMinimum(typed), MoodReportQuerySchema.shape.minLow),
+    filters: MoodReportSettingsSchema.shape.filters,
+  })
+  .refine(inYear, inYearRule);
 
-export const classReportForm = z.object({ classId, range });
+/** The class report as its address keeps it (?class=&from=&to=): a typed address is asked as it is, and a range across years is the server's to refuse. */
+export const classReportAddress = z.object({ classId, range });
+export const classReportForm = classReportAddress.extend({ year }).refine(inYear, inYearRule);
 
 /** The alerts report's range may be of any length (its query's own `dateRange`). */
 export const alertsReportForm = z.object({ range: rangeField(AlertReportQuerySchema.shape.dateRange) });
@@ -44,7 +53,7 @@ export const alertsReportForm = z.object({ range: rangeField(AlertReportQuerySch
 export type GroupReportFilters = z.output<typeof groupReportForm>;
 export type SuperReportFilters = z.output<typeof superReportForm>;
 export type MoodReportFilters = z.output<typeof moodReportForm>;
-export type ClassReportFilters = z.output<typeof classReportForm>;
+export type ClassReportFilters = z.output<typeof classReportAddress>;
 
 /** The reach and givers reports: a range of at most a year. */
 export const reachReportForm = z.object({ range });

@@ -1,4 +1,4 @@
-import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type LowEnjoymentEntry, type MoodReportRow, type MoodReportSettings } from '@high5/contract';
+import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type LowEnjoymentEntry, type MoodReportRow, type MoodReportSettings, type SchoolYears } from '@high5/contract';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -14,16 +14,18 @@ import { useMoodSettings, useSchoolClasses } from '../api';
 import { FeelingsField } from '../components/feelings-field';
 import { ClassPicker, RoleSelect } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { defaultRange, todayIso } from '../lib/dates';
+import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
+import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
 import { downloadReport, identifierOf, moodColumns, pagedFile } from '../lib/report-csv';
 import { moodReportForm, type MoodReportFilters } from '../lib/report-forms';
 import { useMoodReport, useSaveMoodReportSettings } from './api';
 
-/** The form as the school starts: the default range, no minimum, every low-enjoyment feeling. */
-const blank = (days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilters['filters'] = []) => ({
+/** The form as the school starts: the default range within the year (decision 0598), no minimum, every low-enjoyment feeling. */
+const blank = (year: YearSpan, days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilters['filters'] = []) => ({
   role: 'student' as const,
   classId: null,
-  range: defaultRange(days),
+  range: defaultRange(days, year),
+  year,
   minLow: minimum > 0 ? String(minimum) : '',
   filters,
 });
@@ -34,13 +36,22 @@ const blank = (days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilt
  * The school's saved settings (range length, minimum, filters) fill the form.
  */
 export function MoodReport() {
+  return <WithSchoolYears>{(years) => <MoodReportIn years={years} />}</WithSchoolYears>;
+}
+
+function MoodReportIn({ years }: { years: SchoolYears }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const settings = useMoodSettings();
   const classes = useSchoolClasses();
-  const form = useContractForm(moodReportForm, { mode: 'onChange', defaultValues: blank() });
+  const form = useContractForm(moodReportForm, { mode: 'onChange', defaultValues: blank(yearContaining(years, undefined)) });
   const role = useWatch({ control: form.control, name: 'role' });
+  const year = useWatch({ control: form.control, name: 'year' });
+  const chooseYear = (next: YearSpan) => {
+    form.setValue('year', next);
+    form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
+  };
   const [submitted, setSubmitted] = useState<MoodReportFilters | null>(null);
   const [student, setStudent] = useState<MoodReportRow | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
@@ -56,13 +67,13 @@ export function MoodReport() {
   useEffect(() => {
     if (!settings.data || applied.current) return;
     applied.current = true;
-    reset(blank(settings.data.rangeDays, settings.data.minimumLowEnjoyment, settings.data.filters));
+    reset(blank(form.getValues('year'), settings.data.rangeDays, settings.data.minimumLowEnjoyment, settings.data.filters));
     setSaved(isDefault(settings.data) ? null : settings.data);
-  }, [settings.data, reset]);
+  }, [settings.data, reset, form]);
 
   const clear = () => {
-    const { role: keptRole, classId } = form.getValues();
-    reset({ ...blank(), role: keptRole, classId });
+    const { role: keptRole, classId, year: keptYear } = form.getValues();
+    reset({ ...blank(keptYear), role: keptRole, classId });
     setSaved(null);
     setCleared(true);
   };
@@ -74,8 +85,10 @@ export function MoodReport() {
     setTable((state) => ({ ...state, page: 0 }));
     setCleared(false);
     if (next.role === 'student') {
+      // A range cut at the year's first day (decision 0598) is not a new length: the saved one stays.
+      const cut = next.range.from === next.year.from && settings.data;
       saveSettings.mutate(
-        { rangeDays: Math.max(1, daysBetween(next.range.from, next.range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters },
+        { rangeDays: cut ? cut.rangeDays : Math.max(1, daysBetween(next.range.from, next.range.to)), minimumLowEnjoyment: next.minLow, filters: next.filters },
         { onError: (error) => notify('error', errorText(error)) },
       );
     }
@@ -134,6 +147,7 @@ export function MoodReport() {
         {cleared ? t('moodFilters.cleared') : ''}
       </Typography>
       <ReportFilterBar form={form} label={t('moodReport.formLabel')} onRun={run}>
+        <ReportYearPicker years={years} year={year} onChange={chooseYear} />
         <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} />} />
         {students && (
           <Controller
@@ -142,7 +156,7 @@ export function MoodReport() {
             render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
           />
         )}
-        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
+        <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
         {students && (
           <>
             <FeelingsField
