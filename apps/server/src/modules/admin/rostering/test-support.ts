@@ -4,7 +4,8 @@ import { Zip, ZipDeflate, zipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { encryptCredentials } from '../districts/crypto.js';
-import { registerRosterDriver, type SourceConnection } from './sources/registry.js';
+import { afterAll } from 'vitest';
+import { registerRosterDriver, rosterDriver, type SourceConnection } from './sources/registry.js';
 import type { RosterRead, RosterSnapshot, RosterSource } from './sources/types.js';
 
 /** An in-memory source standing in for a SIS: tests set what the next read returns. */
@@ -25,12 +26,19 @@ export class MemorySource implements RosterSource {
   }
 }
 
-/** Makes `source` the driver of every Aeries district in this test file. */
+/**
+ * Makes `source` the driver of every Aeries district in this test file, and gives the real driver back
+ * after it: files share a worker's modules (docs/decisions/0587).
+ */
 export function useMemorySource() {
   const source = new MemorySource();
+  const real = rosterDriver('aeries');
   registerRosterDriver('aeries', (connection) => {
     source.connections.push(connection);
     return source;
+  });
+  afterAll(() => {
+    if (real) registerRosterDriver('aeries', real);
   });
   return source;
 }
