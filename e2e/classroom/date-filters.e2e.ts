@@ -92,18 +92,6 @@ describe('classroom date filters refuse what the server would (es, 360 px)', () 
     await context.close();
   });
 
-  it("a student's mood tab: over 366 days says so in the tab's words", async () => {
-    const { context, page } = await openAs(h, w.teacher.id, '/teacher-classes', { lang: 'es', width: 360 });
-    await page.getByRole('main').getByText('Amy Student', { exact: true }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Datos del estudiante' });
-    await dialog.getByRole('tab', { name: 'Detalles del medidor de ánimo' }).click();
-    await dialog.getByText('No hay registros de ánimo en estas fechas.').waitFor();
-    await typeDate(page, dialog, 'Desde', schoolToday(-400));
-    await dialog.getByRole('alert').filter({ hasText: 'Elige como máximo 366 días.' }).waitFor();
-    await shot(page, 'filters-student-moods-too-long-es-360');
-    await context.close();
-  });
-
   it('attendance export: Descargar is off for a range over a year, with the reason', async () => {
     await h.app.services.db.insertInto('seatingCharts').values({ classId: w.cls.id, name: 'Lunes', rows: 1, cols: 2, seats: JSON.stringify({ '0_0': w.student.id }) }).execute();
     const { context, page } = await openAs(h, w.teacher.id, '/seatingchart', { lang: 'es', width: 360 });

@@ -79,7 +79,7 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     // Another browser (no class session): the card page says so.
     const other = await h.newPage({ locale, width: 360 });
     await other.page.goto(new URL(benUrl).pathname + new URL(benUrl).hash);
-    await other.page.getByRole('link', { name: locale === 'en-US' ? 'Go to sign-in' : 'Ir a iniciar sesión' }).waitFor();
+    await other.page.getByRole('link', { name: locale === 'en-US' ? 'Go to sign-in' : 'Ir a iniciar sesión', exact: true }).waitFor();
     await expectNoAxeViolations(other.page);
     await shot(other.page, `cards-closed-${language}`);
     await other.context.close();
