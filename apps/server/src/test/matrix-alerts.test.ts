@@ -1,8 +1,8 @@
 import { alertEndpoints } from '@high5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildUser, sessionFor } from './factories.js';
-import { buildWorld, homeOf, runMatrix, type Caller, type CellContext, type Row, type Side, type World } from './matrix.js';
+import { buildWorld, homeOf, describeMatrix, type Caller, type CellContext, type Row, type Side, type World } from './matrix.js';
 
 let t: TestApp;
 let w: World;
@@ -58,11 +58,4 @@ const rows: Record<string, Row> = {
   moodConsentSet: { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ body: { status: 'given' } }) },
 };
 
-describe('the authorization matrix of well-being alerts', () => {
-  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
-    const endpoints = Object.fromEntries(Object.entries(alertEndpoints).map(([key, e]) => [key, { ...e, id: key }]));
-    const { cells, failures } = await runMatrix(t, w, endpoints, rows);
-    console.log(`authorization matrix (alerts): ${cells} cells checked, ${failures.length} failed`);
-    expect(failures).toEqual([]);
-  });
-});
+describeMatrix('the authorization matrix of well-being alerts', () => ({ t, w }), Object.fromEntries(Object.entries(alertEndpoints).map(([key, e]) => [key, { ...e, id: key }])), rows);

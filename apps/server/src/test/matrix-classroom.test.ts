@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { classroomEndpoints } from '@high5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildClass, buildUser } from './factories.js';
-import { buildWorld, homeOf, isSchoolAdmin, runMatrix, type Caller, type CellContext, type Row, type Side, type World } from './matrix.js';
+import { buildWorld, homeOf, isSchoolAdmin, describeMatrix, type Caller, type CellContext, type Row, type Side, type World } from './matrix.js';
 
 let t: TestApp;
 let w: World;
@@ -179,11 +179,4 @@ async function journalEntry(c: CellContext) {
   return row.id;
 }
 
-describe('the authorization matrix of the classroom area', () => {
-  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
-    const endpoints = Object.fromEntries(Object.entries(classroomEndpoints).map(([key, e]) => [key, { ...e, id: key }]));
-    const { cells, failures } = await runMatrix(t, w, endpoints, rows);
-    console.log(`authorization matrix (classroom): ${cells} cells checked, ${failures.length} failed`);
-    expect(failures).toEqual([]);
-  });
-});
+describeMatrix('the authorization matrix of the classroom area', () => ({ t, w }), Object.fromEntries(Object.entries(classroomEndpoints).map(([key, e]) => [key, { ...e, id: key }])), rows);

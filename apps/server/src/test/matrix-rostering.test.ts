@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSisDistrict, oneRosterZip } from '../modules/admin/rostering/test-support.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from './factories.js';
-import { buildWorld, runMatrix, type CellContext, type Row, type World } from './matrix.js';
+import { buildWorld, describeMatrix, type CellContext, type Row, type World } from './matrix.js';
 
 // District rostering (issue 9): the super admin's endpoints name any district; a school admin uploads for their own school.
 let t: TestApp;
@@ -49,14 +49,7 @@ const rows: Record<string, Row> = {
   'admin.rosterRuns': { allow: 'self' },
 };
 
-describe('the authorization matrix of district rostering', () => {
-  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
-    const endpoints = Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e]));
-    const { cells, failures } = await runMatrix(t, w, endpoints, rows);
-    console.log(`authorization matrix (rostering): ${cells} cells checked, ${failures.length} failed`);
-    expect(failures).toEqual([]);
-  });
-});
+describeMatrix('the authorization matrix of district rostering', () => ({ t, w }), Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e])), rows);
 
 // Issue 21: the founders anyone can become (a self-made school's admin, a founder whose school waits
 // for approval) are active admins: they upload for their own school, and nothing of the super admin's.

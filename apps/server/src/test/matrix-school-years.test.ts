@@ -1,8 +1,8 @@
 import { schoolYearEndpoints } from '@high5/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { sessionFor } from './factories.js';
-import { buildWorld, runMatrix, type CellContext, type Row, type World } from './matrix.js';
+import { buildWorld, describeMatrix, type CellContext, type Row, type World } from './matrix.js';
 
 let t: TestApp;
 let w: World;
@@ -47,10 +47,4 @@ const rows: Record<string, Row> = {
   },
 };
 
-describe('the authorization matrix of school years', () => {
-  it('answers 2xx only where the table allows it', { timeout: 300_000 }, async () => {
-    const { cells, failures } = await runMatrix(t, w, schoolYearEndpoints, rows);
-    console.log(`authorization matrix (school years): ${cells} cells checked, ${failures.length} failed`);
-    expect(failures).toEqual([]);
-  });
-});
+describeMatrix('the authorization matrix of school years', () => ({ t, w }), schoolYearEndpoints, rows);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Access, Endpoint } from '@high5/contract';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from './build-test-app.js';
 import { buildClass, buildSchool, buildUser, linkParent, sessionFor } from './factories.js';
 
@@ -172,52 +172,55 @@ function defaultParam(name: string, c: CellContext): string | undefined {
   }
 }
 
-export interface MatrixResult {
-  cells: number;
-  failures: string[];
+/**
+ * The matrix of `endpoints` as tests (keyed by endpoint id; every endpoint must have a row): one
+ * test per endpoint, named by its id, running each of its cells with a fresh session (sign-outs and
+ * locks touch nothing else) and limits reset per cell. `world` gives the file's app and world, built
+ * in its `beforeAll`.
+ */
+export function describeMatrix(title: string, world: () => { t: TestApp; w: World }, endpoints: Record<string, Endpoint>, rows: Record<string, Row>) {
+  describe(title, () => {
+    it('has a row for every endpoint', () => {
+      expect(Object.values(endpoints).filter((e) => !rows[e.id]).map((e) => e.id), 'endpoints without a row in the matrix').toEqual([]);
+    });
+    it.each(Object.values(endpoints).filter((e) => rows[e.id]).map((e) => [e.id, e] as const))('%s answers 2xx only where the table allows it', { timeout: 120_000 }, async (_id, endpoint) => {
+      const { t, w } = world();
+      expect(await endpointFailures(t, w, endpoint, rows[endpoint.id]!)).toEqual([]);
+    });
+  });
 }
 
-/**
- * Runs every cell of `rows` (keyed by endpoint id; every endpoint of `endpoints` must have one):
- * a fresh session per cell (sign-outs and locks touch nothing else), limits reset per cell.
- */
-export async function runMatrix(t: TestApp, w: World, endpoints: Record<string, Endpoint>, rows: Record<string, Row>): Promise<MatrixResult> {
-  const missing = Object.values(endpoints).filter((e) => !rows[e.id]).map((e) => e.id);
-  expect(missing, 'endpoints without a row in the matrix').toEqual([]);
+/** The cells of one endpoint that did not answer as its row says. */
+async function endpointFailures(t: TestApp, w: World, endpoint: Endpoint, row: Row): Promise<string[]> {
   const failures: string[] = [];
-  let cells = 0;
-  for (const endpoint of Object.values(endpoints)) {
-    const row = rows[endpoint.id]!;
-    const sides: Side[] = row.allow === 'self' || row.once ? ['A'] : ['A', 'B'];
-    for (const caller of CALLERS) {
-      for (const side of sides) {
-        await t.app.services.rateLimits.reset();
-        const user = caller === 'anonymous' ? null : w.users[caller];
-        const c: CellContext = { t, w, side, s: w[side], caller, me: user?.id ?? w.superAdmin.id };
-        const allowed =
-          passesAccess(endpoint.access, caller) &&
-          (row.allow === 'self' ? true : row.allow === 'school' ? homeOf(caller) === side : row.allow(caller, side));
-        const req = row.request ? await row.request(c) : {};
-        const cookie = user ? await sessionFor(t.app, user.id, user.schoolId) : undefined;
-        const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
-        const res = await t.call(endpoint.method, urlOf(endpoint, req, c), {
-          ...(cookie ? { cookie } : {}),
-          ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : hasBody || req.body !== undefined ? { body: req.body ?? {} } : {}),
-        });
-        cells++;
-        const success = res.status >= 200 && res.status < 300;
-        const ok = row.expect
-          ? row.expect(res.status, res.json.ErrorCode)
-          : allowed
-          ? success && (row.granted?.(res.json.ResponseData) ?? true)
-          : success && row.granted
-            ? !row.granted(res.json.ResponseData)
-            : caller === 'anonymous' && endpoint.access !== 'public'
-            ? res.status === 401
-            : res.status === 403 || res.status === 404 || (res.status === 400 && res.json.ErrorCode !== 'VALIDATION_FAILED');
-        if (!ok) failures.push(`${endpoint.id} as ${caller} on ${side}: expected ${allowed ? '2xx' : 'denied'}, got ${res.status} ${res.json.ErrorCode} ${JSON.stringify(res.json.issues ?? '')}`);
-      }
+  const sides: Side[] = row.allow === 'self' || row.once ? ['A'] : ['A', 'B'];
+  for (const caller of CALLERS) {
+    for (const side of sides) {
+      await t.app.services.rateLimits.reset();
+      const user = caller === 'anonymous' ? null : w.users[caller];
+      const c: CellContext = { t, w, side, s: w[side], caller, me: user?.id ?? w.superAdmin.id };
+      const allowed =
+        passesAccess(endpoint.access, caller) &&
+        (row.allow === 'self' ? true : row.allow === 'school' ? homeOf(caller) === side : row.allow(caller, side));
+      const req = row.request ? await row.request(c) : {};
+      const cookie = user ? await sessionFor(t.app, user.id, user.schoolId) : undefined;
+      const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+      const res = await t.call(endpoint.method, urlOf(endpoint, req, c), {
+        ...(cookie ? { cookie } : {}),
+        ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : hasBody || req.body !== undefined ? { body: req.body ?? {} } : {}),
+      });
+      const success = res.status >= 200 && res.status < 300;
+      const ok = row.expect
+        ? row.expect(res.status, res.json.ErrorCode)
+        : allowed
+        ? success && (row.granted?.(res.json.ResponseData) ?? true)
+        : success && row.granted
+          ? !row.granted(res.json.ResponseData)
+          : caller === 'anonymous' && endpoint.access !== 'public'
+          ? res.status === 401
+          : res.status === 403 || res.status === 404 || (res.status === 400 && res.json.ErrorCode !== 'VALIDATION_FAILED');
+      if (!ok) failures.push(`as ${caller} on ${side}: expected ${allowed ? '2xx' : 'denied'}, got ${res.status} ${res.json.ErrorCode} ${JSON.stringify(res.json.issues ?? '')}`);
     }
   }
-  return { cells, failures };
+  return failures;
 }
