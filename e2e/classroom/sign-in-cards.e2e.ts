@@ -95,7 +95,10 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     // Signed out: the sign-in page's link opens the card page.
     const { context, page } = await h.newPage({ locale, width: 360, height: 780 });
     await page.goto('/');
-    await page.getByRole('link', { name: x.withCard, exact: true }).click();
+    const withCard = page.getByRole('link', { name: x.withCard, exact: true });
+    await withCard.waitFor();
+    await shot(page, `cards-sign-in-link-${language}`);
+    await withCard.click();
     await page.waitForURL((url) => url.pathname === '/card');
     await expectNoAxeViolations(page);
 
