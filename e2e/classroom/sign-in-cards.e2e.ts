@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const TEXT = {
-  'en-US': { menu: 'Sign-in cards', open: 'Open on this device', make: 'Make new cards for the class', print: 'Print', signIn: 'Sign in', code: 'Code on your card', invite: 'Invite a class', send: 'Send invitations', sent: 'Invitation sent', noEmail: 'No e-mail address', registered: 'Already signed in', pick: 'Class', wrong: 'That code did not work.' },
-  'es-ES': { menu: 'Tarjetas de acceso', open: 'Abrir en este dispositivo', make: 'Hacer tarjetas nuevas para la clase', print: 'Imprimir', signIn: 'Entrar', code: 'Código de tu tarjeta', invite: 'Invitar a una clase', send: 'Enviar invitaciones', sent: 'Invitación enviada', noEmail: 'Sin correo electrónico', registered: 'Ya inició sesión', pick: 'Clase', wrong: 'Ese código no funcionó.' },
+  'en-US': { menu: 'Sign-in cards', open: 'Open on this device', make: 'Make new cards for the class', print: 'Print', signIn: 'Sign in', code: 'Code on your card', invite: 'Invite a class', send: 'Send invitations', sent: 'Invitation sent', noEmail: 'No e-mail address', registered: 'Already signed in', pick: 'Class', wrong: 'That code did not work.', withCard: 'Sign in with a class card', newCard: 'New card for', newCardConfirm: 'Make a new card', stops: 'old card will stop working', printOne: 'Print this card for' },
+  'es-ES': { menu: 'Tarjetas de acceso', open: 'Abrir en este dispositivo', make: 'Hacer tarjetas nuevas para la clase', print: 'Imprimir', signIn: 'Entrar', code: 'Código de tu tarjeta', invite: 'Invitar a una clase', send: 'Enviar invitaciones', sent: 'Invitación enviada', noEmail: 'Sin correo electrónico', registered: 'Ya inició sesión', pick: 'Clase', wrong: 'Ese código no funcionó.', withCard: 'Entrar con la tarjeta de clase', newCard: 'Tarjeta nueva para', newCardConfirm: 'Hacer una tarjeta nueva', stops: 'dejará de funcionar', printOne: 'Imprimir esta tarjeta de' },
 } as const;
 
 describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitation (%s, 360 px)', (locale) => {
@@ -83,6 +83,80 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     await expectNoAxeViolations(other.page);
     await shot(other.page, `cards-closed-${language}`);
     await other.context.close();
+  });
+
+  it("the sign-in page leads to the card page; a teacher reprints one child's card: the old code is refused, the new one works", async () => {
+    const school = await buildSchool(h.app, { paid: true });
+    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', language });
+    const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Amy', lastName: 'Ant', email: null, username: `amy1-${language}-${Date.now()}` });
+    const ben = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Ben', lastName: 'Bee', email: null, username: `ben1-${language}-${Date.now()}` });
+    const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 2', studentIds: [amy.id, ben.id] });
+
+    // Signed out: the sign-in page's link opens the card page.
+    const { context, page } = await h.newPage({ locale, width: 360, height: 780 });
+    await page.goto('/');
+    const withCard = page.getByRole('link', { name: x.withCard, exact: true });
+    await withCard.waitFor();
+    await shot(page, `cards-sign-in-link-${language}`);
+    await withCard.click();
+    await page.waitForURL((url) => url.pathname === '/card');
+    await expectNoAxeViolations(page);
+
+    await h.signInAs(context, teacher.id);
+    await page.goto(`/sign-in-cards?classId=${cls.id}`);
+    await page.getByRole('button', { name: x.open }).click();
+    await page.getByTestId('device-open').waitFor();
+    await page.getByRole('button', { name: x.make }).click();
+    const cards = page.getByTestId('sign-in-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    const amyCard = cards.filter({ hasText: 'Amy Ant' });
+    const oldCode = (await amyCard.getByTestId('card-code').textContent())!;
+    const benCode = (await cards.filter({ hasText: 'Ben Bee' }).getByTestId('card-code').textContent())!;
+
+    // Amy lost her card: a new one, after a question that says the old one stops working.
+    await page.getByRole('button', { name: `${x.newCard} Amy Ant` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(x.stops).waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, `cards-new-one-${language}`);
+    await dialog.getByRole('button', { name: x.newCardConfirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => amyCard.getByTestId('card-code').textContent()).not.toBe(oldCode);
+    const newCode = (await amyCard.getByTestId('card-code').textContent())!;
+    expect(await cards.filter({ hasText: 'Ben Bee' }).getByTestId('card-code').textContent()).toBe(benCode);
+
+    // "Print this card": the print dialog opens with Amy's card alone on the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { prints: number; print: () => void };
+      w.prints = 0;
+      w.print = () => void (w.prints += 1);
+    });
+    await page.getByRole('button', { name: `${x.printOne} Amy Ant` }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => cards.filter({ hasText: 'Ben Bee' }).isVisible()).toBe(false);
+    expect(await amyCard.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await shot(page, `cards-print-one-${language}`);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect.poll(() => cards.filter({ hasText: 'Ben Bee' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expectNoAxeViolations(page);
+
+    // On the class's device: Amy's old code is refused, her new one signs her in.
+    await context.clearCookies({ name: 'high5_session' });
+    await page.goto('/card');
+    const input = page.getByLabel(x.code);
+    await input.fill(oldCode);
+    await page.getByRole('button', { name: x.signIn }).click();
+    await page.getByRole('alert').getByText(x.wrong).waitFor();
+    await input.fill(newCode);
+    await page.getByRole('button', { name: x.signIn }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const session = `high5_session=${(await context.cookies()).find((c) => c.name === 'high5_session')?.value}`;
+    await expect.poll(async () => (await h.call('GET', '/v1/auth/me', { cookie: session })).json.ResponseData?.id).toBe(amy.id);
+    await context.close();
   });
 
   it('an admin sends a class their first sign-in from the student list and reads what happened to each person', async () => {

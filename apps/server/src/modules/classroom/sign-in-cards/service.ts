@@ -23,7 +23,8 @@ async function managedClass(db: Db, user: SessionUser, classId: string) {
 /**
  * Issues a new card for each student of the class (or each listed one, who must be enrolled):
  * a fresh code whose keyed hash replaces the previous card's, so the old card stops working.
- * The codes are in this answer only; printing again issues new cards.
+ * The codes are in this answer only; printing again issues new cards. One student's new card
+ * (a lost card) is this with that student listed; the audit then names them (docs/decisions/0589).
  */
 export async function issueCards(db: Db, services: Services, user: SessionUser, classId: string, studentIds?: string[]) {
   const cls = await managedClass(db, user, classId);
@@ -51,7 +52,7 @@ export async function issueCards(db: Db, services: Services, user: SessionUser, 
   });
   for (const card of cards) await q.saveCard(db, { classId: cls.id, studentId: card.studentId, codeHash: card.hash, issuedBy: user.id, issuedAt: now });
   if (cards.length > 0) {
-    await audit(db, { actorId: user.id, schoolId: cls.schoolId, action: 'class.signInCards', targetType: 'class', targetId: cls.id, details: { cards: cards.length } }, now);
+    await audit(db, { actorId: user.id, schoolId: cls.schoolId, action: 'class.signInCards', targetType: 'class', targetId: cls.id, details: { cards: cards.length, ...(studentIds ? { studentIds } : {}) } }, now);
   }
   return { className: cls.name, cards: cards.map(({ hash: _hash, ...card }) => card) };
 }

@@ -94,6 +94,38 @@ describe('class sign-in cards', () => {
     expect((await cardSignIn(device, fresh.code)).status).toBe(200);
   });
 
+  it("one student's new card voids only that student's old card, audited with the student; a teacher of another class, a substitute or a student is refused", async () => {
+    const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student', firstName: 'Lia' });
+    const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, name: 'Music', studentIds: [w.student.id, kid.id] });
+    const { device } = await openDevice(cls.id);
+    const before = (await issue(cls.id)).cards;
+    const amyOld = before.find((c) => c.studentId === w.student.id)!;
+    const liaOld = before.find((c) => c.studentId === kid.id)!;
+    // A teacher of the school who does not teach the class, a student, another school's admin.
+    const refused = [
+      [w.cookies.substitute, 403],
+      [w.cookies.student, 403],
+      [w.cookies.otherAdmin, 404],
+    ] as const;
+    for (const [cookie, status] of refused) {
+      expect((await t.call('POST', `/v1/classes/${cls.id}/sign-in-cards`, { cookie, body: { studentIds: [w.student.id] } })).status).toBe(status);
+    }
+    // Another class's student cannot be given a card of this class.
+    const notHere = await t.call('POST', `/v1/classes/${cls.id}/sign-in-cards`, { cookie: w.cookies.teacher, body: { studentIds: [w.student2.id] } });
+    expect([notHere.status, notHere.json.ErrorCode]).toEqual([400, 'STUDENT_NOT_ENROLLED']);
+    // The refused calls changed nothing: both old cards still work.
+    expect((await cardSignIn(device, amyOld.code)).status).toBe(200);
+    const fresh = (await issue(cls.id, [w.student.id])).cards;
+    expect(fresh.map((c) => c.studentId)).toEqual([w.student.id]);
+    const old = await cardSignIn(device, amyOld.code);
+    expect([old.status, old.json.ErrorCode]).toEqual([401, 'CARD_INVALID']);
+    expect((await cardSignIn(device, fresh[0]!.code)).json.ResponseData.me.id).toBe(w.student.id);
+    expect((await cardSignIn(device, liaOld.code)).json.ResponseData.me.id).toBe(kid.id);
+    const audits = await t.app.services.db.selectFrom('auditLog').select(['details']).where('action', '=', 'class.signInCards').where('targetId', '=', cls.id).execute();
+    const details = audits.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as { studentIds?: string[] });
+    expect(details.filter((d) => d.studentIds?.[0] === w.student.id)).toHaveLength(1);
+  });
+
   it('no class session on the device, another class open, an expired class session: the card does nothing', async () => {
     const card = (await issue()).cards[0]!;
     const none = await cardSignIn(undefined, card.code);

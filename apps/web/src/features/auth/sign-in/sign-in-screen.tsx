@@ -192,6 +192,10 @@ function SignInForm() {
           )}
         </Box>
       </Stack>
+      {/* The class card page (docs/decisions/0553): a plain link, nothing of it loads here. */}
+      <MuiLink component={Link} to={paths.cardSignIn} sx={{ alignSelf: 'center', fontWeight: 600, fontSize: 14 }}>
+        {t('auth:signIn.withCard')}
+      </MuiLink>
       <Typography sx={{ textAlign: 'center' }}>
         {t('auth:signIn.newHere')}{' '}
         <MuiLink component={Link} to={paths.signUp} sx={{ fontWeight: 700 }}>

@@ -1,12 +1,14 @@
 import type { SignInCard } from '@high5/contract';
-import { Avatar, Box, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The printable sheet: cards of 85 × 55 mm (a business card), as many as fit on A4 or Letter
  * (two across, four or five down), never split over two pages. The QR code is the server's SVG.
+ * With `printOnly`, the other cards are left off the printed page (one card reprinted).
  */
-export function CardSheet({ className, cards }: { className: string; cards: SignInCard[] }) {
+export function CardSheet({ className, cards, printOnly, onPrintOne }: { className: string; cards: SignInCard[]; printOnly: string | null; onPrintOne: (studentId: string) => void }) {
   const { t } = useTranslation('classroom');
   return (
     <Box
@@ -22,6 +24,7 @@ export function CardSheet({ className, cards }: { className: string; cards: Sign
         <Box
           key={card.studentId}
           data-testid="sign-in-card"
+          data-print-skip={printOnly !== null && printOnly !== card.studentId ? '' : undefined}
           sx={{
             border: '2px dashed',
             borderColor: 'text.secondary',
@@ -33,7 +36,8 @@ export function CardSheet({ className, cards }: { className: string; cards: Sign
             breakInside: 'avoid',
             bgcolor: 'background.paper',
             color: 'text.primary',
-            '@media print': { height: '55mm', boxSizing: 'border-box', color: '#000', borderColor: '#555' },
+            flexWrap: 'wrap',
+            '@media print': { height: '55mm', boxSizing: 'border-box', color: '#000', borderColor: '#555', '&[data-print-skip]': { display: 'none' } },
           }}
         >
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -57,6 +61,9 @@ export function CardSheet({ className, cards }: { className: string; cards: Sign
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qrSvg)}`}
             sx={{ width: 120, height: 120, flex: 'none' }}
           />
+          <Button className="no-print" size="small" startIcon={<PrintIcon />} onClick={() => onPrintOne(card.studentId)} aria-label={t('cards.printOneLabel', { name: card.name })} sx={{ flexBasis: '100%' }}>
+            {t('cards.printOne')}
+          </Button>
         </Box>
       ))}
     </Box>

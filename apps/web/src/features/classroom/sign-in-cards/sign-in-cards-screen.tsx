@@ -1,7 +1,7 @@
 import { CLASS_DEVICE_HOURS, type SignInCard } from '@high5/contract';
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, GlobalStyles, List, ListItem, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -11,6 +11,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useTeacherClasses } from '../teacher-classes/api';
 import { useClassDevices, useCloseClassDevice, useIssueCards, useOpenClassDevice } from './api';
 import { CardSheet } from './card-sheet';
+import { OneCard } from './one-card';
 
 /**
  * Class sign-in cards (docs/decisions/0553): open the class on this device for card sign-in,
@@ -47,6 +48,32 @@ function ClassCards({ classId }: { classId: string }) {
   const issue = useIssueCards(classId);
   const [hours, setHours] = useState<(typeof CLASS_DEVICE_HOURS)[number]>(1);
   const [sheet, setSheet] = useState<{ className: string; cards: SignInCard[] } | null>(null);
+  // The student whose card alone is being printed; cleared when the print dialog closes.
+  const [printOnly, setPrintOnly] = useState<string | null>(null);
+  useEffect(() => {
+    if (printOnly === null) return;
+    const done = () => setPrintOnly(null);
+    window.addEventListener('afterprint', done);
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printOnly]);
+  /** One student's new card joins the sheet in place of their old one (or starts a sheet). */
+  const newCard = (studentId: string, done: () => void) =>
+    issue.mutate(
+      { studentIds: [studentId] },
+      {
+        onSuccess: (res) => {
+          setSheet((old) => {
+            const others = old?.cards.filter((c) => c.studentId !== studentId) ?? [];
+            const at = old?.cards.findIndex((c) => c.studentId === studentId) ?? -1;
+            const cards = at < 0 ? [...res.cards, ...others] : [...others.slice(0, at), ...res.cards, ...others.slice(at)];
+            return { className: res.className, cards };
+          });
+          done();
+        },
+        onError: done,
+      },
+    );
   const failure = open.error ?? close.error ?? issue.error ?? devices.error;
   const here = devices.data?.find((d) => d.thisDevice);
 
@@ -130,9 +157,10 @@ function ClassCards({ classId }: { classId: string }) {
         </Stack>
         {sheet && sheet.cards.length === 0 && <Typography sx={{ mt: 2 }}>{t('cards.noStudents')}</Typography>}
       </Paper>
+      <OneCard classId={classId} busy={issue.isPending} onNewCard={newCard} />
       {sheet && sheet.cards.length > 0 && (
         <Box data-print-area>
-          <CardSheet className={sheet.className} cards={sheet.cards} />
+          <CardSheet className={sheet.className} cards={sheet.cards} printOnly={printOnly} onPrintOne={setPrintOnly} />
         </Box>
       )}
       {/* Printed, the page is the sheet alone (no menu or header), on A4 or Letter alike. */}
