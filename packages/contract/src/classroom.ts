@@ -214,7 +214,14 @@ export const TrustedAdultSchema = z.object({
   category: z.enum(['teacher', 'staff']),
 });
 
-export const MyStudentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), grade: z.number().int().nullable() });
+export const MyStudentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  /** The caller may read this student's mood history (a parent, when the school shares moods with families: decision 0420). */
+  canReadMoodHistory: z.boolean(),
+});
 export type MyStudent = z.infer<typeof MyStudentSchema>;
 
 export const ReceivedHigh5Schema = z.object({
