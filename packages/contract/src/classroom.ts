@@ -40,6 +40,8 @@ export const CLASSROOM_LIMITS = {
   moodRefreshMs: 30_000,
   defaultRangeDays: 10,
   viewHigh5RangeDays: 30,
+  /** A parent's "Mood history" opens on the last 30 days (docs/decisions/0597). */
+  moodHistoryRangeDays: 30,
   maxRangeDays: 366,
   journalHeadingMax: 120,
   journalDescriptionMax: 5000,
