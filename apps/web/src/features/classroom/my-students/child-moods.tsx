@@ -7,11 +7,12 @@ import { paths } from '../../../app/paths';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange, rangeForm, useCheckedValue } from '../../../components/form/form-date-range';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
+import { Emoji } from '../../../components/ui/emoji';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
 import { lastDays, rangeParam, showDate, todayIso } from '../components/dates';
-import { EMOJI_FONT, moodEmoji, moodInfo } from '../components/moods';
+import { moodEmoji, moodInfo } from '../components/moods';
 import { useChildMoods } from './api';
 
 /** The dates: the history query's `dateRange`, as the server checks it (From not after To, at most a year). */
@@ -39,9 +40,8 @@ export function ChildMoods({ child }: { child: MyStudent }) {
       header: t('columns.feeling'),
       cell: (row) => (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-          <Box component="span" aria-hidden="true" sx={{ fontFamily: EMOJI_FONT, fontSize: '1.5rem', lineHeight: 1 }}>
-            {moodEmoji(row.mood)}
-          </Box>
+          {/* The feeling's word says it; the face beside it is decorative (alt ''). */}
+          <Emoji char={moodEmoji(row.mood)} size={28} alt="" />
           {feeling(row)}
         </Box>
       ),
