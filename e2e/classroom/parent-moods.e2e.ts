@@ -37,6 +37,8 @@ describe('a parent reads their child\'s mood history', () => {
   ] as const)('%s at %i px: from My students, the last 30 days, an empty child', async (lang, width, link, shown, older, quietLink, empty) => {
     const { parent } = await family(true);
     const p = await openAs(h, parent.id, '/mystudent', { lang, width });
+    await p.page.getByRole('link', { name: link }).waitFor();
+    await shot(p.page, `parent-moods-list-${lang}-${width}`);
     await p.page.getByRole('link', { name: link }).click();
     await p.page.getByRole('heading', { level: 1, name: link }).waitFor();
     for (const feeling of shown) await p.page.getByText(feeling, { exact: true }).first().waitFor();
