@@ -40,6 +40,8 @@ export const CLASSROOM_LIMITS = {
   moodRefreshMs: 30_000,
   defaultRangeDays: 10,
   viewHigh5RangeDays: 30,
+  /** A parent's "Mood history" opens on the last 30 days (docs/decisions/0597). */
+  moodHistoryRangeDays: 30,
   maxRangeDays: 366,
   journalHeadingMax: 120,
   journalDescriptionMax: 5000,
@@ -214,7 +216,14 @@ export const TrustedAdultSchema = z.object({
   category: z.enum(['teacher', 'staff']),
 });
 
-export const MyStudentSchema = z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable(), grade: z.number().int().nullable() });
+export const MyStudentSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  /** The caller may read this student's mood history (a parent, when the school shares moods with families: decision 0420). */
+  canReadMoodHistory: z.boolean(),
+});
 export type MyStudent = z.infer<typeof MyStudentSchema>;
 
 export const ReceivedHigh5Schema = z.object({

@@ -21,6 +21,7 @@ export const classroomKeys = {
   trustedAdultCandidates: (search: string) => ['classroom', 'trustedAdultCandidates', search] as const,
   myStudents: () => ['classroom', 'myStudents'] as const,
   studentHigh5s: (studentId: string, range: string) => ['classroom', 'studentHigh5s', studentId, range] as const,
+  childMoods: (studentId: string, range: string) => ['classroom', 'childMoods', studentId, range] as const,
   feedback: (range: string) => ['classroom', 'feedback', range] as const,
   journal: (range: string) => ['classroom', 'journal', range] as const,
   seating: (classId: string) => ['classroom', 'seating', classId] as const,

@@ -26,7 +26,7 @@ describe('my students', () => {
     expect((await t.call('GET', '/v1/my-students', { cookie: w.cookies.teacher })).status).toBe(403);
     expect((await t.call('GET', '/v1/my-students', { cookie: w.cookies.student })).status).toBe(403);
     const res = await t.call('GET', '/v1/my-students', { cookie: w.cookies.parent });
-    expect(res.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5 }]);
+    expect(res.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, canReadMoodHistory: true }]);
     const lonely = await buildUser(t.app, { schoolId: w.school.id, role: 'parent' });
     expect((await t.call('GET', '/v1/my-students', { cookie: await sessionFor(t.app, lonely.id) })).json.ResponseData).toEqual([]);
   });
@@ -41,7 +41,7 @@ describe('staff pick a student to view their High 5s (decision 0304)', () => {
     expect(ids).not.toContain(w.otherStudent.id);
     expect(ids).not.toContain(w.teacher.id);
     const search = await t.call('GET', '/v1/my-students?search=amy', { cookie: w.cookies.staff });
-    expect(search.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5 }]);
+    expect(search.json.ResponseData).toEqual([{ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, canReadMoodHistory: false }]);
     expect((await t.call('GET', `/v1/my-students?search=${'x'.repeat(101)}`, { cookie: w.cookies.staff })).status).toBe(400);
     const high5s = await t.call('GET', `/v1/my-students/${w.student.id}/high5s?${range}`, { cookie: w.cookies.staff });
     expect(high5s.status).toBe(200);

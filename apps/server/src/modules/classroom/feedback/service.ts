@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
-import { canReadStudentHigh5s, loadStudent, studentPickerScope } from '../../../policies/student.js';
+import { canReadStudentHigh5s, loadStudent, moodAccess, studentPickerScope } from '../../../policies/student.js';
 import * as q from './queries.js';
 
 /**
@@ -15,10 +15,21 @@ import * as q from './queries.js';
 export async function myStudents(db: Db, user: SessionUser, search?: string) {
   const school = requireSchool(user);
   const scope = studentPickerScope(user);
-  if (scope === 'children') return q.children(db, user.id, school.schoolId);
+  if (scope === 'children') {
+    const kids = await q.children(db, user.id, school.schoolId);
+    return Promise.all(kids.map(async (kid) => ({ ...kid, canReadMoodHistory: await readsMoodHistory(db, user, kid.id) })));
+  }
   if (scope === null) throw forbidden();
   assertSeesStudents(user);
-  return q.schoolStudents(db, school.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
+  const rows = await q.schoolStudents(db, school.schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
+  // Staff never read a student's mood history (policies/student.ts moodAccess): today's at most.
+  return rows.map((row) => ({ ...row, canReadMoodHistory: false }));
+}
+
+/** The one mood rule (policies/student.ts moodAccess) for one of a parent's children: the "Mood history" entry of My students. */
+async function readsMoodHistory(db: Db, user: SessionUser, studentId: string) {
+  const student = await loadStudent(db, user, studentId);
+  return !!student && (moodAccess(user, student)?.history ?? false);
 }
 
 /** Who may read the High 5s a student received and send feedback on them: policies/student.ts `canReadStudentHigh5s`. */

@@ -1,7 +1,7 @@
 import type { MyStudent } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { gradeLabel } from '../../../components/give';
 import { MoodConsents } from '../../../components/alerts/mood-consent';
@@ -9,12 +9,20 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useMyStudents } from './api';
+import { ChildMoods } from './child-moods';
 
-/** My students (/mystudent, spec 002 section 2.6): a parent's own children at the school. */
+/**
+ * My students (/mystudent, spec 002 section 2.6): a parent's own children at the school; with
+ * `?moods=<id>`, that child's mood history when the server allows it (docs/decisions/0597).
+ */
 export default function MyStudentsScreen() {
   const { t } = useTranslation('classroom');
   const errorText = useErrorText('classroom');
   const children = useMyStudents();
+  const [params] = useSearchParams();
+  const moodsOf = children.data?.find((child) => child.id === params.get('moods') && child.canReadMoodHistory);
+  if (moodsOf) return <ChildMoods child={moodsOf} />;
+  const moodsNotShared = !!children.data?.some((child) => !child.canReadMoodHistory);
   const columns: DataColumn<MyStudent>[] = [
     { id: 'name', header: t('columns.name'), cell: (child) => child.name, value: (child) => child.name },
     { id: 'email', header: t('columns.email'), cell: (child) => child.email ?? '—', value: (child) => child.email ?? '', wide: true },
@@ -24,9 +32,16 @@ export default function MyStudentsScreen() {
       header: t('columns.action'),
       sortable: false,
       cell: (child) => (
-        <Button size="small" component={RouterLink} to={`${paths.viewHigh5}?student=${child.id}`} aria-label={t('myStudents.viewHigh5Named', { name: child.name })}>
-          {t('myStudents.viewHigh5')}
-        </Button>
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button size="small" component={RouterLink} to={`${paths.viewHigh5}?student=${child.id}`} aria-label={t('myStudents.viewHigh5Named', { name: child.name })}>
+            {t('myStudents.viewHigh5')}
+          </Button>
+          {child.canReadMoodHistory && (
+            <Button size="small" component={RouterLink} to={`${paths.myStudents}?moods=${child.id}`} aria-label={t('myStudents.moodHistoryNamed', { name: child.name })}>
+              {t('myStudents.moodHistory')}
+            </Button>
+          )}
+        </Box>
       ),
     },
   ];
@@ -40,6 +55,11 @@ export default function MyStudentsScreen() {
         children.data && (
           <DataTable rows={children.data} columns={columns} rowKey={(child) => child.id} subline={(child) => child.email} caption={t('myStudents.title')} empty={t('myStudents.none')} searchable={false} />
         )
+      )}
+      {moodsNotShared && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('myStudents.moodsNotShared')}
+        </Alert>
       )}
       <MoodConsents />
     </Box>
