@@ -1,5 +1,6 @@
 import { CLASSROOM_LIMITS, SeatingChartInputSchema } from '@high5/contract';
-import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -145,6 +146,20 @@ export function NoClasses() {
       <Alert severity="info" action={<Button component={RouterLink} to={paths.teacherClasses} color="inherit">{t('seating.goToClasses')}</Button>}>
         {t('seating.noClasses')}
       </Alert>
+    </Box>
+  );
+}
+
+/** The switch of the "not yet" marker on the cards, with what it means (docs/decisions/0599-seating-not-yet-marker.md). */
+export function NotYetToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation('classroom');
+  const helpId = useId();
+  return (
+    <Box>
+      <FormControlLabel control={<Switch checked={on} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />} label={t('seating.notYet.toggle')} />
+      <Typography id={helpId} variant="body2" color="text.secondary">
+        {t('seating.notYet.help')}
+      </Typography>
     </Box>
   );
 }
