@@ -16,8 +16,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const WORDS = {
-  en: { print: 'Print', flags: 'IEP, 504 and language badges', moods: "Today's moods", toggle: 'Mark “not yet” students', marked: 'not yet recognised by you lately', iep: 'IEP' },
-  es: { print: 'Imprimir', flags: 'Distintivos de IEP, 504 e idioma', moods: 'Los estados de ánimo de hoy', toggle: 'Marcar a quienes «todavía no»', marked: 'sin reconocimiento tuyo últimamente', iep: 'IEP' },
+  en: { print: 'Print', flags: 'IEP, 504 and language badges', moods: "Today's moods", toggle: 'Mark “not yet” students', marked: 'not yet recognised by you lately', legend: 'No High 5 or Vibe from you lately', iep: 'IEP' },
+  es: { print: 'Imprimir', flags: 'Distintivos de IEP, 504 e idioma', moods: 'Los estados de ánimo de hoy', toggle: 'Marcar a quienes «todavía no»', marked: 'sin reconocimiento tuyo últimamente', legend: 'Sin High 5 ni Vibra tuyos últimamente', iep: 'IEP' },
 } as const;
 
 /** Alma (IEP, worried today) and Bruno had nothing from the teacher; Carla had a High 5 today. */
@@ -110,7 +110,8 @@ describe('seating chart "not yet" marker', () => {
       await card(w.a.id).getByTestId('not-yet-mark').waitFor();
       await card(w.b.id).getByTestId('not-yet-mark').waitFor();
       expect(await card(w.c.id).getByTestId('not-yet-mark').count()).toBe(0);
-      // Not colour alone: the card's name says it.
+      // Not colour alone: the legend explains the hourglass and the card's name says it.
+      await page.getByRole('list', { name: lang === 'es' ? 'Leyenda' : 'Legend' }).getByText(words.legend).waitFor();
       expect(await card(w.a.id).getAttribute('aria-label')).toContain(words.marked);
       expect(await card(w.c.id).getAttribute('aria-label')).not.toContain(words.marked);
       await expectAccessible(page);

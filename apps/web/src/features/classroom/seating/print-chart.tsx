@@ -53,7 +53,7 @@ export function PrintChart({ title, date, layout, byId, moodById, options }: { t
                   const mood = student && options.showMoods ? moodById.get(student.id) : undefined;
                   const info = mood?.mood ? moodInfo(mood.mood) : undefined;
                   return (
-                    <Box component="td" key={col} data-seat={seatKey(row, col)} sx={{ border: '1px solid #000', p: '6px', height: 56, textAlign: 'center', verticalAlign: 'middle', fontSize: 12, overflowWrap: 'anywhere' }}>
+                    <Box component="td" key={col} sx={{ border: '1px solid #000', p: '6px', height: 56, textAlign: 'center', verticalAlign: 'middle', fontSize: 12, overflowWrap: 'anywhere' }}>
                       {student && (
                         <>
                           <Box sx={{ fontWeight: 700 }}>{student.name}</Box>

@@ -72,13 +72,11 @@ export function MoodSwingMark({ sx }: { sx?: object }) {
   );
 }
 
-/** The "not yet" marker: an hourglass with a word on big cards (read out in the card's label), never printed. */
-export function NotYetMark({ size }: { size: number }) {
-  const { t } = useTranslation('classroom');
+/** The "not yet" marker: an hourglass in a white chip, explained in the legend and read out in the card's label; never printed. */
+export function NotYetMark({ size, sx }: { size: number; sx?: object }) {
   return (
-    <Box component="span" aria-hidden data-testid="not-yet-mark" title={t('seating.notYet.label')} sx={{ position: 'absolute', top: 2, left: 2, display: 'flex', alignItems: 'center', gap: '1px', bgcolor: '#fff', color: '#37474f', border: '1px solid #37474f', borderRadius: 0.5, px: '2px', fontSize: size >= 96 ? 10 : 9, fontWeight: 700, lineHeight: 1.3, '@media print': { display: 'none' } }}>
-      <HourglassEmptyIcon sx={{ fontSize: size >= 96 ? 12 : 11 }} />
-      {size >= 96 && t('seating.notYet.mark')}
+    <Box component="span" aria-hidden data-testid="not-yet-mark" sx={{ display: 'flex', bgcolor: '#fff', color: '#37474f', border: '1px solid #37474f', borderRadius: 0.5, p: '1px', lineHeight: 0, '@media print': { display: 'none' }, ...sx }}>
+      <HourglassEmptyIcon sx={{ fontSize: size >= 80 ? 14 : 11 }} />
     </Box>
   );
 }
@@ -147,7 +145,7 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
             <Emoji char={moodEmoji(mood.mood)} size={Math.max(14, Math.round(size * 0.22))} alt="" />
           </Box>
         )}
-        {notYet && <NotYetMark size={size} />}
+        {notYet && <NotYetMark size={size} sx={{ position: 'absolute', top: 2, left: 2 }} />}
         {mood?.moodSwing && <MoodSwingMark sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2 }} />}
         {code && size >= 80 && (
           <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -9,7 +9,7 @@ import { paths } from '../../../app/paths';
 import { useContractForm } from '../../../components/form/contract-form';
 import { PageTitle } from '../../../components/ui/page-title';
 import { MOOD_COLOURS } from '../components/moods';
-import { FLAG_STYLES, MoodSwingMark, PICK_STYLES } from './seat-grid';
+import { FLAG_STYLES, MoodSwingMark, NotYetMark, PICK_STYLES } from './seat-grid';
 
 /** A grid size as typed: blank is no size yet (nothing changes); otherwise a whole number the chart's rows or columns take. */
 const gridSizeForm = z.object({
@@ -71,7 +71,7 @@ export function GridField({ label, value, minimum, occupiedMessage, disabled, on
 }
 
 /** What the marks on the cards mean: flags, mood colours, the mood swing and the random pick. */
-export function SeatingLegend({ compact }: { compact: boolean }) {
+export function SeatingLegend({ compact, notYet = false }: { compact: boolean; notYet?: boolean }) {
   const { t } = useTranslation('classroom');
   const item = { display: 'flex', alignItems: 'center', gap: 0.75 } as const;
   return (
@@ -94,6 +94,12 @@ export function SeatingLegend({ compact }: { compact: boolean }) {
         <MoodSwingMark sx={{ fontSize: 14, width: 14, textAlign: 'center' }} />
         <Typography variant="body2">{t('seating.moodSwing')}</Typography>
       </Box>
+      {notYet && (
+        <Box component="li" sx={item}>
+          <NotYetMark size={80} />
+          <Typography variant="body2">{t('seating.notYet.legend')}</Typography>
+        </Box>
+      )}
       {(['current', 'previous'] as const).map((pick) => (
         <Box component="li" key={pick} sx={item}>
           <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: 0.5, outline: PICK_STYLES[pick].outline, outlineOffset: '-1px', mx: '2px' }} />

@@ -312,7 +312,7 @@ export default function SeatingScreen() {
           )}
           {mode === 'chart' && <NotYetToggle on={markNotYet} onChange={setMarkNotYet} />}
           {wide && status}
-          <SeatingLegend compact={size < 80} />
+          <SeatingLegend compact={size < 80} notYet={markNotYet} />
         </Paper>
 
         <Box sx={{ minWidth: 0 }}>
