@@ -2,6 +2,7 @@ import { cardName, type AttendanceCode, type DeskDirection, type SeatingStudent,
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
 import { keyframes, useTheme } from '@mui/material/styles';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Emoji } from '../../../components/ui/emoji';
@@ -40,13 +41,16 @@ const glow = keyframes`
 export interface CardState {
   mood: StudentMood | undefined;
   pick: 'current' | 'previous' | null;
+  /** Shown only while the teacher's "not yet" marker is on; never printed nor exported. */
+  notYet?: boolean;
 }
 
 /** What a card says to a screen reader: the name, flags, today's mood and any emergency. */
 export function useCardLabel() {
   const { t } = useTranslation('classroom');
-  return (student: SeatingStudent, mood: StudentMood | undefined) => {
+  return (student: SeatingStudent, mood: StudentMood | undefined, notYet = false) => {
     const parts = [student.name];
+    if (notYet) parts.push(t('seating.notYet.label'));
     if (student.iep) parts.push(t('seating.flags.iep'));
     if (student.plan504) parts.push(t('seating.flags.plan504'));
     if (student.language) parts.push(t('seating.flags.language'));
@@ -68,6 +72,15 @@ export function MoodSwingMark({ sx }: { sx?: object }) {
   );
 }
 
+/** The "not yet" marker: an hourglass in a white chip, explained in the legend and read out in the card's label; never printed. */
+export function NotYetMark({ size, sx }: { size: number; sx?: object }) {
+  return (
+    <Box component="span" aria-hidden data-testid="not-yet-mark" sx={{ display: 'flex', bgcolor: '#fff', color: '#37474f', border: '1px solid #37474f', borderRadius: 0.5, p: '1px', lineHeight: 0, '@media print': { display: 'none' }, ...sx }}>
+      <HourglassEmptyIcon sx={{ fontSize: size >= 80 ? 14 : 11 }} />
+    </Box>
+  );
+}
+
 /** Shows the full name instead of the short one while hovered or focused. */
 export const FULL_NAME_ON_FOCUS = {
   '&:hover .seat-name, &:focus-within .seat-name': { display: 'none' },
@@ -82,7 +95,7 @@ function initials(name: string) {
 }
 
 /** The face of a card: photo or initials, flags, today's mood emoji, coloured by mood group. */
-export function CardFace({ student, mood, size, pick, code, emergencyShown = false }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; pick: CardState['pick']; code?: AttendanceCode; emergencyShown?: boolean }) {
+export function CardFace({ student, mood, size, pick, code, emergencyShown = false, notYet = false }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; pick: CardState['pick']; code?: AttendanceCode; emergencyShown?: boolean; notYet?: boolean }) {
   const theme = useTheme();
   const group = moodGroup(mood?.mood);
   const colour = group ? MOOD_COLOURS[group] : null;
@@ -132,6 +145,7 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
             <Emoji char={moodEmoji(mood.mood)} size={Math.max(14, Math.round(size * 0.22))} alt="" />
           </Box>
         )}
+        {notYet && <NotYetMark size={size} sx={{ position: 'absolute', top: 2, left: 2 }} />}
         {mood?.moodSwing && <MoodSwingMark sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2 }} />}
         {code && size >= 80 && (
           <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -202,7 +216,7 @@ export function DraggableCard({ student, state, size, label, tap, onOpen, onEmer
           ...(tap?.picked ? { outline: '4px solid', outlineColor: 'primary.main', outlineOffset: 3 } : {}),
         }}
       >
-        <CardFace student={student} mood={state.mood} size={size} pick={state.pick} emergencyShown={isEmergency(state.mood)} />
+        <CardFace student={student} mood={state.mood} size={size} pick={state.pick} emergencyShown={isEmergency(state.mood)} notYet={state.notYet} />
       </Box>
       {isEmergency(state.mood) && <EmergencyButton name={student.name} emoji={moodEmoji(state.mood?.mood)} size={size} onClick={onEmergency} />}
     </Box>

@@ -1,5 +1,6 @@
 import { CLASSROOM_LIMITS, SeatingChartInputSchema } from '@high5/contract';
-import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -8,7 +9,7 @@ import { paths } from '../../../app/paths';
 import { useContractForm } from '../../../components/form/contract-form';
 import { PageTitle } from '../../../components/ui/page-title';
 import { MOOD_COLOURS } from '../components/moods';
-import { FLAG_STYLES, MoodSwingMark, PICK_STYLES } from './seat-grid';
+import { FLAG_STYLES, MoodSwingMark, NotYetMark, PICK_STYLES } from './seat-grid';
 
 /** A grid size as typed: blank is no size yet (nothing changes); otherwise a whole number the chart's rows or columns take. */
 const gridSizeForm = z.object({
@@ -70,7 +71,7 @@ export function GridField({ label, value, minimum, occupiedMessage, disabled, on
 }
 
 /** What the marks on the cards mean: flags, mood colours, the mood swing and the random pick. */
-export function SeatingLegend({ compact }: { compact: boolean }) {
+export function SeatingLegend({ compact, notYet = false }: { compact: boolean; notYet?: boolean }) {
   const { t } = useTranslation('classroom');
   const item = { display: 'flex', alignItems: 'center', gap: 0.75 } as const;
   return (
@@ -93,6 +94,12 @@ export function SeatingLegend({ compact }: { compact: boolean }) {
         <MoodSwingMark sx={{ fontSize: 14, width: 14, textAlign: 'center' }} />
         <Typography variant="body2">{t('seating.moodSwing')}</Typography>
       </Box>
+      {notYet && (
+        <Box component="li" sx={item}>
+          <NotYetMark size={80} />
+          <Typography variant="body2">{t('seating.notYet.legend')}</Typography>
+        </Box>
+      )}
       {(['current', 'previous'] as const).map((pick) => (
         <Box component="li" key={pick} sx={item}>
           <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: 0.5, outline: PICK_STYLES[pick].outline, outlineOffset: '-1px', mx: '2px' }} />
@@ -145,6 +152,20 @@ export function NoClasses() {
       <Alert severity="info" action={<Button component={RouterLink} to={paths.teacherClasses} color="inherit">{t('seating.goToClasses')}</Button>}>
         {t('seating.noClasses')}
       </Alert>
+    </Box>
+  );
+}
+
+/** The switch of the "not yet" marker on the cards, with what it means (docs/decisions/0599-seating-not-yet-marker.md). */
+export function NotYetToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation('classroom');
+  const helpId = useId();
+  return (
+    <Box>
+      <FormControlLabel control={<Switch checked={on} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />} label={t('seating.notYet.toggle')} />
+      <Typography id={helpId} variant="body2" color="text.secondary">
+        {t('seating.notYet.help')}
+      </Typography>
     </Box>
   );
 }

@@ -83,7 +83,8 @@ export interface ImageOptions {
 /** The image's options: not sent anywhere, drawn in the browser. */
 const imageOptionsSchema = z.object({ showFlags: z.boolean(), showMoods: z.boolean() });
 
-export function ExportImageDialog({ open, busy, onExport, onCancel }: { open: boolean; busy: boolean; onExport: (options: ImageOptions) => void; onCancel: () => void }) {
+/** The same two options before an image export or a print (docs/decisions/0594-seating-chart-print-view.md). */
+export function ExportImageDialog({ open, busy, purpose = 'image', onExport, onCancel }: { open: boolean; busy: boolean; purpose?: 'image' | 'print'; onExport: (options: ImageOptions) => void; onCancel: () => void }) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
   const form = useContractForm(imageOptionsSchema, { defaultValues: { showFlags: false, showMoods: false } });
@@ -93,9 +94,9 @@ export function ExportImageDialog({ open, busy, onExport, onCancel }: { open: bo
   const submit = form.handleSubmit(onExport);
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('seating.imageTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>{t(purpose === 'print' ? 'seating.print.title' : 'seating.imageTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>{t('seating.imageHelp')}</DialogContentText>
+        <DialogContentText sx={{ mb: 1 }}>{t(purpose === 'print' ? 'seating.print.help' : 'seating.imageHelp')}</DialogContentText>
         <FormGroup>
           <FormCheckbox control={form.control} name="showFlags" label={t('seating.imageFlags')} />
           <FormCheckbox control={form.control} name="showMoods" label={t('seating.imageMoods')} />
@@ -106,7 +107,7 @@ export function ExportImageDialog({ open, busy, onExport, onCancel }: { open: bo
           {t('common:confirm.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          {t('seating.imageDownload')}
+          {t(purpose === 'print' ? 'seating.print.button' : 'seating.imageDownload')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -96,3 +96,15 @@ export class CardPointerSensor extends PointerSensor {
       );
   }
 }
+
+const NOT_YET_KEY = 'high5.seating.notYetMarker';
+
+/** The "not yet" marker's switch: off by default, remembered by this browser (docs/decisions/0599-seating-not-yet-marker.md). */
+export function useNotYetMarker() {
+  const [on, setOn] = useState(() => localStorage.getItem(NOT_YET_KEY) === 'on');
+  const toggle = useCallback((next: boolean) => {
+    localStorage.setItem(NOT_YET_KEY, next ? 'on' : 'off');
+    setOn(next);
+  }, []);
+  return [on, toggle] as const;
+}

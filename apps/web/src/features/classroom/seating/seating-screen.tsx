@@ -13,12 +13,14 @@ import { downloadBlob } from '../../../lib/download';
 import { useDeleteChart, useSaveChart, useSeatingPreset } from './api';
 import { chartFileName, renderChartPng } from './export-chart';
 import { CardFace, DraggableCard, NAME_LINE, useCardLabel, type CardState, type CardTap } from './seat-grid';
-import { ClassAndChartPickers, GridField, NoClasses, SeatingLegend } from './seating-controls';
+import { ClassAndChartPickers, GridField, NoClasses, NotYetToggle, SeatingLegend } from './seating-controls';
 import { ChartActions, ShapeControls } from './seating-toolbar';
 import { EmergencyDialog, ExportImageDialog, ModifiedDialog, TitleDialog, type ImageOptions } from './seating-dialogs';
 import { ChartEditor } from './seating-editor';
 import { useTaughtClasses, useSeatingData } from './seating-data';
-import { useFittedCardSize, useLeaveGuard, useRemembered } from './seating-hooks';
+import { useFittedCardSize, useLeaveGuard, useNotYetMarker, useRemembered } from './seating-hooks';
+import { PrintChart, usePrintSheet } from './print-chart';
+import { useNotYet } from '../../../components/not-yet/api';
 import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
 
 // Shown on demand (Take attendance), with its date pickers (48 KB): not in the chart's first load
@@ -52,6 +54,8 @@ export default function SeatingScreen() {
   const [picks, setPicks] = useState<{ current: string | null; previous: string[] }>({ current: null, previous: [] });
   const [titleDialog, setTitleDialog] = useState<null | 'new' | 'update'>(null);
   const [imageDialog, setImageDialog] = useState(false);
+  const printing = usePrintSheet();
+  const [markNotYet, setMarkNotYet] = useNotYetMarker();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState<null | (() => void)>(null);
   const [emergencyFor, setEmergencyFor] = useState<SeatingStudent | null>(null);
@@ -71,6 +75,9 @@ export default function SeatingScreen() {
 
   const seating = useSeatingData(classId);
   const { data, students, charts, moods, moodById, byId } = seating;
+  // The "not yet" list of the dashboard, fetched only while its marker is on.
+  const notYet = useNotYet(classId ?? undefined, markNotYet && !!classId);
+  const notYetIds = new Set(markNotYet ? (notYet.data?.notYet.map((s) => s.id) ?? []) : []);
 
   // The chart: remembered for this class, else the first, else a new draft.
   useEffect(() => {
@@ -252,9 +259,9 @@ export default function SeatingScreen() {
     );
   };
 
-  const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null });
+  const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null, notYet: notYetIds.has(id) });
   const renderCard = (student: SeatingStudent, tap: CardTap | undefined) => (
-    <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id))} tap={tap} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
+    <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id), notYetIds.has(student.id))} tap={tap} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
   );
 
   // From 1200 px the controls are a side panel; the notice about saving goes there. (Hooks come
@@ -284,6 +291,7 @@ export default function SeatingScreen() {
                 attendanceRef={attendanceButton}
                 onRandom={random}
                 onImage={() => setImageDialog(true)}
+                onPrint={printing.ask}
                 onAttendance={takeAttendance}
                 onAttendanceIntent={() => void loadAttendanceView()}
                 onSaveAsNew={() => setTitleDialog('new')}
@@ -302,8 +310,9 @@ export default function SeatingScreen() {
               />
             </>
           )}
+          {mode === 'chart' && <NotYetToggle on={markNotYet} onChange={setMarkNotYet} />}
           {wide && status}
-          <SeatingLegend compact={size < 80} />
+          <SeatingLegend compact={size < 80} notYet={markNotYet} />
         </Paper>
 
         <Box sx={{ minWidth: 0 }}>
@@ -345,6 +354,8 @@ export default function SeatingScreen() {
       </Box>
 
       <ExportImageDialog open={imageDialog} busy={false} onExport={(options) => void exportImage(options)} onCancel={() => setImageDialog(false)} />
+      <ExportImageDialog open={printing.asking} busy={false} purpose="print" onExport={printing.print} onCancel={printing.cancel} />
+      {layout && data && mode === 'chart' && <PrintChart title={t('seating.print.heading', { className: data.className, chartName: current?.name ?? t('seating.unsavedChart') })} date={showDate(todayIso())} layout={layout} byId={byId} moodById={moodById} options={printing.options} />}
       <TitleDialog
         open={titleDialog !== null}
         mode={titleDialog ?? 'new'}

@@ -4,6 +4,7 @@ import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import RotateRightIcon from '@mui/icons-material/RotateRight';
 import SaveAsOutlinedIcon from '@mui/icons-material/SaveAsOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
@@ -23,6 +24,7 @@ export function ChartActions(props: {
   attendanceRef: Ref<HTMLButtonElement>;
   onRandom: () => void;
   onImage: () => void;
+  onPrint: () => void;
   onAttendance: () => void;
   /** The pointer or focus reached Take attendance: its view's code can start loading. */
   onAttendanceIntent: () => void;
@@ -47,6 +49,9 @@ export function ChartActions(props: {
       </Button>
       <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={props.onImage} disabled={disabled}>
         {t('seating.exportImage')}
+      </Button>
+      <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={props.onPrint} disabled={disabled}>
+        {t('seating.print.action')}
       </Button>
       <Button ref={props.attendanceRef} variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={props.onAttendance} onPointerEnter={props.onAttendanceIntent} onFocus={props.onAttendanceIntent} disabled={disabled}>
         {t('seating.takeAttendance')}
