@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>] [-- --page-runs=<n>] [-- --enumeration-tries=<n>]`
+ * `npm run bench [-- --only=<text>] [-- --duration=<seconds>] [-- --connections=<n>] [-- --pairs=<n>] [-- --page-runs=<n>] [-- --verbose] [-- --no-splash] [-- --enumeration-tries=<n>]`
  *
  * Starts the real server in this process and loads it with autocannon (in a worker thread, so
  * the load generator does not share the server's event loop). With BENCH_DATABASE_URL it runs
@@ -210,7 +210,7 @@ async function main() {
     if (results.length) process.stdout.write(`\n${table(results)}\n\n`);
     if (!args.only || 'page-load'.includes(args.only)) {
       if (!existsSync(join(webDist, 'index.html'))) log('page-load: skipped, the web app is not built (npm run build).');
-      else process.stdout.write(`${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3)))}\n\n`);
+      else process.stdout.write(`${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3), 'verbose' in args, 'no-splash' in args))}\n\n`);
     }
     if (!args.only || 'enumeration'.includes(args.only)) {
       const tries = Number(args['enumeration-tries'] ?? 100);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -57,10 +57,40 @@ export function precompress(): Plugin {
   };
 }
 
+/** The sign-in page's namespaces (apps/web/src/lib/namespaces.ts `firstLoadNamespaces`). */
+const FIRST_LOAD_NAMESPACES = ['common', 'errors', 'auth'];
+
+/**
+ * Preloads the first screen's catalogs in the visitor's language beside the entry script, instead of
+ * after the entry has run (docs/decisions/0552). The language is known only in the browser (the
+ * choice kept this session, else the browser's, as lib/i18n.ts `initialLanguage`), and the page's
+ * CSP allows no inline script: a tiny async script of our own adds the `modulepreload` links.
+ */
+export function preloadCatalogs(): Plugin {
+  return {
+    name: 'high5-preload-catalogs',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const files: Record<string, string[]> = {};
+        for (const file of Object.keys(ctx.bundle ?? {})) {
+          const m = /^assets\/i18n-(\w+)-(\w+)-[\w-]+\.js$/.exec(file);
+          if (m && FIRST_LOAD_NAMESPACES.includes(m[2]!)) (files[m[1]!] ??= []).push(`/${file}`);
+        }
+        const source = `(function(){var f=${JSON.stringify(files)},l='en';try{l=(sessionStorage.getItem('high5.language')||navigator.language||'').toLowerCase().indexOf('es')===0?'es':'en'}catch(e){}(f[l]||[]).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})();`;
+        // At build time the hook runs inside the bundle's generation, which can emit files (Vite's types omit it).
+        const bundler = this as unknown as Rollup.PluginContext;
+        const name = bundler.emitFile({ type: 'asset', name: 'catalog-preload.js', source });
+        return [{ tag: 'script', attrs: { async: true, fetchpriority: 'high', src: `/${bundler.getFileName(name)}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   // Brotli and gzip copies of every asset, sent as they are by the server (docs/decisions/0530).
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadCatalogs(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

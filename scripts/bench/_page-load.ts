@@ -20,9 +20,10 @@ export interface PageLoadRun {
 const PROFILE = { latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9, cpuRate: 4 };
 
 /** Sums the bytes received from now on; `take()` returns them and starts again from zero. */
-async function wireCounter(cdp: CDPSession) {
+async function wireCounter(cdp: CDPSession, verbose: boolean) {
   let bytes = 0;
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => void (bytes += event.encodedDataLength));
+  if (verbose) waterfall(cdp);
   await cdp.send('Network.enable');
   return {
     take() {
@@ -33,17 +34,31 @@ async function wireCounter(cdp: CDPSession) {
   };
 }
 
-async function throttle(page: Page) {
+/** `--verbose`: each request's start and end (ms from the first request) and its bytes, in order. */
+function waterfall(cdp: CDPSession) {
+  let t0: number | undefined;
+  const urls = new Map<string, { url: string; start: number }>();
+  const ms = (t: number) => Math.round((t - (t0 ??= t)) * 1000);
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+    urls.set(e.requestId, { url: e.request.url.replace(/^https?:\/\/[^/]+/, ''), start: ms(e.timestamp) });
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+    const r = urls.get(e.requestId);
+    if (r) process.stdout.write(`  ${String(r.start).padStart(6)} → ${String(ms(e.timestamp)).padStart(6)} ms  ${(e.encodedDataLength / 1024).toFixed(1).padStart(6)} KB  ${r.url}\n`);
+  });
+}
+
+async function throttle(page: Page, verbose: boolean) {
   const cdp = await page.context().newCDPSession(page);
-  const counter = await wireCounter(cdp);
+  const counter = await wireCounter(cdp, verbose);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuRate });
   return counter;
 }
 
-async function oneRun(page: Page, baseUrl: string, login: string, password: string): Promise<PageLoadRun> {
-  const counter = await throttle(page);
+async function oneRun(page: Page, baseUrl: string, login: string, password: string, verbose: boolean): Promise<PageLoadRun> {
+  const counter = await throttle(page, verbose);
   const loginField = page.locator('input[autocomplete="username"]');
   const started = Date.now();
   await page.goto(baseUrl + '/', { waitUntil: 'commit' });
@@ -51,6 +66,7 @@ async function oneRun(page: Page, baseUrl: string, login: string, password: stri
   // A string: this script is typed without the DOM's types.
   await page.waitForFunction(`document.querySelector('input[autocomplete="username"]')?.disabled === false`);
   const signInUsableMs = Date.now() - started;
+  if (verbose) process.stdout.write(`  -- sign-in form usable at ${signInUsableMs} ms (wall clock from goto)\n`);
   // Everything the sign-in page fetches on its own (catalogs, the session check) before typing.
   await page.waitForLoadState('load');
   await page.locator('form button[type="submit"]').waitFor({ state: 'visible' });
@@ -61,21 +77,24 @@ async function oneRun(page: Page, baseUrl: string, login: string, password: stri
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('count').first().waitFor({ state: 'visible', timeout: 120_000 });
   const dashboardShownMs = Date.now() - pressed;
+  if (verbose) process.stdout.write(`  -- dashboard shown ${dashboardShownMs} ms after Sign in\n`);
   return { signInBytes, signInUsableMs, dashboardBytes: counter.take(), dashboardShownMs };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** `runs` cold-cache sign-ins of `login` against the server at `baseUrl`; the median of each figure. */
-export async function measurePageLoad(baseUrl: string, login: string, password: string, runs = 3): Promise<{ median: PageLoadRun; runs: PageLoadRun[] }> {
+export async function measurePageLoad(baseUrl: string, login: string, password: string, runs = 3, verbose = false, noSplash = false): Promise<{ median: PageLoadRun; runs: PageLoadRun[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'] });
   const all: PageLoadRun[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       // A new context each run: no cache, no cookies, no service worker left from the last.
       const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+      // `--no-splash`: as on a second visit in the same browser session (the splash plays once, decision 0054).
+      if (noSplash) await context.addInitScript(`sessionStorage.setItem('high5.splashShown', '1')`);
       try {
-        all.push(await oneRun(await context.newPage(), baseUrl, login, password));
+        all.push(await oneRun(await context.newPage(), baseUrl, login, password, verbose));
       } finally {
         await context.close();
       }

@@ -29,6 +29,9 @@ export function followSchoolCalendar(queryClient: QueryClient) {
   });
 }
 
+/** Asks `auth.me` at once, while the first screen's catalogs load, not after them (docs/decisions/0552). */
+export const prefetchMe = (queryClient: QueryClient) => queryClient.prefetchQuery(meQuery);
+
 /** The `auth.me` query itself (the root layout waits for it and offers a retry). */
 export const useMeQuery = () => useQuery(meQuery);
 
