@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { firstLoadNamespaces } from './src/lib/namespaces.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -57,8 +58,6 @@ export function precompress(): Plugin {
   };
 }
 
-/** The sign-in page's namespaces (apps/web/src/lib/namespaces.ts `firstLoadNamespaces`). */
-const FIRST_LOAD_NAMESPACES = ['common', 'errors', 'auth'];
 
 /**
  * Preloads the first screen's catalogs in the visitor's language beside the entry script, instead of
@@ -76,7 +75,7 @@ export function preloadCatalogs(): Plugin {
         const files: Record<string, string[]> = {};
         for (const file of Object.keys(ctx.bundle ?? {})) {
           const m = /^assets\/i18n-(\w+)-(\w+)-[\w-]+\.js$/.exec(file);
-          if (m && FIRST_LOAD_NAMESPACES.includes(m[2]!)) (files[m[1]!] ??= []).push(`/${file}`);
+          if (m && (firstLoadNamespaces as readonly string[]).includes(m[2]!)) (files[m[1]!] ??= []).push(`/${file}`);
         }
         const source = `(function(){var f=${JSON.stringify(files)},l='en';try{l=(sessionStorage.getItem('high5.language')||navigator.language||'').toLowerCase().indexOf('es')===0?'es':'en'}catch(e){}(f[l]||[]).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})();`;
         // At build time the hook runs inside the bundle's generation, which can emit files (Vite's types omit it).
