@@ -1,7 +1,5 @@
-import { classroomApi } from '@high5/contract';
 import { api } from '../../lib/api-client';
 
-export const e = classroomApi;
 export { api };
 
 /** Query keys of the classroom area: one prefix, so a sign-out or a switch of school drops them all. */

@@ -1,7 +1,8 @@
+import { classroomApi } from '@high5/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, classroomKeys, e } from '../api';
+import { api, classroomKeys } from '../api';
 
 /** What parents wrote about the teacher's High 5s in a date range (`yyyy-MM-dd_yyyy-MM-dd`). */
 export function useFeedback(range: string) {
-  return useQuery({ queryKey: classroomKeys.feedback(range), queryFn: () => api(e.feedbackList, { query: { dateRange: range } }) });
+  return useQuery({ queryKey: classroomKeys.feedback(range), queryFn: () => api(classroomApi.feedbackList, { query: { dateRange: range } }) });
 }

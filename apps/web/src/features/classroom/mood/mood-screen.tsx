@@ -1,4 +1,4 @@
-import { CheckInSchema, MOODS, moodInfo, type EmergencyPriority, type MoodEntry, type MoodKey } from '@high5/contract';
+import { CheckInSchema, MOODS, moodInfo, type classroomApi, type EmergencyPriority, type MoodEntry, type MoodKey } from '@high5/contract';
 import {
   Alert,
   Box,
@@ -32,7 +32,7 @@ import { useNotify } from '../../../components/ui/notifications';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { BodyOf } from '../../../lib/api-client';
-import type { e } from '../api';
+
 import { useCheckIn, useMoodSettings, useMyMoods, useTrustedAdults } from './api';
 import { showDate } from '../components/dates';
 import { Emoji } from '../../../components/ui/emoji';
@@ -56,7 +56,7 @@ export default function MoodScreen() {
   const settings = useMoodSettings();
   const mine = useMyMoods();
   const checkIn = useCheckIn();
-  const checkInMood = (body: BodyOf<typeof e.moodCheckIn>) =>
+  const checkInMood = (body: BodyOf<typeof classroomApi.moodCheckIn>) =>
     checkIn.mutate(body, {
         onSuccess: (entry) => {
           setAsking(null);

@@ -1,17 +1,17 @@
-import { CLASSROOM_LIMITS, type PresetFlag, type SeatingChart } from '@high5/contract';
+import { CLASSROOM_LIMITS, type PresetFlag, type SeatingChart, classroomApi } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../../components/alerts/api';
 import type { BodyOf, ResponseOf } from '../../../lib/api-client';
-import { api, classroomKeys, e } from '../api';
+import { api, classroomKeys } from '../api';
 import type { Layout } from './seating-state';
 
-type SeatingData = ResponseOf<typeof e.seating>;
+type SeatingData = ResponseOf<typeof classroomApi.seating>;
 
 /** The teacher has checked in with a student whose mood glows; the class's moods and the shell's alerts reload. */
 export function useAcknowledgeMood(classId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (studentId: string) => api(e.moodAcknowledge, { params: { studentId }, body: {} }),
+    mutationFn: (studentId: string) => api(classroomApi.moodAcknowledge, { params: { studentId }, body: {} }),
     onSuccess: async () => {
       // It answered the student's open alert too (decision 0460): the shell's alert list shows it.
       void queryClient.invalidateQueries({ queryKey: alertKeys.mine() });
@@ -21,17 +21,17 @@ export function useAcknowledgeMood(classId: string | null) {
 }
 
 /** The classes of the school (the seating chart offers those the teacher teaches). */
-export const useClasses = () => useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(e.classList) });
+export const useClasses = () => useQuery({ queryKey: classroomKeys.classes(), queryFn: () => api(classroomApi.classList) });
 
 /** One class's students, charts and today's moods (as of the load). */
 export const useSeating = (classId: string | null) =>
-  useQuery({ queryKey: classroomKeys.seating(classId ?? ''), queryFn: () => api(e.seating, { params: { classId: classId! } }), enabled: !!classId });
+  useQuery({ queryKey: classroomKeys.seating(classId ?? ''), queryFn: () => api(classroomApi.seating, { params: { classId: classId! } }), enabled: !!classId });
 
 /** Today's moods of a class, refreshed every 30 s while the page is visible (a background call: it keeps no session alive). */
 export const useSeatingMoods = (classId: string | null, enabled: boolean) =>
   useQuery({
     queryKey: classroomKeys.seatingMoods(classId ?? ''),
-    queryFn: () => api(e.seatingMoods, { params: { classId: classId! }, background: true }),
+    queryFn: () => api(classroomApi.seatingMoods, { params: { classId: classId! }, background: true }),
     enabled: !!classId && enabled,
     refetchInterval: CLASSROOM_LIMITS.moodRefreshMs,
     refetchIntervalInBackground: false,
@@ -48,7 +48,7 @@ export function useSaveChart(classId: string | null, saved: (chart: SeatingChart
   return useMutation({
     mutationFn: ({ chartId, name, layout }: { chartId: string | null; name: string; layout: Layout }) => {
       const body = { name, rows: layout.rows, cols: layout.cols, deskDirection: layout.deskDirection, seats: layout.seats };
-      return chartId ? api(e.seatingUpdate, { params: { classId: classId!, chartId }, body }) : api(e.seatingCreate, { params: { classId: classId! }, body });
+      return chartId ? api(classroomApi.seatingUpdate, { params: { classId: classId!, chartId }, body }) : api(classroomApi.seatingCreate, { params: { classId: classId! }, body });
     },
     onSuccess: async (chart) => {
       queryClient.setQueryData(classroomKeys.seating(classId!), (old: SeatingData | undefined) => {
@@ -66,7 +66,7 @@ export function useSaveChart(classId: string | null, saved: (chart: SeatingChart
 export function useDeleteChart(classId: string | null, deleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chartId: string) => api(e.seatingDelete, { params: { classId: classId!, chartId } }),
+    mutationFn: (chartId: string) => api(classroomApi.seatingDelete, { params: { classId: classId!, chartId } }),
     onSuccess: async () => {
       deleted();
       await queryClient.invalidateQueries({ queryKey: classroomKeys.seating(classId!) });
@@ -78,20 +78,20 @@ export function useDeleteChart(classId: string | null, deleted: () => void) {
 export const useSeatingPreset = (classId: string | null) =>
   useMutation({
     mutationFn: ({ flag, spread, grid }: { flag: PresetFlag; spread: boolean; grid: { rows: number; cols: number } | null }) =>
-      api(e.seatingPreset, { params: { classId: classId! }, query: { flag, spread: spread ? 'true' : 'false', ...(grid ?? {}) } }),
+      api(classroomApi.seatingPreset, { params: { classId: classId! }, query: { flag, spread: spread ? 'true' : 'false', ...(grid ?? {}) } }),
   });
 
 /** Today's attendance of a class, if it was taken. */
-export const useAttendanceToday = (classId: string) => useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(e.attendanceToday, { params: { classId } }) });
+export const useAttendanceToday = (classId: string) => useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(classroomApi.attendanceToday, { params: { classId } }) });
 
 /** Saves today's attendance (the four lists); today's attendance reloads (awaited). */
 export function useSaveAttendance(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof e.attendanceSave>) => api(e.attendanceSave, { params: { classId }, body }),
+    mutationFn: (body: BodyOf<typeof classroomApi.attendanceSave>) => api(classroomApi.attendanceSave, { params: { classId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classroomKeys.attendanceToday(classId) }),
   });
 }
 
 /** attendance.csv of a date range (`yyyy-MM-dd_yyyy-MM-dd`). */
-export const useAttendanceExport = (classId: string) => useMutation({ mutationFn: (dateRange: string) => api(e.attendanceExport, { params: { classId }, query: { dateRange } }) });
+export const useAttendanceExport = (classId: string) => useMutation({ mutationFn: (dateRange: string) => api(classroomApi.attendanceExport, { params: { classId }, query: { dateRange } }) });

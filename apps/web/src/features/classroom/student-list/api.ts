@@ -1,23 +1,23 @@
-import type { RosterQuery } from '@high5/contract';
+import { classroomApi, type RosterQuery } from '@high5/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableState } from '../../../components/ui/data-table';
-import { api, classroomKeys, e } from '../api';
+import { api, classroomKeys } from '../api';
 
 /** The student list's page for the table's search, order and page (the server does all three). */
 export function useRoster(table: TableState) {
   const query: Partial<RosterQuery> = { q: table.q, sort: table.sort as RosterQuery['sort'], dir: table.dir, page: table.page, pageSize: table.pageSize };
-  return useQuery({ queryKey: classroomKeys.roster(query), queryFn: () => api(e.roster, { query }), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: classroomKeys.roster(query), queryFn: () => api(classroomApi.roster, { query }), placeholderData: keepPreviousData });
 }
 
 export function useResetStudentPassword() {
-  return useMutation({ mutationFn: (student: { id: string; name: string }) => api(e.rosterResetPassword, { params: { studentId: student.id }, body: {} }) });
+  return useMutation({ mutationFn: (student: { id: string; name: string }) => api(classroomApi.rosterResetPassword, { params: { studentId: student.id }, body: {} }) });
 }
 
 /** Invites rostered students who never registered (paid schools); the list then shows who is left. */
 export function useInviteStudents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api(e.rosterInvite, { body: { studentIds: ids } }),
+    mutationFn: (ids: string[]) => api(classroomApi.rosterInvite, { body: { studentIds: ids } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classroomKeys.roster() }),
   });
 }
@@ -26,7 +26,7 @@ export function useInviteStudents() {
 export function useInviteClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (classId: string) => api(e.rosterClassInvite, { params: { classId } }),
+    mutationFn: (classId: string) => api(classroomApi.rosterClassInvite, { params: { classId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: classroomKeys.roster() }),
   });
 }

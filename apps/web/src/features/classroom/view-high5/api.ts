@@ -1,12 +1,13 @@
+import { classroomApi } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../lib/api-client';
-import { api, classroomKeys, e } from '../api';
+import { api, classroomKeys } from '../api';
 
 /** The students a parent or staff member may look at (staff: searched on the server). */
 export function useMyStudents(staff: boolean, term: string) {
   return useQuery({
     queryKey: staff ? [...classroomKeys.myStudents(), term] : classroomKeys.myStudents(),
-    queryFn: () => api(e.myStudents, { query: staff && term ? { search: term } : {} }),
+    queryFn: () => api(classroomApi.myStudents, { query: staff && term ? { search: term } : {} }),
   });
 }
 
@@ -14,7 +15,7 @@ export function useMyStudents(staff: boolean, term: string) {
 export function useStudentHigh5s(studentId: string, range: string) {
   return useQuery({
     queryKey: classroomKeys.studentHigh5s(studentId, range),
-    queryFn: () => api(e.studentHigh5s, { params: { studentId }, query: { dateRange: range } }),
+    queryFn: () => api(classroomApi.studentHigh5s, { params: { studentId }, query: { dateRange: range } }),
     enabled: !!studentId,
   });
 }
@@ -23,7 +24,7 @@ export function useStudentHigh5s(studentId: string, range: string) {
 export function useGiveFeedback(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof e.feedbackGive>) => api(e.feedbackGive, { body }),
+    mutationFn: (body: BodyOf<typeof classroomApi.feedbackGive>) => api(classroomApi.feedbackGive, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['classroom', 'studentHigh5s', studentId] }),
   });
 }
