@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { encryptCredentials } from '../districts/crypto.js';
 import { afterAll } from 'vitest';
-import { registerRosterDriver, rosterDriver, type SourceConnection } from './sources/registry.js';
+import { registerRosterDriver, rosterDriver, unregisterRosterDriver, type SourceConnection } from './sources/registry.js';
 import type { RosterRead, RosterSnapshot, RosterSource } from './sources/types.js';
 
 /** An in-memory source standing in for a SIS: tests set what the next read returns. */
@@ -37,9 +37,7 @@ export function useMemorySource() {
     source.connections.push(connection);
     return source;
   });
-  afterAll(() => {
-    if (real) registerRosterDriver('aeries', real);
-  });
+  afterAll(() => (real ? registerRosterDriver('aeries', real) : unregisterRosterDriver('aeries')));
   return source;
 }
 

@@ -16,6 +16,11 @@ export function registerRosterDriver(kind: 'aeries' | 'clever', factory: SourceF
   drivers.set(kind, factory);
 }
 
+/** Gives a kind back to its HTTP driver (a test's stand-in ends with its file). */
+export function unregisterRosterDriver(kind: 'aeries' | 'clever') {
+  drivers.delete(kind);
+}
+
 export function rosterDriver(kind: string): SourceFactory | undefined {
   return drivers.get(kind);
 }
