@@ -4,6 +4,7 @@ import { DateRangeSchema, EmptySchema, endpoint, pageOf, pageQuery as pageQueryO
 import { daysBetween, isKnownTimeZone } from './dates.js';
 import { GiversReportSchema, NotYetDaysSchema, ReachReportSchema } from './every-child.js';
 import { LIMITS } from './limits.js';
+import { studentFilterQuery } from './student-filters.js';
 import { DataSettingsSchema, DataSettingsUpdateSchema } from './year-data.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +327,8 @@ export const GroupReportQuerySchema = z.object({
   range: ReportRangeSchema,
   /** Students only: one class, or every student when omitted. */
   classId: UuidSchema.optional(),
+  /** Students only: flags (admins, audited) and grade (docs/decisions/0601). */
+  ...studentFilterQuery,
   sort: ReportSortSchema.default('name'),
   ...pageQuery,
 });
@@ -343,6 +346,8 @@ export const MoodReportQuerySchema = z.object({
   filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
   /** `true` adds each row's low-enjoyment check-ins (the CSV); the screen's pages leave them out. */
   entries: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Students only: flags (admins, audited) and grade (docs/decisions/0601). */
+  ...studentFilterQuery,
   sort: MoodReportSortSchema.default('name'),
   ...pageQuery,
 });
@@ -394,12 +399,15 @@ export const ClassReportQuerySchema = z.object({
   /** One class; omitted means every class the caller may see. */
   classId: UuidSchema.optional(),
   range: ReportRangeSchema,
+  /** Flags are for the school's admins only: a teacher's answer 403 FLAG_FILTER_ADMIN_ONLY. */
+  ...studentFilterQuery,
   sort: ReportSortSchema.default('name'),
   ...pageQuery,
 });
 export const ClassMoodReportQuerySchema = z.object({
   classId: UuidSchema.optional(),
   range: ReportRangeSchema,
+  ...studentFilterQuery,
   sort: MoodReportSortSchema.default('name'),
   ...pageQuery,
 });
@@ -875,7 +883,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND'],
   }),
   classMoodReport: endpoint({
     id: 'classReports.mood',
@@ -885,7 +893,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassMoodReportQuerySchema,
     response: MoodReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND'],
   }),
 
   // --- Super admin ----------------------------------------------------------------------------

@@ -287,7 +287,7 @@ export const authEndpoints = {
     body: SignUpSchema,
     response: SignUpResultSchema,
     // A taken e-mail answers verify_email like a new one; a taken username answers CONFLICT.
-    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'CONFLICT', 'RATE_LIMITED'],
+    errors: ['CLASS_CODE_UNKNOWN', 'CLASS_ROSTERED', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'CONFLICT', 'RATE_LIMITED'],
   }),
   verifyEmail: endpoint({
     id: 'auth.verifyEmail',
@@ -327,7 +327,7 @@ export const authEndpoints = {
     access: 'session',
     body: SetupSchema,
     response: MeSchema,
-    errors: ['CLASS_CODE_UNKNOWN', 'SCHOOL_UNKNOWN', 'CONFLICT'],
+    errors: ['CLASS_CODE_UNKNOWN', 'CLASS_ROSTERED', 'SCHOOL_UNKNOWN', 'CONFLICT'],
   }),
   switchSchool: endpoint({
     id: 'auth.switchSchool',

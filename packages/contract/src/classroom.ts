@@ -9,6 +9,7 @@ export { MOODS, MOOD_KEYS, moodInfo, isLowMood, type MoodGroup, type MoodKey } f
 import { addDays } from './dates.js';
 import { ClassDeviceOpenBodySchema, ClassDeviceSessionSchema, ClassInviteResultSchema, SignInCardSchema, SignInCardsBodySchema } from './class-cards.js';
 import { MOOD_KEYS } from './moods.js';
+import { studentFilterQuery, StudentFlagValuesSchema } from './student-filters.js';
 
 export const MoodKeySchema = z.enum(MOOD_KEYS);
 export const EmergencyPrioritySchema = z.enum(['none', 'not-today', 'today']);
@@ -99,6 +100,8 @@ export const ClassPoliciesSchema = z.object({
   canDelete: z.boolean(),
   /** Its seating chart and attendance (the class's teachers only). */
   canTeach: z.boolean(),
+  /** Add, remove, invite or approve students: not for a rostered class (docs/decisions/0600). */
+  canChangeStudents: z.boolean(),
 });
 export type ClassPolicies = z.infer<typeof ClassPoliciesSchema>;
 
@@ -117,6 +120,8 @@ export const ClassSchema = z.object({
   requestCount: z.number().int(),
   /** A class of a past school year: kept for history, read-only (docs/decisions/0571). */
   lastYear: z.boolean(),
+  /** A section of the school's roster: its students come from the SIS only (docs/decisions/0600). */
+  rostered: z.boolean(),
   /** What the caller may do with this class, answered by the server's policies (docs/decisions/0470). */
   policies: ClassPoliciesSchema,
 });
@@ -334,11 +339,13 @@ export const AttendanceInputSchema = z.object({
 export const RosterStudentSchema = ClassStudentSchema.extend({
   /** An invitation e-mail can be sent (paid schools, unregistered students with an e-mail). */
   invitable: z.boolean(),
+  /** IEP, 504 and English learner: in an admin's list only (docs/decisions/0601). */
+  flags: StudentFlagValuesSchema.optional(),
 });
 export type RosterStudent = z.infer<typeof RosterStudentSchema>;
 /** What the student list sorts by; ties by name, then id. */
 export const RosterSortSchema = z.enum(['name', 'email', 'grade']);
-export const RosterQuerySchema = z.object({ sort: RosterSortSchema.default('name'), ...pageQuery(PAGE_SIZES[2]) });
+export const RosterQuerySchema = z.object({ sort: RosterSortSchema.default('name'), ...studentFilterQuery, ...pageQuery(PAGE_SIZES[2]) });
 export type RosterQuery = z.output<typeof RosterQuerySchema>;
 
 const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids');
@@ -424,7 +431,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax) }),
     response: z.object({ enrolled: z.number().int() }),
-    errors: ['STUDENT_NOT_IN_SCHOOL', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_IN_SCHOOL', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
   }),
   classRemoveStudent: endpoint({
     id: 'classroom.classRemoveStudent',
@@ -434,6 +441,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassStudentParams,
     response: EmptySchema,
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR'],
   }),
   classRequests: endpoint({
     id: 'classroom.classRequests',
@@ -454,7 +462,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax), enroll: z.boolean() }),
     response: z.object({ failedStudentIds: z.array(UuidSchema) }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
   }),
   classTeachers: endpoint({
     id: 'classroom.classTeachers',
@@ -506,7 +514,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: InviteStudentsBodySchema,
     response: InviteResultSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
   }),
 
   // --- Student classes (spec 002 section 2.2) -------------------------------
@@ -537,7 +545,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: EmptySchema,
     response: EmptySchema,
-    errors: ['ALREADY_ENROLLED'],
+    errors: ['ALREADY_ENROLLED', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR'],
   }),
 
   // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
@@ -827,7 +835,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     query: RosterQuerySchema,
     response: pageOf(RosterStudentSchema).extend({ paid: z.boolean() }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['FLAG_FILTER_ADMIN_ONLY', 'ACCOUNT_PENDING_APPROVAL'],
   }),
   rosterResetPassword: endpoint({
     id: 'classroom.rosterResetPassword',

@@ -16,6 +16,7 @@ export * from './api-route.js';
 export * from './api-routes.js';
 export * from './rostering.js';
 export * from './school-years.js';
+export * from './student-filters.js';
 export * from './areas.js';
 
 import { endpointAreas } from './areas.js';

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'recognition.received.read',
   'student.view',
   'student.flags.update',
+  'students.flagFilter',
   'student.attendance.view',
   'student.notes.view',
   'student.note.add',

@@ -13,6 +13,8 @@ export interface ClassTies {
   linked: boolean;
   /** The class belongs to a past school year: nothing in it changes (docs/decisions/0571). */
   lastYear?: boolean;
+  /** The class is a section of the school's roster: the SIS decides its students (docs/decisions/0600). */
+  rostered?: boolean;
 }
 
 /** Teachers and the school's admins manage classes; staff without the admin flag do not. */
@@ -53,7 +55,11 @@ export function classReportScope(user: SessionUser): 'school' | 'ownClasses' | n
   return school.role === 'teacher' ? 'ownClasses' : null;
 }
 
-/** The class rules answered with each class: a last-year class is read by its teachers and admins, changed by nobody. */
+/**
+ * The class rules answered with each class: a last-year class is read by its teachers and admins,
+ * changed by nobody; a rostered class's students are the SIS's (docs/decisions/0600).
+ */
 export function classPolicies(user: SessionUser, cls: ClassTies): ClassPolicies {
-  return { canManage: canManageClass(user, cls) && !cls.lastYear, canDelete: canDeleteClass(user, cls) && !cls.lastYear, canTeach: canTeachClass(user, cls) };
+  const canManage = canManageClass(user, cls) && !cls.lastYear;
+  return { canManage, canDelete: canDeleteClass(user, cls) && !cls.lastYear, canTeach: canTeachClass(user, cls), canChangeStudents: canManage && !cls.rostered };
 }

@@ -1,9 +1,10 @@
-import { PAGE_SIZES } from '@high5/contract';
+import { PAGE_SIZES, type StudentFilter } from '@high5/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { splitRange } from '../../../lib/range-split.js';
 import { isLowMood, moodCounts, recognitionCounts, type CountedFor } from './counts.js';
 import { containsPattern } from '../../../lib/search.js';
+import { studentFilterSql } from '../../../lib/student-filter.js';
 
 export interface ReportScope {
   schoolId: string;
@@ -12,6 +13,8 @@ export interface ReportScope {
   to: string;
   /** Only students enrolled in one of these classes; null for no class filter. Never empty. */
   classIds: string[] | null;
+  /** Students with these flags, of this grade (docs/decisions/0601). */
+  students: StudentFilter;
   /** Part of a name, e-mail address or username; '' for everyone. */
   search: string;
   /** A column of the report (see SORT_KEYS), validated by the contract. */
@@ -33,7 +36,7 @@ interface MemberColumns {
 
 /** The WHERE of every report: active members of one role of the school, narrowed by class and search. */
 function memberFilter(scope: ReportScope): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`];
+  const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`, ...studentFilterSql(scope.students)];
   if (scope.classIds) {
     parts.push(sql`exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in (${sql.join(scope.classIds)}))`);
   }

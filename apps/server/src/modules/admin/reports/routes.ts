@@ -16,7 +16,7 @@ import {
 
 export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classes, async ({ db, user }) => schoolClasses(db, schoolAdminActor(user).schoolId));
-  route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user).schoolId, query));
+  route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) => userReport(db, services, schoolAdminActor(user), params.userId, query.range));
   route(app, adminEndpoints.moodReport, async ({ db, services, user, query }) => adminMoodReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
@@ -27,5 +27,5 @@ export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classMoodReport, async ({ db, services, user, query }) => classMoodReport(db, services, user, query));
 
   route(app, adminEndpoints.superClasses, async ({ db, user, params }) => schoolClasses(db, (await superAdminActor(db, user, params.schoolId)).schoolId));
-  route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) => groupReport(db, services, (await superAdminActor(db, user, params.schoolId)).schoolId, query));
+  route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) => groupReport(db, services, await superAdminActor(db, user, params.schoolId), query));
 }

@@ -6,6 +6,7 @@ import {
   type MoodReportSettings,
   type ReportPage,
   type Role,
+  type StudentFilter,
   type UserKindReport,
   type UserReport,
 } from '@high5/contract';
@@ -16,6 +17,7 @@ import { classReportScope } from '../../../policies/class.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
+import { checkFlagFilter } from '../../../lib/student-filter.js';
 import { schoolYears } from '../../../lib/school-years.js';
 import { schoolToday } from '../../../lib/school-today.js';
 import {
@@ -41,7 +43,7 @@ interface Range {
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 /** Search, order and page of a report, as the contract validated them. */
-export interface PageQuery {
+export interface PageQuery extends StudentFilter {
   q: string;
   sort: string;
   dir: 'asc' | 'desc';
@@ -58,7 +60,7 @@ async function assertNotFuture(db: Db, services: Services, schoolId: string, ran
 }
 
 function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
-  return { schoolId, role, from: range.from, to: range.to, classIds, search: paging.q, sort: paging.sort, dir: paging.dir, offset: paging.page * paging.pageSize, limit: paging.pageSize };
+  return { schoolId, role, from: range.from, to: range.to, classIds, students: { flags: paging.flags, grade: paging.grade }, search: paging.q, sort: paging.sort, dir: paging.dir, offset: paging.page * paging.pageSize, limit: paging.pageSize };
 }
 
 /** A report's range lies in one of the school's years, never silently across two (decision 0573). */
@@ -75,6 +77,15 @@ async function totalOf(rows: { total: number }[], scope: ReportScope, again: (sc
   if (scope.offset === 0) return 0;
   const first = await again({ ...scope, offset: 0, limit: 1 });
   return first[0]?.total ?? 0;
+}
+
+/**
+ * The student filters of a report: students only; flags for admins only, each use audited
+ * (docs/decisions/0601). `admin` is false for a teacher's class report.
+ */
+async function studentFilter(db: Db, services: Services, actor: Actor, admin: boolean, role: Role, report: string, filter: StudentFilter) {
+  if (role !== 'student' && (filter.flags.length > 0 || filter.grade !== undefined)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.flags', code: 'students_only' }]);
+  await checkFlagFilter(db, { actorId: actor.id, schoolId: actor.schoolId, admin, now: services.clock.now() }, report, filter);
 }
 
 /** The class filter of a report: students only, and the class must belong to the school. */
@@ -141,10 +152,12 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
 }
 
 /** The admin's group report (2.7) and the super admin report (2.8). */
-export async function groupReport(db: Db, services: Services, schoolId: string, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+export async function groupReport(db: Db, services: Services, actor: Actor, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+  const { schoolId } = actor;
   await assertNotFuture(db, services, schoolId, query.range);
   await assertOneYear(db, schoolId, query.range);
   const classIds = await classFilter(db, schoolId, query.role, query.classId);
+  await studentFilter(db, services, actor, true, query.role, 'groupReport', query);
   return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query));
 }
 
@@ -158,6 +171,7 @@ export async function adminMoodReport(
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
+  await studentFilter(db, services, actor, true, query.role, 'moodReport', query);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow, entries: query.entries }, 'admin');
 }
 
@@ -219,9 +233,10 @@ async function reportClassIds(db: Db, user: SessionUser, classId: string | undef
 }
 
 export async function classRecognitionReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
-  const { actor, classIds } = await reportClassIds(db, user, query.classId);
+  const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
+  await studentFilter(db, services, actor, teacherId === null, 'student', 'classReport', query);
   if (classIds.length === 0) return emptyPage(query);
   return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
 }
@@ -230,6 +245,7 @@ export async function classMoodReport(db: Db, services: Services, user: SessionU
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
+  await studentFilter(db, services, actor, teacherId === null, 'student', 'classMoodReport', query);
   if (classIds.length === 0) return emptyPage(query);
   return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
 }

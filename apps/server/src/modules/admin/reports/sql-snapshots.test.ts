@@ -12,6 +12,7 @@ const base: ReportScope = {
   from: '2025-11-27',
   to: '2026-11-26',
   classIds: null,
+  students: { flags: [] },
   search: '',
   sort: 'name',
   dir: 'asc',
@@ -28,6 +29,7 @@ describe('the SQL of the group report', () => {
     ['group-class-search-by-email', { ...base, classIds: [CLASS], search: '50%_off', sort: 'email' }],
     ['group-inside-one-month', { ...base, from: '2026-10-06', to: '2026-10-15' }],
     ['group-whole-months', { ...base, from: '2026-09-01', to: '2026-10-31', sort: 'vibeGiven' }],
+    ['group-flags-and-grade', { ...base, students: { flags: ['iep' as const, 'englishLearner' as const], grade: 5 } }],
   ])('%s', async (name, scope) => {
     await expect(await compiledSql((db) => recognitionReport(db, scope))).toMatchFileSnapshot(`./__snapshots__/${name}.sql`);
   });

@@ -64,7 +64,7 @@ export function schoolTitle(db: Db, schoolId: string) {
 
 /** A current class by its code: a last-year class's code joins nobody (decision 0571). */
 export function findClassByCode(db: Db, joiningCode: string) {
-  return db.selectFrom('classes').select(['id', 'schoolId']).where('joiningCode', '=', joiningCode).where('schoolYearId', 'is', null).executeTakeFirst();
+  return db.selectFrom('classes').select(['id', 'schoolId', 'sourceId']).where('joiningCode', '=', joiningCode).where('schoolYearId', 'is', null).executeTakeFirst();
 }
 
 export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {

@@ -112,11 +112,18 @@ type SignUpFacts = { login: Login; place: Place | null; cls: { id: string; schoo
 
 export const SIGN_UP_JOB = 'auth.signUpRequested';
 
+/** A code joins a class made by hand: a rostered class's students come from the SIS (docs/decisions/0600). */
+async function joinableClass(db: Db, code: string) {
+  const cls = await findClassByCode(db, code);
+  if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
+  if (cls.sourceId !== null) throw field('body.classCode', 'CLASS_ROSTERED');
+  return { id: cls.id, schoolId: cls.schoolId };
+}
+
 /** Checks a sign-up's school or class and login; throws the 400 the caller sees. */
 async function checkSignUp(db: Db, body: SignUpDetails): Promise<SignUpFacts> {
   if (body.role === 'teacher') return { login: { email: body.email }, place: await teacherSchool(db, body), cls: null };
-  const cls = await findClassByCode(db, body.classCode);
-  if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
+  const cls = await joinableClass(db, body.classCode);
   const value = body.emailOrUsername.toLowerCase();
   if (EMAIL.test(value)) return { login: { email: value }, place: null, cls };
   if (USERNAME_PATTERN.test(value)) return { login: { username: value }, place: null, cls };
@@ -273,8 +280,7 @@ export async function setup(ctx: AuthContext, user: SessionUser, body: Setup) {
     await addMembership(db, { userId: user.id, schoolId, role: 'teacher', isAdmin: false, status }, now);
     if (status === 'pending') await notifyApprovers(db, services, schoolId);
   } else {
-    const cls = await findClassByCode(db, body.classCode);
-    if (!cls) throw field('body.classCode', 'CLASS_CODE_UNKNOWN');
+    const cls = await joinableClass(db, body.classCode);
     schoolId = cls.schoolId;
     await addMembership(db, { userId: user.id, schoolId, role: 'student', isAdmin: false, status: 'active' }, now);
     await insertEnrolment(db, cls.id, user.id, now);

@@ -54,7 +54,7 @@ describe('class list and create', () => {
     expect(names).not.toContain('Other class');
     expect(adminList.json.ResponseData.every((c: { teaches: boolean }) => !c.teaches)).toBe(true);
     // The policies answered with each class: an admin manages and deletes, the seating chart and attendance stay the teachers'.
-    expect(adminList.json.ResponseData[0].policies).toEqual({ canManage: true, canDelete: true, canTeach: false });
+    expect(adminList.json.ResponseData[0].policies).toEqual({ canManage: true, canDelete: true, canTeach: false, canChangeStudents: true });
   });
 
   it('when a code is taken, creating a class tries another one', async () => {

@@ -27,13 +27,14 @@ export async function listClasses(db: Db, schoolId: string, viewerId: string, on
       eb.selectFrom('enrolments as e').select(sql<number>`count(*)::int`.as('n')).whereRef('e.classId', '=', 'c.id').as('studentCount'),
       eb.selectFrom('enrolmentRequests as r').select(sql<number>`count(*)::int`.as('n')).whereRef('r.classId', '=', 'c.id').as('requestCount'),
       sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
+      sql<boolean>`c.source_id IS NOT NULL`.as('rostered'),
     ])
     .where('c.schoolId', '=', schoolId);
   if (onlyTaughtBy) query = query.where((eb) => eb.exists(eb.selectFrom('classTeachers as t').select('t.classId').whereRef('t.classId', '=', 'c.id').where('t.teacherId', '=', onlyTaughtBy)));
   if (classId) query = query.where('c.id', '=', classId);
   // This year's classes first, then last year's (a teacher starts a new year with none, decision 0571).
   const rows = await query.orderBy(sql`c.school_year_id IS NOT NULL`).orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
-  return rows.map((r) => ({ ...r, isOwner: r.ownerId === viewerId, teaches: Boolean(r.teaches), lastYear: Boolean(r.lastYear), studentCount: r.studentCount ?? 0, requestCount: r.requestCount ?? 0 }));
+  return rows.map((r) => ({ ...r, isOwner: r.ownerId === viewerId, teaches: Boolean(r.teaches), lastYear: Boolean(r.lastYear), rostered: Boolean(r.rostered), studentCount: r.studentCount ?? 0, requestCount: r.requestCount ?? 0 }));
 }
 
 export async function codeExists(db: Db, code: string) {

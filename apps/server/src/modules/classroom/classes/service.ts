@@ -17,6 +17,7 @@ export interface ClassAccess {
   teaches: boolean;
   isOwner: boolean;
   lastYear: boolean;
+  rostered: boolean;
 }
 
 /**
@@ -24,9 +25,10 @@ export interface ClassAccess {
  * substitute) or an admin of its school. Another school's class is 404; someone else's class is 403.
  * `teachersOnly` leaves admins out (seating charts and attendance belong to the class's teachers);
  * `ownerOrAdmin` is for deleting the class. `write`: a change, refused for a last-year class
- * (409 CLASS_LAST_YEAR, docs/decisions/0571) after the caller's rights are checked.
+ * (409 CLASS_LAST_YEAR, docs/decisions/0571) after the caller's rights are checked. `students`: a
+ * change of who is in the class, refused for a rostered class (409 CLASS_ROSTERED, docs/decisions/0600).
  */
-export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean } = {}): Promise<ClassAccess> {
+export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean; students?: boolean } = {}): Promise<ClassAccess> {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   const cls = await q.findClass(db, classId);
@@ -36,11 +38,16 @@ export async function loadManagedClass(db: Db, user: SessionUser, classId: strin
   if (!rule(user, ties)) throw forbidden();
   const lastYear = cls.schoolYearId !== null;
   if (options.write && lastYear) throw conflict('CLASS_LAST_YEAR');
-  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id, lastYear };
+  const rostered = cls.sourceId !== null;
+  if (options.students && rostered) throw conflict('CLASS_ROSTERED');
+  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id, lastYear, rostered };
 }
 
 /** A class as the caller sees it, with the class rules answered. */
-const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean; lastYear: boolean }>(row: T) => ({ ...row, policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches, lastYear: row.lastYear }) });
+const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean; lastYear: boolean; rostered: boolean }>(row: T) => ({
+  ...row,
+  policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches, lastYear: row.lastYear, rostered: row.rostered }),
+});
 
 export async function listClasses(db: Db, user: SessionUser) {
   const school = requireSchool(user);
@@ -96,7 +103,7 @@ export async function studentCandidates(db: Db, user: SessionUser, classId: stri
 }
 
 export async function enrolStudents(db: Db, user: SessionUser, classId: string, studentIds: string[]) {
-  const cls = await loadManagedClass(db, user, classId, { write: true });
+  const cls = await loadManagedClass(db, user, classId, { write: true, students: true });
   assertSeesStudents(user);
   const valid = await q.studentsOfSchool(db, cls.schoolId, studentIds);
   if (valid.length !== studentIds.length) throw badRequest('STUDENT_NOT_IN_SCHOOL');
@@ -104,7 +111,7 @@ export async function enrolStudents(db: Db, user: SessionUser, classId: string, 
 }
 
 export async function removeStudent(db: Db, user: SessionUser, classId: string, studentId: string) {
-  await loadManagedClass(db, user, classId, { write: true });
+  await loadManagedClass(db, user, classId, { write: true, students: true });
   assertSeesStudents(user);
   if ((await q.unenrol(db, classId, studentId)) === 0) throw notFound();
   return {};
@@ -116,9 +123,12 @@ export async function listRequests(db: Db, user: SessionUser, classId: string) {
   return q.requests(db, classId, cls.schoolId);
 }
 
-/** Approves or rejects requests; ids without a pending request come back in `failedStudentIds`. */
+/**
+ * Approves or rejects requests; ids without a pending request come back in `failedStudentIds`.
+ * A rostered class's requests (asked before it was rostered) can only be rejected.
+ */
 export async function decideRequests(db: Db, user: SessionUser, classId: string, studentIds: string[], enroll: boolean) {
-  const cls = await loadManagedClass(db, user, classId, { write: true });
+  const cls = await loadManagedClass(db, user, classId, { write: true, students: enroll });
   assertSeesStudents(user);
   const pending = await q.requestedIds(db, classId, studentIds);
   // A request outlives a student who has left the school; such a request can only be rejected.

@@ -21,7 +21,7 @@ const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.
  *   `failedUsers` ('student already exists') and left untouched.
  */
 export async function inviteToClass(db: Db, services: Services, user: SessionUser, classId: string, rows: { email: string; firstName: string; lastName: string }[]): Promise<InviteResult> {
-  const cls = await loadManagedClass(db, user, classId, { write: true });
+  const cls = await loadManagedClass(db, user, classId, { write: true, students: true });
   assertSeesStudents(user);
   // The same address twice in one file counts once.
   const unique = rows.filter((r, i) => rows.findIndex((o) => o.email === r.email) === i);

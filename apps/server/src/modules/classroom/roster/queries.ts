@@ -3,19 +3,21 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import { displayName, registered } from '../common.js';
 import { containsPattern } from '../../../lib/search.js';
+import { studentFilterSql } from '../../../lib/student-filter.js';
 
 /**
  * One page of the students a caller looks after: the whole school (admins) or the students of the
  * classes `teacherId` teaches, searched and sorted as asked (ties by name, then id), with the
  * count of all that match.
  */
-export async function rosterPage(db: Db, schoolId: string, teacherId: string | null, { q, sort, dir, page, pageSize }: RosterQuery) {
+export async function rosterPage(db: Db, schoolId: string, teacherId: string | null, { q, sort, dir, page, pageSize, ...filter }: RosterQuery) {
   let query = db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
     .where('m.schoolId', '=', schoolId)
     .where('m.role', '=', 'student')
     .where('m.status', '<>', 'inactive');
+  for (const condition of studentFilterSql(filter)) query = query.where(condition);
   if (teacherId) {
     query = query.where((eb) =>
       eb.exists(
@@ -39,7 +41,7 @@ export async function rosterPage(db: Db, schoolId: string, teacherId: string | n
   const first = sort === 'email' ? sql`lower(u.email) ${order} nulls last` : sort === 'grade' ? sql`m.grade ${order} nulls last` : sql`${name} ${order}`;
   const [rows, total] = await Promise.all([
     query
-      .select(['u.id', 'u.email', 'u.username', 'm.grade', displayName('u').as('name'), registered('u').as('registered')])
+      .select(['u.id', 'u.email', 'u.username', 'm.grade', 'm.iep', 'm.plan504', sql<boolean>`coalesce(m.language_level = 'L', false)`.as('englishLearner'), displayName('u').as('name'), registered('u').as('registered')])
       .orderBy(first)
       .orderBy(name)
       .orderBy('u.id')

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../../auth/index.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
+import { checkFlagFilter } from '../../../lib/student-filter.js';
 import { sendFirstSignIn } from '../../../lib/first-sign-in.js';
 import { loadManagedClass } from '../classes/service.js';
 import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
@@ -19,13 +20,26 @@ function assertRosterAccess(user: SessionUser) {
   assertSeesStudents(user);
 }
 
-/** Admins see every student of the school, teachers the students of their classes (docs/decisions/0115). */
-export async function roster(db: Db, user: SessionUser, query: RosterQuery) {
+/**
+ * Admins see every student of the school, teachers the students of their classes (docs/decisions/0115).
+ * Admins alone filter by and see the IEP, 504 and English-learner flags (docs/decisions/0601).
+ */
+export async function roster(db: Db, services: Services, user: SessionUser, query: RosterQuery) {
   assertRosterAccess(user);
   const school = requireSchool(user);
-  const { rows, total } = await q.rosterPage(db, school.schoolId, listsWholeSchool(user) ? null : user.id, query);
+  const admin = listsWholeSchool(user);
+  await checkFlagFilter(db, { actorId: user.id, schoolId: school.schoolId, admin, now: services.clock.now() }, 'roster', query);
+  const { rows, total } = await q.rosterPage(db, school.schoolId, admin ? null : user.id, query);
   return {
-    rows: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, grade: r.grade, registered: r.registered, invitable: school.paid && !r.registered && r.email !== null })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      grade: r.grade,
+      registered: r.registered,
+      invitable: school.paid && !r.registered && r.email !== null,
+      ...(admin ? { flags: { iep: r.iep, plan504: r.plan504, englishLearner: r.englishLearner } } : {}),
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,

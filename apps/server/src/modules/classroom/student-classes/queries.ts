@@ -14,14 +14,17 @@ export async function classesForStudent(db: Db, schoolId: string, studentId: str
       eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.classId', '=', 'c.id').where('e.studentId', '=', studentId)).as('enrolled'),
       eb.exists(eb.selectFrom('enrolmentRequests as r').select('r.classId').whereRef('r.classId', '=', 'c.id').where('r.studentId', '=', studentId)).as('requested'),
       sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
+      sql<boolean>`c.source_id IS NOT NULL`.as('rostered'),
     ])
     .where('c.schoolId', '=', schoolId)
     .orderBy(sql`c.school_year_id IS NOT NULL`)
     .orderBy(sql`lower(c.name)`)
     .orderBy('c.id')
     .execute();
-  // Last year's classes are listed to their students only: nobody asks to join one (decision 0571).
-  return rows.map((r) => ({ ...r, enrolled: Boolean(r.enrolled), requested: Boolean(r.requested), lastYear: Boolean(r.lastYear) })).filter((r) => r.enrolled === enrolled && (enrolled || !r.lastYear));
+  // Last year's and rostered classes are listed to their students only: nobody asks to join one (decisions 0571, 0600).
+  return rows
+    .filter((r) => Boolean(r.enrolled) === enrolled && (enrolled || (!r.lastYear && !r.rostered)))
+    .map(({ rostered: _rostered, ...r }) => ({ ...r, enrolled: Boolean(r.enrolled), requested: Boolean(r.requested), lastYear: Boolean(r.lastYear) }));
 }
 
 export async function isEnrolled(db: Db, classId: string, studentId: string) {

@@ -19,12 +19,13 @@ export async function classmates(db: Db, user: SessionUser, classId: string) {
   return q.classmates(db, classId, school.schoolId, user.id);
 }
 
-/** A student asks to join a class of their own school; asking twice is harmless. */
+/** A student asks to join a class of their own school, made by hand (docs/decisions/0600); asking twice is harmless. */
 export async function requestEnrolment(db: Db, user: SessionUser, classId: string) {
   const school = requireSchool(user);
   const cls = await findClass(db, classId);
   if (!cls || cls.schoolId !== school.schoolId) throw notFound();
   if (cls.schoolYearId !== null) throw conflict('CLASS_LAST_YEAR');
+  if (cls.sourceId !== null) throw conflict('CLASS_ROSTERED');
   if (await q.isEnrolled(db, classId, user.id)) throw conflict('ALREADY_ENROLLED');
   await q.insertRequest(db, classId, user.id);
   return {};

@@ -31,9 +31,12 @@ export function ApproveRequests({ cls }: { cls: ClassItem }) {
   return (
     <>
       <PanelHeader title={t('classes.requestsTitle', { name: cls.name })}>
-        <Button variant="contained" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(true)}>
-          {t('classes.approveSelected', { count: picked.size })}
-        </Button>
+        {/* A rostered class's requests can only be declined (docs/decisions/0600). */}
+        {cls.policies.canChangeStudents && (
+          <Button variant="contained" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(true)}>
+            {t('classes.approveSelected', { count: picked.size })}
+          </Button>
+        )}
         <Button color="error" variant="outlined" disabled={picked.size === 0 || decision.isPending} onClick={() => decide(false)}>
           {t('classes.rejectSelected')}
         </Button>

@@ -28,7 +28,8 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
           <TableArea top>
             <DataTable
               {...shape}
-              columns={[...columns, removeColumn<ClassStudent>(t('columns.remove'), (s) => t('classes.removeStudent', { name: s.name }), removal.ask)]}
+              // A rostered or last-year class's students are not removed here (docs/decisions/0600).
+              columns={cls.policies.canChangeStudents ? [...columns, removeColumn<ClassStudent>(t('columns.remove'), (s) => t('classes.removeStudent', { name: s.name }), removal.ask)] : columns}
               rows={data}
               caption={t('classes.studentsTable', { name: cls.name })}
               empty={t('classes.noStudents')}

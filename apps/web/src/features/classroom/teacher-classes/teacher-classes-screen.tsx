@@ -114,6 +114,8 @@ export default function TeacherClassesScreen() {
   };
 
   const canDelete = !!selected && selected.policies.canDelete;
+  // A rostered class's students come from the SIS only (docs/decisions/0600): no ways to add any.
+  const canChangeStudents = !selected || selected.policies.canChangeStudents;
 
   return (
     <Box>
@@ -131,6 +133,11 @@ export default function TeacherClassesScreen() {
       {selected?.lastYear && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('schoolYearClass.lastYearNote')}
+        </Alert>
+      )}
+      {selected?.rostered && !selected.lastYear && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="rostered-note">
+          {t('rosteredClass.note')}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
@@ -218,11 +225,11 @@ export default function TeacherClassesScreen() {
               </Button>
             </Badge>
             <Menu id="add-student-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-              <MenuItem onClick={() => switchMode('addStudent')}>{t('classes.findStudent')}</MenuItem>
+              {canChangeStudents && <MenuItem onClick={() => switchMode('addStudent')}>{t('classes.findStudent')}</MenuItem>}
               <MenuItem onClick={() => switchMode('addTeacher')}>{t('classes.findTeacher')}</MenuItem>
               <MenuItem onClick={() => switchMode('approve')}>{selected?.requestCount ? t('classes.approveCount', { count: selected.requestCount }) : t('classes.approve')}</MenuItem>
-              <MenuItem onClick={() => openInvite('email')}>{t('classes.inviteEmail')}</MenuItem>
-              <MenuItem onClick={() => openInvite('csv')}>{t('classes.inviteCsv')}</MenuItem>
+              {canChangeStudents && <MenuItem onClick={() => openInvite('email')}>{t('classes.inviteEmail')}</MenuItem>}
+              {canChangeStudents && <MenuItem onClick={() => openInvite('csv')}>{t('classes.inviteCsv')}</MenuItem>}
               {selected && (
                 <MenuItem component={Link} to={`${paths.signInCards}?classId=${selected.id}`}>
                   {t('cards.menu')}
