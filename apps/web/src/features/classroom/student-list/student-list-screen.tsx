@@ -1,7 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import { Alert, Box, Button, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
-import type { RosterStudent } from '@high5/contract';
+import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { StudentFilterFlags, type RosterStudent, type StudentFilter } from '@high5/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
@@ -30,7 +30,12 @@ export default function StudentListScreen() {
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<{ id: string; name: string } | null>(null);
   const [reset, setReset] = useState<Reset | null>(null);
-  const roster = useRoster(table);
+  const [filter, setFilter] = useState<StudentFilter>({ flags: [] });
+  const roster = useRoster(table, filter);
+  const toggleFlag = (flag: StudentFilter['flags'][number]) => {
+    setFilter((f) => ({ ...f, flags: f.flags.includes(flag) ? f.flags.filter((x) => x !== flag) : [...f.flags, flag] }));
+    setTable((s) => ({ ...s, page: 0 }));
+  };
   const paid = roster.data?.paid ?? false;
   const resetPassword = useResetStudentPassword();
   const invite = useInviteStudents();
@@ -68,6 +73,14 @@ export default function StudentListScreen() {
             <Typography component="span" variant="body2" color="text.secondary">
               {t('classes.notRegistered')}
             </Typography>
+          )}
+          {/* Only an admin's list carries the flags (docs/decisions/0601). */}
+          {s.flags && StudentFilterFlags.some((f) => s.flags![f]) && (
+            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+              {StudentFilterFlags.filter((f) => s.flags![f]).map((f) => (
+                <Chip key={f} size="small" variant="outlined" label={t(`studentList.flags.${f}`)} />
+              ))}
+            </Box>
           )}
         </>
       ),
@@ -124,6 +137,31 @@ export default function StudentListScreen() {
       >
         {t('studentList.title')}
       </PageTitle>
+      {canReset && (
+        <Box role="group" aria-label={t('studentList.flags.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+          {StudentFilterFlags.map((f) => (
+            <Chip key={f} label={t(`studentList.flags.${f}`)} color={filter.flags.includes(f) ? 'primary' : 'default'} variant={filter.flags.includes(f) ? 'filled' : 'outlined'} aria-pressed={filter.flags.includes(f)} onClick={() => toggleFlag(f)} />
+          ))}
+        </Box>
+      )}
+      <TextField
+        select
+        size="small"
+        label={t('columns.grade')}
+        value={filter.grade ?? ''}
+        onChange={(event) => {
+          setFilter((f) => ({ ...f, grade: event.target.value === '' ? undefined : Number(event.target.value) }));
+          setTable((s) => ({ ...s, page: 0 }));
+        }}
+        sx={{ minWidth: 160, mb: 1 }}
+      >
+        <MenuItem value="">{t('studentList.flags.anyGrade')}</MenuItem>
+        {Array.from({ length: 14 }, (_, i) => i - 1).map((g) => (
+          <MenuItem key={g} value={g}>
+            {gradeLabel(g, t)}
+          </MenuItem>
+        ))}
+      </TextField>
       <Box sx={{ height: 4 }}>{roster.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
       {roster.isError ? (
         <Alert severity="error" sx={{ m: 2 }}>
