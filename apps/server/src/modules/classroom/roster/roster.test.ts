@@ -27,7 +27,7 @@ describe('student list', () => {
     const admin = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.admin });
     expect(admin.json.ResponseData.rows.map((s: { name: string }) => s.name)).toEqual(['Amy Student', 'Ben Student']);
     expect(admin.json.ResponseData).toMatchObject({ total: 2, page: 0, pageSize: 25, paid: false });
-    expect(admin.json.ResponseData.rows[0]).toEqual({ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, registered: true, invitable: false });
+    expect(admin.json.ResponseData.rows[0]).toEqual({ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, registered: true, invitable: false, flags: { iep: false, plan504: false, englishLearner: false } });
     const teacher = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.teacher });
     expect(teacher.json.ResponseData.rows.map((s: { id: string }) => s.id)).toEqual([w.student.id]);
     expect((await t.call('GET', '/v1/roster/students', { cookie: w.cookies.substitute })).json.ResponseData).toMatchObject({ rows: [], total: 0 });
