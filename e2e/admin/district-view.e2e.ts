@@ -28,6 +28,8 @@ const LANGS = [
 describe('a district view', () => {
   it.each(LANGS)("lists the district's students across its schools and sums its figures ($lang, $width px)", async (c) => {
     const { user } = await superAdmin(h.app);
+    // The screens speak the account's language (the browser's locale only its dates).
+    await h.app.services.db.updateTable('users').set({ language: c.lang }).where('id', '=', user.id).execute();
     const district = await buildDistrict(h.app, { name: `Valley ${c.lang}` });
     const north = await buildSchool(h.app, { districtId: district.id, name: `North ${c.lang}` });
     const south = await buildSchool(h.app, { districtId: district.id, name: `South ${c.lang}` });
