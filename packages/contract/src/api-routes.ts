@@ -11,3 +11,4 @@ export { alertApi } from './routes/alerts.js';
 export { superEditApi } from './routes/super-edit.js';
 export { rosteringApi } from './routes/rostering.js';
 export { schoolYearApi } from './routes/school-years.js';
+export { districtViewApi } from './routes/district-view.js';

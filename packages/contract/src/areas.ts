@@ -2,6 +2,7 @@ import { adminEndpoints } from './admin.js';
 import { alertEndpoints } from './alerts.js';
 import { authEndpoints } from './auth.js';
 import { classroomEndpoints } from './classroom.js';
+import { districtViewEndpoints } from './district-view.js';
 import type { Endpoint } from './core.js';
 import { profileEndpoints } from './profile.js';
 import { recognitionEndpoints } from './recognition.js';
@@ -27,4 +28,5 @@ export const endpointAreas = [
   { name: 'superEdit', module: './super-edit.js', endpoints: superEditEndpoints },
   { name: 'rostering', module: './rostering.js', endpoints: rosteringEndpoints },
   { name: 'schoolYear', module: './school-years.js', endpoints: schoolYearEndpoints },
+  { name: 'districtView', module: './district-view.js', endpoints: districtViewEndpoints },
 ] as const satisfies readonly { name: string; module: string; endpoints: Record<string, Endpoint> }[];

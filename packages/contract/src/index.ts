@@ -12,6 +12,7 @@ export * from './class-cards.js';
 export * from './admin.js';
 export * from './alerts.js';
 export * from './super-edit.js';
+export * from './district-view.js';
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './rostering.js';

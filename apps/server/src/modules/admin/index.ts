@@ -3,6 +3,7 @@ import { registerBackupRoutes } from './backups/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerConfigurationRoutes } from './configuration/routes.js';
 import { registerDistrictRoutes } from './districts/routes.js';
+import { registerDistrictViewRoutes } from './district-view/routes.js';
 import { registerFamilyLinkRoutes } from './family-links/routes.js';
 import { registerPendingRoutes } from './pending/routes.js';
 import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
@@ -22,6 +23,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerReportRoutes(app);
   registerReachRoutes(app);
   registerDistrictRoutes(app);
+  registerDistrictViewRoutes(app);
   registerSchoolRoutes(app);
   registerBackupRoutes(app);
   registerFamilyLinkRoutes(app);

@@ -29,5 +29,5 @@ export function yearContaining(years: SchoolYears, date: string | undefined): Ye
 
 /** A report's school year (the one picker, decision 0573): `onChange` gets the chosen year's span. */
 export function ReportYearPicker({ years, year, onChange }: { years: SchoolYears; year: YearSpan; onChange(year: YearSpan): void }) {
-  return <SchoolYearPicker value={year.from} onChange={(chosen) => onChange(yearContaining(years, (chosen ?? years.current).from))} />;
+  return <SchoolYearPicker years={years} value={year.from} onChange={(chosen) => onChange(yearContaining(years, (chosen ?? years.current).from))} />;
 }

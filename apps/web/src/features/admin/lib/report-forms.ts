@@ -28,8 +28,14 @@ const inYearRule = { path: ['range'], message: 'RANGE_CROSSES_SCHOOL_YEAR' };
 
 export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range, year }).refine(inYear, inYearRule);
 
+/** The super admin's district figures (decision 0603): a range in one school year. */
+export const districtReportForm = z.object({ range, year }).refine(inYear, inYearRule);
+
 /** The super admin's: a school first (the report's path), then the group report's own fields. */
-export const superReportForm = z.object({ schoolId: UuidSchema, role: GroupReportQuerySchema.shape.role, classId, range });
+export const superReportForm = z
+  .object({ schoolId: UuidSchema, role: GroupReportQuerySchema.shape.role, classId, range, year: year.nullable() })
+  // No year until the chosen school's years are known (decision 0604); then the range lies in one.
+  .refine((v) => !v.year || inYear({ range: v.range, year: v.year }), inYearRule);
 
 /** The mood report's: the minimum as typed (digits; blank or 0 is "none", -1), the feelings as the saved settings hold them. */
 export const moodReportForm = z

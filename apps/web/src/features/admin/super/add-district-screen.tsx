@@ -1,6 +1,7 @@
 import { type DistrictKind } from '@high5/contract';
 import { Alert, Box, Button, Chip, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Skeleton, Typography } from '@mui/material';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import GroupsIcon from '@mui/icons-material/Groups';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { useDistricts } from '../api';
 import { downloadReport } from '../lib/report-csv';
 import { FreeSchoolForm, SisDistrictForm } from './add-district-forms';
 import { DistrictActions } from './district-editor';
+import { DistrictView } from './district/district-view';
 import { DistrictRoster } from './roster/district-roster';
 import { SchoolList } from './school-list';
 
@@ -19,13 +21,14 @@ type SchoolType = 'free' | 'aeries' | 'clever';
 /**
  * /add-district (spec 003 section 2.13): a free school (in an existing or a new district), or an
  * Aeries or Clever district with its credentials (stored encrypted, never shown again).
- * `?district=<id>` is that district's roster page (issue 9).
+ * `?district=<id>` is that district's roster page (issue 9); `&view=students` its students and figures (decision 0603).
  */
 export default function AddDistrictScreen() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState<SchoolType>('free');
   const [search] = useSearchParams();
   const rosterOf = search.get('district');
+  if (rosterOf && search.get('view') === 'students') return <DistrictView key={rosterOf} districtId={rosterOf} />;
   if (rosterOf) return <DistrictRoster key={rosterOf} districtId={rosterOf} />;
   return (
     <Box>
@@ -108,6 +111,9 @@ function DistrictList() {
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'nowrap' }}>
                   <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}`} startIcon={<ListAltIcon />} aria-label={t('roster.openFor', { name: d.name })}>
                     {t('roster.open')}
+                  </Button>
+                  <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}&view=students`} startIcon={<GroupsIcon />} aria-label={t('districtView.openFor', { name: d.name })}>
+                    {t('districtView.open')}
                   </Button>
                   <DistrictActions district={d} />
                 </Box>

@@ -1,4 +1,4 @@
-import { adminApi, superEditApi, type SuperPending, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type ReportSort, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
+import { adminApi, districtViewApi, superEditApi, type SuperPending, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type ReportSort, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TableState } from '../../../components/ui/data-table';
@@ -113,6 +113,10 @@ export function useDeleteBackup() {
 /** A school's classes, for the super admin's report (none asked for without a school, or when `enabled` is false). */
 export const useSuperClasses = (schoolId: string, enabled = true) =>
   useQuery({ queryKey: adminKeys.superClasses(schoolId), queryFn: () => api(adminApi.superClasses, { params: { schoolId } }), enabled: !!schoolId && enabled });
+
+/** Any school's years, for the super admin's year pickers (decision 0604). */
+export const useSuperSchoolYears = (schoolId: string | undefined) =>
+  useQuery({ queryKey: ['admin', 'superSchoolYears', schoolId], queryFn: () => api(districtViewApi.schoolYears, { params: { schoolId: schoolId! } }), enabled: !!schoolId, staleTime: 5 * 60_000 });
 
 /** Any school's group report (spec 003 section 2.8): students of one class or all; a page, and its CSV download. */
 export const useSuperGroupReport = (filters: SuperReportFilters | null, table: TableState) =>

@@ -1,6 +1,6 @@
-import type { ReportRow } from '@high5/contract';
+import type { ReportRow, SchoolYears } from '@high5/contract';
 import { Box, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
@@ -8,22 +8,42 @@ import { FormDateRange } from '../../../components/form/form-date-range';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useSuperSchools } from '../api';
+import { ReportYearPicker, yearContaining } from '../components/report-year';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
-import { defaultRange, todayIso } from '../lib/dates';
+import { defaultRange, lastDayIn, rangeInYear, todayIso, type YearSpan } from '../lib/dates';
 import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
 import { superReportForm, type SuperReportFilters } from '../lib/report-forms';
-import { useSuperClasses, useSuperGroupReport } from './api';
+import { useSuperClasses, useSuperGroupReport, useSuperSchoolYears } from './api';
 
-/** /superAdmin-report (spec 003 section 2.8): any school's group report; students by class or All Classes. */
+/** A year of the school, ending at the school's today at the latest (the super admin's own today is UTC's). */
+export const schoolYearSpan = (years: SchoolYears, date?: string): YearSpan => {
+  const year = yearContaining(years, date);
+  return { from: year.from, to: year.to < years.today ? year.to : years.today };
+};
+
+/**
+ * /superAdmin-report (spec 003 section 2.8): any school's group report; students by class or All Classes,
+ * in one of that school's years (decision 0604).
+ */
 export default function SuperReportScreen() {
   const { t } = useTranslation('admin');
-  const form = useContractForm(superReportForm, { mode: 'onChange', defaultValues: { schoolId: '', role: 'student', classId: null, range: defaultRange() } });
-  const [schoolId, role] = useWatch({ control: form.control, name: ['schoolId', 'role'] });
+  const form = useContractForm(superReportForm, { mode: 'onChange', defaultValues: { schoolId: '', role: 'student', classId: null, range: defaultRange(), year: null } });
+  const [schoolId, role, year] = useWatch({ control: form.control, name: ['schoolId', 'role', 'year'] });
   const [submitted, setSubmitted] = useState<SuperReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const schools = useSuperSchools();
   const classes = useSuperClasses(schoolId, role === 'student');
+  const years = useSuperSchoolYears(schoolId || undefined);
+  const chooseYear = (next: YearSpan) => {
+    form.setValue('year', next);
+    form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
+  };
+  // A school's years arrive after it is chosen: its current year, the dates moved into it.
+  const loaded = years.data;
+  useEffect(() => {
+    if (loaded) chooseYear(schoolYearSpan(loaded));
+  }, [loaded]);
   const { report, download } = useSuperGroupReport(submitted, table);
   const columns = recognitionColumns(t, true);
   const schoolName = (id: string) => schools.data?.find((s) => s.id === id)?.name ?? '';
@@ -58,6 +78,7 @@ export default function SuperReportScreen() {
               onChange={(school) => {
                 field.onChange(school?.id ?? '');
                 form.setValue('classId', null);
+                form.setValue('year', null);
               }}
             />
           )}
@@ -70,7 +91,8 @@ export default function SuperReportScreen() {
             render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={!!schoolId && classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
           />
         )}
-        <FormDateRange control={form.control} name="range" maxDate={todayIso()} />
+        {year && loaded && <ReportYearPicker years={loaded} year={year} onChange={(next) => chooseYear(schoolYearSpan(loaded, next.from))} />}
+        <FormDateRange control={form.control} name="range" minDate={year?.from} maxDate={year ? lastDayIn(year) : todayIso()} />
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('superReport.hint')}>
         {submitted && report.data ? (

@@ -83,21 +83,24 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
       ) : (
         <>
           <Section title={t('roster.syncTitle')}>
-            <Typography variant="body2" sx={{ mb: settings?.nextRunAt ? 0.5 : 2 }}>
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
               {roster.data.settings.testMode ? t('roster.testModeOn') : t('roster.testModeOff')}
             </Typography>
             {settings?.nextRunAt && (
-              <Typography variant="body2" sx={{ mb: 2 }}>
+              <Typography variant="body2" sx={{ mb: 0.5 }}>
                 {t('roster.nextRun', { when: showDateTime(settings.nextRunAt, settings.timeZone), zone: settings.timeZone })}
               </Typography>
             )}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('roster.timesIn', { zone: roster.data.settings.timeZone })}
+            </Typography>
             {sis && (
               <Box sx={{ mb: 2 }}>
                 <TestConnection districtId={districtId} beside={<SyncNow districtId={districtId} busy={!!running} />} />
               </Box>
             )}
             {latest && isOpenRun(latest) && <RunProgress run={latest} />}
-            {latest && !isOpenRun(latest) && <RunReport run={latest} />}
+            {latest && !isOpenRun(latest) && <RunReport run={latest} timeZone={roster.data.settings.timeZone} />}
           </Section>
           <Section title={t('roster.settingsTitle')}>
             <RosterSettingsForm key={JSON.stringify(roster.data.settings)} districtId={districtId} settings={roster.data.settings} />
@@ -109,7 +112,7 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
             <Typography id="roster-runs" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
               {t('roster.runsTitle')}
             </Typography>
-            <RunList runs={roster.data.runs} title={t('roster.runsTitle')} />
+            <RunList runs={roster.data.runs} title={t('roster.runsTitle')} timeZone={roster.data.settings.timeZone} />
           </Box>
         </>
       )}

@@ -8,12 +8,15 @@ import { headline, warningCount } from './api';
 import { RunReport, statusColor } from './run-report';
 import { showDateTime } from '../../../../lib/dates';
 
-/** The last runs, newest first: when, what kind, the result and the report's counts; a row opens its report. */
-export function RunList({ runs, title, approvable = true }: { runs: RosterRun[]; title: string; approvable?: boolean }) {
+/**
+ * The last runs, newest first: when, what kind, the result and the report's counts; a row opens its report.
+ * Times are in `timeZone` (a district's, decision 0605), else the session school's.
+ */
+export function RunList({ runs, title, approvable = true, timeZone }: { runs: RosterRun[]; title: string; approvable?: boolean; timeZone?: string }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState<RosterRun | null>(null);
   const id = useId();
-  const when = (d: string | null) => (d ? showDateTime(d) : '—');
+  const when = (d: string | null) => (d ? showDateTime(d, timeZone) : '—');
   const result = (r: RosterRun) => (r.status === 'failed' ? t(`errors:roster.${r.errorCode ?? 'roster_failed'}`) : t(`roster.status.${r.status}`));
   const columns = [
     { id: 'started', header: t('roster.started'), cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt), value: (r: RosterRun) => r.startedAt ?? r.createdAt, date: true },
@@ -55,7 +58,7 @@ export function RunList({ runs, title, approvable = true }: { runs: RosterRun[];
       />
       <Dialog open={!!open} onClose={() => setOpen(null)} aria-labelledby={id} maxWidth="md" fullWidth>
         <DialogTitle id={id}>{t('roster.reportTitle')}</DialogTitle>
-        <DialogContent>{open && <RunReport run={runs.find((r) => r.id === open.id) ?? open} approvable={approvable} />}</DialogContent>
+        <DialogContent>{open && <RunReport run={runs.find((r) => r.id === open.id) ?? open} approvable={approvable} timeZone={timeZone} />}</DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setOpen(null)}>{t('actions.close')}</Button>
         </DialogActions>

@@ -21,12 +21,13 @@ export function statusColor(status: RosterRun['status']) {
 /**
  * One run's report: what it did (or, in test mode, would do), school by school, with who was or
  * would be created and deactivated; a held run offers Approve. Errors are in the user's language.
+ * Times are in `timeZone` (a district's, decision 0605), else the session school's.
  */
-export function RunReport({ run, approvable = true }: { run: RosterRun; approvable?: boolean }) {
+export function RunReport({ run, approvable = true, timeZone }: { run: RosterRun; approvable?: boolean; timeZone?: string }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const figures = headline(run);
-  const when = (d: string | null) => (d ? showDateTime(d) : '—');
+  const when = (d: string | null) => (d ? showDateTime(d, timeZone) : '—');
   return (
     <Box component="article" aria-labelledby={`${id}-title`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
