@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, monthRange, schoolYearAmong, schoolYearMonths, schoolYearOf, schoolYearsBetween } from './school-year.js';
+import { daysInMonth, firstClosingYearStart, monthRange, schoolYearAmong, schoolYearMonths, schoolYearOf, schoolYearsBetween } from './school-year.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -101,5 +101,27 @@ describe('a school with its own years (decision 0570)', () => {
   });
   it('lists the years between two days, newest first, without gaps', () => {
     expect(schoolYearsBetween(recorded, '2025-11-01', '2027-09-01').map((y) => y.from)).toEqual(['2027-08-16', '2026-08-01', '2025-08-01']);
+  });
+});
+
+describe("the year a school's first rollover closes (decision 0609)", () => {
+  it('starts on 1 August for a start from August to October, a year earlier otherwise', () => {
+    expect(firstClosingYearStart('2027-08-16')).toBe('2026-08-01');
+    expect(firstClosingYearStart('2027-10-31')).toBe('2026-08-01');
+    expect(firstClosingYearStart('2027-11-02')).toBe('2026-11-02');
+    expect(firstClosingYearStart('2027-01-10')).toBe('2026-01-10');
+    expect(firstClosingYearStart('2028-02-29')).toBe('2027-03-01');
+  });
+  it('lasts at least a year and at most fifteen months, and no older default year is cut to under three months', () => {
+    fc.assert(
+      fc.property(dates, (startsOn) => {
+        const from = firstClosingYearStart(startsOn);
+        const days = (Date.parse(startsOn) - Date.parse(from)) / 86_400_000;
+        expect(days).toBeGreaterThanOrEqual(365);
+        expect(days).toBeLessThanOrEqual(366 + 92);
+        const before = schoolYearAmong([{ startsOn: from, endsOn: null }], iso(new Date(Date.parse(from) - DAY)));
+        expect((Date.parse(before.to) - Date.parse(before.from)) / DAY).toBeGreaterThanOrEqual(92);
+      }),
+    );
   });
 });

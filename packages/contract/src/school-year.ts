@@ -106,6 +106,20 @@ export function schoolYearAmong(recorded: readonly RecordedSchoolYear[], isoDate
   return span(plusYears(row.startsOn, k), dayBefore(plusYears(row.startsOn, k + 1)));
 }
 
+/** A school whose year starts this many days after 1 August is still an August school (docs/decisions/0609). */
+const LATE_START_DAYS = 92;
+
+/**
+ * The first day of the year a school's first rollover to `startsOn` closes (docs/decisions/0609):
+ * a year before the new start, moved back to the default 1 August when that is at most three months
+ * earlier. The closing year lasts twelve to fifteen months and older days stay in the default years.
+ */
+export function firstClosingYearStart(startsOn: string): string {
+  const yearBefore = plusYears(startsOn, -1);
+  const august = schoolYearOf(yearBefore).from;
+  return Date.parse(yearBefore) - Date.parse(august) <= LATE_START_DAYS * 86_400_000 ? august : yearBefore;
+}
+
 /** Every school year from the one containing `firstDay` to the one containing `today`, newest first. */
 export function schoolYearsBetween(recorded: readonly RecordedSchoolYear[], firstDay: string, today: string): SchoolYearSpan[] {
   const years: SchoolYearSpan[] = [];

@@ -187,6 +187,27 @@ describe('a rollover', () => {
     expect((await years(w.school.id)).map((y) => y.state)).toEqual(['closed', 'current']);
   });
 
+  it('a first rollover in January closes one year, not the seventeen months since the default 1 August; older days stay readable', async () => {
+    t.clock.set('2027-01-05T18:00:00Z');
+    const w = await world();
+    await db().updateTable('schools').set({ createdAt: new Date('2025-09-01T18:00:00Z') }).where('id', '=', w.school.id).execute();
+    const january = { ...input, startsOn: '2027-01-10' };
+    const preview = (await t.call('POST', '/v1/admin/school-years/preview', { cookie: w.cookie, body: january })).json.ResponseData;
+    expect(preview.closing).toEqual({ from: '2026-01-10', to: '2027-01-09', startYear: 2026 });
+    const applied = await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: january });
+    expect(applied.json.ResponseData).toEqual(preview);
+    expect(await years(w.school.id)).toEqual([
+      { startsOn: '2026-01-10', endsOn: '2027-01-09', state: 'closed' },
+      { startsOn: '2027-01-10', endsOn: null, state: 'current' },
+    ]);
+    // The days before the closing year are the default year, cut short where it starts.
+    const picker = (await t.call('GET', '/v1/school-years', { cookie: w.cookie })).json.ResponseData as { years: { from: string; to: string }[] };
+    expect(picker.years.map((y) => [y.from, y.to])).toEqual([
+      ['2026-01-10', '2027-01-09'],
+      ['2025-08-01', '2026-01-09'],
+    ]);
+  });
+
   it('a second rollover less than half a year after the first answers 400 SCHOOL_YEAR_START_INVALID', async () => {
     const w = await world();
     expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);

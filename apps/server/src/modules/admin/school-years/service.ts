@@ -1,4 +1,4 @@
-import { addDays, daysBetween, ROLLOVER_START_MAX_DAYS, schoolYearAmong, schoolYearOf, toIsoDate, type GradeMode, type RolloverInput, type RolloverPlan, type SchoolYearAdmin, type SchoolYears } from '@high5/contract';
+import { addDays, daysBetween, firstClosingYearStart, ROLLOVER_START_MAX_DAYS, schoolYearAmong, toIsoDate, type GradeMode, type RolloverInput, type RolloverPlan, type SchoolYearAdmin, type SchoolYears } from '@high5/contract';
 import type { Db, Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { currentSchool } from '../../../lib/current-school.js';
@@ -66,8 +66,7 @@ export async function adminState(db: Queryable, services: Services, actor: Actor
 async function plan(db: Queryable, schoolId: string, input: RolloverInput) {
   const calendar = await schoolYears(db, schoolId);
   const current = calendar.recorded.find((r) => r.endsOn === null);
-  // A school's first rollover closes the default year the new one follows (half a year back covers any start from spring to autumn).
-  const closingFrom = current?.startsOn ?? schoolYearOf(addDays(input.startsOn, -MIN_YEAR_DAYS)).from;
+  const closingFrom = current?.startsOn ?? firstClosingYearStart(input.startsOn);
   if (daysBetween(closingFrom, input.startsOn) < MIN_YEAR_DAYS) throw badRequest('SCHOOL_YEAR_START_INVALID');
   const closed = calendar.recorded.filter((r) => r.endsOn !== null && r.startsOn < closingFrom);
   const after = [...closed, { startsOn: closingFrom, endsOn: addDays(input.startsOn, -1) }, { startsOn: input.startsOn, endsOn: null }];
