@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -59,29 +60,54 @@ export function precompress(): Plugin {
 }
 
 
+/** Set once the splash has played in this browser session (the bench's `--no-splash` sets it too). */
+const SPLASH_FLAG = 'high5.splashShown';
+
+/** `{{namespace:key}}` in index.html: the key's words in every language, each in its own `lang` span. */
+function catalogWords(html: string) {
+  const catalogs = new URL('../../packages/i18n/src/', import.meta.url);
+  const languages = readdirSync(catalogs, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
+  return html.replace(/\{\{(\w+):([\w.]+)\}\}/g, (_match, namespace: string, key: string) =>
+    languages
+      .map((lang) => {
+        const catalog = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, catalogs), 'utf8')) as Record<string, unknown>;
+        const words = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+        if (typeof words !== 'string') throw new Error(`index.html names ${namespace}:${key}, which ${lang} does not have`);
+        return `<span lang="${lang}">${words.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</span>`;
+      })
+      .join(''),
+  );
+}
+
 /**
- * Preloads the first screen's catalogs in the visitor's language beside the entry script, instead of
- * after the entry has run (docs/decisions/0552). The language is known only in the browser (the
- * choice kept this session, else the browser's, as lib/i18n.ts `initialLanguage`), and the page's
- * CSP allows no inline script: a tiny async script of our own adds the `modulepreload` links.
+ * What must happen before the first paint, in a script of our own (the page's CSP allows no inline
+ * script), render-blocking but tiny and asked first (docs/decisions/0552, 0614):
+ * - the visitor's language (the choice kept this session, else the browser's, as lib/i18n.ts
+ *   `initialLanguage`) on `<html lang>`, and `modulepreload` links for the first screen's catalogs in
+ *   it, so they download with the entry instead of after it;
+ * - whether this visit shows the logo splash (on `/`, once per browser session, never for reduced
+ *   motion; decision 0054): `html[data-splash]` draws index.html's splash at once, and
+ *   `data-splash-at` is when its 3500 ms began, for the sign-in screen that takes it over (app/splash.ts).
+ * In development there is no such script: no splash, catalogs fetched by the app.
  */
-export function preloadCatalogs(): Plugin {
+export function firstPaint(): Plugin {
   return {
-    name: 'high5-preload-catalogs',
-    apply: 'build',
+    name: 'high5-first-paint',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        html = catalogWords(html);
+        if (!ctx.bundle) return html;
         const files: Record<string, string[]> = {};
-        for (const file of Object.keys(ctx.bundle ?? {})) {
+        for (const file of Object.keys(ctx.bundle)) {
           const m = /^assets\/i18n-(\w+)-(\w+)-[\w-]+\.js$/.exec(file);
           if (m && (firstLoadNamespaces as readonly string[]).includes(m[2]!)) (files[m[1]!] ??= []).push(`/${file}`);
         }
-        const source = `(function(){var f=${JSON.stringify(files)},l='en';try{l=(sessionStorage.getItem('high5.language')||navigator.language||'').toLowerCase().indexOf('es')===0?'es':'en'}catch(e){}(f[l]||[]).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})();`;
+        const source = `(function(){var f=${JSON.stringify(files)},d=document.documentElement,s=sessionStorage,l='en';try{l=(s.getItem('high5.language')||navigator.language||'').toLowerCase().indexOf('es')===0?'es':'en';d.lang=l;if(location.pathname==='/'&&!s.getItem('${SPLASH_FLAG}')&&!matchMedia('(prefers-reduced-motion: reduce)').matches){s.setItem('${SPLASH_FLAG}','1');d.setAttribute('data-splash','on');d.setAttribute('data-splash-at',String(performance.now()))}}catch(e){}(f[l]||[]).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})})();`;
         // At build time the hook runs inside the bundle's generation, which can emit files (Vite's types omit it).
         const bundler = this as unknown as Rollup.PluginContext;
-        const name = bundler.emitFile({ type: 'asset', name: 'catalog-preload.js', source });
-        return [{ tag: 'script', attrs: { async: true, fetchpriority: 'high', src: `/${bundler.getFileName(name)}` }, injectTo: 'head-prepend' }];
+        const name = bundler.emitFile({ type: 'asset', name: 'first-paint.js', source });
+        return { html, tags: [{ tag: 'script', attrs: { fetchpriority: 'high', src: `/${bundler.getFileName(name)}` }, injectTo: 'head-prepend' }] };
       },
     },
   };
@@ -89,7 +115,7 @@ export function preloadCatalogs(): Plugin {
 
 export default defineConfig({
   // Brotli and gzip copies of every asset, sent as they are by the server (docs/decisions/0530).
-  plugins: [react(), preloadCatalogs(), precompress()],
+  plugins: [react(), firstPaint(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

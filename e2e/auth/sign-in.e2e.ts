@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInvitedUser, NEW_PASSWORD } from '../../apps/server/src/modules/auth/test-factories.js';
 import { buildClass, buildSchool, buildUser, TEST_PASSWORD } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
+import { shot } from '../support/shot';
 import { signInForm, signInThroughForm } from '../support/sign-in';
 
 let h: Harness;
@@ -172,18 +173,44 @@ describe('sign-in screen (/)', () => {
     await again.context.close();
   });
 
-  it('shows the logo splash once per browser session, then the form fades in', async () => {
+  it('shows the logo splash once per browser session, drawn by the page, then the form fades in', async () => {
     const { context, page } = await h.newPage({ reducedMotion: false });
     await page.clock.install();
     await page.goto('/');
-    await page.getByTestId('splash').waitFor();
-    await expect.poll(() => signInForm(page).login.count()).toBe(0);
+    const splash = page.getByTestId('splash');
+    await splash.waitFor();
+    await expect.poll(() => signInForm(page).login.isVisible()).toBe(false);
     await page.clock.fastForward(3500);
     await signInForm(page).login.waitFor();
+    // It fades out as the form fades in, then is gone.
+    await splash.waitFor({ state: 'hidden' });
     await page.reload();
     await signInForm(page).login.waitFor();
-    await expect.poll(() => page.getByTestId('splash').count()).toBe(0);
+    await expect.poll(() => splash.isVisible()).toBe(false);
     await context.close();
+  });
+
+  it('draws the splash before any of the app has loaded, in the visitor\'s language, and it passes axe', async () => {
+    for (const c of [
+      { locale: 'en-US', lang: 'en', tagline: 'Spreading positivity, one High 5 at a time' },
+      { locale: 'es-ES', lang: 'es', tagline: 'Difundiendo positividad, un High 5 a la vez' },
+    ] as const) {
+      const { context, page } = await h.newPage({ locale: c.locale, width: 360, reducedMotion: false });
+      // Without the app's entry script only the page itself can draw it (and nothing ends it).
+      await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      await page.goto('/');
+      await page.getByTestId('splash').getByText(c.tagline).waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(c.lang);
+      await expectNoAxeViolations(page);
+      await shot(page, `splash-${c.lang}-360`);
+      await context.close();
+      const form = await h.newPage({ locale: c.locale, width: 360 });
+      await form.page.goto('/');
+      await signInForm(form.page).login.waitFor();
+      await form.page.waitForFunction(() => document.getAnimations().length === 0);
+      await shot(form.page, `sign-in-${c.lang}-360`);
+      await form.context.close();
+    }
   });
 
   it('when the super admin signs in, it lands on the super admin report', async () => {

@@ -6,6 +6,7 @@ import { HighFiveMark } from '../components/ui/logo';
 import SignInScreen from '../features/auth/sign-in/sign-in-screen';
 import { setLanguage } from '../lib/i18n';
 import { landingPath, paths } from './paths';
+import { endSplash } from './splash';
 import { consumeProviderSignIn, landingAfterSignIn, useMe, useMeQuery } from './session';
 
 /** Loads `me` once for every screen, and applies the signed-in user's language. */
@@ -23,7 +24,12 @@ export function RootLayout() {
 /** `/`: the sign-in screen (or its new-password challenge); a signed-in user goes on to their landing screen. */
 export function SignInRoute() {
   const me = useMe();
-  if (me && !me.mustChangePassword) return <Navigate to={consumeProviderSignIn() ? landingAfterSignIn(me) : landingPath(me)} replace />;
+  const signedIn = me !== null && !me.mustChangePassword;
+  // The page's splash is the sign-in screen's (app/splash.ts): a signed-in user goes on without it.
+  useEffect(() => {
+    if (signedIn) endSplash();
+  }, [signedIn]);
+  if (signedIn) return <Navigate to={consumeProviderSignIn() ? landingAfterSignIn(me) : landingPath(me)} replace />;
   return <SignInScreen />;
 }
 
@@ -55,6 +61,7 @@ export function FullPageLoading() {
 
 function FullPageError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  useEffect(endSplash, []);
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
       <Box sx={{ textAlign: 'center', maxWidth: 420 }}>
@@ -78,6 +85,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   console.error(error);
+  useEffect(endSplash, []);
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
       <Box sx={{ textAlign: 'center', maxWidth: 420 }}>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { useSplash } from '../../../app/splash';
 import { cleverSignInHref, googleSignInHref, markProviderSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
 import { CURRENT_PASSWORD_MESSAGES } from '../../../components/form/password-messages';
 import { useLightForm } from '../../../components/form/light-form';
@@ -15,18 +16,20 @@ import { retryAfterSeconds } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
 import { useSignIn } from './api';
-import { Splash, useSplash } from './splash';
 
 /** Loaded only when a sign-in answers 429: not part of the sign-in page's first load (decision 0430). */
 const SignInLinkOffer = lazy(() => import('../sign-in-link/sign-in-link-offer'));
 /** Only for an account that must choose a new password: out of the first load with its form library (decision 0596). */
 const NewPasswordForm = lazy(() => import('./new-password-form'));
 
-/** `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. */
+/**
+ * `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. The splash is
+ * index.html's (app/splash.ts): the page renders under it and fades in as it fades out.
+ */
 export default function SignInScreen() {
   const me = useMe();
   const { t } = useTranslation();
-  const splash = useSplash();
+  const splash = useSplash(!me?.mustChangePassword);
   if (me?.mustChangePassword) {
     return (
       <AuthLayout title={t('auth:newPassword.title')}>
@@ -36,15 +39,14 @@ export default function SignInScreen() {
       </AuthLayout>
     );
   }
-  if (splash) return <Splash />;
   return (
-    <AuthLayout title={t('auth:signIn.title')}>
-      <Fade in appear timeout={600}>
-        <div>
+    <Fade in={!splash} appear timeout={600}>
+      <div>
+        <AuthLayout title={t('auth:signIn.title')}>
           <SignInForm />
-        </div>
-      </Fade>
-    </AuthLayout>
+        </AuthLayout>
+      </div>
+    </Fade>
   );
 }
 
