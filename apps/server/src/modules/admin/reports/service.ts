@@ -53,7 +53,7 @@ export interface PageQuery {
  * A report ends today at the latest, in the school's zone (decision 0582): a To after it is refused
  * as the form refuses it, not run over days that have not happened.
  */
-async function assertNotFuture(db: Db, services: Services, schoolId: string, range: Range) {
+export async function assertNotFuture(db: Db, services: Services, schoolId: string, range: Range) {
   if (range.to > (await schoolToday(db, services, schoolId))) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'range_in_future' }]);
 }
 
@@ -62,7 +62,7 @@ function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] 
 }
 
 /** A report's range lies in one of the school's years, never silently across two (decision 0573). */
-async function assertOneYear(db: Db, schoolId: string, range: Range) {
+export async function assertOneYear(db: Db, schoolId: string, range: Range) {
   (await schoolYears(db, schoolId)).yearOfRange(range);
 }
 
@@ -78,7 +78,7 @@ async function totalOf(rows: { total: number }[], scope: ReportScope, again: (sc
 }
 
 /** The class filter of a report: students only, and the class must belong to the school. */
-async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
+export async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
   if (!classId) return null;
   if (role !== 'student') throw badRequest('VALIDATION_FAILED', [{ path: 'query.classId', code: 'students_only' }]);
   if (!(await classInSchool(db, schoolId, classId))) throw notFound();
