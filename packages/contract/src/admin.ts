@@ -353,6 +353,10 @@ export const MoodReportQuerySchema = z.object({
 });
 export type MoodReportQuery = z.input<typeof MoodReportQuerySchema>;
 
+/** The mood report's CSV file: the report's own query (so every filter it gains applies), without the page. */
+export const MoodReportCsvQuerySchema = MoodReportQuerySchema.omit({ entries: true, page: true, pageSize: true });
+export type MoodReportCsvQuery = z.input<typeof MoodReportCsvQuerySchema>;
+
 export const UserReportCategorySchema = z.object({
   id: UuidSchema,
   nameEn: z.string(),
@@ -824,6 +828,17 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     query: MoodReportQuerySchema,
     response: MoodReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  moodReportCsv: endpoint({
+    id: 'admin.moodReportCsv',
+    method: 'GET',
+    path: '/admin/reports/mood.csv',
+    summary:
+      "The mood report as a CSV file (text/csv, not wrapped in the envelope) in the caller's language, with each row's low-enjoyment check-ins: streamed from the database a batch at a time (audited).",
+    access: 'schoolAdmin',
+    query: MoodReportCsvQuerySchema,
+    response: z.unknown(),
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   reachReport: endpoint({

@@ -55,3 +55,12 @@ export async function* csvChunks<Row>(batches: AsyncIterable<readonly Row[]>, co
   yield toCsv([], columns, options);
   for await (const batch of batches) yield csvRows(batch, columns);
 }
+
+/** A part of a file's name in ASCII letters, digits and dashes: "Informe de ánimo" becomes "Informe-de-animo". */
+export const fileNamePart = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);

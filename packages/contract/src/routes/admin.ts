@@ -27,6 +27,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   groupReport: { id: 'admin.groupReport', method: 'GET', path: '/admin/reports/group' },
   userReport: { id: 'admin.userReport', method: 'GET', path: '/admin/reports/users/:userId' },
   moodReport: { id: 'admin.moodReport', method: 'GET', path: '/admin/reports/mood' },
+  moodReportCsv: { id: 'admin.moodReportCsv', method: 'GET', path: '/admin/reports/mood.csv' },
   reachReport: { id: 'admin.reachReport', method: 'GET', path: '/admin/reports/reach' },
   giversReport: { id: 'admin.giversReport', method: 'GET', path: '/admin/reports/givers' },
   moodReportSettings: { id: 'admin.moodReportSettings', method: 'GET', path: '/admin/mood-report/settings' },

@@ -35,7 +35,7 @@ interface MemberColumns {
 }
 
 /** The WHERE of every report: active members of one role of the school, narrowed by class and search. */
-function memberFilter(scope: ReportScope): RawBuilder<unknown> {
+function memberFilter(scope: Pick<ReportScope, 'schoolId' | 'role' | 'classIds' | 'search' | 'students'>): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`, ...studentFilterSql(scope.students)];
   if (scope.classIds) {
     parts.push(sql`exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in (${sql.join(scope.classIds)}))`);
@@ -74,12 +74,24 @@ const PAGE_FIRST_MAX = Math.max(...PAGE_SIZES);
 /** Columns whose order needs every member's counts before the page can be cut. */
 const COUNT_SORTS = new Set(['high5Given', 'high5Received', 'vibeGiven', 'vibeReceived', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
 
-/** ORDER BY the chosen column, then name and id so that pages never overlap. */
-function orderBy(scope: ReportScope): RawBuilder<unknown> {
+type OrderTerm = [RawBuilder<unknown>, 'asc' | 'desc'];
+
+/** The order of a report: the chosen column, then name and id so that pages never overlap. */
+function orderTerms(scope: Pick<ReportScope, 'sort' | 'dir'>): OrderTerm[] {
   const keys = SORT_KEYS[scope.sort] ?? SORT_KEYS.name!;
-  const dir = scope.dir === 'desc' ? sql`desc` : sql`asc`;
-  const order = [...keys.map((k) => sql`${k} ${dir}`), sql`lower(u.last_name)`, sql`lower(u.first_name)`, sql`u.id`];
-  return sql`order by ${sql.join(order)}`;
+  return [...keys.map((k): OrderTerm => [k, scope.dir]), [sql`lower(u.last_name)`, 'asc'], [sql`lower(u.first_name)`, 'asc'], [sql`u.id`, 'asc']];
+}
+
+function orderBy(scope: Pick<ReportScope, 'sort' | 'dir'>): RawBuilder<unknown> {
+  return sql`order by ${sql.join(orderTerms(scope).map(([term, dir]) => sql`${term} ${sql.raw(dir)}`))}`;
+}
+
+/** Rows after `key` (the values of `terms` in the last row read) in the order of `terms`: a keyset page. */
+function afterKey(terms: OrderTerm[], key: unknown[]): RawBuilder<unknown> {
+  const alternatives = terms.map(([term, dir], i) =>
+    sql.join([...terms.slice(0, i).map(([earlier], j) => sql`${earlier} = ${key[j]}`), sql`${term} ${sql.raw(dir === 'asc' ? '>' : '<')} ${key[i]}`], sql` and `),
+  );
+  return sql`(${sql.join(alternatives.map((a) => sql`(${a})`), sql` or `)})`;
 }
 
 const page = (scope: ReportScope) => sql`${orderBy(scope)} limit ${scope.limit} offset ${scope.offset}`;
@@ -162,20 +174,68 @@ export interface MoodReportRow extends MemberColumns {
  */
 export async function moodReport(db: Db, scope: ReportScope, options: MoodReportOptions) {
   const split = splitRange(scope.from, scope.to);
-  // With a feeling filter, only members who had one of those feelings are listed.
-  const least = Math.max(options.minimumLow > 0 ? options.minimumLow : 0, options.filters.length ? 1 : 0);
-  const columns = sql`coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
-    coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today`;
-  const entries = sql`coalesce((
-      select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
-      from moods mo
-      where mo.user_id = u.id and mo.school_id = ${scope.schoolId} and mo.school_date between ${scope.from} and ${scope.to} and ${isLowMood(options.filters, 'mo')}
-    ), '[]'::json) as low_entries`;
-  const result = await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), columns, {
-    ...(least > 0 ? { threshold: sql`and coalesce(c.low, 0) >= ${least}` } : {}),
-    ...(options.entries ? { extra: entries } : {}),
+  const result = await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), moodColumns, {
+    ...moodThreshold(options),
+    ...(options.entries ? { extra: lowEntries(scope, options.filters) } : {}),
   })}`.execute(db);
   return result.rows;
+}
+
+const moodColumns = sql`coalesce(c.high, 0)::int as high_enjoyment, coalesce(c.low, 0)::int as low_enjoyment,
+  coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int as talk_not_today`;
+
+/** With a feeling filter, only members who had one of those feelings are listed; else those with `minimumLow` if above 0. */
+function moodThreshold(options: MoodReportOptions) {
+  const least = Math.max(options.minimumLow > 0 ? options.minimumLow : 0, options.filters.length ? 1 : 0);
+  return least > 0 ? { threshold: sql`and coalesce(c.low, 0) >= ${least}` } : {};
+}
+
+/** Each row's low check-ins, oldest first (index (user_id, school_date)). */
+const lowEntries = (scope: Pick<ReportScope, 'schoolId' | 'from' | 'to'>, filters: string[]) => sql`coalesce((
+    select json_agg(json_build_object('date', to_char(mo.school_date, 'YYYY-MM-DD'), 'mood', mo.mood, 'emergency', mo.emergency, 'talk', mo.emergency_priority) order by mo.school_date, mo.id)
+    from moods mo
+    where mo.user_id = u.id and mo.school_id = ${scope.schoolId} and mo.school_date between ${scope.from} and ${scope.to} and ${isLowMood(filters, 'mo')}
+  ), '[]'::json) as low_entries`;
+
+/** A mood report row of a CSV batch: `key` is where the next batch starts. */
+export type MoodBatchRow = Omit<MoodReportRow, 'total'> & { lowEntries: NonNullable<MoodReportRow['lowEntries']>; key: unknown[] };
+
+/**
+ * Up to `limit` rows of the mood report (with their low check-ins) after the row whose `key` is
+ * `after`, in the report's order: one keyset batch of its CSV file (docs/decisions/0595). Every
+ * member's counts are summed as for a large page (docs/decisions/0451), but only one batch is read.
+ */
+export async function moodReportBatch(db: Db, scope: Omit<ReportScope, 'offset' | 'limit'>, options: MoodReportOptions, after: unknown[] | null, limit: number): Promise<MoodBatchRow[]> {
+  const split = splitRange(scope.from, scope.to);
+  const terms = orderTerms(scope);
+  const keys = sql.join(terms.map(([term], i) => sql`${term} as ${sql.ref(`k${i}`)}`));
+  const result = await sql<Omit<MoodBatchRow, 'key'> & Record<string, unknown>>`
+    with counted as (${moodCounts(scope.schoolId, split, options.filters, 'school')}),
+    members as (
+      select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, ${moodColumns}
+      from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
+      where ${memberFilter(scope)} ${moodThreshold(options).threshold ?? sql``}
+    ),
+    batch as (
+      select u.*, ${keys} from members u
+      ${after ? sql`where ${afterKey(terms, after)}` : sql``}
+      ${orderBy(scope)} limit ${limit}
+    )
+    select u.*, ${lowEntries(scope, options.filters)} from batch u
+    ${orderBy(scope)}`.execute(db);
+  return result.rows.map(({ userId, firstName, lastName, email, username, highEnjoyment, lowEnjoyment, talkToday, talkNotToday, lowEntries: entries, ...rest }) => ({
+    userId,
+    firstName,
+    lastName,
+    email,
+    username,
+    highEnjoyment,
+    lowEnjoyment,
+    talkToday,
+    talkNotToday,
+    lowEntries: entries,
+    key: terms.map((_, i) => rest[`k${i}`]),
+  }));
 }
 
 /** An active member of the school (any role). */
@@ -233,7 +293,12 @@ export function schoolCategories(db: Db, schoolId: string, kind: 'high5' | 'vibe
 }
 
 export async function classInSchool(db: Db, schoolId: string, classId: string) {
-  return (await db.selectFrom('classes').select('id').where('id', '=', classId).where('schoolId', '=', schoolId).executeTakeFirst()) !== undefined;
+  return (await findClass(db, schoolId, classId)) !== undefined;
+}
+
+/** A class of the school, by id. */
+export function findClass(db: Db, schoolId: string, classId: string) {
+  return db.selectFrom('classes').select(['id', 'name']).where('id', '=', classId).where('schoolId', '=', schoolId).executeTakeFirst();
 }
 
 /** Classes of a school with their owner's name; only those `teacherId` teaches when given. */

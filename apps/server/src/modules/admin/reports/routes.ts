@@ -2,6 +2,7 @@ import { adminEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor, superAdminActor } from '../../../policies/actors.js';
+import { moodReportCsv } from './mood-csv.js';
 import {
   adminMoodReport,
   classMoodReport,
@@ -19,6 +20,10 @@ export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) => userReport(db, services, schoolAdminActor(user), params.userId, query.range));
   route(app, adminEndpoints.moodReport, async ({ db, services, user, query }) => adminMoodReport(db, services, schoolAdminActor(user), query));
+  route(app, adminEndpoints.moodReportCsv, async ({ db, services, user, query, reply }) => {
+    const { stream, fileName } = await moodReportCsv(db, services, schoolAdminActor(user), user, query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(stream);
+  });
   route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.saveMoodReportSettings, async ({ db, services, user, body }) => putMoodReportSettings(db, services, schoolAdminActor(user), body));
 

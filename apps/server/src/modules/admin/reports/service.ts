@@ -55,7 +55,7 @@ export interface PageQuery extends StudentFilter {
  * A report ends today at the latest, in the school's zone (decision 0582): a To after it is refused
  * as the form refuses it, not run over days that have not happened.
  */
-async function assertNotFuture(db: Db, services: Services, schoolId: string, range: Range) {
+export async function assertNotFuture(db: Db, services: Services, schoolId: string, range: Range) {
   if (range.to > (await schoolToday(db, services, schoolId))) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'range_in_future' }]);
 }
 
@@ -64,7 +64,7 @@ function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] 
 }
 
 /** A report's range lies in one of the school's years, never silently across two (decision 0573). */
-async function assertOneYear(db: Db, schoolId: string, range: Range) {
+export async function assertOneYear(db: Db, schoolId: string, range: Range) {
   (await schoolYears(db, schoolId)).yearOfRange(range);
 }
 
@@ -83,13 +83,13 @@ async function totalOf(rows: { total: number }[], scope: ReportScope, again: (sc
  * The student filters of a report: students only; flags for admins only, each use audited
  * (docs/decisions/0601). `admin` is false for a teacher's class report.
  */
-async function studentFilter(db: Db, services: Services, actor: Actor, admin: boolean, role: Role, report: string, filter: StudentFilter) {
+export async function studentFilter(db: Db, services: Services, actor: Actor, admin: boolean, role: Role, report: string, filter: StudentFilter) {
   if (role !== 'student' && (filter.flags.length > 0 || filter.grade !== undefined)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.flags', code: 'students_only' }]);
   await checkFlagFilter(db, { actorId: actor.id, schoolId: actor.schoolId, admin, now: services.clock.now() }, report, filter);
 }
 
 /** The class filter of a report: students only, and the class must belong to the school. */
-async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
+export async function classFilter(db: Db, schoolId: string, role: Role, classId: string | undefined): Promise<string[] | null> {
   if (!classId) return null;
   if (role !== 'student') throw badRequest('VALIDATION_FAILED', [{ path: 'query.classId', code: 'students_only' }]);
   if (!(await classInSchool(db, schoolId, classId))) throw notFound();

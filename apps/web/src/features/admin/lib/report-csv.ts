@@ -1,4 +1,4 @@
-import { REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
+import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -40,14 +40,6 @@ export interface ReportFile<T> {
   rows: T[];
 }
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-
 /**
  * Writes a report's CSV file with the contract's `toCsv`: a preamble states the report, its date
  * range (`yyyy-MM-dd`), every filter, the search and the order, then comes the table (decision 0310).
@@ -65,7 +57,7 @@ export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
       : []),
     [t('admin:csv.createdOn'), todayIso()],
   ];
-  const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(slug).filter(Boolean).join('_');
+  const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(fileNamePart).filter(Boolean).join('_');
   downloadCsv(toCsv(file.rows, file.columns, { preamble }), `${name}.csv`);
 }
 

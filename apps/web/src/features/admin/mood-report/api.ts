@@ -2,7 +2,10 @@ import { adminApi, type MoodReportSettings, type MoodReportSort } from '@high5/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TableState } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
+import { useNotify } from '../../../components/ui/notifications';
+import { api, buildUrl } from '../../../lib/api-client';
+import { downloadFrom } from '../../../lib/download';
+import { useErrorText } from '../../../lib/use-error-text';
 import { adminKeys, moodSettingsQuery, usePagedReport } from '../api';
 import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
@@ -11,35 +14,32 @@ import type { MoodReportFilters } from '../lib/report-forms';
 /** Spec 003 section 4: the report is fetched again 2 seconds after a Run. */
 const REFETCH_AFTER_MS = 2000;
 
+/** The report's filters as query parameters. */
+const filterQuery = (f: MoodReportFilters) => ({ role: f.role, range: rangeParam(f.range), minLow: f.minLow, filters: f.filters.join(','), ...(f.classId ? { classId: f.classId } : {}) });
+
 /**
- * The mood meter report (spec 003 section 2.9): a page, always fresh, and its CSV download (with each
- * row's low-enjoyment check-ins). Each Run (a new `filters`) fetches it again 2 seconds later.
+ * The mood meter report (spec 003 section 2.9): a page, always fresh, and its CSV file (with each
+ * row's low-enjoyment check-ins), which the server writes from the database in the table's search and
+ * order (docs/decisions/0612). Each Run (a new `filters`) fetches it again 2 seconds later.
  */
 export function useMoodReport(filters: MoodReportFilters | null, table: TableState) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
+  const errorText = useErrorText('admin');
   useEffect(() => {
     if (!filters) return;
     const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', filters) }), REFETCH_AFTER_MS);
     return () => clearTimeout(timer);
   }, [filters, queryClient]);
-  return usePagedReport(
-    'mood',
-    filters,
-    table,
-    (f: MoodReportFilters, state, csv) =>
-      api(adminApi.moodReport, {
-        query: {
-          entries: csv ? 'true' : 'false',
-          role: f.role,
-          range: rangeParam(f.range),
-          minLow: f.minLow,
-          filters: f.filters.join(','),
-          ...(f.classId ? { classId: f.classId } : {}),
-          ...pageParams<MoodReportSort>(state),
-        },
-      }),
-    { fresh: true },
-  );
+  const { report } = usePagedReport('mood', filters, table, (f: MoodReportFilters, state) => api(adminApi.moodReport, { query: { ...filterQuery(f), ...pageParams<MoodReportSort>(state) } }), { fresh: true });
+  const download = useMutation({
+    mutationFn: () => {
+      const query = { ...filterQuery(filters!), sort: table.sort as MoodReportSort, dir: table.dir, ...(table.q ? { q: table.q } : {}) };
+      return downloadFrom(buildUrl(adminApi.moodReportCsv, { query }), 'mood-report.csv');
+    },
+    onError: (error) => notify('error', errorText(error)),
+  });
+  return { report, download };
 }
 
 /** Keeps the filters of a students' run as the school's report settings; the cached settings become the saved ones. */

@@ -1,4 +1,4 @@
-import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type LowEnjoymentEntry, type MoodReportRow, type MoodReportSettings, type SchoolYears } from '@high5/contract';
+import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type MoodReportRow, type MoodReportSettings, type SchoolYears } from '@high5/contract';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { ClassPicker, RoleSelect } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, moodColumns, pagedFile } from '../lib/report-csv';
+import { identifierOf, moodColumns } from '../lib/report-csv';
 import { moodReportForm, type MoodReportFilters } from '../lib/report-forms';
 import { useMoodReport, useSaveMoodReportSettings } from './api';
 
@@ -95,8 +95,6 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
   };
 
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
-  const talk = (entry: LowEnjoymentEntry) =>
-    entry.talk === 'today' ? ` (${t('columns.talkToday')})` : entry.talk === 'not-today' ? ` (${t('columns.talkNotToday')})` : entry.emergency ? ` (${t('moodReport.emergency')})` : '';
   const columns = moodColumns(t);
   const describe = (values: { rangeDays: number; minLow: number; filters: readonly string[] }) =>
     [
@@ -106,28 +104,6 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
     ]
       .filter(Boolean)
       .join('; ');
-  const save = (rows: MoodReportRow[]) => {
-    const group = t(`common:roles.${submitted!.role}`);
-    const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
-    downloadReport(t, {
-      title: t('dashboard.views.mood'),
-      nameParts: [group],
-      range: submitted!.range,
-      filters: [
-        [t('csv.group'), group],
-        ...(submitted!.role === 'student'
-          ? ([
-              [t('csv.class'), className],
-              [t('csv.feelings'), submitted!.filters.length ? submitted!.filters.map(feeling).join(', ') : t('csv.all')],
-              [t('csv.minimum'), submitted!.minLow > 0 ? submitted!.minLow : t('csv.none')],
-            ] as [string, string | number][])
-          : []),
-      ],
-      ...pagedFile(columns, table, [{ header: t('columns.lowEntries'), value: (r) => (r.lowEntries ?? []).map((e) => `${e.date} ${feeling(e.mood)}${talk(e)}`).join('; ') }]),
-      rows,
-    });
-  };
-
   return (
     <Box>
       {saved && (
@@ -197,7 +173,7 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
               caption={t('moodReport.caption', { group: t(`common:roles.${submitted.role}`) })}
               empty={t('reports.empty')}
               searchLabel={t('search.people')}
-              onDownload={() => download.mutate(save)}
+              onDownload={() => download.mutate()}
               downloading={download.isPending}
               downloadLabel={t('moodReport.export')}
               onOpen={submitted.role === 'student' ? setStudent : undefined}
