@@ -22,8 +22,8 @@ group by user_id),
 coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received
     from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
     where m.school_id = $16 and m.role = $17 and m.status = 'active'
-    order by high5_received desc, lower(u.last_name), lower(u.first_name), u.id limit $18 offset $19
+    order by high5_received desc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $18 offset $19
   )
   select u.*  from page u
-  order by high5_received desc, lower(u.last_name), lower(u.first_name), u.id;
+  order by high5_received desc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["00000000-0000-4000-8000-00000000000a","2025-12-01","2026-12-01","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","student",500,500]

@@ -22,8 +22,8 @@ group by user_id),
 coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received
     from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
     where m.school_id = $16 and m.role = $17 and m.status = 'active' and exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in ($18)) and (u.first_name || ' ' || u.last_name ilike $19 or u.last_name || ' ' || u.first_name ilike $20 or coalesce(u.email, '') ilike $21 or coalesce(u.username, '') ilike $22)
-    order by lower(coalesce(u.email, u.username, '')) asc, lower(u.last_name), lower(u.first_name), u.id limit $23 offset $24
+    order by lower(coalesce(u.email, u.username, '')) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $23 offset $24
   )
   select u.*  from page u
-  order by lower(coalesce(u.email, u.username, '')) asc, lower(u.last_name), lower(u.first_name), u.id;
+  order by lower(coalesce(u.email, u.username, '')) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["00000000-0000-4000-8000-00000000000a","2025-12-01","2026-12-01","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","student","00000000-0000-4000-8000-0000000000c1","%50\\%\\_off%","%50\\%\\_off%","%50\\%\\_off%","%50\\%\\_off%",500,500]

@@ -10,8 +10,8 @@ group by user_id),
 coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received
     from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
     where m.school_id = $4 and m.role = $5 and m.status = 'active'
-    order by vibe_given asc, lower(u.last_name), lower(u.first_name), u.id limit $6 offset $7
+    order by vibe_given asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $6 offset $7
   )
   select u.*  from page u
-  order by vibe_given asc, lower(u.last_name), lower(u.first_name), u.id;
+  order by vibe_given asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["00000000-0000-4000-8000-00000000000a","2026-09-01","2026-11-01","00000000-0000-4000-8000-00000000000a","student",500,500]
