@@ -593,7 +593,7 @@ export const adminEndpoints = {
     params: userParams,
     body: EmptySchema,
     response: AdminUserSchema,
-    errors: ['NOT_FOUND', 'LAST_ADMIN'],
+    errors: ['NOT_FOUND', 'LAST_ADMIN', 'ROLE_MISMATCH'],
   }),
   makeTeacher: endpoint({
     id: 'admin.makeTeacher',
@@ -764,7 +764,7 @@ export const adminEndpoints = {
     params: kindParams,
     body: CategoriesUpdateSchema,
     response: z.array(AdminCategorySchema),
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CATEGORY_LOCKED', 'CATEGORY_EXISTS'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CATEGORY_LOCKED', 'CATEGORY_EXISTS', 'CATEGORIES_ALL_DISABLED'],
   }),
   addCategory: endpoint({
     id: 'admin.addCategory',
@@ -795,7 +795,7 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     query: GroupReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   userReport: endpoint({
     id: 'admin.userReport',
@@ -806,7 +806,7 @@ export const adminEndpoints = {
     params: userParams,
     query: z.object({ range: ReportRangeSchema }),
     response: UserReportSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   moodReport: endpoint({
     id: 'admin.moodReport',
@@ -816,7 +816,7 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     query: MoodReportQuerySchema,
     response: MoodReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   reachReport: endpoint({
     id: 'admin.reachReport',
@@ -875,7 +875,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   classMoodReport: endpoint({
     id: 'classReports.mood',
@@ -885,7 +885,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassMoodReportQuerySchema,
     response: MoodReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
 
   // --- Super admin ----------------------------------------------------------------------------
@@ -997,7 +997,7 @@ export const adminEndpoints = {
     params: schoolUserParams,
     body: EmptySchema,
     response: AdminUserSchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
   }),
   superClasses: endpoint({
     id: 'super.classes',

@@ -383,7 +383,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: ClassNameBodySchema,
     response: ClassSchema,
-    errors: ['CLASS_NAME_TAKEN'],
+    errors: ['CLASS_NAME_TAKEN', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classDelete: endpoint({
     id: 'classroom.classDelete',
@@ -393,6 +393,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: EmptySchema,
+    errors: ['CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classStudents: endpoint({
     id: 'classroom.classStudents',
@@ -402,7 +403,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classStudentCandidates: endpoint({
     id: 'classroom.classStudentCandidates',
@@ -413,7 +414,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: z.object({ search: SearchSchema }),
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classEnrol: endpoint({
     id: 'classroom.classEnrol',
@@ -424,7 +425,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax) }),
     response: z.object({ enrolled: z.number().int() }),
-    errors: ['STUDENT_NOT_IN_SCHOOL', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_IN_SCHOOL', 'ACCOUNT_PENDING_APPROVAL', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classRemoveStudent: endpoint({
     id: 'classroom.classRemoveStudent',
@@ -434,6 +435,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassStudentParams,
     response: EmptySchema,
+    errors: ['CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classRequests: endpoint({
     id: 'classroom.classRequests',
@@ -443,7 +445,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDecideRequests: endpoint({
     id: 'classroom.classDecideRequests',
@@ -454,7 +456,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax), enroll: z.boolean() }),
     response: z.object({ failedStudentIds: z.array(UuidSchema) }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classTeachers: endpoint({
     id: 'classroom.classTeachers',
@@ -464,6 +466,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassTeacherSchema),
+    errors: ['NOT_FOUND'],
   }),
   classTeacherCandidates: endpoint({
     id: 'classroom.classTeacherCandidates',
@@ -474,6 +477,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: z.object({ search: SearchSchema }),
     response: z.array(PersonSchema),
+    errors: ['NOT_FOUND'],
   }),
   classAddTeacher: endpoint({
     id: 'classroom.classAddTeacher',
@@ -484,7 +488,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ teacherId: UuidSchema }),
     response: z.array(ClassTeacherSchema),
-    errors: ['TEACHER_NOT_IN_SCHOOL'],
+    errors: ['TEACHER_NOT_IN_SCHOOL', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classRemoveTeacher: endpoint({
     id: 'classroom.classRemoveTeacher',
@@ -494,7 +498,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: z.object({ classId: UuidSchema, teacherId: UuidSchema }),
     response: z.array(ClassTeacherSchema),
-    errors: ['OWNER_CANNOT_BE_REMOVED'],
+    errors: ['OWNER_CANNOT_BE_REMOVED', 'NOT_FOUND'],
   }),
   classInvite: endpoint({
     id: 'classroom.classInvite',
@@ -506,7 +510,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: InviteStudentsBodySchema,
     response: InviteResultSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
   // --- Student classes (spec 002 section 2.2) -------------------------------
@@ -527,6 +531,7 @@ export const classroomEndpoints = {
     access: ['student'],
     params: ClassIdParams,
     response: z.array(ClassmateSchema),
+    errors: ['NOT_FOUND'],
   }),
   studentRequestEnrolment: endpoint({
     id: 'classroom.studentRequestEnrolment',
@@ -537,7 +542,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: EmptySchema,
     response: EmptySchema,
-    errors: ['ALREADY_ENROLLED'],
+    errors: ['ALREADY_ENROLLED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
 
   // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
@@ -579,7 +584,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     query: DateRangeQuery,
     response: z.array(MoodEntrySchema),
-    errors: ['DATE_RANGE_TOO_LONG'],
+    errors: ['DATE_RANGE_TOO_LONG', 'NOT_FOUND'],
   }),
   moodAcknowledge: endpoint({
     id: 'classroom.moodAcknowledge',
@@ -590,7 +595,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     body: EmptySchema,
     response: StudentMoodSchema,
-    errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE'],
+    errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE', 'NOT_FOUND'],
   }),
 
   // --- Trusted adults (spec 002 sections 2.5, 7.6) ---------------------------
@@ -629,6 +634,7 @@ export const classroomEndpoints = {
     access: ['student'],
     params: z.object({ adultId: UuidSchema }),
     response: z.array(TrustedAdultSchema),
+    errors: ['NOT_FOUND'],
   }),
 
   // --- My students and received High 5s (spec 002 sections 2.6 to 2.8) ----
@@ -650,7 +656,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     query: DateRangeQuery,
     response: z.array(ReceivedHigh5Schema),
-    errors: ['DATE_RANGE_TOO_LONG'],
+    errors: ['DATE_RANGE_TOO_LONG', 'NOT_FOUND'],
   }),
   feedbackGive: endpoint({
     id: 'classroom.feedbackGive',
@@ -660,7 +666,7 @@ export const classroomEndpoints = {
     access: ['parent', 'staff', 'teacher'],
     body: GiveFeedbackBodySchema,
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
-    errors: ['FEEDBACK_TEACHERS_ONLY'],
+    errors: ['FEEDBACK_TEACHERS_ONLY', 'NOT_FOUND'],
   }),
   feedbackList: endpoint({
     id: 'classroom.feedbackList',
@@ -705,6 +711,7 @@ export const classroomEndpoints = {
     params: z.object({ entryId: UuidSchema }),
     body: JournalInputSchema,
     response: JournalEntrySchema,
+    errors: ['NOT_FOUND'],
   }),
   journalDelete: endpoint({
     id: 'classroom.journalDelete',
@@ -715,6 +722,7 @@ export const classroomEndpoints = {
     access: 'session',
     params: z.object({ entryId: UuidSchema }),
     response: EmptySchema,
+    errors: ['NOT_FOUND'],
   }),
 
   // --- Seating chart and attendance (spec 002 sections 2.11, 2.12, 4.5, 4.6, 7.10)
@@ -726,7 +734,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: SeatingDataSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   seatingMoods: endpoint({
     id: 'classroom.seatingMoods',
@@ -736,7 +744,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: z.array(StudentMoodSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   seatingPreset: endpoint({
     id: 'classroom.seatingPreset',
@@ -752,7 +760,7 @@ export const classroomEndpoints = {
       cols: z.coerce.number().pipe(GridSize).optional(),
     }),
     response: z.object({ rows: z.number().int(), cols: z.number().int(), seats: SeatsSchema }),
-    errors: ['PAID_SCHOOL_ONLY', 'SEATING_GRID_TOO_SMALL'],
+    errors: ['PAID_SCHOOL_ONLY', 'SEATING_GRID_TOO_SMALL', 'NOT_FOUND'],
   }),
   seatingCreate: endpoint({
     id: 'classroom.seatingCreate',
@@ -763,7 +771,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: SeatingChartInputSchema,
     response: SeatingChartSchema,
-    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   seatingUpdate: endpoint({
     id: 'classroom.seatingUpdate',
@@ -774,7 +782,7 @@ export const classroomEndpoints = {
     params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
     body: SeatingChartInputSchema,
     response: SeatingChartSchema,
-    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   seatingDelete: endpoint({
     id: 'classroom.seatingDelete',
@@ -784,6 +792,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
     response: EmptySchema,
+    errors: ['CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   attendanceToday: endpoint({
     id: 'classroom.attendanceToday',
@@ -793,7 +802,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: z.object({ date: IsoDateSchema, codes: z.record(UuidSchema, AttendanceCodeSchema) }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   attendanceSave: endpoint({
     id: 'classroom.attendanceSave',
@@ -804,7 +813,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: AttendanceInputSchema,
     response: z.object({ date: IsoDateSchema, saved: z.number().int() }),
-    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   attendanceExport: endpoint({
     id: 'classroom.attendanceExport',
@@ -815,7 +824,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: DateRangeQuery,
     response: z.object({ filename: z.literal('attendance.csv'), csv: z.string(), rows: z.number().int() }),
-    errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
   // --- Student list (spec 002 sections 2.4, 7.5) ------------------------------
@@ -842,7 +851,7 @@ export const classroomEndpoints = {
       z.object({ delivery: z.literal('email'), login: z.string(), expiresAt: z.string() }),
       z.object({ delivery: z.literal('link'), login: z.string(), expiresAt: z.string(), link: z.string() }),
     ]),
-    errors: ['ACCOUNT_PENDING_APPROVAL', 'FORBIDDEN'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'FORBIDDEN', 'NOT_FOUND'],
   }),
   rosterInvite: endpoint({
     id: 'classroom.rosterInvite',
@@ -864,7 +873,7 @@ export const classroomEndpoints = {
     access: 'schoolAdmin',
     params: ClassIdParams,
     response: ClassInviteResultSchema,
-    errors: ['PAID_SCHOOL_ONLY'],
+    errors: ['PAID_SCHOOL_ONLY', 'NOT_FOUND'],
   }),
 
   // --- Class sign-in cards (docs/decisions/0553) ----------------------------
@@ -876,7 +885,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassDeviceSessionSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDeviceOpen: endpoint({
     id: 'classroom.classDeviceOpen',
@@ -888,7 +897,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: ClassDeviceOpenBodySchema,
     response: ClassDeviceSessionSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDeviceClose: endpoint({
     id: 'classroom.classDeviceClose',
@@ -898,7 +907,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: z.object({ classId: UuidSchema, deviceSessionId: UuidSchema }),
     response: EmptySchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classSignInCards: endpoint({
     id: 'classroom.classSignInCards',
@@ -910,6 +919,6 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: SignInCardsBodySchema,
     response: z.object({ className: z.string(), cards: z.array(SignInCardSchema) }),
-    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 };
