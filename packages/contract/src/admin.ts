@@ -605,7 +605,7 @@ export const adminEndpoints = {
     params: userParams,
     body: EmptySchema,
     response: AdminUserSchema,
-    errors: ['NOT_FOUND', 'LAST_ADMIN'],
+    errors: ['NOT_FOUND', 'LAST_ADMIN', 'ROLE_MISMATCH'],
   }),
   makeTeacher: endpoint({
     id: 'admin.makeTeacher',
@@ -776,7 +776,7 @@ export const adminEndpoints = {
     params: kindParams,
     body: CategoriesUpdateSchema,
     response: z.array(AdminCategorySchema),
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CATEGORY_LOCKED', 'CATEGORY_EXISTS'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CATEGORY_LOCKED', 'CATEGORY_EXISTS', 'CATEGORIES_ALL_DISABLED'],
   }),
   addCategory: endpoint({
     id: 'admin.addCategory',
@@ -807,7 +807,7 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     query: GroupReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   userReport: endpoint({
     id: 'admin.userReport',
@@ -818,7 +818,7 @@ export const adminEndpoints = {
     params: userParams,
     query: z.object({ range: ReportRangeSchema }),
     response: UserReportSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   moodReport: endpoint({
     id: 'admin.moodReport',
@@ -828,7 +828,7 @@ export const adminEndpoints = {
     access: 'schoolAdmin',
     query: MoodReportQuerySchema,
     response: MoodReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   moodReportCsv: endpoint({
     id: 'admin.moodReportCsv',
@@ -898,7 +898,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   classMoodReport: endpoint({
     id: 'classReports.mood',
@@ -908,7 +908,7 @@ export const adminEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassMoodReportQuerySchema,
     response: MoodReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
 
   // --- Super admin ----------------------------------------------------------------------------
@@ -1020,7 +1020,7 @@ export const adminEndpoints = {
     params: schoolUserParams,
     body: EmptySchema,
     response: AdminUserSchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
   }),
   superClasses: endpoint({
     id: 'super.classes',

@@ -187,6 +187,7 @@ export const alertEndpoints = {
     access: ['teacher', 'staff'],
     params: AlertIdParams,
     response: AlertDetailSchema,
+    errors: ['NOT_FOUND'],
   }),
   alertAct: endpoint({
     id: 'alerts.act',
@@ -197,7 +198,7 @@ export const alertEndpoints = {
     params: AlertIdParams,
     body: AlertActionBodySchema,
     response: AlertDetailSchema,
-    errors: ['ALERT_CLOSED'],
+    errors: ['ALERT_CLOSED', 'NOT_FOUND'],
   }),
   alertCorrect: endpoint({
     id: 'alerts.correct',
@@ -208,7 +209,7 @@ export const alertEndpoints = {
     params: z.object({ alertId: UuidSchema, actionId: UuidSchema }),
     body: AlertCorrectionBodySchema,
     response: AlertDetailSchema,
-    errors: ['ALERT_ENTRY_NOT_YOURS', 'ALERT_ENTRY_CORRECTED'],
+    errors: ['ALERT_ENTRY_NOT_YOURS', 'ALERT_ENTRY_CORRECTED', 'NOT_FOUND'],
   }),
   alertReopen: endpoint({
     id: 'alerts.reopen',
@@ -219,7 +220,7 @@ export const alertEndpoints = {
     params: AlertIdParams,
     body: AlertReopenBodySchema,
     response: AlertDetailSchema,
-    errors: ['ALERT_NOT_CLOSED', 'ALERT_ANOTHER_OPEN'],
+    errors: ['ALERT_NOT_CLOSED', 'ALERT_ANOTHER_OPEN', 'NOT_FOUND'],
   }),
   alertsOfStudent: endpoint({
     id: 'alerts.ofStudent',
@@ -229,6 +230,7 @@ export const alertEndpoints = {
     access: ['teacher', 'staff'],
     params: z.object({ studentId: UuidSchema }),
     response: z.array(AlertDetailSchema),
+    errors: ['NOT_FOUND'],
   }),
   alertSettings: endpoint({
     id: 'alerts.settings',
@@ -283,7 +285,7 @@ export const alertEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     body: z.object({ status: z.enum(['given', 'refused']) }).strict(),
     response: MoodConsentSchema,
-    errors: ['MOOD_CONSENT_PARENT_UNCONFIRMED'],
+    errors: ['MOOD_CONSENT_PARENT_UNCONFIRMED', 'NOT_FOUND'],
   }),
   schoolMoodConsents: endpoint({
     id: 'alerts.schoolMoodConsents',

@@ -390,7 +390,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: ClassNameBodySchema,
     response: ClassSchema,
-    errors: ['CLASS_NAME_TAKEN'],
+    errors: ['CLASS_NAME_TAKEN', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classDelete: endpoint({
     id: 'classroom.classDelete',
@@ -400,6 +400,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: EmptySchema,
+    errors: ['CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classStudents: endpoint({
     id: 'classroom.classStudents',
@@ -409,7 +410,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classStudentCandidates: endpoint({
     id: 'classroom.classStudentCandidates',
@@ -420,7 +421,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: z.object({ search: SearchSchema }),
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classEnrol: endpoint({
     id: 'classroom.classEnrol',
@@ -431,7 +432,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax) }),
     response: z.object({ enrolled: z.number().int() }),
-    errors: ['STUDENT_NOT_IN_SCHOOL', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_IN_SCHOOL', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classRemoveStudent: endpoint({
     id: 'classroom.classRemoveStudent',
@@ -441,7 +442,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassStudentParams,
     response: EmptySchema,
-    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR'],
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classRequests: endpoint({
     id: 'classroom.classRequests',
@@ -451,7 +452,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassStudentSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDecideRequests: endpoint({
     id: 'classroom.classDecideRequests',
@@ -462,7 +463,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ studentIds: IdList(CLASSROOM_LIMITS.enrolBatchMax), enroll: z.boolean() }),
     response: z.object({ failedStudentIds: z.array(UuidSchema) }),
-    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classTeachers: endpoint({
     id: 'classroom.classTeachers',
@@ -472,6 +473,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassTeacherSchema),
+    errors: ['NOT_FOUND'],
   }),
   classTeacherCandidates: endpoint({
     id: 'classroom.classTeacherCandidates',
@@ -482,6 +484,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: z.object({ search: SearchSchema }),
     response: z.array(PersonSchema),
+    errors: ['NOT_FOUND'],
   }),
   classAddTeacher: endpoint({
     id: 'classroom.classAddTeacher',
@@ -492,7 +495,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: z.object({ teacherId: UuidSchema }),
     response: z.array(ClassTeacherSchema),
-    errors: ['TEACHER_NOT_IN_SCHOOL'],
+    errors: ['TEACHER_NOT_IN_SCHOOL', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   classRemoveTeacher: endpoint({
     id: 'classroom.classRemoveTeacher',
@@ -502,7 +505,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: z.object({ classId: UuidSchema, teacherId: UuidSchema }),
     response: z.array(ClassTeacherSchema),
-    errors: ['OWNER_CANNOT_BE_REMOVED'],
+    errors: ['OWNER_CANNOT_BE_REMOVED', 'NOT_FOUND'],
   }),
   classInvite: endpoint({
     id: 'classroom.classInvite',
@@ -514,7 +517,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: InviteStudentsBodySchema,
     response: InviteResultSchema,
-    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
   // --- Student classes (spec 002 section 2.2) -------------------------------
@@ -535,6 +538,7 @@ export const classroomEndpoints = {
     access: ['student'],
     params: ClassIdParams,
     response: z.array(ClassmateSchema),
+    errors: ['NOT_FOUND'],
   }),
   studentRequestEnrolment: endpoint({
     id: 'classroom.studentRequestEnrolment',
@@ -545,7 +549,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: EmptySchema,
     response: EmptySchema,
-    errors: ['ALREADY_ENROLLED', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR'],
+    errors: ['ALREADY_ENROLLED', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
 
   // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
@@ -587,7 +591,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     query: DateRangeQuery,
     response: z.array(MoodEntrySchema),
-    errors: ['DATE_RANGE_TOO_LONG'],
+    errors: ['DATE_RANGE_TOO_LONG', 'NOT_FOUND'],
   }),
   moodAcknowledge: endpoint({
     id: 'classroom.moodAcknowledge',
@@ -598,7 +602,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     body: EmptySchema,
     response: StudentMoodSchema,
-    errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE'],
+    errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE', 'NOT_FOUND'],
   }),
 
   // --- Trusted adults (spec 002 sections 2.5, 7.6) ---------------------------
@@ -637,6 +641,7 @@ export const classroomEndpoints = {
     access: ['student'],
     params: z.object({ adultId: UuidSchema }),
     response: z.array(TrustedAdultSchema),
+    errors: ['NOT_FOUND'],
   }),
 
   // --- My students and received High 5s (spec 002 sections 2.6 to 2.8) ----
@@ -658,7 +663,7 @@ export const classroomEndpoints = {
     params: z.object({ studentId: UuidSchema }),
     query: DateRangeQuery,
     response: z.array(ReceivedHigh5Schema),
-    errors: ['DATE_RANGE_TOO_LONG'],
+    errors: ['DATE_RANGE_TOO_LONG', 'NOT_FOUND'],
   }),
   feedbackGive: endpoint({
     id: 'classroom.feedbackGive',
@@ -668,7 +673,7 @@ export const classroomEndpoints = {
     access: ['parent', 'staff', 'teacher'],
     body: GiveFeedbackBodySchema,
     response: z.object({ id: UuidSchema, date: IsoDateSchema }),
-    errors: ['FEEDBACK_TEACHERS_ONLY'],
+    errors: ['FEEDBACK_TEACHERS_ONLY', 'NOT_FOUND'],
   }),
   feedbackList: endpoint({
     id: 'classroom.feedbackList',
@@ -713,6 +718,7 @@ export const classroomEndpoints = {
     params: z.object({ entryId: UuidSchema }),
     body: JournalInputSchema,
     response: JournalEntrySchema,
+    errors: ['NOT_FOUND'],
   }),
   journalDelete: endpoint({
     id: 'classroom.journalDelete',
@@ -723,6 +729,7 @@ export const classroomEndpoints = {
     access: 'session',
     params: z.object({ entryId: UuidSchema }),
     response: EmptySchema,
+    errors: ['NOT_FOUND'],
   }),
 
   // --- Seating chart and attendance (spec 002 sections 2.11, 2.12, 4.5, 4.6, 7.10)
@@ -734,7 +741,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: SeatingDataSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   seatingMoods: endpoint({
     id: 'classroom.seatingMoods',
@@ -744,7 +751,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: z.array(StudentMoodSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   seatingPreset: endpoint({
     id: 'classroom.seatingPreset',
@@ -760,7 +767,7 @@ export const classroomEndpoints = {
       cols: z.coerce.number().pipe(GridSize).optional(),
     }),
     response: z.object({ rows: z.number().int(), cols: z.number().int(), seats: SeatsSchema }),
-    errors: ['PAID_SCHOOL_ONLY', 'SEATING_GRID_TOO_SMALL'],
+    errors: ['PAID_SCHOOL_ONLY', 'SEATING_GRID_TOO_SMALL', 'NOT_FOUND'],
   }),
   seatingCreate: endpoint({
     id: 'classroom.seatingCreate',
@@ -771,7 +778,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: SeatingChartInputSchema,
     response: SeatingChartSchema,
-    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   seatingUpdate: endpoint({
     id: 'classroom.seatingUpdate',
@@ -782,7 +789,7 @@ export const classroomEndpoints = {
     params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
     body: SeatingChartInputSchema,
     response: SeatingChartSchema,
-    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED'],
+    errors: ['SEATING_NAME_TAKEN', 'SEAT_OUT_OF_GRID', 'SEAT_DUPLICATE_STUDENT', 'STUDENT_NOT_ENROLLED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   seatingDelete: endpoint({
     id: 'classroom.seatingDelete',
@@ -792,6 +799,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: z.object({ classId: UuidSchema, chartId: UuidSchema }),
     response: EmptySchema,
+    errors: ['CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   attendanceToday: endpoint({
     id: 'classroom.attendanceToday',
@@ -801,7 +809,7 @@ export const classroomEndpoints = {
     access: ['teacher', 'staff'],
     params: ClassIdParams,
     response: z.object({ date: IsoDateSchema, codes: z.record(UuidSchema, AttendanceCodeSchema) }),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   attendanceSave: endpoint({
     id: 'classroom.attendanceSave',
@@ -812,7 +820,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: AttendanceInputSchema,
     response: z.object({ date: IsoDateSchema, saved: z.number().int() }),
-    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
   attendanceExport: endpoint({
     id: 'classroom.attendanceExport',
@@ -823,7 +831,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     query: DateRangeQuery,
     response: z.object({ filename: z.literal('attendance.csv'), csv: z.string(), rows: z.number().int() }),
-    errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
   // --- Student list (spec 002 sections 2.4, 7.5) ------------------------------
@@ -850,7 +858,7 @@ export const classroomEndpoints = {
       z.object({ delivery: z.literal('email'), login: z.string(), expiresAt: z.string() }),
       z.object({ delivery: z.literal('link'), login: z.string(), expiresAt: z.string(), link: z.string() }),
     ]),
-    errors: ['ACCOUNT_PENDING_APPROVAL', 'FORBIDDEN'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'FORBIDDEN', 'NOT_FOUND'],
   }),
   rosterInvite: endpoint({
     id: 'classroom.rosterInvite',
@@ -872,7 +880,7 @@ export const classroomEndpoints = {
     access: 'schoolAdmin',
     params: ClassIdParams,
     response: ClassInviteResultSchema,
-    errors: ['PAID_SCHOOL_ONLY'],
+    errors: ['PAID_SCHOOL_ONLY', 'NOT_FOUND'],
   }),
 
   // --- Class sign-in cards (docs/decisions/0553) ----------------------------
@@ -884,7 +892,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: ClassIdParams,
     response: z.array(ClassDeviceSessionSchema),
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDeviceOpen: endpoint({
     id: 'classroom.classDeviceOpen',
@@ -896,7 +904,7 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: ClassDeviceOpenBodySchema,
     response: ClassDeviceSessionSchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classDeviceClose: endpoint({
     id: 'classroom.classDeviceClose',
@@ -906,7 +914,7 @@ export const classroomEndpoints = {
     access: MANAGERS,
     params: z.object({ classId: UuidSchema, deviceSessionId: UuidSchema }),
     response: EmptySchema,
-    errors: ['ACCOUNT_PENDING_APPROVAL'],
+    errors: ['ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
   classSignInCards: endpoint({
     id: 'classroom.classSignInCards',
@@ -918,6 +926,6 @@ export const classroomEndpoints = {
     params: ClassIdParams,
     body: SignInCardsBodySchema,
     response: z.object({ className: z.string(), cards: z.array(SignInCardSchema) }),
-    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL'],
+    errors: ['STUDENT_NOT_ENROLLED', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 };

@@ -273,6 +273,7 @@ export const profileEndpoints = {
     access: SCHOOL_ROLES,
     params: z.object({ userId: UuidSchema }),
     response: UserAvatarSchema,
+    errors: ['NOT_FOUND'],
   }),
   inviteParent: endpoint({
     id: 'family.inviteParent',
@@ -330,6 +331,7 @@ export const profileEndpoints = {
     access: ['teacher', 'staff'],
     params: StudentParams,
     response: StudentDetailsSchema,
+    errors: ['NOT_FOUND'],
   }),
   updateStudentFlags: endpoint({
     id: 'studentDetails.updateFlags',
@@ -343,7 +345,7 @@ export const profileEndpoints = {
       .strict()
       .refine((b) => Object.keys(b).length > 0, 'invalid_empty'),
     response: StudentFlagsSchema,
-    errors: ['STUDENT_FLAGS_READ_ONLY'],
+    errors: ['STUDENT_FLAGS_READ_ONLY', 'NOT_FOUND'],
   }),
   uploadStudentPhoto: endpoint({
     id: 'studentDetails.uploadPhoto',
@@ -365,6 +367,7 @@ export const profileEndpoints = {
     params: StudentParams,
     query: RangeQuery,
     response: z.array(AttendanceRowSchema),
+    errors: ['NOT_FOUND'],
   }),
   studentMoods: endpoint({
     id: 'studentDetails.moods',
@@ -375,6 +378,7 @@ export const profileEndpoints = {
     params: StudentParams,
     query: RangeQuery,
     response: z.array(StudentMoodRowSchema),
+    errors: ['NOT_FOUND'],
   }),
   studentNotes: endpoint({
     id: 'studentDetails.notes',
@@ -384,6 +388,7 @@ export const profileEndpoints = {
     access: ['teacher', 'staff'],
     params: StudentParams,
     response: z.array(StudentNoteSchema),
+    errors: ['NOT_FOUND'],
   }),
   addStudentNote: endpoint({
     id: 'studentDetails.addNote',
@@ -394,6 +399,7 @@ export const profileEndpoints = {
     params: StudentParams,
     body: z.object({ body: multiLine(z.string().trim().min(1).max(NOTE_MAX)) }),
     response: StudentNoteSchema,
+    errors: ['NOT_FOUND'],
   }),
   yearExportOptions: endpoint({
     id: 'family.yearExportOptions',
@@ -403,6 +409,7 @@ export const profileEndpoints = {
     access: ['student', 'parent'],
     params: StudentParams,
     response: YearExportOptionsSchema,
+    errors: ['NOT_FOUND'],
   }),
   yearExport: endpoint({
     id: 'family.yearExport',
@@ -414,6 +421,6 @@ export const profileEndpoints = {
     params: StudentParams.extend({ startYear: StartYearSchema }),
     query: YearExportQuerySchema,
     response: z.unknown(),
-    errors: ['YEAR_EXPORT_NOT_ALLOWED', 'RATE_LIMITED'],
+    errors: ['YEAR_EXPORT_NOT_ALLOWED', 'RATE_LIMITED', 'NOT_FOUND'],
   }),
 };

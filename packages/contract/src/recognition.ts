@@ -242,7 +242,7 @@ export const recognitionEndpoints = {
     access: ['student', 'teacher', 'parent', 'staff'],
     query: ReceivedQuerySchema,
     response: ReceivedReportSchema,
-    errors: ['VALIDATION_FAILED', 'GIVEN_CANNOT_BE_VIEWED', 'RECEIVED_HIDDEN', 'FORBIDDEN', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'GIVEN_CANNOT_BE_VIEWED', 'RECEIVED_HIDDEN', 'FORBIDDEN', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   notYet: endpoint({
     id: 'recognition.notYet',

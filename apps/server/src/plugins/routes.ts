@@ -5,6 +5,7 @@ import { inTransaction, type Db } from '../db/database.js';
 import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.js';
 import type { SessionUser } from '../lib/session-user.js';
 import type { Services } from '../services/index.js';
+import { isDeclared, noteUndeclared } from './declared-errors.js';
 
 export interface RouteContext<E extends Endpoint> {
   params: NonNullable<E['params']> extends z.ZodType ? z.output<NonNullable<E['params']>> : undefined;
@@ -76,7 +77,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       const body = parsePart(endpoint.body, request.body, 'body');
       const run = (db: Db) =>
         handler({ params, query, body, user, db, services: app.services, request, reply } as RouteContext<E>);
-      const result = endpoint.method === 'GET' ? await run(app.services.db) : await inTransaction(app.services.db, run);
+      let result;
+      try {
+        result = endpoint.method === 'GET' ? await run(app.services.db) : await inTransaction(app.services.db, run);
+      } catch (error) {
+        if (error instanceof AppError && !isDeclared(endpoint, error.code)) {
+          request.log.warn({ endpoint: endpoint.id, code: error.code }, 'answered an error code its endpoint does not declare');
+          noteUndeclared(endpoint, error.code);
+        }
+        throw error;
+      }
       if (reply.sent) return reply;
       const output = endpoint.response.safeParse(result);
       if (!output.success) {
