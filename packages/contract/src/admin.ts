@@ -882,7 +882,7 @@ export const adminEndpoints = {
 
   // --- Class reports (/report for admins, /TeacherReport for teachers) ------------------------
   reportClasses: endpoint({
-    id: 'classReports.classes',
+    id: 'admin.reportClasses',
     method: 'GET',
     path: '/class-reports/classes',
     summary: 'Classes the caller may report on: a teacher their own, an admin every class of the school.',
@@ -891,7 +891,7 @@ export const adminEndpoints = {
     errors: ['FORBIDDEN'],
   }),
   classRecognitionReport: endpoint({
-    id: 'classReports.recognition',
+    id: 'admin.classRecognitionReport',
     method: 'GET',
     path: '/class-reports/recognition',
     summary: 'High 5s given and received per student of a class (or of every class the caller may see).',
@@ -901,7 +901,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   classMoodReport: endpoint({
-    id: 'classReports.mood',
+    id: 'admin.classMoodReport',
     method: 'GET',
     path: '/class-reports/mood',
     summary: 'High and low enjoyment check-ins per student of a class (every read is audited).',
@@ -913,7 +913,7 @@ export const adminEndpoints = {
 
   // --- Super admin ----------------------------------------------------------------------------
   superSchools: endpoint({
-    id: 'super.schools',
+    id: 'admin.superSchools',
     method: 'GET',
     path: '/super/schools',
     summary: 'Every school with its district.',
@@ -921,7 +921,7 @@ export const adminEndpoints = {
     response: z.array(SuperSchoolSchema),
   }),
   superDistricts: endpoint({
-    id: 'super.districts',
+    id: 'admin.superDistricts',
     method: 'GET',
     path: '/super/districts',
     summary: 'Every district (credentials are never returned).',
@@ -929,7 +929,7 @@ export const adminEndpoints = {
     response: z.array(DistrictSummarySchema),
   }),
   addDistrict: endpoint({
-    id: 'super.addDistrict',
+    id: 'admin.addDistrict',
     method: 'POST',
     path: '/super/districts',
     summary: 'Adds an Aeries or Clever district; its credentials are stored encrypted (AES-256-GCM).',
@@ -939,7 +939,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'DISTRICT_EXISTS'],
   }),
   addSchool: endpoint({
-    id: 'super.addSchool',
+    id: 'admin.addSchool',
     method: 'POST',
     path: '/super/schools',
     summary: 'Adds a free school to an existing district or to a new free district.',
@@ -949,7 +949,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS', 'SCHOOL_EXISTS'],
   }),
   superPending: endpoint({
-    id: 'super.pending',
+    id: 'admin.superPending',
     method: 'GET',
     path: '/super/pending',
     summary: 'What waits for the super admin: schools founded in an existing district, and teachers or staff of any school waiting for approval.',
@@ -957,7 +957,7 @@ export const adminEndpoints = {
     response: SuperPendingSchema,
   }),
   superApproveSchool: endpoint({
-    id: 'super.approveSchool',
+    id: 'admin.superApproveSchool',
     method: 'POST',
     path: '/super/schools/:schoolId/approval',
     summary: 'Approves a school founded in an existing district: it becomes visible in the sign-up pickers.',
@@ -968,7 +968,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   superApproveMember: endpoint({
-    id: 'super.approveMember',
+    id: 'admin.superApproveMember',
     method: 'POST',
     path: '/super/schools/:schoolId/users/:userId/approval',
     summary: 'Approves a pending teacher or staff member of any school; the person is told by e-mail.',
@@ -979,7 +979,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND', 'NOT_PENDING'],
   }),
   superRejectMember: endpoint({
-    id: 'super.rejectMember',
+    id: 'admin.superRejectMember',
     method: 'DELETE',
     path: '/super/schools/:schoolId/users/:userId/approval',
     summary: 'Declines a pending teacher or staff member of any school: their membership of that school is removed.',
@@ -990,7 +990,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND', 'NOT_PENDING'],
   }),
   superUsers: endpoint({
-    id: 'super.users',
+    id: 'admin.superUsers',
     method: 'GET',
     path: '/super/schools/:schoolId/users',
     summary: "A school's teachers or staff with their admin flag.",
@@ -1001,7 +1001,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   superMakeAdmin: endpoint({
-    id: 'super.makeAdmin',
+    id: 'admin.superMakeAdmin',
     method: 'PUT',
     path: '/super/schools/:schoolId/users/:userId/admin',
     summary: 'Makes a teacher or staff member of a school an admin.',
@@ -1012,7 +1012,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
   }),
   superRemoveAdmin: endpoint({
-    id: 'super.removeAdmin',
+    id: 'admin.superRemoveAdmin',
     method: 'DELETE',
     path: '/super/schools/:schoolId/users/:userId/admin',
     summary: "Removes a school member's admin flag.",
@@ -1023,7 +1023,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND', 'ROLE_MISMATCH'],
   }),
   superClasses: endpoint({
-    id: 'super.classes',
+    id: 'admin.superClasses',
     method: 'GET',
     path: '/super/schools/:schoolId/classes',
     summary: "A school's classes, for the super admin report's class picker.",
@@ -1033,7 +1033,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   superGroupReport: endpoint({
-    id: 'super.groupReport',
+    id: 'admin.superGroupReport',
     method: 'GET',
     path: '/super/schools/:schoolId/reports/group',
     summary: "A school's group report (paged).",
@@ -1044,7 +1044,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   backups: endpoint({
-    id: 'super.backups',
+    id: 'admin.backups',
     method: 'GET',
     path: '/super/backups',
     summary: 'The most recent backups (of existing and deleted schools).',
@@ -1053,7 +1053,7 @@ export const adminEndpoints = {
     response: z.array(BackupSchema),
   }),
   backupSchool: endpoint({
-    id: 'super.backupSchool',
+    id: 'admin.backupSchool',
     rateLimit: { max: 10, perSeconds: 3600 }, // a whole school written out each
     method: 'POST',
     path: '/super/schools/:schoolId/backups',
@@ -1065,7 +1065,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND', 'BACKUP_LIMIT_REACHED'],
   }),
   downloadBackup: endpoint({
-    id: 'super.downloadBackup',
+    id: 'admin.downloadBackup',
     method: 'GET',
     path: '/super/backups/:backupId/file',
     summary: 'Downloads a backup file (application/gzip, or application/json for version 1; not wrapped in the envelope).',
@@ -1075,7 +1075,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   deleteBackup: endpoint({
-    id: 'super.deleteBackup',
+    id: 'admin.deleteBackup',
     method: 'DELETE',
     path: '/super/backups/:backupId',
     summary: 'Deletes a backup and its file.',
@@ -1085,7 +1085,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   restores: endpoint({
-    id: 'super.restores',
+    id: 'admin.restores',
     method: 'GET',
     path: '/super/restores',
     summary: 'The most recent restores with their progress.',
@@ -1093,7 +1093,7 @@ export const adminEndpoints = {
     response: z.array(RestoreSchema),
   }),
   restore: endpoint({
-    id: 'super.restore',
+    id: 'admin.restore',
     method: 'GET',
     path: '/super/restores/:restoreId',
     summary: "One restore's progress.",
@@ -1103,7 +1103,7 @@ export const adminEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   startRestore: endpoint({
-    id: 'super.startRestore',
+    id: 'admin.startRestore',
     method: 'POST',
     path: '/super/restores',
     summary: 'Restores a backup of this High5 into an empty school (in the background: follow its progress).',
@@ -1113,7 +1113,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NOT_EMPTY', 'BACKUP_FORMAT_UNSUPPORTED', 'BACKUP_FILE_MISSING'],
   }),
   uploadRestore: endpoint({
-    id: 'super.uploadRestore',
+    id: 'admin.uploadRestore',
     method: 'POST',
     path: '/super/restores/upload',
     summary: 'Restores an uploaded backup file (multipart, field `backup`; from this or another High5) into an empty school.',
@@ -1123,7 +1123,7 @@ export const adminEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'SCHOOL_NOT_EMPTY', 'PAYLOAD_TOO_LARGE'],
   }),
   deleteSchool: endpoint({
-    id: 'super.deleteSchool',
+    id: 'admin.deleteSchool',
     method: 'DELETE',
     path: '/super/schools/:schoolId',
     summary: 'Deletes a school and all its data in one transaction, after a backup when asked; members of no other school are deleted too.',

@@ -172,7 +172,7 @@ const AlertIdParams = z.object({ alertId: UuidSchema });
 
 export const alertEndpoints = {
   alertsMine: endpoint({
-    id: 'alerts.mine',
+    id: 'alerts.alertsMine',
     method: 'GET',
     path: '/alerts',
     summary: 'Alerts that reached the caller: open ones first, then those closed in the last 7 days; with the open count for the badge.',
@@ -180,7 +180,7 @@ export const alertEndpoints = {
     response: z.object({ open: z.number().int(), items: z.array(AlertSummarySchema) }),
   }),
   alertDetail: endpoint({
-    id: 'alerts.detail',
+    id: 'alerts.alertDetail',
     method: 'GET',
     path: '/alerts/:alertId',
     summary: 'One alert with its check-ins, the adults it reached and the acknowledgement trail (audited).',
@@ -190,7 +190,7 @@ export const alertEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   alertAct: endpoint({
-    id: 'alerts.act',
+    id: 'alerts.alertAct',
     method: 'POST',
     path: '/alerts/:alertId/actions',
     summary: 'Records what an adult did (talked, contacted family, referred, other with a note), closing the alert or keeping it open.',
@@ -201,7 +201,7 @@ export const alertEndpoints = {
     errors: ['ALERT_CLOSED', 'NOT_FOUND'],
   }),
   alertCorrect: endpoint({
-    id: 'alerts.correct',
+    id: 'alerts.alertCorrect',
     method: 'POST',
     path: '/alerts/:alertId/actions/:actionId/correction',
     summary: 'Corrects a trail entry the caller wrote: a new entry says what really happened; the first stays, marked corrected (decision 0521).',
@@ -212,7 +212,7 @@ export const alertEndpoints = {
     errors: ['ALERT_ENTRY_NOT_YOURS', 'ALERT_ENTRY_CORRECTED', 'NOT_FOUND'],
   }),
   alertReopen: endpoint({
-    id: 'alerts.reopen',
+    id: 'alerts.alertReopen',
     method: 'POST',
     path: '/alerts/:alertId/reopen',
     summary: 'Reopens a closed alert: it waits for an answer again and its escalation restarts; the trail says who and why (decision 0521).',
@@ -223,7 +223,7 @@ export const alertEndpoints = {
     errors: ['ALERT_NOT_CLOSED', 'ALERT_ANOTHER_OPEN', 'NOT_FOUND'],
   }),
   alertsOfStudent: endpoint({
-    id: 'alerts.ofStudent',
+    id: 'alerts.alertsOfStudent',
     method: 'GET',
     path: '/alerts/students/:studentId',
     summary: 'A student\'s alert history, for the adults the visibility rule allows (audited).',
@@ -233,7 +233,7 @@ export const alertEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   alertSettings: endpoint({
-    id: 'alerts.settings',
+    id: 'alerts.alertSettings',
     method: 'GET',
     path: '/admin/alerts/settings',
     summary: 'The school\'s alert routing, escalation chain, school hours, after-hours message and consent rule.',
@@ -241,7 +241,7 @@ export const alertEndpoints = {
     response: AlertSettingsSchema,
   }),
   alertSettingsUpdate: endpoint({
-    id: 'alerts.settingsUpdate',
+    id: 'alerts.alertSettingsUpdate',
     method: 'PATCH',
     path: '/admin/alerts/settings',
     summary: 'Changes any of the school\'s alert settings (audited).',
@@ -251,7 +251,7 @@ export const alertEndpoints = {
     errors: ['ALERT_ADULT_NOT_ALLOWED'],
   }),
   alertAdults: endpoint({
-    id: 'alerts.adults',
+    id: 'alerts.alertAdults',
     method: 'GET',
     path: '/admin/alerts/adults',
     summary: 'The school\'s active teachers and staff, to name counsellors and escalation tiers.',
@@ -259,7 +259,7 @@ export const alertEndpoints = {
     response: z.array(AlertAdultSchema),
   }),
   alertReport: endpoint({
-    id: 'alerts.report',
+    id: 'alerts.alertReport',
     method: 'GET',
     path: '/admin/alerts/report',
     summary: 'Alerts of the school by week, and by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',

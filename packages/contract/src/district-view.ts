@@ -50,7 +50,7 @@ export type DistrictReport = z.infer<typeof DistrictReportSchema>;
 
 export const districtViewEndpoints = {
   districtStudents: endpoint({
-    id: 'super.districtStudents',
+    id: 'districtView.districtStudents',
     method: 'GET',
     path: '/super/districts/:districtId/students',
     summary: "A district's active students across its schools: name, school and grade (paged, searchable).",
@@ -61,7 +61,7 @@ export const districtViewEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   districtReport: endpoint({
-    id: 'super.districtReport',
+    id: 'districtView.districtReport',
     method: 'GET',
     path: '/super/districts/:districtId/reports/summary',
     summary: "A district's figures per school and in all, over a range inside one school year of every school.",
@@ -72,7 +72,7 @@ export const districtViewEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   schoolYears: endpoint({
-    id: 'super.schoolYears',
+    id: 'districtView.schoolYears',
     method: 'GET',
     path: '/super/schools/:schoolId/school-years',
     summary: "A school's years for the super admin's year picker: the current one and the past ones.",

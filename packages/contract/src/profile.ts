@@ -200,7 +200,7 @@ export const StudentRangeSchema = RangeQuery.shape.range.refine((range) => !stud
 
 export const profileEndpoints = {
   getProfile: endpoint({
-    id: 'profile.get',
+    id: 'profile.getProfile',
     allowWhilePending: true,
     method: 'GET',
     path: '/profile',
@@ -209,7 +209,7 @@ export const profileEndpoints = {
     response: ProfileSchema,
   }),
   updateProfile: endpoint({
-    id: 'profile.update',
+    id: 'profile.updateProfile',
     allowWhilePending: true,
     method: 'PUT',
     path: '/profile',
@@ -231,7 +231,7 @@ export const profileEndpoints = {
     errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   myAvatar: endpoint({
-    id: 'avatar.mine',
+    id: 'profile.myAvatar',
     allowWhilePending: true,
     method: 'GET',
     path: '/avatar',
@@ -240,7 +240,7 @@ export const profileEndpoints = {
     response: AvatarSchema.nullable(),
   }),
   saveAvatar: endpoint({
-    id: 'avatar.save',
+    id: 'profile.saveAvatar',
     allowWhilePending: true,
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'PUT',
@@ -252,7 +252,7 @@ export const profileEndpoints = {
     errors: ['IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'RATE_LIMITED'],
   }),
   avatars: endpoint({
-    id: 'avatar.ofUsers',
+    id: 'profile.avatars',
     method: 'GET',
     path: '/avatars',
     summary: 'Hand avatar links of users of the caller\'s school (comma-separated ids, at most 100); others are left out.',
@@ -266,7 +266,7 @@ export const profileEndpoints = {
     response: z.array(UserAvatarSchema),
   }),
   userAvatar: endpoint({
-    id: 'avatar.ofUser',
+    id: 'profile.userAvatar',
     method: 'GET',
     path: '/avatars/:userId',
     summary: 'The hand avatar link of one user of the caller\'s school (null when none is saved).',
@@ -276,7 +276,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   inviteParent: endpoint({
-    id: 'family.inviteParent',
+    id: 'profile.inviteParent',
     method: 'POST',
     path: '/family/parents',
     summary: 'A student invites a parent: a new address gets a parent account with a temporary password; an existing account is asked by e-mail and linked only when it accepts.',
@@ -286,7 +286,7 @@ export const profileEndpoints = {
     errors: ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY'],
   }),
   myParents: endpoint({
-    id: 'family.parents',
+    id: 'profile.myParents',
     method: 'GET',
     path: '/family/parents',
     summary: 'The parents linked to the signed-in student, and those asked who have not answered yet.',
@@ -294,7 +294,7 @@ export const profileEndpoints = {
     response: z.array(LinkedParentSchema),
   }),
   familyRequests: endpoint({
-    id: 'family.requests',
+    id: 'profile.familyRequests',
     method: 'GET',
     path: '/family/requests',
     summary: 'Students who asked the signed-in account to be their parent and wait for an answer.',
@@ -302,7 +302,7 @@ export const profileEndpoints = {
     response: z.array(FamilyRequestSchema),
   }),
   acceptFamilyRequest: endpoint({
-    id: 'family.acceptRequest',
+    id: 'profile.acceptFamilyRequest',
     method: 'POST',
     path: '/family/requests/:requestId/accept',
     summary: 'Accepts a request: the account becomes the student\'s parent in the student\'s school. Audited.',
@@ -313,7 +313,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND', 'FAMILY_REQUEST_NOT_POSSIBLE'],
   }),
   declineFamilyRequest: endpoint({
-    id: 'family.declineRequest',
+    id: 'profile.declineFamilyRequest',
     method: 'POST',
     path: '/family/requests/:requestId/decline',
     summary: 'Declines a request; nothing is linked and the student is not told who declined.',
@@ -324,7 +324,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   studentDetails: endpoint({
-    id: 'studentDetails.get',
+    id: 'profile.studentDetails',
     method: 'GET',
     path: '/student-details/:studentId',
     summary: 'The student detail dialog: photo, classes, flags, today\'s mood, totals, trusted adults, deep links. Audited.',
@@ -334,7 +334,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   updateStudentFlags: endpoint({
-    id: 'studentDetails.updateFlags',
+    id: 'profile.updateStudentFlags',
     method: 'PUT',
     path: '/student-details/:studentId/flags',
     summary: 'Saves the IEP, 504 and language-level switches (not by teachers of paid schools). Audited.',
@@ -348,7 +348,7 @@ export const profileEndpoints = {
     errors: ['STUDENT_FLAGS_READ_ONLY', 'NOT_FOUND'],
   }),
   uploadStudentPhoto: endpoint({
-    id: 'studentDetails.uploadPhoto',
+    id: 'profile.uploadStudentPhoto',
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/student-details/:studentId/photo',
@@ -359,7 +359,7 @@ export const profileEndpoints = {
     errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   studentAttendance: endpoint({
-    id: 'studentDetails.attendance',
+    id: 'profile.studentAttendance',
     method: 'GET',
     path: '/student-details/:studentId/attendance',
     summary: 'The student\'s attendance rows in a date range (at most 366 days).',
@@ -370,7 +370,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   studentMoods: endpoint({
-    id: 'studentDetails.moods',
+    id: 'profile.studentMoods',
     method: 'GET',
     path: '/student-details/:studentId/moods',
     summary: 'The student\'s mood check-ins in a date range (at most 366 days). Audited.',
@@ -381,7 +381,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   studentNotes: endpoint({
-    id: 'studentDetails.notes',
+    id: 'profile.studentNotes',
     method: 'GET',
     path: '/student-details/:studentId/notes',
     summary: 'Notes about the student written by school staff, newest first.',
@@ -391,7 +391,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   addStudentNote: endpoint({
-    id: 'studentDetails.addNote',
+    id: 'profile.addStudentNote',
     method: 'POST',
     path: '/student-details/:studentId/notes',
     summary: 'Adds a note about the student. Audited.',
@@ -402,7 +402,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   yearExportOptions: endpoint({
-    id: 'family.yearExportOptions',
+    id: 'profile.yearExportOptions',
     method: 'GET',
     path: '/year-export/:studentId',
     summary: "Whether the caller may download the student's year (a linked parent; the student themself from the school's grade), which years, and whether the journal may be added.",
@@ -412,7 +412,7 @@ export const profileEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   yearExport: endpoint({
-    id: 'family.yearExport',
+    id: 'profile.yearExport',
     method: 'GET',
     path: '/year-export/:studentId/:startYear',
     summary:

@@ -226,7 +226,7 @@ const runParams = z.object({ runId: UuidSchema });
 
 export const rosteringEndpoints = {
   rosterRuns: endpoint({
-    id: 'super.rosterRuns',
+    id: 'rostering.rosterRuns',
     method: 'GET',
     path: '/super/districts/:districtId/roster',
     summary: "A district's rostering settings and its last sync runs, newest first, with their reports.",
@@ -236,7 +236,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   rosterRun: endpoint({
-    id: 'super.rosterRun',
+    id: 'rostering.rosterRun',
     method: 'GET',
     path: '/super/roster-runs/:runId',
     summary: "One sync run's report: counts, schools, who a held run would deactivate, the error.",
@@ -246,7 +246,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND'],
   }),
   rosterSyncNow: endpoint({
-    id: 'super.rosterSyncNow',
+    id: 'rostering.rosterSyncNow',
     method: 'POST',
     path: '/super/districts/:districtId/roster/sync',
     summary: "Sync now: queues a run reading the district's SIS (a run already waiting or working is answered instead).",
@@ -257,7 +257,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
   }),
   rosterTestConnection: endpoint({
-    id: 'super.rosterTestConnection',
+    id: 'rostering.rosterTestConnection',
     method: 'POST',
     path: '/super/districts/:districtId/roster/test-connection',
     summary: "Tests the district's stored SIS connection (Aeries systeminfo and schools, Clever token and district): a description, or the failure's code.",
@@ -268,7 +268,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND', 'ROSTER_NOT_SIS'],
   }),
   rosterApprove: endpoint({
-    id: 'super.rosterApprove',
+    id: 'rostering.rosterApprove',
     method: 'POST',
     path: '/super/roster-runs/:runId/approve',
     summary: 'Approves a held run: it is applied as shown, deactivations included.',
@@ -279,7 +279,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND', 'ROSTER_RUN_NOT_HELD', 'ROSTER_RUN_STALE', 'ROSTER_RUN_BUSY'],
   }),
   rosterDiscard: endpoint({
-    id: 'super.rosterDiscard',
+    id: 'rostering.rosterDiscard',
     method: 'POST',
     path: '/super/roster-runs/:runId/discard',
     summary: 'Discards a held run: nothing of it is applied, its kept read is deleted.',
@@ -290,7 +290,7 @@ export const rosteringEndpoints = {
     errors: ['NOT_FOUND', 'ROSTER_RUN_NOT_HELD'],
   }),
   rosterSettings: endpoint({
-    id: 'super.rosterSettings',
+    id: 'rostering.rosterSettings',
     method: 'PATCH',
     path: '/super/districts/:districtId/roster',
     summary: "Sets the district's test mode (runs only preview), nightly sync time and time zone, and summer pause (no nightly sync between the dates).",
@@ -301,7 +301,7 @@ export const rosteringEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   rosterUpload: endpoint({
-    id: 'super.rosterUpload',
+    id: 'rostering.rosterUpload',
     method: 'POST',
     path: '/super/districts/:districtId/roster/upload',
     summary: "Uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for the district's schools: a run reads it.",
@@ -311,7 +311,7 @@ export const rosteringEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   schoolRosterUpload: endpoint({
-    id: 'admin.rosterUpload',
+    id: 'rostering.schoolRosterUpload',
     method: 'POST',
     path: '/admin/roster/upload',
     summary: "A school admin uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for their own school only.",
@@ -320,7 +320,7 @@ export const rosteringEndpoints = {
     errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
   }),
   schoolRosterRuns: endpoint({
-    id: 'admin.rosterRuns',
+    id: 'rostering.schoolRosterRuns',
     method: 'GET',
     path: '/admin/roster/runs',
     summary: "The runs of the school admin's own uploads, newest first.",

@@ -82,7 +82,7 @@ const rolloverErrors = ['VALIDATION_FAILED', 'SCHOOL_YEAR_START_INVALID'] as con
 
 export const schoolYearEndpoints = {
   years: endpoint({
-    id: 'schoolYears.list',
+    id: 'schoolYears.years',
     method: 'GET',
     path: '/school-years',
     summary: "The caller's school's years for a year picker: the current one and the past ones.",

@@ -61,7 +61,7 @@ const SchoolEditSchema = z.object({ id: UuidSchema, name: z.string(), districtId
 
 export const superEditEndpoints = {
   updateDistrict: endpoint({
-    id: 'super.updateDistrict',
+    id: 'superEdit.updateDistrict',
     method: 'PATCH',
     path: '/super/districts/:districtId',
     summary: "Renames a district, replaces its allowed e-mail domains (teachers outside them wait for approval), or changes an Aeries or Clever district's base URL and credentials.",
@@ -72,7 +72,7 @@ export const superEditEndpoints = {
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'DISTRICT_EXISTS', 'ROSTER_NOT_SIS'],
   }),
   deleteDistrict: endpoint({
-    id: 'super.deleteDistrict',
+    id: 'superEdit.deleteDistrict',
     method: 'DELETE',
     path: '/super/districts/:districtId',
     summary: 'Deletes a district that has no schools left (each school is deleted first, with its own confirmations).',
@@ -83,7 +83,7 @@ export const superEditEndpoints = {
     errors: ['NOT_FOUND', 'DISTRICT_HAS_SCHOOLS'],
   }),
   updateSchool: endpoint({
-    id: 'super.updateSchool',
+    id: 'superEdit.updateSchool',
     method: 'PATCH',
     path: '/super/schools/:schoolId',
     summary: "Renames a school or changes its time zone.",

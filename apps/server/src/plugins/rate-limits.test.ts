@@ -46,7 +46,7 @@ describe('every write endpoint of the contract', () => {
   });
 
   it('declares its own limit where a call sends mail, creates accounts or decodes an image', () => {
-    const own = ['auth.forgotPassword', 'auth.resetPassword', 'auth.signUp', 'auth.verifyEmail', 'classroom.classInvite', 'classroom.rosterInvite', 'classroom.rosterResetPassword', 'admin.inviteStaff', 'admin.sendMoodReport', 'profile.uploadPhoto', 'studentDetails.uploadPhoto', 'avatar.save'];
+    const own = ['auth.forgotPassword', 'auth.resetPassword', 'auth.signUp', 'auth.verifyEmail', 'classroom.classInvite', 'classroom.rosterInvite', 'classroom.rosterResetPassword', 'admin.inviteStaff', 'admin.sendMoodReport', 'profile.uploadPhoto', 'profile.uploadStudentPhoto', 'profile.saveAvatar'];
     for (const id of own) {
       const e = writes.find((w) => w.id === id);
       expect(e?.rateLimit, id).toBeDefined();

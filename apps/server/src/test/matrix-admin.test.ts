@@ -116,15 +116,15 @@ const rows: Record<string, Row> = {
   'admin.moodReportSettings': { allow: 'self' },
   'admin.saveMoodReportSettings': { allow: 'self', request: () => ({ body: { rangeDays: 7, minimumLowEnjoyment: 1, filters: [] } }) },
   // A class report: the class's teachers and the school's admins (staff members are not teachers).
-  'classReports.classes': { allow: (c) => c !== 'staff', once: true },
-  'classReports.recognition': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
-  'classReports.mood': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
-  'super.schools': { allow: 'self' },
-  'super.districts': { allow: 'self' },
-  'super.addDistrict': { allow: 'self', request: () => ({ body: { kind: 'clever', name: `District ${unique()}`, baseUrl: 'https://clever.example.test', clientKey: 'key', clientSecret: 'secret' } }) },
-  'super.addSchool': { allow: anySchool, request: (c) => ({ body: { districtId: c.s.districtId, name: `School ${unique()}`, timeZone: 'America/Los_Angeles' } }) },
-  'super.pending': { allow: 'self' },
-  'super.approveSchool': {
+  'admin.reportClasses': { allow: (c) => c !== 'staff', once: true },
+  'admin.classRecognitionReport': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
+  'admin.classMoodReport': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
+  'admin.superSchools': { allow: 'self' },
+  'admin.superDistricts': { allow: 'self' },
+  'admin.addDistrict': { allow: 'self', request: () => ({ body: { kind: 'clever', name: `District ${unique()}`, baseUrl: 'https://clever.example.test', clientKey: 'key', clientSecret: 'secret' } }) },
+  'admin.addSchool': { allow: anySchool, request: (c) => ({ body: { districtId: c.s.districtId, name: `School ${unique()}`, timeZone: 'America/Los_Angeles' } }) },
+  'admin.superPending': { allow: 'self' },
+  'admin.superApproveSchool': {
     allow: anySchool,
     request: async (c) => {
       const school = await emptySchool(c);
@@ -132,19 +132,19 @@ const rows: Record<string, Row> = {
       return { params: { schoolId: school.id } };
     },
   },
-  'super.approveMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
-  'super.rejectMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
-  'super.users': { allow: anySchool, request: () => ({ query: { role: 'teacher' } }) },
-  'super.makeAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c)).id } }) },
-  'super.removeAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { isAdmin: true })).id } }) },
-  'super.classes': { allow: anySchool },
-  'super.groupReport': { allow: anySchool, request: () => ({ query: { role: 'student', range: RANGE } }) },
-  'super.backups': { allow: anySchool, request: (c) => ({ query: { schoolId: c.s.school.id } }) },
-  'super.backupSchool': { allow: anySchool, request: async (c) => ({ params: { schoolId: (await emptySchool(c)).id }, body: { includeJournals: false } }) },
-  'super.downloadBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
-  'super.deleteBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
-  'super.restores': { allow: 'self' },
-  'super.restore': {
+  'admin.superApproveMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'admin.superRejectMember': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { status: 'pending' })).id } }) },
+  'admin.superUsers': { allow: anySchool, request: () => ({ query: { role: 'teacher' } }) },
+  'admin.superMakeAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c)).id } }) },
+  'admin.superRemoveAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { isAdmin: true })).id } }) },
+  'admin.superClasses': { allow: anySchool },
+  'admin.superGroupReport': { allow: anySchool, request: () => ({ query: { role: 'student', range: RANGE } }) },
+  'admin.backups': { allow: anySchool, request: (c) => ({ query: { schoolId: c.s.school.id } }) },
+  'admin.backupSchool': { allow: anySchool, request: async (c) => ({ params: { schoolId: (await emptySchool(c)).id }, body: { includeJournals: false } }) },
+  'admin.downloadBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
+  'admin.deleteBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
+  'admin.restores': { allow: 'self' },
+  'admin.restore': {
     allow: anySchool,
     request: async (c) => {
       const res = await t.call('POST', '/v1/super/restores', { cookie: superCookie, body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } });
@@ -152,8 +152,8 @@ const rows: Record<string, Row> = {
       return { params: { restoreId: res.json.ResponseData.id } };
     },
   },
-  'super.startRestore': { allow: anySchool, request: async (c) => ({ body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } }) },
-  'super.uploadRestore': {
+  'admin.startRestore': { allow: anySchool, request: async (c) => ({ body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } }) },
+  'admin.uploadRestore': {
     allow: anySchool,
     request: async (c) => {
       const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${await backupOf(c)}/file`, headers: { cookie: superCookie } });
@@ -166,16 +166,16 @@ const rows: Record<string, Row> = {
       return { query: { targetSchoolId: (await emptySchool(c)).id }, raw: { payload, contentType: `multipart/form-data; boundary=${boundary}` } };
     },
   },
-  'super.deleteSchool': {
+  'admin.deleteSchool': {
     allow: anySchool,
     request: async (c) => {
       const school = await emptySchool(c);
       return { params: { schoolId: school.id }, body: { confirmName: school.name, backup: false } };
     },
   },
-  'super.updateDistrict': { allow: anySchool, request: () => ({ body: { name: `District ${unique()}` } }) },
-  'super.deleteDistrict': { allow: anySchool, request: async () => ({ params: { districtId: (await buildDistrict(t.app)).id } }) },
-  'super.updateSchool': { allow: anySchool, request: () => ({ body: { name: `School ${unique()}` } }) },
+  'superEdit.updateDistrict': { allow: anySchool, request: () => ({ body: { name: `District ${unique()}` } }) },
+  'superEdit.deleteDistrict': { allow: anySchool, request: async () => ({ params: { districtId: (await buildDistrict(t.app)).id } }) },
+  'superEdit.updateSchool': { allow: anySchool, request: () => ({ body: { name: `School ${unique()}` } }) },
 };
 
 describeMatrix('the authorization matrix of the admin area and the super admin', () => ({ t, w }), Object.fromEntries([...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)].map((e) => [e.id, e])), rows);

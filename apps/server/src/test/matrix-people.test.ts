@@ -92,37 +92,37 @@ const rows: Record<string, Row> = {
   // Only a teacher of the class: its owner (the admin of the same school teaches none of it).
   'recognition.notYet': { allow: (c, side) => (c === 'teacher' && side === 'A') || (c === 'otherTeacher' && side === 'B'), request: (c) => ({ query: { classId: c.s.cls.id } }) },
   'recognition.received': { allow: 'self', request: () => ({ query: { kind: 'high5', range: RANGE } }) },
-  'profile.get': { allow: 'self' },
-  'profile.update': { allow: 'self', request: () => ({ body: { firstName: 'Same', lastName: 'Person' } }) },
+  'profile.getProfile': { allow: 'self' },
+  'profile.updateProfile': { allow: 'self', request: () => ({ body: { firstName: 'Same', lastName: 'Person' } }) },
   // Students' photos are taken by their teachers.
   'profile.uploadPhoto': { allow: (c) => c !== 'student', once: true, request: photo },
-  'avatar.mine': { allow: 'self' },
-  'avatar.save': {
+  'profile.myAvatar': { allow: 'self' },
+  'profile.saveAvatar': {
     allow: 'self',
     request: async () => ({
       body: { image: `data:image/png;base64,${(await pngImage(64, 64)).toString('base64')}`, colourInfo: { handSelected: 'Hand7', hand: '#C68642', chain: '#d4af37', bracelet: '#6a1b9a' } },
     }),
   },
   // A batch: users of other schools are left out of the answer.
-  'avatar.ofUsers': { allow: inSchool, granted: (data: unknown[]) => data.length > 0, request: (c) => ({ query: { userIds: c.s.student.id } }) },
-  'avatar.ofUser': { allow: inSchool },
+  'profile.avatars': { allow: inSchool, granted: (data: unknown[]) => data.length > 0, request: (c) => ({ query: { userIds: c.s.student.id } }) },
+  'profile.userAvatar': { allow: inSchool },
   // A parent of the student, or the student themself from the school's grade (the world's student is in grade 5, below the default 6): docs/decisions/0575.
-  'family.yearExportOptions': { allow: (c, side) => (c === 'parent' || c === 'student') && side === 'A' },
-  'family.yearExport': { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ params: { startYear: '2026' } }) },
-  'family.inviteParent': { allow: 'self', request: () => ({ body: { email: `parent-${unique()}@example.test`, firstName: 'New', lastName: 'Parent' } }) },
-  'family.parents': { allow: 'self' },
-  'family.requests': { allow: 'self' },
+  'profile.yearExportOptions': { allow: (c, side) => (c === 'parent' || c === 'student') && side === 'A' },
+  'profile.yearExport': { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ params: { startYear: '2026' } }) },
+  'profile.inviteParent': { allow: 'self', request: () => ({ body: { email: `parent-${unique()}@example.test`, firstName: 'New', lastName: 'Parent' } }) },
+  'profile.myParents': { allow: 'self' },
+  'profile.familyRequests': { allow: 'self' },
   // A student's request that an account be their parent: only that account answers it.
-  'family.acceptRequest': { allow: (c, side) => c === 'parent' && side === 'A', request: (c) => familyRequest(c) },
-  'family.declineRequest': { allow: (c, side) => c === 'parent' && side === 'A', request: (c) => familyRequest(c) },
-  'studentDetails.get': { allow: studentViewer },
-  'studentDetails.updateFlags': { allow: studentViewer, request: () => ({ body: { iep: true } }) },
-  'studentDetails.uploadPhoto': { allow: studentViewer, request: photo },
-  'studentDetails.attendance': { allow: studentViewer, request: () => ({ query: { range: RANGE } }) },
+  'profile.acceptFamilyRequest': { allow: (c, side) => c === 'parent' && side === 'A', request: (c) => familyRequest(c) },
+  'profile.declineFamilyRequest': { allow: (c, side) => c === 'parent' && side === 'A', request: (c) => familyRequest(c) },
+  'profile.studentDetails': { allow: studentViewer },
+  'profile.updateStudentFlags': { allow: studentViewer, request: () => ({ body: { iep: true } }) },
+  'profile.uploadStudentPhoto': { allow: studentViewer, request: photo },
+  'profile.studentAttendance': { allow: studentViewer, request: () => ({ query: { range: RANGE } }) },
   // Decision 0420: a class teacher reads today's check-in; an admin who does not teach the student reads reports, not the child's moods.
-  'studentDetails.moods': { allow: (c, side) => inSchool(c, side) && isTeacher(c), request: () => ({ query: { range: RANGE } }) },
-  'studentDetails.notes': { allow: studentViewer },
-  'studentDetails.addNote': { allow: studentViewer, request: () => ({ body: { body: 'A note' } }) },
+  'profile.studentMoods': { allow: (c, side) => inSchool(c, side) && isTeacher(c), request: () => ({ query: { range: RANGE } }) },
+  'profile.studentNotes': { allow: studentViewer },
+  'profile.addStudentNote': { allow: studentViewer, request: () => ({ body: { body: 'A note' } }) },
 };
 
 /** A request from a new student of the side's school to the side's parent. */

@@ -37,16 +37,16 @@ function zipUpload() {
 }
 
 const rows: Record<string, Row> = {
-  'super.rosterRuns': { allow: anyDistrict },
-  'super.rosterRun': { allow: anyDistrict, request: (c) => runOf(c, 'done') },
-  'super.rosterSyncNow': { allow: anyDistrict, request: sisDistrict },
-  'super.rosterTestConnection': { allow: anyDistrict, request: sisDistrict },
-  'super.rosterApprove': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
-  'super.rosterDiscard': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
-  'super.rosterSettings': { allow: anyDistrict, request: () => ({ body: { testMode: true } }) },
-  'super.rosterUpload': { allow: anyDistrict, request: zipUpload },
-  'admin.rosterUpload': { allow: 'self', request: zipUpload },
-  'admin.rosterRuns': { allow: 'self' },
+  'rostering.rosterRuns': { allow: anyDistrict },
+  'rostering.rosterRun': { allow: anyDistrict, request: (c) => runOf(c, 'done') },
+  'rostering.rosterSyncNow': { allow: anyDistrict, request: sisDistrict },
+  'rostering.rosterTestConnection': { allow: anyDistrict, request: sisDistrict },
+  'rostering.rosterApprove': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
+  'rostering.rosterDiscard': { allow: anyDistrict, request: (c) => runOf(c, 'held') },
+  'rostering.rosterSettings': { allow: anyDistrict, request: () => ({ body: { testMode: true } }) },
+  'rostering.rosterUpload': { allow: anyDistrict, request: zipUpload },
+  'rostering.schoolRosterUpload': { allow: 'self', request: zipUpload },
+  'rostering.schoolRosterRuns': { allow: 'self' },
 };
 
 describeMatrix('the authorization matrix of district rostering', () => ({ t, w }), Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e])), rows);
@@ -73,7 +73,7 @@ describe('the rostering endpoints as a founder', () => {
         const allowed = endpoint.access === 'schoolAdmin';
         const ok = allowed ? res.status === 200 : res.status === 403;
         if (!ok) failures.push(`${endpoint.id} as ${name}: ${res.status} ${res.json.ErrorCode}`);
-        if (allowed && endpoint.id === 'admin.rosterUpload') {
+        if (allowed && endpoint.id === 'rostering.schoolRosterUpload') {
           const run = await db.selectFrom('rosterRuns').select(['schoolId', 'districtId']).where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
           if (run.schoolId !== school.id || run.districtId !== school.districtId) failures.push(`${name}: the upload's run is not for their school`);
         }

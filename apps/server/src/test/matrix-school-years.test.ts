@@ -28,7 +28,7 @@ async function reset(c: CellContext) {
 
 const rows: Record<string, Row> = {
   // Any member reads their own school's years; a super admin is a member of none.
-  'schoolYears.list': { allow: (caller) => caller !== 'superAdmin', once: true },
+  'schoolYears.years': { allow: (caller) => caller !== 'superAdmin', once: true },
   'schoolYears.admin': { allow: 'self' },
   'schoolYears.preview': { allow: 'self', request: async (c) => (await reset(c), { body: ROLLOVER }) },
   'schoolYears.rollover': { allow: 'self', request: async (c) => (await reset(c), { body: ROLLOVER }) },

@@ -3,7 +3,7 @@ import type { ApiRoutes } from '../api-route.js';
 import type { districtViewEndpoints } from '../district-view.js';
 
 export const districtViewApi: ApiRoutes<typeof districtViewEndpoints> = {
-  districtStudents: { id: 'super.districtStudents', method: 'GET', path: '/super/districts/:districtId/students' },
-  districtReport: { id: 'super.districtReport', method: 'GET', path: '/super/districts/:districtId/reports/summary' },
-  schoolYears: { id: 'super.schoolYears', method: 'GET', path: '/super/schools/:schoolId/school-years' },
+  districtStudents: { id: 'districtView.districtStudents', method: 'GET', path: '/super/districts/:districtId/students' },
+  districtReport: { id: 'districtView.districtReport', method: 'GET', path: '/super/districts/:districtId/reports/summary' },
+  schoolYears: { id: 'districtView.schoolYears', method: 'GET', path: '/super/schools/:schoolId/school-years' },
 };

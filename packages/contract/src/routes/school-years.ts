@@ -3,7 +3,7 @@ import type { ApiRoutes } from '../api-route.js';
 import type { schoolYearEndpoints } from '../school-years.js';
 
 export const schoolYearApi: ApiRoutes<typeof schoolYearEndpoints> = {
-  years: { id: 'schoolYears.list', method: 'GET', path: '/school-years' },
+  years: { id: 'schoolYears.years', method: 'GET', path: '/school-years' },
   admin: { id: 'schoolYears.admin', method: 'GET', path: '/admin/school-years' },
   preview: { id: 'schoolYears.preview', method: 'POST', path: '/admin/school-years/preview' },
   rollover: { id: 'schoolYears.rollover', method: 'POST', path: '/admin/school-years/rollover' },

@@ -3,7 +3,7 @@ import type { ApiRoutes } from '../api-route.js';
 import type { superEditEndpoints } from '../super-edit.js';
 
 export const superEditApi: ApiRoutes<typeof superEditEndpoints> = {
-  updateDistrict: { id: 'super.updateDistrict', method: 'PATCH', path: '/super/districts/:districtId' },
-  deleteDistrict: { id: 'super.deleteDistrict', method: 'DELETE', path: '/super/districts/:districtId' },
-  updateSchool: { id: 'super.updateSchool', method: 'PATCH', path: '/super/schools/:schoolId' },
+  updateDistrict: { id: 'superEdit.updateDistrict', method: 'PATCH', path: '/super/districts/:districtId' },
+  deleteDistrict: { id: 'superEdit.deleteDistrict', method: 'DELETE', path: '/super/districts/:districtId' },
+  updateSchool: { id: 'superEdit.updateSchool', method: 'PATCH', path: '/super/schools/:schoolId' },
 };
