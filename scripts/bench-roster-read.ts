@@ -7,7 +7,7 @@
 import { startAeriesFake } from '../apps/server/src/test/fakes/aeries-server.js';
 import { startCleverFake } from '../apps/server/src/test/fakes/clever-server.js';
 import { syntheticDistrict } from '../apps/server/src/test/fakes/sample-district.js';
-import { rosterSourceFor, type RosterRead } from '../apps/server/src/modules/admin/rostering/sources/index.js';
+import { rosterSourceFor, type RosterRead } from '../apps/server/src/modules/rostering/sources/index.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const size = { students: Number(args.students ?? 50_000), teachers: Number(args.teachers ?? 3_000), sections: Number(args.sections ?? 10_000) };

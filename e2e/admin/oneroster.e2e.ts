@@ -10,7 +10,7 @@ import enErrors from '../../packages/i18n/src/en/errors.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import esErrors from '../../packages/i18n/src/es/errors.json';
 import { schoolWithAdmin, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
-import { drain, oneRosterZip, type OneRosterTables } from '../../apps/server/src/modules/admin/rostering/test-support.js';
+import { drain, oneRosterZip, type OneRosterTables } from '../../apps/server/src/modules/rostering/test-support.js';
 import { buildDistrict } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';

@@ -9,7 +9,7 @@ import esClassroom from '../../packages/i18n/src/es/classroom.json';
 import enProfile from '../../packages/i18n/src/en/profile.json';
 import esProfile from '../../packages/i18n/src/es/profile.json';
 import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
-import { drain } from '../../apps/server/src/modules/admin/rostering/test-support.js';
+import { drain } from '../../apps/server/src/modules/rostering/test-support.js';
 import { startAeriesFake, type AeriesFake } from '../../apps/server/src/test/fakes/aeries-server.js';
 import { cloneDistrict, loadSampleDistrict, type SampleDistrict } from '../../apps/server/src/test/fakes/sample-district.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';

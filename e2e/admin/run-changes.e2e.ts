@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
-import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/admin/rostering/test-support.js';
-import type { RosterPerson, RosterSnapshot } from '../../apps/server/src/modules/admin/rostering/sources/types.js';
+import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/rostering/test-support.js';
+import type { RosterPerson, RosterSnapshot } from '../../apps/server/src/modules/rostering/sources/types.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { Pacer } from '../modules/admin/rostering/engine/pace.js';
+import { Pacer } from '../modules/rostering/engine/pace.js';
 import { RequestGauge } from './request-gauge.js';
 
 let t: TestApp;

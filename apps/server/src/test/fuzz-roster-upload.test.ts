@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLimits } from '../modules/auth/test-factories.js';
-import { bombZip, drain, oneRosterZip, ONEROSTER_FIELDS } from '../modules/admin/rostering/test-support.js';
+import { bombZip, drain, oneRosterZip, ONEROSTER_FIELDS } from '../modules/rostering/test-support.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from './factories.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rosteringEndpoints } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSisDistrict, oneRosterZip } from '../modules/admin/rostering/test-support.js';
+import { buildSisDistrict, oneRosterZip } from '../modules/rostering/test-support.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from './factories.js';
 import { buildWorld, describeMatrix, type CellContext, type Row, type World } from './matrix.js';

@@ -10,7 +10,7 @@ import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReachRoutes } from './reach/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRetentionRoutes } from './retention/routes.js';
-import { registerRosteringRoutes } from './rostering/routes.js';
+import { registerRosteringRoutes } from '../rostering/routes.js';
 import { registerSchoolYearRoutes } from './school-years/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';

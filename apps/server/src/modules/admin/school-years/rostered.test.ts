@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { sessionFor } from '../../../test/factories.js';
-import { drain, oneRosterZip, uploadRoster, type OneRosterTables } from '../rostering/test-support.js';
+import { drain, oneRosterZip, uploadRoster, type OneRosterTables } from '../../rostering/test-support.js';
 import { schoolWithAdmin } from '../test-factories.js';
 
 // A rostered school's new year comes with its roster (decision 0572).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildClass, linkParent } from '../../../test/factories.js';
-import { member, schoolWithAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildClass, linkParent } from '../../test/factories.js';
+import { member, schoolWithAdmin } from '../admin/test-factories.js';
 
 // Someone a sync deactivated (the SIS no longer returns them) disappears from every list and
 // recipient choice of the other areas; their history stays (issue 9, docs/decisions/0484).

@@ -1,6 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { Db } from '../../../../db/database.js';
-import type { RequestGauge } from '../../../../services/request-gauge.js';
+import type { Db } from '../../../db/database.js';
+import type { RequestGauge } from '../../../services/request-gauge.js';
 
 /** The longest single wait for a quiet moment: long enough for a dashboard to be answered. */
 export const PACE_MAX_WAIT_MS = 50;

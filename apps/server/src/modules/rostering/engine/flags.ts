@@ -1,5 +1,5 @@
 import type { RosterFlag } from '@high5/contract';
-import type { Db } from '../../../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import type { RosterFlagUpdate, RosterPerson } from '../sources/types.js';
 import * as q from './queries.js';
 import { fieldChanges, pushCapped, type NamedPerson, type SchoolReport } from './report.js';

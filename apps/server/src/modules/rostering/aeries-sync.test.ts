@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAeriesFake, type AeriesFake } from '../../../test/fakes/aeries-server.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { superAdmin } from '../test-factories.js';
+import { startAeriesFake, type AeriesFake } from '../../test/fakes/aeries-server.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { superAdmin } from '../admin/test-factories.js';
 import { buildSisDistrict, drain } from './test-support.js';
 
 // The whole path with the real Aeries driver against the local Aeries fake (sample district).

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildDistrict, buildSchool } from '../../../test/factories.js';
-import { schoolWithAdmin, superAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildDistrict, buildSchool } from '../../test/factories.js';
+import { schoolWithAdmin, superAdmin } from '../admin/test-factories.js';
 import { ROSTER_NIGHTLY_TICK } from './nightly.js';
 import { buildSisDistrict, cleverSandboxAsOneRoster, drain, oneRosterZip, uploadRoster, useMemorySource, type OneRosterTables } from './test-support.js';
 

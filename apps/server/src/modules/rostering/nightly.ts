@@ -1,6 +1,6 @@
 import { toIsoDate } from '@high5/contract';
-import { nextRun } from '../../../services/job-schedules.js';
-import type { Services } from '../../../services/index.js';
+import { nextRun } from '../../services/job-schedules.js';
+import type { Services } from '../../services/index.js';
 import * as q from './queries.js';
 import { queueRun } from './runs.js';
 

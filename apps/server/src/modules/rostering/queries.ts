@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../db/database.js';
+import type { Db } from '../../db/database.js';
 
 /** Kysely only: sync runs and the district's rostering settings. */
 

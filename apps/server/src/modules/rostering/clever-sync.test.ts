@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCleverFake, type CleverFake } from '../../../test/fakes/clever-server.js';
-import { loadSampleDistrict } from '../../../test/fakes/sample-district.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { superAdmin } from '../test-factories.js';
+import { startCleverFake, type CleverFake } from '../../test/fakes/clever-server.js';
+import { loadSampleDistrict } from '../../test/fakes/sample-district.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { superAdmin } from '../admin/test-factories.js';
 import { buildSisDistrict, drain } from './test-support.js';
 
 // The whole path with the real Clever driver against the local Clever fake (sample district):

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
-import { superAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildSchool, buildUser, sessionFor } from '../../test/factories.js';
+import { superAdmin } from '../admin/test-factories.js';
 import type { RosterPerson, RosterSnapshot } from './sources/types.js';
 import { RosterSourceError } from './sources/types.js';
 import { executeRun } from './runs.js';

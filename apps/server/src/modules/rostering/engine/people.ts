@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../../../db/database.js';
-import { createAccount } from '../../../../lib/accounts.js';
+import type { Db } from '../../../db/database.js';
+import { createAccount } from '../../../lib/accounts.js';
 import type { RosterPerson } from '../sources/types.js';
 import { flagsOf, NO_FLAGS, noteFlagChange } from './flags.js';
 import * as q from './queries.js';

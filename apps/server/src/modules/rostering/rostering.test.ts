@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildClass, buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../../../test/factories.js';
-import { superAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildClass, buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.js';
+import { superAdmin } from '../admin/test-factories.js';
 import type { RosterPerson, RosterSnapshot } from './sources/types.js';
 import { RosterSourceError } from './sources/types.js';
 import { buildSisDistrict, CERTIFICATE, drain, useMemorySource } from './test-support.js';

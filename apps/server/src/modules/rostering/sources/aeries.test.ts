@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAeriesFake, type AeriesFake } from '../../../../test/fakes/aeries-server.js';
-import { loadSampleDistrict } from '../../../../test/fakes/sample-district.js';
+import { startAeriesFake, type AeriesFake } from '../../../test/fakes/aeries-server.js';
+import { loadSampleDistrict } from '../../../test/fakes/sample-district.js';
 import { rosterSourceFor, RosterSourceError, type RosterRead, type RosterSnapshot } from './index.js';
 
 let fake: AeriesFake;

@@ -1,8 +1,8 @@
 import type { RosterProblem } from '@high5/contract';
-import { inTransaction } from '../../../db/database.js';
-import { decryptCredentials } from '../districts/crypto.js';
-import type { Db } from '../../../db/database.js';
-import type { Services } from '../../../services/index.js';
+import { inTransaction } from '../../db/database.js';
+import { decryptCredentials } from '../admin/districts/crypto.js';
+import type { Db } from '../../db/database.js';
+import type { Services } from '../../services/index.js';
 import { applyRead } from './engine/apply.js';
 import { printable } from './engine/validate.js';
 import { pacedDb, Pacer } from './engine/pace.js';

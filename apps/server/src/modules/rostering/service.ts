@@ -1,8 +1,8 @@
 import type { RosterConnectionTest, RosterRun, RosterSettings, UpdateRosterSettings } from '@high5/contract';
-import type { Db } from '../../../db/database.js';
-import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import type { Services } from '../../../services/index.js';
-import { audit } from '../../../lib/audit.js';
+import type { Db } from '../../db/database.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Services } from '../../services/index.js';
+import { audit } from '../../lib/audit.js';
 import { nextNightly } from './nightly.js';
 import * as q from './queries.js';
 import { districtSource, queueRun, redact, ROSTER_FAILED, ROSTER_SYNC_JOB } from './runs.js';

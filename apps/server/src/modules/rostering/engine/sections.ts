@@ -1,5 +1,5 @@
-import type { Db } from '../../../../db/database.js';
-import { randomClassCode } from '../../../../lib/class-code.js';
+import type { Db } from '../../../db/database.js';
+import { randomClassCode } from '../../../lib/class-code.js';
 import type { RosterSection } from '../sources/types.js';
 import * as q from './queries.js';
 import type { SchoolReport } from './report.js';

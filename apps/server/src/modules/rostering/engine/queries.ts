@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../../db/database.js';
+import type { Db } from '../../../db/database.js';
 
 /** Kysely only: the rows a sync reads and writes (docs/decisions/0400-0403). */
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ONEROSTER_UPLOAD_MAX_BYTES, rosteringEndpoints as e, type Endpoint } from '@high5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../../lib/errors.js';
-import { assertAccess, route } from '../../../plugins/routes.js';
-import { schoolAdminActor } from '../../../policies/actors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { assertAccess, route } from '../../plugins/routes.js';
+import { schoolAdminActor } from '../../policies/actors.js';
 import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
 import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
 import { approveRun, discardRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, testConnection, updateRosterSettings } from './service.js';

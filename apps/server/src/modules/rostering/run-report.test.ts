@@ -1,7 +1,7 @@
 import type { RosterPersonChange, RosterRun } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { superAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { superAdmin } from '../admin/test-factories.js';
 import type { RosterPerson, RosterSnapshot } from './sources/types.js';
 import { buildSisDistrict, drain, useMemorySource } from './test-support.js';
 

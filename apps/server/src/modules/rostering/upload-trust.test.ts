@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
-import { schoolWithAdmin, superAdmin } from '../test-factories.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { buildSchool, buildUser, sessionFor } from '../../test/factories.js';
+import { schoolWithAdmin, superAdmin } from '../admin/test-factories.js';
 import { ROSTER_SYNC_JOB } from './runs.js';
 import { bombZip, drain, oneRosterZip, uploadRoster, type OneRosterTables } from './test-support.js';
 
