@@ -2,7 +2,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import areaBoundaries from './eslint-rules/area-boundaries.js';
 import tseslint from 'typescript-eslint';
 
-const areas = ['auth', 'recognition', 'classroom', 'admin'];
+const areas = ['auth', 'recognition', 'classroom', 'admin', 'rostering'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'apps/server/src/db/schema.ts'] },

@@ -28,7 +28,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { encryptCredentials } from '../apps/server/src/modules/admin/districts/crypto.js';
+import { encryptCredentials } from '../apps/server/src/lib/district-credentials.js';
 import { insertRun, runById } from '../apps/server/src/modules/rostering/queries.js';
 import { executeRun } from '../apps/server/src/modules/rostering/runs.js';
 import { RequestGauge } from '../apps/server/src/services/request-gauge.js';

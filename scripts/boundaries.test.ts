@@ -17,6 +17,10 @@ describe('area boundaries', { timeout: 60_000 }, () => {
   it("refuses a server area importing another area's queries or services by a relative path", async () => {
     expect(await boundaryErrors(server, "import { recognitionReport } from '../../admin/reports/queries.js';\nexport const x = recognitionReport;\n")).toHaveLength(1);
     expect(await boundaryErrors(server, "import { groupReport } from '../../admin/reports/service.js';\nexport const x = groupReport;\n")).toHaveLength(1);
+    // Rostering is an area of its own: it reaches admin through admin's index.ts only.
+    const rostering = 'apps/server/src/modules/rostering/engine/probe.ts';
+    expect(await boundaryErrors(rostering, "import { rollOverForRoster } from '../../admin/school-years/service.js';\nexport const x = rollOverForRoster;\n")).toHaveLength(1);
+    expect(await boundaryErrors(rostering, "import { rollOverForRoster } from '../../admin/index.js';\nexport const x = rollOverForRoster;\n")).toEqual([]);
   });
 
   it("allows another area's public index.ts, the same area and the shared services", async () => {

@@ -4,7 +4,7 @@ import enAdmin from '../../packages/i18n/src/en/admin.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import enCommon from '../../packages/i18n/src/en/common.json';
 import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
-import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/admin/rostering/test-support.js';
+import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/rostering/test-support.js';
 import { buildDistrict, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { apiSettled, expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptCredentials } from '../../apps/server/src/modules/admin/districts/crypto.js';
+import { decryptCredentials } from '../../apps/server/src/lib/district-credentials.js';
 import { parseBackup, populatedSchool, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildSchool, buildUser, sessionFor } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';

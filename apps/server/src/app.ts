@@ -13,6 +13,7 @@ import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerClassroomRoutes } from './modules/classroom/index.js';
 import { registerRecognitionRoutes } from './modules/recognition/index.js';
+import { registerRostering } from './modules/rostering/index.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -106,5 +107,6 @@ export async function buildApp(options: { config: Config; database: Database; cl
   registerRecognitionRoutes(app);
   registerClassroomRoutes(app);
   registerAdminRoutes(app);
+  registerRostering(app);
   return app;
 }

@@ -10,7 +10,6 @@ import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReachRoutes } from './reach/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRetentionRoutes } from './retention/routes.js';
-import { registerRosteringRoutes } from '../rostering/routes.js';
 import { registerSchoolYearRoutes } from './school-years/routes.js';
 import { registerSchoolRoutes } from './schools/routes.js';
 import { registerUserRoutes } from './users/routes.js';
@@ -28,7 +27,6 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerBackupRoutes(app);
   registerFamilyLinkRoutes(app);
   registerPendingRoutes(app);
-  registerRosteringRoutes(app);
   registerSchoolYearRoutes(app);
   registerRetentionRoutes(app);
 
@@ -37,3 +35,6 @@ export function registerAdminRoutes(app: FastifyInstance) {
   });
   app.services.jobs.schedule({ name: MOOD_REPORT_TICK, kind: MOOD_REPORT_TICK, everyMinutes: 1 });
 }
+
+/** What the rostering area may call: a rostered school's new year comes from its SIS (docs/decisions/0570). */
+export { rollOverForRoster } from './school-years/service.js';

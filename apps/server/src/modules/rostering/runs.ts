@@ -1,6 +1,6 @@
 import type { RosterProblem } from '@high5/contract';
 import { inTransaction } from '../../db/database.js';
-import { decryptCredentials } from '../admin/districts/crypto.js';
+import { decryptCredentials } from '../../lib/district-credentials.js';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services/index.js';
 import { applyRead } from './engine/apply.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
-import { encryptCredentials } from '../admin/districts/crypto.js';
+import { encryptCredentials } from '../../lib/district-credentials.js';
 import { afterAll } from 'vitest';
 import { registerRosterDriver, rosterDriver, unregisterRosterDriver, type SourceConnection } from './sources/registry.js';
 import type { RosterRead, RosterSnapshot, RosterSource } from './sources/types.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildDistrict } from '../../../test/factories.js';
 import { auditActions, schoolWithAdmin, superAdmin } from '../test-factories.js';
-import { decryptCredentials, encryptCredentials } from './crypto.js';
+import { decryptCredentials, encryptCredentials } from '../../../lib/district-credentials.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildDistrict, buildSchool } from '../../../test/factories.js';
 import { NEW_PASSWORD, resetLimits } from '../../auth/test-factories.js';
 import { buildSisDistrict } from '../../rostering/test-support.js';
-import { decryptCredentials } from './crypto.js';
+import { decryptCredentials } from '../../../lib/district-credentials.js';
 import { auditActions, schoolWithAdmin, superAdmin } from '../test-factories.js';
 
 let t: TestApp;

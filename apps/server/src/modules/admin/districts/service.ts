@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { encryptCredentials } from './crypto.js';
+import { encryptCredentials } from '../../../lib/district-credentials.js';
 import { countDistrictSchools, deleteDistrictRow, districtByName, insertDistrict, listDistricts, lockDistrictNames, lockDistrictRow, updateDistrictRow } from './queries.js';
 
 export async function getDistricts(db: Db): Promise<DistrictSummary[]> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildUser, sessionFor } from '../../../test/factories.js';
 import { schoolWithAdmin, superAdmin } from '../../admin/test-factories.js';
-import type { RosterSnapshot } from '../../admin/rostering/sources/types.js';
-import { buildSisDistrict, drain, useMemorySource } from '../../admin/rostering/test-support.js';
+import type { RosterSnapshot } from '../../rostering/sources/types.js';
+import { buildSisDistrict, drain, useMemorySource } from '../../rostering/test-support.js';
 
 // A rostered class's students are the SIS's (docs/decisions/0600); a class made by hand in the same school is not.
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.js';
-import { rollOverForRoster } from '../../admin/school-years/service.js';
+import { rollOverForRoster } from '../../admin/index.js';
 import { malformed } from '../sources/oneroster.js';
 import type { RosterEnrolment, RosterFlagUpdate, RosterPerson, RosterRead, RosterRole, RosterSchool, RosterSection } from '../sources/types.js';
 import { applyFlagUpdates } from './flags.js';
