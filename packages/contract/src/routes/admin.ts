@@ -52,6 +52,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   downloadBackup: { id: 'super.downloadBackup', method: 'GET', path: '/super/backups/:backupId/file' },
   deleteBackup: { id: 'super.deleteBackup', method: 'DELETE', path: '/super/backups/:backupId' },
   restores: { id: 'super.restores', method: 'GET', path: '/super/restores' },
+  restoreTargets: { id: 'super.restoreTargets', method: 'GET', path: '/super/restore-targets' },
   restore: { id: 'super.restore', method: 'GET', path: '/super/restores/:restoreId' },
   startRestore: { id: 'super.startRestore', method: 'POST', path: '/super/restores' },
   uploadRestore: { id: 'super.uploadRestore', method: 'POST', path: '/super/restores/upload' },
