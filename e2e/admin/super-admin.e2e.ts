@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptCredentials } from '../../apps/server/src/lib/district-credentials.js';
-import { parseBackup, populatedSchool, superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
+import { parseBackup, populatedSchool, superAdmin, uploadBackup } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildSchool, buildUser, sessionFor } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { shot } from './support.js';
@@ -169,7 +169,7 @@ describe('super admin', () => {
     await context.close();
   });
 
-  it('restores a school from a downloaded file, refusing a school that is not empty (Spanish, narrow)', async () => {
+  it('restores a school from a downloaded file into an empty school, the only kind it offers; an ended restore can be hidden (Spanish, narrow)', async () => {
     const { user } = await superAdmin(h.app);
     await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
     const p = await populatedSchool(h.app);
@@ -187,12 +187,15 @@ describe('super admin', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Restaurar desde un archivo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Restaurar una escuela' });
-    await dialog.getByLabel('Archivo de copia (.ndjson.gz)').setInputFiles(file);
-    // A school with people is refused.
+    // The file button speaks Spanish (not the browser's "Choose File") and names the chosen file.
+    await dialog.getByRole('button', { name: 'Archivo de copia (.ndjson.gz) Elegir archivo' }).waitFor();
+    await dialog.getByText('Ningún archivo elegido').waitFor();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByText('copia.ndjson.gz', { exact: true }).waitFor();
+    // A school with people is not offered.
     await dialog.getByRole('combobox', { name: 'Restaurar en' }).fill(p.elsewhere.name);
-    await page.getByRole('option', { name: new RegExp(p.elsewhere.name) }).click();
-    await dialog.getByRole('button', { name: 'Iniciar restauración' }).click();
-    await dialog.getByText('Restaura en una escuela vacía: esta ya tiene personas o actividad.').waitFor();
+    await page.getByText('Ninguna escuela vacía: agrega una primero en la pantalla Agregar distrito.').waitFor();
+    await expect.poll(() => page.getByRole('option', { name: new RegExp(p.elsewhere.name) }).count()).toBe(0);
     await shot(page, 'restore-dialog-es-360');
     await expectNoAxeViolations(page);
     await dialog.getByRole('combobox', { name: 'Restaurar en' }).fill('Escuela Rest');
@@ -200,10 +203,35 @@ describe('super admin', () => {
     await dialog.getByRole('button', { name: 'Iniciar restauración' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('progressbar', { name: 'Restauración de copia.ndjson.gz en Escuela Restaurada' }).waitFor();
+    // A restore under way cannot be hidden.
+    await expect.poll(() => page.getByRole('button', { name: 'Ocultar esta restauración' }).count()).toBe(0);
     await h.app.services.jobs.runDue();
     await page.getByText(/^Escuela Restaurada está restaurada \(\d+ registros\)\./).waitFor();
     await shot(page, 'restore-es-360');
     await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('a refused restore can be hidden, and stays hidden after a reload (Spanish, narrow)', async () => {
+    const { user } = await superAdmin(h.app);
+    await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
+    const cookie = await sessionFor(h.app, user.id);
+    const slot = await buildSchool(h.app, { name: 'Escuela Vacía' });
+    h.clock.advance(60_000);
+    expect((await uploadBackup(h.app, cookie, slot.id, Buffer.from('not a backup'))).statusCode).toBe(200);
+    await h.app.services.jobs.runDue();
+    const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 800 });
+    await h.signInAs(context, user.id);
+    await page.goto('/settings');
+    const panel = page.getByRole('region', { name: /en Escuela Vacía$/ });
+    await panel.getByRole('alert').waitFor();
+    await shot(page, 'restore-refused-es-360');
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: 'Ocultar esta restauración' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Copias de seguridad recientes' }).waitFor();
+    await expect.poll(() => page.getByRole('region', { name: /en Escuela Vacía$/ }).count()).toBe(0);
     await context.close();
   });
 });

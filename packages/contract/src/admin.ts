@@ -1092,6 +1092,14 @@ export const adminEndpoints = {
     access: 'superAdmin',
     response: z.array(RestoreSchema),
   }),
+  restoreTargets: endpoint({
+    id: 'admin.restoreTargets',
+    method: 'GET',
+    path: '/super/restore-targets',
+    summary: 'The schools a restore may go into: those with no people, classes or activity and no restore under way.',
+    access: 'superAdmin',
+    response: z.array(SuperSchoolSchema),
+  }),
   restore: endpoint({
     id: 'admin.restore',
     method: 'GET',

@@ -53,6 +53,7 @@ export const adminApi: ApiRoutes<typeof adminEndpoints> = {
   downloadBackup: { id: 'admin.downloadBackup', method: 'GET', path: '/super/backups/:backupId/file' },
   deleteBackup: { id: 'admin.deleteBackup', method: 'DELETE', path: '/super/backups/:backupId' },
   restores: { id: 'admin.restores', method: 'GET', path: '/super/restores' },
+  restoreTargets: { id: 'admin.restoreTargets', method: 'GET', path: '/super/restore-targets' },
   restore: { id: 'admin.restore', method: 'GET', path: '/super/restores/:restoreId' },
   startRestore: { id: 'admin.startRestore', method: 'POST', path: '/super/restores' },
   uploadRestore: { id: 'admin.uploadRestore', method: 'POST', path: '/super/restores/upload' },

@@ -33,6 +33,7 @@ describe('backups', () => {
     expect((await t.call('GET', `/v1/super/backups/${randomUUID()}/file`, { cookie })).status).toBe(403);
     expect((await t.call('DELETE', `/v1/super/backups/${randomUUID()}`, { cookie })).status).toBe(403);
     expect((await t.call('GET', '/v1/super/restores', { cookie })).status).toBe(403);
+    expect((await t.call('GET', '/v1/super/restore-targets', { cookie })).status).toBe(403);
     expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: randomUUID(), targetSchoolId: school.id } })).status).toBe(403);
   });
 
@@ -132,6 +133,24 @@ describe('backups', () => {
 });
 
 describe('restores', () => {
+  it('offers as targets only the schools that hold nothing and have no restore under way', async () => {
+    const p = await populatedSchool(t.app);
+    const { cookie } = await superAdmin(t.app);
+    const backup = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
+    const empty = await buildSchool(t.app);
+    const taken = await buildSchool(t.app);
+    const targets = async () => new Set(((await t.call('GET', '/v1/super/restore-targets', { cookie })).json.ResponseData as { id: string }[]).map((s) => s.id));
+    const before = await targets();
+    expect([before.has(empty.id), before.has(taken.id), before.has(p.school.id), before.has(p.elsewhere.id)]).toEqual([true, true, false, false]);
+    const res = await t.call('GET', '/v1/super/restore-targets', { cookie });
+    expect((res.json.ResponseData as { id: string }[]).find((s) => s.id === empty.id)).toMatchObject({ id: empty.id, name: empty.name, approved: expect.any(Boolean) });
+    // A queued restore takes its school off the list; each offered school is one the restore accepts.
+    expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: taken.id } })).status).toBe(200);
+    const after = await targets();
+    expect([after.has(empty.id), after.has(taken.id)]).toEqual([true, false]);
+    expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: taken.id } })).json.ErrorCode).toBe('SCHOOL_NOT_EMPTY');
+  });
+
   it('refuses a school that is not empty, an unknown backup and a version 1 backup', async () => {
     const p = await populatedSchool(t.app);
     const { user, cookie } = await superAdmin(t.app);

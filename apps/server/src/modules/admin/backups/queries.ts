@@ -108,15 +108,24 @@ export async function updateRestore(db: Db, restoreId: string, values: { status?
     .execute();
 }
 
-/** True when the school holds nothing a restore would collide with: no people, classes or activity, and no restore under way. */
+/** The school (a value or a column) holds something a restore would collide with: people, classes or activity, or a restore under way. */
+const holdsSomething = (school: unknown) => sql<boolean>`(
+      exists (select 1 from school_memberships where school_id = ${school})
+      or exists (select 1 from classes where school_id = ${school})
+      or exists (select 1 from recognitions where school_id = ${school})
+      or exists (select 1 from moods where school_id = ${school})
+      or exists (select 1 from invitations where school_id = ${school})
+      or exists (select 1 from categories where school_id = ${school})
+      or exists (select 1 from school_restores where target_school_id = ${school} and status in ('queued', 'checking', 'restoring')))`;
+
+/** True when the school holds nothing a restore would collide with. */
 export async function schoolIsEmpty(db: Db, schoolId: string) {
-  const result = await sql<{ busy: boolean }>`select
-      exists (select 1 from school_memberships where school_id = ${schoolId})
-      or exists (select 1 from classes where school_id = ${schoolId})
-      or exists (select 1 from recognitions where school_id = ${schoolId})
-      or exists (select 1 from moods where school_id = ${schoolId})
-      or exists (select 1 from invitations where school_id = ${schoolId})
-      or exists (select 1 from categories where school_id = ${schoolId})
-      or exists (select 1 from school_restores where target_school_id = ${schoolId} and status in ('queued', 'checking', 'restoring')) as busy`.execute(db);
+  const result = await sql<{ busy: boolean }>`select ${holdsSomething(schoolId)} as busy`.execute(db);
   return !result.rows[0]!.busy;
+}
+
+/** The ids of every school a restore may go into (the same rule as `schoolIsEmpty`). */
+export async function emptySchoolIds(db: Db) {
+  const rows = await db.selectFrom('schools as s').select('s.id').where(sql<boolean>`not ${holdsSomething(sql.ref('s.id'))}`).execute();
+  return new Set(rows.map((r) => r.id));
 }

@@ -14,6 +14,7 @@ import {
   getBackups,
   getRestore,
   getRestores,
+  getRestoreTargets,
   readBackup,
   startRestore,
   startUploadedRestore,
@@ -31,6 +32,7 @@ export function registerBackupRoutes(app: FastifyInstance) {
     return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(stream);
   });
   route(app, adminEndpoints.restores, async ({ db }) => getRestores(db));
+  route(app, adminEndpoints.restoreTargets, async ({ db }) => getRestoreTargets(db));
   route(app, adminEndpoints.restore, async ({ db, params }) => getRestore(db, params.restoreId));
   route(app, adminEndpoints.startRestore, async ({ db, services, user, body }) => startRestore(db, services, user.id, body));
 

@@ -1,5 +1,6 @@
 import { Roles, type ClassOption, type Role, type SuperSchool } from '@high5/contract';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSuperSchools } from '../api';
 
@@ -52,10 +53,11 @@ export function ClassPicker({ classes, value, onChange, loading }: { classes: Cl
   );
 }
 
-/** The super admin's school search (by school or district name). */
-export function SchoolPicker({ value, onChange, autoFocus, label }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean; label?: string }) {
+/** The super admin's school search (by school or district name): every school, or the `schools` a screen narrowed them to (the restore targets). */
+export function SchoolPicker({ value, onChange, autoFocus, label, schools: only, noOptionsText }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean; label?: string; schools?: UseQueryResult<SuperSchool[]>; noOptionsText?: string }) {
   const { t } = useTranslation('admin');
-  const schools = useSuperSchools();
+  const every = useSuperSchools();
+  const schools = only ?? every;
   return (
     <Autocomplete
       size="small"
@@ -84,7 +86,7 @@ export function SchoolPicker({ value, onChange, autoFocus, label }: { value: Sup
       }}
       renderInput={(params) => <TextField {...params} label={label ?? t('filters.school')} placeholder={t('filters.schoolPlaceholder')} autoFocus={autoFocus} />}
       sx={{ width: { xs: '100%', sm: 360 } }}
-      noOptionsText={t('filters.noSchools')}
+      noOptionsText={noOptionsText ?? t('filters.noSchools')}
       loadingText={t('common:loading')}
     />
   );

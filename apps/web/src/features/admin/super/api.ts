@@ -1,6 +1,6 @@
 import { adminApi, districtViewApi, superEditApi, type SuperPending, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type ReportSort, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { TableState } from '../../../components/ui/data-table';
 import { api, ApiError } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
@@ -59,20 +59,33 @@ export function useDeleteSchool() {
 const restoresKey = ['admin', 'restores'] as const;
 const isRunningRestore = (r: Restore) => r.status === 'queued' || r.status === 'checking' || r.status === 'restoring';
 
+const restoreTargetsKey = ['admin', 'restoreTargets'] as const;
+/** The schools a restore may go into (the server's rule: nothing in them yet), read afresh each time the dialog opens. */
+export const useRestoreTargets = (enabled: boolean) => useQuery({ queryKey: restoreTargetsKey, queryFn: () => api(adminApi.restoreTargets), enabled, staleTime: 0 });
+
+/** The last restore the super admin hid, in this browser. */
+const HIDDEN_RESTORE = 'high5.hiddenRestore';
+
 /**
- * The latest restore while it runs and for a day after (the restores are refreshed every second while
- * one runs). Once it is done, every admin list reloads: the restored school now has people and activity.
+ * The latest restore while it runs and for a day after, unless hidden once it ended (the restores
+ * are refreshed every second while one runs). Once it is done, every admin list reloads: the
+ * restored school now has people and activity.
  */
 export function useLatestRestore() {
   const queryClient = useQueryClient();
   const restores = useQuery({ queryKey: restoresKey, queryFn: () => api(adminApi.restores), refetchInterval: (query) => (query.state.data?.some(isRunningRestore) ? 1000 : false) });
+  const [hidden, setHidden] = useState(() => localStorage.getItem(HIDDEN_RESTORE));
   const first = restores.data?.[0];
-  const latest = first && (isRunningRestore(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
+  const latest = first && first.id !== hidden && (isRunningRestore(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
   const doneId = latest?.status === 'done' ? latest.id : null;
   useEffect(() => {
     if (doneId) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
   }, [doneId, queryClient]);
-  return latest;
+  const hide = useCallback((restore: Restore) => {
+    localStorage.setItem(HIDDEN_RESTORE, restore.id);
+    setHidden(restore.id);
+  }, []);
+  return { latest, hide };
 }
 
 /** Starts a restore of a listed backup, or of an uploaded backup file, into an empty school; it shows at once in the progress. */
@@ -87,6 +100,7 @@ export function useStartRestore() {
     onSuccess: (restore) => {
       queryClient.setQueryData(restoresKey, (list: Restore[] | undefined) => [restore, ...(list ?? [])]);
       void queryClient.invalidateQueries({ queryKey: restoresKey });
+      void queryClient.invalidateQueries({ queryKey: restoreTargetsKey });
     },
   });
 }

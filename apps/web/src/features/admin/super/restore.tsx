@@ -1,15 +1,16 @@
 import { type Backup } from '@high5/contract';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Paper, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, LinearProgress, Paper, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
+import { FileField } from '../../../components/form/file-field';
 import { useNotify } from '../../../components/ui/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useSuperSchools } from '../api';
 import { SchoolPicker } from '../components/pickers';
-import { useLatestRestore, useStartRestore } from './api';
+import { useLatestRestore, useRestoreTargets, useStartRestore } from './api';
 import { restoreFormSchema } from './forms';
 import { showDateTime } from '../../../lib/dates';
 
@@ -22,7 +23,7 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const id = useId();
-  const schools = useSuperSchools();
+  const targets = useRestoreTargets(open);
   const form = useContractForm(restoreFormSchema, { defaultValues: { targetSchoolId: '', file: null } });
   const [targetSchoolId, file] = useWatch({ control: form.control, name: ['targetSchoolId', 'file'] });
   const start = useStartRestore();
@@ -57,20 +58,17 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
           </DialogContentText>
           {!backup && (
             <Box sx={{ mb: 2.5 }}>
-              <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-                {t('restore.file')}
-              </Typography>
               <Controller
                 control={form.control}
                 name="file"
-                render={({ field }) => <input id={`${id}-file`} ref={field.ref} type="file" accept=".gz,application/gzip" onChange={(e) => field.onChange(e.target.files?.[0] ?? null)} onBlur={field.onBlur} style={{ maxWidth: '100%' }} />}
+                render={({ field }) => <FileField label={t('restore.file')} accept=".gz,application/gzip" file={field.value} buttonRef={field.ref} onChange={(file) => (field.onChange(file), start.reset())} />}
               />
             </Box>
           )}
           <Controller
             control={form.control}
             name="targetSchoolId"
-            render={({ field }) => <SchoolPicker value={schools.data?.find((s) => s.id === field.value) ?? null} onChange={(school) => field.onChange(school?.id ?? '')} label={t('restore.target')} />}
+            render={({ field }) => <SchoolPicker schools={targets} value={targets.data?.find((s) => s.id === field.value) ?? null} onChange={(school) => (field.onChange(school?.id ?? ''), start.reset())} label={t('restore.target')} noOptionsText={t('restore.noTargets')} />}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('restore.targetHelp')}
@@ -100,15 +98,23 @@ export function RestoreProgress() {
   const errorText = useErrorText('admin');
   const id = useId();
   // A finished restore stays on the screen for a day.
-  const latest = useLatestRestore();
+  const { latest, hide } = useLatestRestore();
   if (!latest) return null;
   const percent = latest.rowsTotal > 0 ? Math.round((latest.rowsDone / latest.rowsTotal) * 100) : 0;
   const determinate = latest.status === 'restoring' || latest.status === 'done';
   return (
     <Paper component="section" variant="outlined" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 3, maxWidth: 760 }}>
-      <Typography id={`${id}-title`} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
-        {t('restore.progressTitle', { source: latest.sourceName, school: latest.targetSchoolName ?? '—' })}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
+        <Typography id={`${id}-title`} component="h2" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
+          {t('restore.progressTitle', { source: latest.sourceName, school: latest.targetSchoolName ?? '—' })}
+        </Typography>
+        {/* An ended restore (done or refused) can be put away; one under way stays. */}
+        {(latest.status === 'done' || latest.status === 'failed') && (
+          <IconButton size="small" onClick={() => hide(latest)} aria-label={t('restore.hide')}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        )}
+      </Box>
       {latest.status !== 'failed' && (
         <LinearProgress
           variant={determinate ? 'determinate' : 'indeterminate'}

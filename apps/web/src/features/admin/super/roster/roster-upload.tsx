@@ -1,11 +1,12 @@
 import { ONEROSTER_UPLOAD_MAX_BYTES } from '@high5/contract';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useContractForm } from '../../../../components/form/contract-form';
+import { FileField } from '../../../../components/form/file-field';
 import { useNotify } from '../../../../components/ui/notifications';
 import { useErrorText, useFieldErrorText } from '../../../../lib/use-error-text';
 import { useRosterUpload } from './api';
@@ -23,7 +24,6 @@ export function RosterUpload({ districtId }: { districtId?: string }) {
   const fieldText = useFieldErrorText('admin');
   const notify = useNotify();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const form = useContractForm(uploadForm, { mode: 'onChange', defaultValues: { file: null } });
   const { field, fieldState } = useController({ control: form.control, name: 'file' });
   const upload = useRosterUpload(districtId);
@@ -33,7 +33,6 @@ export function RosterUpload({ districtId }: { districtId?: string }) {
       onSuccess: () => {
         notify('success', t('roster.uploaded'));
         form.reset({ file: null });
-        if (input.current) input.current.value = '';
       },
     });
   });
@@ -47,12 +46,7 @@ export function RosterUpload({ districtId }: { districtId?: string }) {
         {t('roster.uploadHelp')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Box>
-          <Typography component="label" htmlFor={`${id}-file`} variant="body2" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-            {t('roster.uploadFile')}
-          </Typography>
-          <input id={`${id}-file`} ref={input} type="file" accept=".zip,application/zip" name={field.name} onBlur={field.onBlur} onChange={(e) => (field.onChange(e.target.files?.[0] ?? null), upload.reset())} style={{ maxWidth: '100%' }} />
-        </Box>
+        <FileField label={t('roster.uploadFile')} accept=".zip,application/zip" file={field.value} buttonRef={field.ref} onChange={(file) => (field.onChange(file), upload.reset())} />
         <Button type="submit" variant="outlined" startIcon={<UploadFileIcon />} disabled={!field.value || !!fileProblem || upload.isPending}>
           {t('roster.upload')}
         </Button>
