@@ -111,6 +111,7 @@ const rows: Record<string, Row> = {
   'admin.groupReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
   'admin.userReport': { allow: 'school', request: () => ({ query: { range: RANGE } }) },
   'admin.moodReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
+  'admin.moodReportCsv': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
   'admin.reachReport': { allow: 'self', request: () => ({ query: { range: RANGE } }) },
   'admin.giversReport': { allow: 'self', request: () => ({ query: { range: RANGE } }) },
   'admin.moodReportSettings': { allow: 'self' },
@@ -144,6 +145,7 @@ const rows: Record<string, Row> = {
   'admin.downloadBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
   'admin.deleteBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },
   'admin.restores': { allow: 'self' },
+  'admin.restoreTargets': { allow: 'self' },
   'admin.restore': {
     allow: anySchool,
     request: async (c) => {

@@ -131,7 +131,7 @@ export function bombZip(bytes: number): Buffer {
   return Buffer.concat(out);
 }
 
-const SANDBOX = new URL('../../../test/fakes/clever-sandbox/', import.meta.url).pathname;
+const SANDBOX = new URL('../../test/fakes/clever-sandbox/', import.meta.url).pathname;
 const readCsv = (name: string) => Papa.parse<Record<string, string>>(readFileSync(join(SANDBOX, name), 'utf8'), { header: true, skipEmptyLines: true }).data;
 const grade = (g: string) => (/^\d+$/.test(g) ? g.padStart(2, '0') : g.toLowerCase().startsWith('k') ? 'KG' : '');
 

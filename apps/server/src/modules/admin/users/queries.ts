@@ -63,6 +63,8 @@ export async function lockAndCountAdmins(db: Db, schoolId: string): Promise<numb
     .select(['userId', 'status'])
     .where('schoolId', '=', schoolId)
     .where('isAdmin', '=', true)
+    // One lock order for every caller: two admins removing their flags at once wait, never deadlock.
+    .orderBy('userId')
     .forUpdate()
     .execute();
   return rows.filter((r) => r.status === 'active').length;
