@@ -3,6 +3,7 @@ import { adminEndpoints, RESTORE_UPLOAD_MAX_BYTES } from '@high5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { assertAccess, route } from '../../../plugins/routes.js';
+import { getRestoreTargets } from '../schools/service.js';
 import { RESTORE_JOB, runRestore } from './restore.js';
 import {
   assertRestoreTarget,
@@ -14,7 +15,6 @@ import {
   getBackups,
   getRestore,
   getRestores,
-  getRestoreTargets,
   readBackup,
   startRestore,
   startUploadedRestore,

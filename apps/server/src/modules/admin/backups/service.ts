@@ -7,9 +7,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { findSchool } from '../schools/queries.js';
-import { getSchools } from '../schools/service.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, backupStream } from './export.js';
-import { backupsSince, deleteBackupRows, findBackup, findRestore, emptySchoolIds, insertBackup, insertRestore, listBackups, listRestores, schoolIsEmpty } from './queries.js';
+import { backupsSince, deleteBackupRows, findBackup, findRestore, insertBackup, insertRestore, listBackups, listRestores, schoolIsEmpty } from './queries.js';
 import { RESTORE_JOB } from './restore.js';
 
 /** The job that removes stored files (a deleted school's photos, deleted backups) once the deletion committed. */
@@ -146,12 +145,6 @@ export async function getRestore(db: Db, restoreId: string) {
   const row = await findRestore(db, restoreId);
   if (!row) throw notFound();
   return presentRestore(row);
-}
-
-/** The schools a restore may go into: those that hold nothing yet (the restore dialog offers only these). */
-export async function getRestoreTargets(db: Db) {
-  const [schools, empty] = await Promise.all([getSchools(db), emptySchoolIds(db)]);
-  return schools.filter((s) => empty.has(s.id));
 }
 
 /** The school a restore goes into must exist and hold nothing yet. */

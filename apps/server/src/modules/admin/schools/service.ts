@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { createFreeDistrict } from '../districts/service.js';
-import { deleteBackupRows, deleteSchoolAudit, uploadedRestoreKeys } from '../backups/queries.js';
+import { deleteBackupRows, deleteSchoolAudit, emptySchoolIds, uploadedRestoreKeys } from '../backups/queries.js';
 import { DELETE_OBJECTS_JOB, writeBackup } from '../backups/service.js';
 import { deleteSchoolRows, deleteUsers, findSchool, insertSchool, listSchools, lockDistrict, schoolByName, updateSchoolRow, usersOnlyHere } from './queries.js';
 
@@ -13,6 +13,12 @@ const presentSchool = (row: SchoolRow): SuperSchool => ({ ...row, districtKind: 
 
 export async function getSchools(db: Db) {
   return (await listSchools(db)).map(presentSchool);
+}
+
+/** The schools a restore may go into: those that hold nothing yet (the restore dialog offers only these). */
+export async function getRestoreTargets(db: Db) {
+  const [schools, empty] = await Promise.all([getSchools(db), emptySchoolIds(db)]);
+  return schools.filter((s) => empty.has(s.id));
 }
 
 /** Adds a free school to a district, creating the (free) district when it is new. */
