@@ -21,7 +21,7 @@ const shell = ['index.html', 'src/app/shell-route.tsx'];
 const budgets = [
   {
     name: 'sign-in',
-    limit: 200 * KB,
+    limit: 201 * KB,
     goal: 215 * KB,
     loads: ['index.html', ...catalogs('common', 'errors', 'auth')],
   },
@@ -35,19 +35,19 @@ const budgets = [
   },
   {
     name: "teacher's classes",
-    limit: 389 * KB,
+    limit: 391 * KB,
     goal: (215 + 70) * KB,
     loads: [...shell, 'src/features/classroom/teacher-classes/teacher-classes-screen.tsx', ...catalogs('common', 'errors', 'auth', 'classroom', 'recognition', 'profile')],
   },
   {
     name: 'seating chart',
-    limit: 362 * KB,
+    limit: 364 * KB,
     goal: (215 + 70) * KB,
     loads: [...shell, 'src/features/classroom/seating/seating-screen.tsx', ...catalogs('common', 'errors', 'auth', 'classroom', 'recognition', 'profile')],
   },
   {
     name: 'admin dashboard',
-    limit: 481 * KB,
+    limit: 483 * KB,
     goal: (215 + 70) * KB,
     loads: [...shell, 'src/features/admin/dashboard/admin-dashboard-screen.tsx', ...catalogs('common', 'errors', 'auth', 'admin', 'classroom', 'profile', 'recognition')],
   },
