@@ -97,6 +97,8 @@ describe('giving', () => {
     await page.getByRole('heading', { level: 1, name: 'Dar una Vibra Positiva' }).waitFor();
     await page.getByRole('combobox', { name: 'Dar a' }).click();
     await page.getByRole('option', { name: 'Docente' }).click();
+    // The list follows the chosen role; if it did not, the failure says so here rather than at the button.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Dar a' }).textContent()).toContain('Docente');
     await page.getByRole('button', { name: 'Dar una Vibra Positiva a Tina Teach' }).click();
     const vibe = page.getByRole('dialog', { name: 'Dar una Vibra Positiva a Tina Teach' });
     await vibe.getByRole('checkbox', { name: 'Gracias' }).click();
