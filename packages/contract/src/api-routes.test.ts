@@ -42,3 +42,18 @@ describe('api-routes.ts and routes/', () => {
     expect(readFileSync(f.url, 'utf8')).toBe(f.text);
   });
 });
+
+// An endpoint's id is `<camelCase contract file>.<key>` (decision 0621): one name per endpoint, found in one guess.
+const fileId = (module: string) =>
+  module
+    .replace(/^\.\/|(\/index)?\.js$/g, '')
+    .replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+describe('endpoint ids', () => {
+  it.each(endpointAreas.map((a) => [a.module, a] as const))('%s: every id is <file>.<key>', (_module, area) => {
+    const wrong = Object.entries(area.endpoints)
+      .filter(([key, e]) => e.id !== `${fileId(area.module)}.${key}`)
+      .map(([key, e]) => `${key}: ${e.id}`);
+    expect(wrong).toEqual([]);
+  });
+});
