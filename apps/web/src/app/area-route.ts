@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Namespace } from '../lib/namespaces';
 import type { AppPath } from './paths';
@@ -16,6 +17,11 @@ export interface LazyScreen {
 /** One screen of an area, loaded on first visit so the first bundle stays small. */
 export interface AreaRoute extends LazyScreen {
   path: AppPath;
+  /**
+   * Asks for the screen's first data as navigation starts, beside its code, instead of after the
+   * code has run (a landing screen after sign-in; docs/decisions/0618). Loaded lazily itself.
+   */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /** The signed-in shell (header, sidebar, footer, idle lock) around every area screen. */

@@ -5,6 +5,7 @@ import { classroomRoutes } from '../features/classroom/routes';
 import { recognitionRoutes } from '../features/recognition/routes';
 import { shellScreen, type AreaRoute, type LazyScreen } from './area-route';
 import { loadNamespaces } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { FullPageLoading, PublicOnlyRoute, RootLayout, RouteError, SetupRoute, SignInRoute } from './guards';
 import { paths, type AppPath } from './paths';
 
@@ -18,7 +19,12 @@ const lazyScreen = ({ load, namespaces }: LazyScreen) => async () => {
   const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
   return { Component: module.default };
 };
-const page = (r: AreaRoute): RouteObject => ({ path: r.path, lazy: lazyScreen(r) });
+const page = (r: AreaRoute): RouteObject => ({
+  path: r.path,
+  lazy: lazyScreen(r),
+  // Starts the data request and returns at once: navigation waits for the code, never for this.
+  ...(r.prefetch ? { loader: () => (void r.prefetch!(queryClient).catch(() => undefined), null) } : {}),
+});
 
 /** Each area's screens (every shell path is one of them). */
 export function shellChildren(areas: AreaRoute[]): RouteObject[] {

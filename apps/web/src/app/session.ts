@@ -7,6 +7,9 @@ import { clearIdleLock } from './shell/idle-lock-state';
 import { landingPath, type AppPath } from './paths';
 
 export const meKey = ['me'] as const;
+const authConfigKey = ['authConfig'] as const;
+/** What a sign-in or sign-out keeps in the cache: the user, and the public sign-in configuration (the same for everyone). */
+const kept = (key: readonly unknown[]) => key[0] === meKey[0] || key[0] === authConfigKey[0];
 
 /** The signed-in user, or null when signed out (a 401 from `auth.me`). */
 const meQuery = queryOptions({
@@ -56,7 +59,7 @@ const CREATE_CLASS_FLAG = 'showCreateClassPopup';
  */
 export function startSignedIn(queryClient: QueryClient, me: Me): AppPath {
   // Anything cached belongs to whoever used this tab before.
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  queryClient.removeQueries({ predicate: (q) => !kept(q.queryKey) });
   queryClient.setQueryData(meKey, me);
   void setLanguage(me.language);
   return landingAfterSignIn(me);
@@ -87,11 +90,11 @@ export function consumeProviderSignIn(): boolean {
   return marked;
 }
 
-/** Forgets the user in this tab: the cache (except a null `me`), the idle lock and the one-time flags. */
+/** Forgets the user in this tab: the cache (except a null `me` and the public configuration), the idle lock and the one-time flags. */
 export function forgetSignedIn(queryClient: QueryClient) {
   queryClient.setQueryData(meKey, null);
-  void queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  void queryClient.cancelQueries({ predicate: (q) => !kept(q.queryKey) });
+  queryClient.removeQueries({ predicate: (q) => !kept(q.queryKey) });
   sessionStorage.removeItem(CREATE_CLASS_FLAG);
   clearIdleLock();
 }
@@ -108,7 +111,7 @@ export async function signOut(queryClient: QueryClient) {
 
 /** Whether Google sign-in is on, and the help links (public). */
 const authConfigQuery = queryOptions({
-  queryKey: ['authConfig'],
+  queryKey: authConfigKey,
   queryFn: () => api(authApi.config),
   staleTime: Infinity,
 });

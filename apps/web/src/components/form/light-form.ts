@@ -7,7 +7,8 @@ type TextValues = Record<string, string>;
 /**
  * A form of text fields held without react-hook-form, for the sign-in page only: that library was
  * 12 KB of the page's first load (docs/decisions/0596). It keeps the contract form's behaviour: the
- * contract's schema, loaded on the first submit (so zod stays out of the first load too), words
+ * contract's schema, asked for when a field first takes the focus and used at the first submit (so
+ * zod stays out of the first load and is there by the time the user has typed), words
  * issues with the same catalog keys (`issueKey`); the first invalid field takes the focus; after a
  * submit, each change is checked again; a valid submit gets the schema's output. Every other form
  * is a `useContractForm`.
@@ -17,12 +18,17 @@ export function useLightForm<S extends z.ZodType<TextValues, TextValues>>(load: 
   const [values, setValues] = useState<TextValues>(defaults);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submitted = useRef(false);
-  const schema = useRef<S | null>(null);
+  const schema = useRef<Promise<S> | null>(null);
+  // A failed download is asked for again next time, not kept.
+  const loadSchema = () =>
+    (schema.current ??= load().catch((error: unknown) => {
+      schema.current = null;
+      throw error;
+    }));
   const inputs = useRef<Partial<Record<string, HTMLInputElement | null>>>({});
 
   const check = async (next: TextValues) => {
-    schema.current ??= await load();
-    const result = schema.current.safeParse(next, { error: issueKey });
+    const result = (await loadSchema()).safeParse(next, { error: issueKey });
     const found: Partial<Record<string, string>> = {};
     if (!result.success) for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
     setErrors(found);
@@ -38,6 +44,7 @@ export function useLightForm<S extends z.ZodType<TextValues, TextValues>>(load: 
       setValues(next);
       if (submitted.current) void check(next);
     },
+    onFocus: () => void loadSchema(),
     inputRef: (input: HTMLInputElement | null) => {
       inputs.current[name] = input;
     },

@@ -4,7 +4,12 @@ import { paths } from '../../app/paths';
 /** The recognition area's screens inside the signed-in shell (spec 001). */
 export const recognitionRoutes: AreaRoute[] = [
   // giving, dashboard and reports
-  { path: paths.dashboard, load: () => import('./dashboard/dashboard-screen'), namespaces: ['recognition'] },
+  {
+    path: paths.dashboard,
+    load: () => import('./dashboard/dashboard-screen'),
+    namespaces: ['recognition'],
+    prefetch: (queryClient) => import('./dashboard/api').then((m) => queryClient.prefetchQuery(m.dashboardQuery(null))),
+  },
   { path: paths.high5, load: () => import('./give/high5-screen'), namespaces: ['recognition'] },
   { path: paths.positiveVibes, load: () => import('./give/vibes-screen'), namespaces: ['recognition'] },
   { path: paths.high5Report, load: () => import('./reports/high5-report-screen'), namespaces: ['recognition'] },

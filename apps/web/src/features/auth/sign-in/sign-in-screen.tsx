@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { preloadSignedIn } from '../../../app/preload';
 import { useSplash } from '../../../app/splash';
 import { cleverSignInHref, googleSignInHref, markProviderSignIn, useAuthConfig, useMe, useSession } from '../../../app/session';
 import { CURRENT_PASSWORD_MESSAGES } from '../../../components/form/password-messages';
@@ -139,7 +140,7 @@ function SignInForm() {
           <SignInLinkOffer login={throttledLogin} />
         </Suspense>
       )}
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} onFocus={preloadSignedIn} noValidate>
         <Stack spacing={2.25}>
           <TextInput
             {...login}
