@@ -8,7 +8,7 @@ import { studentFilterQuery } from './student-filters.js';
 import { DataSettingsSchema, DataSettingsUpdateSchema } from './year-data.js';
 
 // ---------------------------------------------------------------------------------------------
-// Constants of the administration area (spec 003)
+// Constants of the administration area (docs/rules/administration.md)
 // ---------------------------------------------------------------------------------------------
 
 /** Longest range a report may cover: one year. */
@@ -25,11 +25,11 @@ export const SCHOOL_CATEGORIES_MAX = 50;
 export const MOOD_MESSAGE_MAX = 300;
 /** Deep-link URLs of the school configuration. */
 export const CONFIG_URL_MAX = 500;
-/** The default report range: the last 10 days up to today (spec 003 section 2.6). */
+/** The default report range: the last 10 days up to today (docs/rules/administration.md#reports). */
 export const DEFAULT_REPORT_DAYS = 10;
 
 /**
- * The unpleasant feelings of the mood meter (spec 002 section 3.1): a check-in with one of
+ * The unpleasant feelings of the mood meter (docs/rules/classroom.md#mood-meter): a check-in with one of
  * these counts as low enjoyment. The mood meter report filters by them.
  */
 export const LOW_ENJOYMENT_MOODS = [
@@ -74,7 +74,7 @@ export const OptionalUrlSchema = singleLine(z.string().trim().max(CONFIG_URL_MAX
 export const RequiredUrlSchema = singleLine(z.string().trim().min(1).max(CONFIG_URL_MAX)).refine(isHttpUrl, 'invalid_url');
 
 export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone');
-/** 24-hour `HH:mm` (spec 003 section 5). */
+/** 24-hour `HH:mm` (docs/rules/administration.md#school-configuration). */
 export const TriggerTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
 
 const count = z.number().int().nonnegative();
@@ -132,7 +132,7 @@ const schoolParams = z.object({ schoolId: UuidSchema });
 const schoolUserParams = z.object({ schoolId: UuidSchema, userId: UuidSchema });
 
 // ---------------------------------------------------------------------------------------------
-// School configuration (spec 003 section 2.11)
+// School configuration (docs/rules/administration.md#school-configuration)
 // ---------------------------------------------------------------------------------------------
 
 const messagePair = z.object({ message1: optionalMultilineText(MOOD_MESSAGE_MAX), message2: optionalMultilineText(MOOD_MESSAGE_MAX) });
@@ -140,7 +140,7 @@ const messagePair = z.object({ message1: optionalMultilineText(MOOD_MESSAGE_MAX)
 export const MoodMessagesSchema = z.object({ en: messagePair, es: messagePair });
 export type MoodMessages = z.infer<typeof MoodMessagesSchema>;
 
-/** Fills each message missing in one language from the other (spec 003 section 4). */
+/** Fills each message missing in one language from the other (docs/rules/administration.md#school-configuration). */
 export function completeMoodMessages(messages: MoodMessages): MoodMessages {
   const pick = (a: string, b: string) => (a.trim() ? a.trim() : b.trim());
   return {
@@ -219,7 +219,7 @@ export const NotificationEmailsUpdateSchema = z
 export const NotificationConfirmationResendSchema = z.object({ email: singleLine(z.string().trim().toLowerCase().max(254)) }).strict();
 
 // ---------------------------------------------------------------------------------------------
-// Categories (spec 003 section 2.12)
+// Categories (docs/rules/administration.md#categories)
 // ---------------------------------------------------------------------------------------------
 
 export const AdminCategorySchema = z.object({
@@ -235,7 +235,7 @@ export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 
 export const CategoryNameSchema = requiredText(LIMITS.categoryNameMax);
 
-/** A new category: one language is enough, it is copied to the other (spec 003 section 4). */
+/** A new category: one language is enough, it is copied to the other (docs/rules/administration.md#categories). */
 export const NewCategorySchema = z
   .object({ nameEn: optionalText(LIMITS.categoryNameMax).default(''), nameEs: optionalText(LIMITS.categoryNameMax).default('') })
   .strict()
@@ -266,7 +266,7 @@ export type CategoriesUpdate = z.input<typeof CategoriesUpdateSchema>;
 const kindParams = z.object({ kind: CategoryKindSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Reports (spec 003 sections 2.6 to 2.9)
+// Reports (docs/rules/administration.md#reports)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -334,7 +334,7 @@ export const GroupReportQuerySchema = z.object({
 });
 export type GroupReportQuery = z.input<typeof GroupReportQuerySchema>;
 
-/** The minimum low-enjoyment count: used only above 0, else -1 (spec 003 section 5). */
+/** The minimum low-enjoyment count: used only above 0, else -1 (docs/rules/administration.md#mood-meter-report). */
 export const MinimumLowSchema = z.coerce.number().int().min(-1).max(10_000).default(-1);
 
 export const MoodReportQuerySchema = z.object({
@@ -417,7 +417,7 @@ export const ClassMoodReportQuerySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Super admin: schools, districts, backups, deletion (spec 003 sections 2.4, 2.8, 2.13, 2.14)
+// Super admin: schools, districts, backups, deletion (docs/rules/administration.md#add-district, #settings)
 // ---------------------------------------------------------------------------------------------
 
 export const DistrictKindSchema = z.enum(['free', 'aeries', 'clever']);

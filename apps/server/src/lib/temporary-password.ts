@@ -5,7 +5,7 @@ import { LIMITS, passwordMeetsRule } from '@high5/contract';
 const TEMP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 /**
- * The one temporary-password format (issue 12; staff, class, roster and parent invitations all
+ * The one temporary-password format (staff, class, roster and parent invitations all
  * use it): from a secure random source, easy to read aloud and type from an e-mail, three groups
  * of four characters joined by '-' (about 68 bits), meeting the password rule.
  */

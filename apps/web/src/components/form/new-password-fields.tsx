@@ -9,7 +9,7 @@ import type { TextInputProps } from '../ui/text-input';
 export type NewPasswordPair = { newPassword: string; confirmation: string };
 
 /**
- * The screen's own rule on top of the contract's (spec 000 section 5): both fields given, and the same.
+ * The screen's own rule on top of the contract's (docs/rules/shell.md#passwords-and-logins): both fields given, and the same.
  * Use as `Body.extend({ confirmation: z.string() }).superRefine(checkConfirmation)`; the contract's
  * `newPassword` rule (PASSWORD_TOO_WEAK) still applies. Zod stays a type import here, so a screen of
  * the first load can keep its schema lazy.

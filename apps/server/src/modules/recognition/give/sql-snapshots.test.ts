@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compiledSql } from '../../../test/sql-snapshot.js';
 import { attemptGive, givenToday, parentsOf, schoolSettings, secondsUntilSchoolTomorrow } from './queries.js';
 
-// The give's SQL, committed under __snapshots__ so a change to it is reviewed as SQL (issue 12).
+// The give's SQL, committed under __snapshots__ so a change to it is reviewed as SQL.
 // A changed query fails here; after reviewing the new SQL: npx vitest run --project api <this file> -u
 const SCHOOL = '00000000-0000-4000-8000-00000000000a';
 const GIVER = '00000000-0000-4000-8000-000000000001';

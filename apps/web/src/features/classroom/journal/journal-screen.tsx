@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /**
- * The gratitude journal (/gratitude-journal, spec 002 sections 2.10 and 4.4): write an entry
+ * The gratitude journal (/gratitude-journal, docs/rules/classroom.md#gratitude-journal): write an entry
  * (heading and description), list the entries of a date range (default: the last 10 days; dates and
  * times of the school's calendar, decision 0327),
  * edit one (save becomes update) or delete one after a confirmation. Entries are private.

@@ -40,7 +40,7 @@ const FIELD_MESSAGES = {
 
 type TextName = 'firstName' | 'lastName' | 'pronoun' | 'phone' | 'zipCode' | 'department';
 
-/** The profile's own details (spec 001); errors show once a field is left, or on submit. */
+/** The profile's own details (docs/rules/recognition.md#profile); errors show once a field is left, or on submit. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const notify = useNotify();

@@ -15,7 +15,7 @@ import { CategoryDialog } from './category-dialog';
 import { monthAndYear, monthName, parseMonth } from './months';
 
 /**
- * The received report (spec 001: /highfivereport and /positivevibereport): a month of the
+ * The received report (docs/rules/recognition.md#received-reports: /highfivereport and /positivevibereport): a month of the
  * school year (AUG to JUL; this month unless one is passed in the address, as the
  * dashboard does), the category tiles with counts, a dialog per category, and the table,
  * which the server searches, sorts and pages (decision 0452).
