@@ -225,7 +225,7 @@ export const NotificationConfirmationResendSchema = z.object({ email: singleLine
 export const AdminCategorySchema = z.object({
   id: UuidSchema,
   kind: CategoryKindSchema,
-  /** Built-in categories (spec types high-fives and vibes) have locked names. */
+  /** Built-in categories have locked names (docs/rules/administration.md#categories). */
   builtIn: z.boolean(),
   nameEn: z.string(),
   nameEs: z.string(),

@@ -45,7 +45,7 @@ export const ProfileUpdateSchema = z.object({
   department: optionalField(80),
   /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
   bio: optionalField(BIO_MAX, multiLine),
-  /** The spec's hidden gender select. */
+  /** The hidden gender select (docs/rules/recognition.md#profile). */
   gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
   /** A teacher's monthly "not yet" e-mail; left out keeps the stored choice. */
   notYetMail: z.boolean().optional(),

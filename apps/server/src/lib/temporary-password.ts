@@ -17,7 +17,7 @@ export function temporaryPassword(): string {
   }
 }
 
-/** When a temporary password stops working (spec: the account must choose its own within 7 days). */
+/** When a temporary password stops working (the account must choose its own within 7 days, docs/decisions/0093). */
 export function temporaryPasswordExpiry(now: Date) {
   return new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
 }

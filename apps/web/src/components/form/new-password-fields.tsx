@@ -20,8 +20,8 @@ export function checkConfirmation({ newPassword, confirmation }: NewPasswordPair
 }
 
 /**
- * The one problem these forms show in their alert, in the spec's order: a blank field, the rule,
- * then the confirmation (the fields are only marked). A code the alert words with `auth:errors`.
+ * The one problem these forms show in their alert, in this order (docs/rules/shell.md#passwords-and-logins):
+ * a blank field, the rule, then the confirmation (the fields are only marked). A code the alert words with `auth:errors`.
  */
 export function newPasswordProblem(errors: FieldErrors<FieldValues>, fields: string[] = ['newPassword', 'confirmation']): string | undefined {
   const messages = fields.map((field) => errors[field]?.message).filter((message): message is string => typeof message === 'string');

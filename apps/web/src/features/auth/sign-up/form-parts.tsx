@@ -18,7 +18,7 @@ export function signUpAlertKey(errors: FieldErrors<FieldValues>): string | null 
   return 'errors:VALIDATION_FAILED';
 }
 
-/** How the sign-up fields word the generic keys (the spec's own sentences). */
+/** How the sign-up fields word the generic keys (docs/rules/shell.md#sign-up). */
 export const SIGN_UP_MESSAGES = {
   'errors:field.required': 'auth:issues.required',
   'errors:field.email': 'auth:errors.INVALID_EMAIL',

@@ -62,7 +62,7 @@ export default function JournalScreen() {
           onError: (error) => notify('error', t(editing ? 'journal.updateFailed' : 'journal.saveFailed', { reason: errorText(error) })),
         },
       ),
-    // A blank field is also said in a notice, as the spec words it.
+    // A blank field is also said in a notice (docs/rules/classroom.md#gratitude-journal).
     (errors) => notify('info', t(errors.heading ? 'journal.headingEmpty' : 'journal.descriptionEmpty')),
   );
   const deleteEntry = (entry: Entry) =>
@@ -78,7 +78,7 @@ export default function JournalScreen() {
       },
     });
 
-  // Both fields: required (the spec's own words), counted up to their limit.
+  // Both fields: required, counted up to their limit.
   const field = (name: 'heading' | 'description', max: number, empty: string) => ({
     control: form.control,
     name,

@@ -123,7 +123,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </>
         )}
       </Box>
-      {/* The spec's hidden gender select: kept in the form, not shown. */}
+      {/* The hidden gender select (docs/rules/recognition.md#profile): kept in the form, not shown. */}
       <Controller control={form.control} name="gender" render={({ field }) => <input type="hidden" name={field.name} value={field.value} />} />
       {profile.canEditBio && (
         <FormTextField

@@ -141,7 +141,7 @@ function ReportBody({ data, month, kind, table, onTable, onCategory }: BodyProps
   );
 }
 
-/** The spec's columns: from_name, from_role, Date, comment, and the categories; one page of the month's items. */
+/** The report's columns (docs/rules/recognition.md#received-reports): from_name, from_role, Date, comment, and the categories; one page of the month's items. */
 function ItemsTable({ data, kind, names, month, table, onTable }: { data: ReceivedReport; kind: RecognitionKind; names: Map<string, string>; month: string; table: TableState; onTable: (state: TableState) => void }) {
   const { t } = useTranslation('recognition');
   const labels = {
