@@ -1,11 +1,14 @@
-// No dead pointers (docs/decisions/0616): the code cites what a reader can open. The specification
-// and the issue tracker are not in the repository, so "spec NNN" and "issue N" may not be cited;
-// a rule is pointed to in docs/rules/ or docs/decisions/, and every `docs/...` path cited exists.
+// No dead pointers (docs/decisions/0616): code, tests, scripts and docs cite what a reader can open.
+// The specification and the issue tracker are not in the repository, so "spec NNN" and "issue N"
+// may not be cited; a rule is pointed to in docs/rules/ or docs/decisions/, and every `docs/...`
+// path cited exists, with its #section.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-export const ROOTS = ['apps', 'packages', 'e2e', 'scripts'];
+// docs/ too, but not the decision records: they are dated and say which issue they answer.
+export const ROOTS = ['apps', 'packages', 'e2e', 'scripts', 'docs'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.tmp', '__snapshots__']);
+const SKIP_PATHS = new Set(['docs/decisions']);
 const EXTENSIONS = /\.(?:[cm]?[jt]sx?|sql|sh|json|ya?ml|md|html|css)$/;
 const SELF = /(?:^|\/)scripts\/dead-pointers(?:\.test)?\.[mt]?[jt]s$/;
 
@@ -13,11 +16,11 @@ const FORBIDDEN = /\bspec\s+\d{3}\b|\bissue\s+#?\d+|\bissue\s*#\d+/i;
 // `docs/decisions/0410`, `docs/rules/shell.md#shell`: the path (trailing dots cut) and any anchor.
 const DOCS_PATH = /(?<![\w/.-])(docs\/[\w./-]*[\w-])(?:#([\w-]+))?/g;
 
-function* files(dir) {
+function* files(root, dir) {
   for (const name of readdirSync(dir)) {
-    if (SKIP_DIRS.has(name)) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
+    if (SKIP_DIRS.has(name) || SKIP_PATHS.has(relative(root, path))) continue;
+    if (statSync(path).isDirectory()) yield* files(root, path);
     else if (EXTENSIONS.test(name)) yield path;
   }
 }
@@ -44,7 +47,7 @@ export function deadPointers(root, roots = ROOTS) {
   const found = [];
   for (const top of roots) {
     if (!existsSync(join(root, top))) continue;
-    for (const path of files(join(root, top))) {
+    for (const path of files(root, join(root, top))) {
       const file = relative(root, path);
       if (SELF.test(file)) continue;
       readFileSync(path, 'utf8')

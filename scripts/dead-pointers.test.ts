@@ -24,12 +24,13 @@ function probe(files: Record<string, string>) {
 }
 
 describe('dead pointers', () => {
-  it('passes pointers that resolve: a rules section, a decision by number or range, a record header', () => {
+  it('passes pointers that resolve (a rules section, a decision by number or range), a record header and the records', () => {
     expect(
       probe({
         'apps/server/a.ts': '// The lock (docs/rules/shell.md#idle-lock; docs/decisions/0410, docs/decisions/0410-0412).\n',
         'scripts/fixture.test.ts': "record('Date: 2026-11-21 · Relates: issue 25');\n",
         'e2e/shots.e2e.ts': "await shot(page, 'issue8-class');\n",
+        'docs/decisions/0411-x.md': '# 0411 — X\n\nDate: 2026-11-28 · Status: accepted\n\nAsked in issue 9 (spec 003 section 2.13).\n',
       }),
     ).toEqual([]);
   });
@@ -41,12 +42,14 @@ describe('dead pointers', () => {
         'packages/c.ts': '/** Issue 21: hostile. */\n',
         'e2e/d.e2e.ts': "describe('it works (issue #8)', () => {});\n",
         'apps/server/src/db/migrations/0001_x.sql': '-- Admin (Spec 003).\n',
+        'docs/architecture.md': 'One rule, one place (issue 12).\n',
       }),
     ).toEqual([
       'apps/server/src/db/migrations/0001_x.sql:1: cites "Spec 003", which is not in the repository',
       'apps/web/b.tsx:2: cites "spec 000", which is not in the repository',
       'packages/c.ts:1: cites "Issue 21", which is not in the repository',
       'e2e/d.e2e.ts:1: cites "issue #8", which is not in the repository',
+      'docs/architecture.md:1: cites "issue 12", which is not in the repository',
     ]);
   });
 
