@@ -1,7 +1,7 @@
 /**
  * `npm run bench:morning [-- --students=2000] [-- --duration=15] [-- --connections=20]`
  *
- * A school morning (issue 13): the students of one school check in their mood and open their
+ * A school morning: the students of one school check in their mood and open their
  * dashboard within a few minutes. Runs on BENCH_DATABASE_URL (PostgreSQL with the large seed)
  * against real server processes (`src/main.ts`): first two processes sharing the load, then one
  * with the same number of connections, and prints throughput, p50 and p99 per endpoint and

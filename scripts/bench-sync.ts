@@ -4,11 +4,11 @@
  * the local Aeries or Clever fake over real HTTP through the sync engine into BENCH_DATABASE_URL
  * (PostgreSQL, migrated here), three times: the first run fills the schools; the second (Aeries: an
  * incremental read through Data Changes) and the third (the cursor cleared: a whole read), with
- * nothing changed in the source, must change nothing. Reports each run's time and counts (issue 9's
+ * nothing changed in the source, must change nothing. Reports each run's time and counts (the
  * budget: the first under 5 minutes, the second under a third of it).
  *
  * When the database holds the large seed (`npm run seed:large`), it also measures the server's
- * answer to others while it syncs (issue 9: the dashboard's p99 during a sync at most twice its
+ * answer to others while it syncs (the dashboard's p99 during a sync at most twice its
  * p99 without): teacher1's dashboard at a steady 50 requests a second, first alone, then during
  * the first run, then alone again (on a shared machine the figure alone moves with others' work).
  *

@@ -40,6 +40,7 @@ check('lint', run(bin('eslint'), ['.', '--max-warnings=0']));
 check('import cycles', run(process.execPath, ['scripts/import-cycles.mjs']));
 check('i18n parity', run(process.execPath, ['scripts/i18n-parity.mjs']));
 check('decision index', run(process.execPath, ['scripts/decision-index.mjs', '--check']));
+check('dead pointers', run(process.execPath, ['scripts/dead-pointers.mjs']));
 vitest('unit', ['--project', 'unit']);
 vitest('api (PGlite)', ['--project', 'api'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('api (PostgreSQL)', ['--project', 'api']);

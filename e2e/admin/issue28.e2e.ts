@@ -15,7 +15,7 @@ import { expectNoAxeViolations, startHarness, type Harness } from '../support/ha
 import { signInThroughForm } from '../support/sign-in.js';
 import { fill, shot } from './support.js';
 
-// Issue 28: a stale held run, a rostered teacher who signs up, and where a school admin finds the
+// A stale held run, a rostered teacher who signs up, and where a school admin finds the
 // roster upload and the invitations, in English (wide) and Spanish (360 px).
 
 let h: Harness;

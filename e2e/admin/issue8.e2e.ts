@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-describe('admin screens (issue 8)', () => {
+describe('admin screens', () => {
   it('the only admin is told why, in her gender; a duplicate address is refused; free schools say where links show (Spanish, 360 px)', async () => {
     const { school, admin } = await schoolWithAdmin(h.app);
     await h.app.services.db.updateTable('users').set({ language: 'es', gender: 'F', firstName: 'Ana', lastName: 'Luna', email: 'ana.luna.directora@escuela-primaria.example' }).where('id', '=', admin.id).execute();

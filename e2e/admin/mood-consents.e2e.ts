@@ -3,7 +3,7 @@ import { schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factor
 import { buildUser, linkParent, sessionFor } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 
-// Forged parental consent (issue 21, docs/decisions/0540): a parent a student invited sees the
+// Forged parental consent (docs/decisions/0540): a parent a student invited sees the
 // consent but cannot answer until the school admin confirms the link; the admin sees who answered.
 
 let h: Harness;

@@ -15,7 +15,7 @@ import { buildDistrict } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';
 
-// Issue 9: a OneRoster 1.1 CSV zip uploaded through the screens, by the super admin for a district
+// A OneRoster 1.1 CSV zip uploaded through the screens, by the super admin for a district
 // and by a school admin for their own school: a preview in test mode, then applied, then a delta
 // with `tobedeleted`, and a malformed zip that says what is wrong and changes nothing.
 

@@ -12,7 +12,7 @@ import { schoolToday } from '../support/calendar.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { shot } from './support.js';
 
-// Issue 28: /report refuses a future To (the form as the server does) and keeps the dates typed
+// /report refuses a future To (the form as the server does) and keeps the dates typed
 // when the tab changes; the Spanish date field says "Día". English (wide) and Spanish (360 px).
 
 let h: Harness;

@@ -12,7 +12,7 @@ import { schoolToday } from '../support/calendar.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';
 
-// Issue 27: a school whose year started 5 days ago (less than the default 10 days) opens the group, mood and class reports with
+// A school whose year started 5 days ago (less than the default 10 days) opens the group, mood and class reports with
 // their default dates inside the year (decision 0598): data, no RANGE_CROSSES_SCHOOL_YEAR error.
 
 let h: Harness;

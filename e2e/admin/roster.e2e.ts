@@ -16,7 +16,7 @@ import { expectNoAxeViolations, startHarness, type Harness } from '../support/ha
 import { fill } from './support.js';
 import { shot } from '../support/shot.js';
 
-// Issue 9: a super admin adds an Aeries district pointing at the local Aeries fake, tests the
+// A super admin adds an Aeries district pointing at the local Aeries fake, tests the
 // connection, previews a sync in test mode, turns test mode off, syncs, and the roster is there:
 // a class with its students, the SIS flags in the student detail dialog, and the unregistered
 // rostered students offered for invitation in the admin's student list.

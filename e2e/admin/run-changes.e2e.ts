@@ -7,7 +7,7 @@ import type { RosterPerson, RosterSnapshot } from '../../apps/server/src/modules
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { fill, shot } from './support.js';
 
-// Issue 28: the run report names every change (who, school, role, grade, field from → to) and
+// The run report names every change (who, school, role, grade, field from → to) and
 // filters them by kind of change, role, grade and school; English (wide) and Spanish (360 px).
 
 let h: Harness;

@@ -6,7 +6,7 @@ import { schoolToday } from '../support/calendar.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { shot } from './support.js';
 
-// Issue 27: the school admin previews the new school year, starts it, and undoes it (decisions 0570-0573).
+// The school admin previews the new school year, starts it, and undoes it (decisions 0570-0573).
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();

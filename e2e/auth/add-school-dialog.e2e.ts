@@ -15,7 +15,7 @@ const cases = [
   { locale: 'es-ES', width: 360, lang: 'es', paid: false, t: { email: /Continuar con correo electrónico/, teacher: /Soy docente/, says: /Otros docentes podrán encontrarla en el registro cuando la administración de High5 apruebe la escuela/ } },
 ] as const;
 
-describe('the add-school dialog says what will really happen (issue 8)', () => {
+describe('the add-school dialog says what will really happen', () => {
   for (const c of cases) {
     it(`in an existing ${c.paid ? 'paid' : 'free'} district (${c.lang}, ${c.width} px)`, async () => {
       const district = await buildDistrict(h.app, { name: `Valley ${c.lang} ${Date.now()}`, paid: c.paid });

@@ -19,7 +19,7 @@ const L = {
   es: { lock: '¿Sigues ahí?', password: 'Contraseña', unlock: 'Desbloquear', heading: 'Título', description: '¿Qué agradeces?', save: 'Guardar' },
 } as const;
 
-describe('the idle lock holds on the server (issue 7 item 4)', () => {
+describe('the idle lock holds on the server', () => {
   for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {
     it(`a new tab of the locked browser reads nothing; the page forgets the journal; the password unlocks every tab (${lang}, ${width} px)`, async () => {
       const l = L[lang];
@@ -88,7 +88,7 @@ const S = {
   },
 } as const;
 
-describe('profile security: change password and sign out everywhere (issue 7)', () => {
+describe('profile security: change password and sign out everywhere', () => {
   for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {
     it(`changes the password with the current one, signing out other devices, then signs out everywhere (${lang}, ${width} px)`, async () => {
       const s = S[lang];

@@ -51,7 +51,7 @@ describe('the signed-in shell', () => {
       await page.waitForURL(`**${c.landing}`);
       expect(new URL(page.url()).pathname, `${JSON.stringify(c.user)} at ${c.forbidden}`).toBe(c.landing);
       if (c.alsoAllowed) {
-        // The admin flag adds /report, /admin-users and /admin (spec 000 section 2.7).
+        // The admin flag adds /report, /admin-users and /admin (docs/rules/shell.md#route-tables).
         await page.goto(c.alsoAllowed);
         await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
         expect(new URL(page.url()).pathname).toBe(c.alsoAllowed);
@@ -94,7 +94,7 @@ describe('the signed-in shell', () => {
     await page.getByRole('menuitem', { name: /Help center/ }).waitFor();
     await page.getByRole('menuitem', { name: /Send feedback/ }).waitFor();
     await expectNoAxeViolations(page);
-    // Issue 8: by default the help link opens High5's own help page, not a placeholder address.
+    // By default the help link opens High5's own help page, not a placeholder address.
     const [help] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /Help center/ }).click()]);
     await help.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
     expect(new URL(help.url()).origin + new URL(help.url()).pathname).toBe(new URL(page.url()).origin + '/help');
@@ -148,7 +148,7 @@ describe('the signed-in shell', () => {
     await lock.waitFor();
     await lock.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
     await lock.getByRole('button', { name: 'Unlock' }).click();
-    // Only a password is asked here: the error speaks of the password, not of an e-mail or ID (issue 8).
+    // Only a password is asked here: the error speaks of the password, not of an e-mail or ID.
     await lock.getByText('That password is not right. Please try again.').waitFor();
     await lock.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await lock.getByRole('button', { name: 'Unlock' }).click();
@@ -206,7 +206,7 @@ describe('the signed-in shell', () => {
   });
 });
 
-describe('issue 2: the footer count and the language switch', () => {
+describe('the footer count and the language switch', () => {
   it('shows the number of High 5s given, and the language switch changes the text and is saved', async () => {
     const school = await buildSchool(h.app);
     const teacher = await userIn({ role: 'teacher', schoolId: school.id });

@@ -4,7 +4,7 @@ import { buildSchool, buildUser, TEST_PASSWORD } from '../../apps/server/src/tes
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { signInThroughForm } from '../support/sign-in';
 
-// A teacher kept out of a new browser (issue 21, docs/decisions/0541): someone on the same network
+// A teacher kept out of a new browser (docs/decisions/0541): someone on the same network
 // keeps the teacher's right password at 429; the sign-in screen offers a one-time e-mailed link.
 
 let h: Harness;

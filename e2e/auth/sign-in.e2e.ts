@@ -60,7 +60,7 @@ describe('sign-in screen (/)', () => {
 
     await form.submit.click();
     await page.getByText('Please enter your e-mail or username.').waitFor();
-    // An empty password on sign-in asks for the password only (issue 8: not "and its confirmation").
+    // An empty password on sign-in asks for the password only (not "and its confirmation").
     await page.getByText('Please enter your password.').waitFor();
     // The first invalid field takes the focus; after a submit, each change is checked again.
     await expect.poll(() => form.login.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -84,7 +84,7 @@ describe('sign-in screen (/)', () => {
     await context.close();
   });
 
-  it('issue 8: the messages on the sign-in screen follow a switch to Spanish', async () => {
+  it('the messages on the sign-in screen follow a switch to Spanish', async () => {
     const school = await buildSchool(h.app);
     const user = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
     const { context, page } = await h.newPage({ locale: 'en-US' });
@@ -159,7 +159,7 @@ describe('sign-in screen (/)', () => {
     await confirmation.fill(NEW_PASSWORD);
     await save.click();
     await page.waitForURL('**/teacher-classes');
-    // A teacher without classes (and not paid) gets the create-class prompt once (spec 000 section 2.2).
+    // A teacher without classes (and not paid) gets the create-class prompt once (docs/rules/shell.md#routes-and-landing).
     // Set to 'true' for the classes screen, which opens its create-class dialog once and resets it to 'false'.
     await expect(page.evaluate(() => sessionStorage.getItem('showCreateClassPopup'))).resolves.not.toBeNull();
     await context.close();

@@ -49,7 +49,7 @@ describe('well-being alerts', () => {
     await badge.click();
     await a.page.getByTestId('alert-item').filter({ hasText: 'Leo Mora' }).click();
     const alertDialog = a.page.getByRole('dialog');
-    // Nothing is pre-selected (issue 23): the adult chooses what they did and ticks closing.
+    // Nothing is pre-selected: the adult chooses what they did and ticks closing.
     await expect.poll(() => alertDialog.getByRole('radio', { name: w.talked }).isChecked()).toBe(false);
     await expect.poll(() => alertDialog.getByRole('checkbox', { name: w.close }).isChecked()).toBe(false);
     await alertDialog.getByRole('radio', { name: w.talked }).check();

@@ -6,7 +6,7 @@ import { schoolToday } from '../support/calendar.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { expectAccessible, notice, openAs, shot } from './support.js';
 
-// Issue 8, "Classes, invitations, mood": a new class stays selected, duplicate names are
+// Classes, invitations and moods: a new class stays selected, duplicate names are
 // refused, invitation files with semicolons, dates validated only once complete, staff view High 5s.
 
 let h: Harness;
@@ -21,7 +21,7 @@ async function mailsTo(to: string) {
   return h.app.services.db.selectFrom('devOutbox').selectAll().where('recipient', '=', to).orderBy('id').execute();
 }
 
-describe('classes and invitations (issue 8)', () => {
+describe('classes and invitations', () => {
   it('a new class is selected after creation; a duplicate name is refused on the field (en, 1366 px)', async () => {
     const school = await buildSchool(h.app);
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
@@ -111,7 +111,7 @@ describe('classes and invitations (issue 8)', () => {
   });
 });
 
-describe('staff view High 5s; dates are used only once complete (issue 8)', () => {
+describe('staff view High 5s; dates are used only once complete', () => {
   for (const { lang, width } of [
     { lang: 'en' as const, width: 1366 },
     { lang: 'es' as const, width: 360 },

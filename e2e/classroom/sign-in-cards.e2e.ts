@@ -3,7 +3,7 @@ import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/f
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { shot } from '../support/shot.js';
 
-// Class sign-in cards (issue 22, docs/decisions/0553) and an admin's first sign-in for a class
+// Class sign-in cards (docs/decisions/0553) and an admin's first sign-in for a class
 // (decision 0554), in both languages at 360 px.
 
 let h: Harness;

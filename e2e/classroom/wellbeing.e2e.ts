@@ -18,7 +18,7 @@ describe('mood meter and emergencies', () => {
       .set({ moodmeterMessages: JSON.stringify({ en: { message1: '', message2: '' }, es: { message1: '¿Quieres hablar con un adulto de confianza?', message2: 'Un adulto hablará contigo hoy.' } }) })
       .where('id', '=', school.id)
       .execute();
-    // The test runs on the real clock: school hours at any hour, so the in-hours answer shows (issue 23).
+    // The test runs on the real clock: school hours at any hour, so the in-hours answer shows.
     await h.app.services.db.insertInto('schoolAlertSettings').values({ schoolId: school.id, schoolDayStart: '00:00', schoolDayEnd: '23:59', schoolDays: [1, 2, 3, 4, 5, 6, 7] }).execute();
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
     const student = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Leo', lastName: 'Mora' });
@@ -27,7 +27,7 @@ describe('mood meter and emergencies', () => {
 
     const s = await openAs(h, student.id, '/mood', { lang: 'es', width: 360 });
     await s.page.getByRole('heading', { name: '¿Cómo te sientes hoy?' }).waitFor();
-    // Issue 8: the 22 faces are High5's own images (no emoji font needed), loaded from this server.
+    // The 22 faces are High5's own images (no emoji font needed), loaded from this server.
     await s.page.waitForFunction(() => {
       const faces = Array.from(document.querySelectorAll('[data-mood] img')) as HTMLImageElement[];
       return faces.length === 22 && faces.every((face) => face.complete && face.naturalWidth > 0);
@@ -48,7 +48,7 @@ describe('mood meter and emergencies', () => {
     await dialog.getByRole('radio', { name: 'Sí, hoy' }).check();
     await shot(s.page, 'flow-mood-dialog-es-360');
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    // The answer shows in a dialog where the child is (issue 23), not as a green "¡Gracias!".
+    // The answer shows in a dialog where the child is, not as a green "¡Gracias!".
     const answer = s.page.getByRole('dialog', { name: 'Gracias por contárnoslo' });
     await answer.getByText('Un adulto hablará contigo hoy.').waitFor();
     await answer.getByRole('button', { name: 'Entendido' }).click();

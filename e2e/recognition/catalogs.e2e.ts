@@ -24,7 +24,7 @@ function catalogsFetched(page: Page) {
 const RAW_KEY = /\b(common|errors|auth|recognition|classroom|profile|admin):[a-zA-Z]|\b[a-z]+\.[a-z]+\.[a-zA-Z_]+\b/;
 const shownText = (page: Page) => page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label]'), (e) => e.getAttribute('aria-label'))].join('\n'));
 
-describe("each screen's catalogs (issue 11: only the screens' namespaces load)", () => {
+describe("each screen's catalogs (only the screens' namespaces load)", () => {
   it("(es, 360 px) a student's dashboard loads the recognition catalog and no other area's (profile with the avatar builder); a teacher's has the alerts badge worded from the classroom catalog", async () => {
     const school = await buildSchool(h.app);
     const student = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Ana', lastName: 'Pupil', grade: 4 });

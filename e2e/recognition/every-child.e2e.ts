@@ -10,7 +10,7 @@ import { expectNoAxeViolations, startHarness, type Harness } from '../support/ha
 import { expectNoHorizontalScroll, pageAs, recognitionSchool } from './fixtures';
 import { shot } from '../support/shot.js';
 
-// Every child seen (issue 26): the teacher's "not yet" list with its one-click give, and the
+// Every child seen: the teacher's "not yet" list with its one-click give, and the
 // admin's reach report, in English and Spanish at 360 px (screenshots at 1366 px too).
 
 let h: Harness;

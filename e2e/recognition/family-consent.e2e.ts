@@ -22,7 +22,7 @@ const cases = [
   },
 ] as const;
 
-describe('family links need consent (issue 7)', () => {
+describe('family links need consent', () => {
   for (const c of cases) {
     it(`a student asks an existing account, which accepts on /family-requests (${c.lang}, ${c.width} px)`, async () => {
       const school = await buildSchool(h.app, { name: `Cedar ${c.lang}` });
@@ -95,7 +95,7 @@ describe('family links need consent (issue 7)', () => {
       await shot(page, `super-pending-${c.lang}-${c.width}`);
       const person = section.getByRole('listitem').filter({ hasText: `Fay Founder${c.lang}` });
       await person.getByRole('button', { name: c.t.approve, exact: true }).click();
-      // Each decision asks first (issue 28); cancelling changes nothing.
+      // Each decision asks first; cancelling changes nothing.
       await page.getByRole('dialog').getByRole('button', { name: c.t.approve, exact: true }).click();
       await person.waitFor({ state: 'detached' });
       const schoolRow = section.getByRole('listitem').filter({ hasText: `Stranded ${c.lang}` });

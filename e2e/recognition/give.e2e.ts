@@ -28,7 +28,7 @@ describe('giving', () => {
     const dialog = page.getByRole('dialog', { name: 'Give a High 5 to Ana Pupil' });
     await dialog.getByRole('checkbox', { name: 'Kindness' }).waitFor();
     const long = dialog.getByRole('checkbox', { name: 'Going above and beyond' });
-    // A dialog has room: the full name (issue 8), not the tiles' short form.
+    // A dialog has room: the full name, not the tiles' short form.
     await expect.poll(() => long.textContent()).toBe('Going above and beyond');
     await expectNoAxeViolations(page);
 
@@ -86,7 +86,7 @@ describe('giving', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('checkbox', { name: 'Amabilidad' }).click();
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    // No comment was written: the certify dialog speaks of what is sent, not of "comments" (issue 8).
+    // No comment was written: the certify dialog speaks of what is sent, not of "comments".
     const certify = page.getByRole('dialog', { name: 'Antes de enviar' });
     await certify.getByText('Certifico que el High 5 o la Vibra Positiva que doy tiene la intención de difundir positividad.').waitFor();
     await expect(certify.getByText('comentarios', { exact: false }).count()).resolves.toBe(0);
@@ -122,7 +122,7 @@ describe('giving', () => {
     await context.close();
   });
 
-  it('issue 8: a parent gives to their own child (only), then a Vibe to a teacher and a High 5 to staff (360 px)', async () => {
+  it('a parent gives to their own child (only), then a Vibe to a teacher and a High 5 to staff (360 px)', async () => {
     const s = await recognitionSchool(h.app);
     const { page, context, errors } = await pageAs(h, s.parent.id, { width: 360, height: 760 });
     await page.goto('/positivevibes');

@@ -31,7 +31,7 @@ describe('received reports', () => {
     await page.getByRole('button', { name: 'Respect: 0' }).waitFor();
     const longTile = page.getByRole('button', { name: 'Outstanding classroom citizenship: 1' });
     await expect.poll(() => longTile.textContent()).toBe('1Outstanding cla…');
-    // Issue 8: the tile keeps the short form; its full name shows on keyboard focus and on touch.
+    // The tile keeps the short form; its full name shows on keyboard focus and on touch.
     const fullName = page.getByRole('tooltip').getByText('Outstanding classroom citizenship');
     await page.keyboard.press('Shift');
     await longTile.focus();

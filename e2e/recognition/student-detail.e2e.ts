@@ -154,7 +154,7 @@ describe('student detail dialog', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-moods-es-360');
 
-    // Issue 8: dates in the Spanish convention; on a phone the rows are cards of a named list (the one data table).
+    // Dates in the Spanish convention; on a phone the rows are cards of a named list (the one data table).
     await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-10-06', code: 'T' });
     await dialog.getByRole('tab', { name: 'Detalles de asistencia' }).click();
     const panel = dialog.getByRole('tabpanel');

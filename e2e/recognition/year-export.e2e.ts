@@ -6,7 +6,7 @@ import { buildUser, linkParent } from '../../apps/server/src/test/factories.js';
 import { pdfPages, text, unzip } from '../../apps/server/src/test/zip-pdf.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 
-// The family's copy of a child's school year (issue 27, docs/decisions/0575): a parent downloads
+// The family's copy of a child's school year (docs/decisions/0575): a parent downloads
 // their child's year from the child view, a student their own from the profile, in their language.
 
 let h: Harness;

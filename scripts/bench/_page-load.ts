@@ -1,5 +1,5 @@
 /**
- * What a Chromebook on school Wi-Fi waits for (issue 24): Chromium (playwright-core) on a throttled
+ * What a Chromebook on school Wi-Fi waits for: Chromium (playwright-core) on a throttled
  * profile, 1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU 4x slower, a cold cache for every run,
  * through CDP (Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate).
  *

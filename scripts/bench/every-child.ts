@@ -2,7 +2,7 @@ import { addDays, toIsoDate } from '@high5/contract';
 import { scenario, type BenchContext, type BenchRequest } from './types.js';
 
 /**
- * Every child seen (issue 26). The teacher's "not yet" list for 5 classes of about 30: the bench
+ * Every child seen. The teacher's "not yet" list for 5 classes of about 30: the bench
  * teacher owns two classes and is made a substitute in three more of the school for the run
  * (removed after); and the admin's reach report of the school (1,000 students on the large seed)
  * over the last 365 days, as the other admin reports are measured. Each once under the run's

@@ -61,7 +61,7 @@ async function cleanUpGivers(ctx: BenchContext, state: GiveState) {
   await db.updateTable('schools').set({ dailyGiveLimit: state.dailyGiveLimit }).where('id', '=', ctx.accounts.teacher.schoolId).execute();
 }
 
-/** Giving and seeing (spec 001): the give against the bare insert, the dashboard and a report against the bare select. */
+/** Giving and seeing (docs/rules/recognition.md#give): the give against the bare insert, the dashboard and a report against the bare select. */
 export const scenarios = [
   scenario<GiveState>({
     name: 'recognition: give a High 5 (POST /v1/recognitions)',

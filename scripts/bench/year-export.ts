@@ -1,7 +1,7 @@
 import { schoolYearOf, toIsoDate } from '@high5/contract';
 import { scenario, type BenchContext } from './types.js';
 
-/** The family export of a student with 500 High 5s this school year (issue 27, docs/decisions/0575). */
+/** The family export of a student with 500 High 5s this school year (docs/decisions/0575). */
 const HIGH5S = 500;
 const COMMENT = 'bench year export: thank you for helping everyone in the group today, ¡muchas gracias! ';
 

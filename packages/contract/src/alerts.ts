@@ -6,7 +6,7 @@ import { ALERT_LIMITS, MOODS } from './moods.js';
 export { ALERT_LIMITS } from './moods.js';
 
 // ---------------------------------------------------------------------------
-// Well-being alerts (issue 10, docs/decisions/0420-0424)
+// Well-being alerts (docs/decisions/0420-0424)
 // ---------------------------------------------------------------------------
 
 

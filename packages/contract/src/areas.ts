@@ -12,7 +12,7 @@ import { superEditEndpoints } from './super-edit.js';
 import { systemEndpoints } from './system.js';
 
 /**
- * THE list of the contract's areas (issue 12): `allEndpoints` and the client route table
+ * THE list of the contract's areas: `allEndpoints` and the client route table
  * (api-routes.ts, written by api-routes.test.ts) are both made from it, so an area added here is
  * everywhere. `name` names the route table (`<name>Api`) and the endpoints' export
  * (`<name>Endpoints`); `module` is the file that exports them.

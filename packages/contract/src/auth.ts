@@ -34,7 +34,7 @@ export const MeSchoolSchema = z.object({
   timeZone: z.string(),
 });
 
-/** The signed-in user, as the shell needs it (spec 000 section 3, session/user). */
+/** The signed-in user, as the shell needs it (docs/rules/shell.md#session-and-language). */
 export const MeSchema = z.object({
   id: UuidSchema,
   email: z.string().nullable(),
@@ -86,7 +86,7 @@ export const StudentSignUpSchema = z.object({
   role: z.literal('student'),
   firstName: NameSchema,
   lastName: NameSchema,
-  /** An e-mail address, or else a username (spec 000 section 5). */
+  /** An e-mail address, or else a username (docs/rules/shell.md#passwords-and-logins). */
   emailOrUsername: singleLine(z.string().trim().min(3).max(254)),
   password: NewPasswordSchema,
   language: LanguageSchema,

@@ -10,7 +10,7 @@ describe('invite rows', () => {
 });
 
 describe('moods and cards', () => {
-  it('has the 22 moods of spec 002, 12 of them low-energy', () => {
+  it('has the 22 moods of docs/rules/classroom.md#mood-meter, 12 of them low-energy', () => {
     expect(MOODS).toHaveLength(22);
     expect(MOODS.filter((m) => m.low)).toHaveLength(12);
     expect(isLowMood('weary')).toBe(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateRangeSchema, endpoint, EmptySchema, IsoDateSchema, optionalText, PAGE_SIZES, pageOf, pageQuery, requiredMultilineText, requiredText, RoleSchema, singleLine, UuidSchema } from './core.js';
 
 // ---------------------------------------------------------------------------
-// Constants of the classroom area (spec 002 sections 3 and 9)
+// Constants of the classroom area (docs/rules/classroom.md)
 // ---------------------------------------------------------------------------
 
 export { MOODS, MOOD_KEYS, moodInfo, isLowMood, type MoodGroup, type MoodKey } from './moods.js';
@@ -29,7 +29,7 @@ export const CLASSROOM_LIMITS = {
   seatingNameMax: 80,
   seatingGridMin: 1,
   seatingGridMax: 30,
-  /** Above this many rows or columns the chart image grows by 200 px (spec 002 section 9). */
+  /** Above this many rows or columns the chart image grows by 200 px (docs/rules/classroom.md#seating-chart). */
   seatingExportExtraAfter: 15,
   seatingExportExtraPx: 200,
   seatCardDefault: 100,
@@ -52,13 +52,13 @@ export const CLASSROOM_LIMITS = {
   searchMax: 100,
 } as const;
 
-/** A name on a seat card: over 20 characters it is cut to 15 plus an ellipsis (spec 002 section 9). */
+/** A name on a seat card: over 20 characters it is cut to 15 plus an ellipsis (docs/rules/classroom.md#seating-chart). */
 export function cardName(name: string) {
   return name.length > CLASSROOM_LIMITS.cardNameTruncateAbove ? `${name.slice(0, CLASSROOM_LIMITS.cardNameShown)}…` : name;
 }
 
 // ---------------------------------------------------------------------------
-// CSV invites (spec 002 section 5): Email, First Name, Last Name
+// CSV invites (docs/rules/classroom.md#invitations): Email, First Name, Last Name
 // ---------------------------------------------------------------------------
 
 export const InviteEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -127,7 +127,7 @@ export const ClassSchema = z.object({
 });
 export type ClassItem = z.infer<typeof ClassSchema>;
 
-/** A student in a teacher's lists (spec 002 section 3, student row). */
+/** A student in a teacher's lists (docs/rules/classroom.md#teacher-classes). */
 export const ClassStudentSchema = z.object({
   id: UuidSchema,
   name: z.string(),
@@ -292,7 +292,7 @@ export const SeatingChartSchema = z.object({
 });
 export type SeatingChart = z.infer<typeof SeatingChartSchema>;
 
-/** One student's mood today, for cards (spec 002 section 3, mood payload per student). */
+/** One student's mood today, for cards (docs/rules/classroom.md#mood-meter). */
 export const StudentMoodSchema = z.object({
   studentId: UuidSchema,
   mood: MoodKeySchema.nullable(),
@@ -362,7 +362,7 @@ export const GiveFeedbackBodySchema = z.object({ high5Id: z.number().int().posit
 export const ClassNameBodySchema = z.object({ name: ClassNameSchema });
 
 export const classroomEndpoints = {
-  // --- Teacher classes (spec 002 sections 2.1, 7.1 to 7.3) -----------------
+  // --- Teacher classes (docs/rules/classroom.md#teacher-classes) -----------------
   classList: endpoint({
     id: 'classroom.classList',
     method: 'GET',
@@ -520,7 +520,7 @@ export const classroomEndpoints = {
     errors: ['CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
-  // --- Student classes (spec 002 section 2.2) -------------------------------
+  // --- Student classes (docs/rules/classroom.md#student-classes) -------------------------------
   studentClasses: endpoint({
     id: 'classroom.studentClasses',
     method: 'GET',
@@ -552,7 +552,7 @@ export const classroomEndpoints = {
     errors: ['ALREADY_ENROLLED', 'CLASS_ROSTERED', 'CLASS_LAST_YEAR', 'NOT_FOUND'],
   }),
 
-  // --- Mood meter (spec 002 sections 2.3, 4.3, 7.4) -------------------------
+  // --- Mood meter (docs/rules/classroom.md#mood-meter) -------------------------
   moodSettings: endpoint({
     id: 'classroom.moodSettings',
     allowWhilePending: true,
@@ -605,7 +605,7 @@ export const classroomEndpoints = {
     errors: ['NO_EMERGENCY_TO_ACKNOWLEDGE', 'NOT_FOUND'],
   }),
 
-  // --- Trusted adults (spec 002 sections 2.5, 7.6) ---------------------------
+  // --- Trusted adults (docs/rules/classroom.md#trusted-adults) ---------------------------
   trustedAdults: endpoint({
     id: 'classroom.trustedAdults',
     method: 'GET',
@@ -644,7 +644,7 @@ export const classroomEndpoints = {
     errors: ['NOT_FOUND'],
   }),
 
-  // --- My students and received High 5s (spec 002 sections 2.6 to 2.8) ----
+  // --- My students and received High 5s (docs/rules/classroom.md#my-students) ----
   myStudents: endpoint({
     id: 'classroom.myStudents',
     method: 'GET',
@@ -686,7 +686,7 @@ export const classroomEndpoints = {
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
 
-  // --- Gratitude journal (spec 002 sections 2.10, 4.4, 7.9) ------------------
+  // --- Gratitude journal (docs/rules/classroom.md#gratitude-journal) ------------------
   journalList: endpoint({
     id: 'classroom.journalList',
     allowWhilePending: true,
@@ -732,7 +732,7 @@ export const classroomEndpoints = {
     errors: ['NOT_FOUND'],
   }),
 
-  // --- Seating chart and attendance (spec 002 sections 2.11, 2.12, 4.5, 4.6, 7.10)
+  // --- Seating chart and attendance (docs/rules/classroom.md#seating-chart)
   seating: endpoint({
     id: 'classroom.seating',
     method: 'GET',
@@ -834,7 +834,7 @@ export const classroomEndpoints = {
     errors: ['DATE_RANGE_TOO_LONG', 'ACCOUNT_PENDING_APPROVAL', 'NOT_FOUND'],
   }),
 
-  // --- Student list (spec 002 sections 2.4, 7.5) ------------------------------
+  // --- Student list (docs/rules/classroom.md#student-list) ------------------------------
   roster: endpoint({
     id: 'classroom.roster',
     method: 'GET',

@@ -131,7 +131,7 @@ export const ErrorCodes = [
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];
 
-/** The success code of the specification's envelope. */
+/** The success code of the envelope (docs/decisions/0004). */
 export const OK = 'err_0' as const;
 
 /** One field that failed validation, as the server reports it. */
@@ -260,7 +260,7 @@ export const requiredMultilineText = (max: number) => multiLine(z.string().trim(
 export const optionalMultilineText = (max: number) => multiLine(z.string().trim().max(max));
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isIsoDate, 'invalid_date');
 export const UuidSchema = z.uuid();
-/** `yyyy-MM-dd_yyyy-MM-dd`, as the specification sends date ranges. */
+/** A date range as `yyyy-MM-dd_yyyy-MM-dd`, the dates as they travel (docs/rules/README.md). */
 export const DateRangeSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}$/)

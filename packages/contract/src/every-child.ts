@@ -4,7 +4,7 @@ import { addDays } from './dates.js';
 import { schoolYearOf } from './school-year.js';
 
 /*
- * Every child seen (issue 26): a teacher's "not yet" list and spread, the admin's reach and
+ * Every child seen: a teacher's "not yet" list and spread, the admin's reach and
  * givers reports. What a school day and a term are: docs/decisions/0565.
  */
 

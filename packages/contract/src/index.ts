@@ -26,7 +26,7 @@ import type { Endpoint } from './core.js';
 /**
  * Every endpoint of the API by its id, for the OpenAPI document, the rate limits and the
  * authorization matrix. Keyed by id, not by each area's property name: spreading the areas
- * let `adminEndpoints.categories` hide `recognitionEndpoints.categories` (issue 12).
+ * let `adminEndpoints.categories` hide `recognitionEndpoints.categories`.
  */
 export const allEndpoints: Record<string, Endpoint> = Object.fromEntries(
   endpointAreas.flatMap((area) => (Object.values(area.endpoints) as Endpoint[]).map((e) => [e.id, e])),

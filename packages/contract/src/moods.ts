@@ -1,10 +1,10 @@
 // The mood meter's constants, free of zod so that screens and the shell can use them without
-// loading the schemas (issue 11's first-load budget).
+// loading the schemas (first-load budget).
 
-/** The mood meter's colour groups (spec 002 section 3.2). */
+/** The mood meter's colour groups (docs/rules/classroom.md#mood-meter). */
 export type MoodGroup = 'red' | 'yellow' | 'blue' | 'green';
 
-/** The 22 mood keys of spec 002 section 3.1, with their feeling, emoji and colour group. */
+/** The 22 mood keys of docs/rules/classroom.md#mood-meter, with their feeling, emoji and colour group. */
 export const MOODS = [
   { key: 'triumph', feeling: 'frustrated', emoji: '😤', low: true, group: 'red' },
   { key: 'rage', feeling: 'angry', emoji: '😡', low: true, group: 'red' },
@@ -33,11 +33,11 @@ export const MOODS = [
 export type MoodKey = (typeof MOODS)[number]['key'];
 export const MOOD_KEYS = MOODS.map((m) => m.key) as unknown as readonly [MoodKey, ...MoodKey[]];
 export const moodInfo = (key: string) => MOODS.find((m) => m.key === key);
-/** Low-energy or unpleasant feelings open the confirm dialog (spec 002 section 3.1). */
+/** Low-energy or unpleasant feelings open the confirm dialog (docs/rules/classroom.md#mood-meter). */
 export const isLowMood = (key: string) => moodInfo(key)?.low ?? false;
 
 
-/** Limits of well-being alerts (issue 10). */
+/** Limits of well-being alerts. */
 export const ALERT_LIMITS = {
   noteMax: 1000,
   afterHoursMessageMax: 1000,

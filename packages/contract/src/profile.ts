@@ -3,7 +3,7 @@ import { addDays } from './dates.js';
 import { DateRangeSchema, EmptySchema, endpoint, IsoDateSchema, multiLine, RoleSchema, singleLine, UuidSchema } from './core.js';
 import { StartYearSchema, YearExportOptionsSchema, YearExportQuerySchema } from './year-data.js';
 
-/* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (spec 001). */
+/* Profile, photo, hand avatar, family (invite parent) and the student detail dialog (docs/rules/recognition.md). */
 
 const SCHOOL_ROLES = ['student', 'teacher', 'parent', 'staff'] as const;
 
@@ -45,7 +45,7 @@ export const ProfileUpdateSchema = z.object({
   department: optionalField(80),
   /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
   bio: optionalField(BIO_MAX, multiLine),
-  /** The spec's hidden gender select. */
+  /** The hidden gender select (docs/rules/recognition.md#profile). */
   gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
   /** A teacher's monthly "not yet" e-mail; left out keeps the stored choice. */
   notYetMail: z.boolean().optional(),
@@ -71,7 +71,7 @@ export const ProfileSchema = z.object({
   districtName: z.string(),
   /** Signed link to the photo, valid LIMITS.profilePhotoLinkSeconds; null when there is none. */
   photoUrl: z.string().nullable(),
-  /** False for students and paid schools (spec 001 section 6). */
+  /** False for students and paid schools (docs/rules/recognition.md#profile). */
   canChangePhoto: z.boolean(),
   /** False for students. */
   canEditBio: z.boolean(),
@@ -92,7 +92,7 @@ export const HAND_OPTIONS = ['Hand1', 'Hand2', 'Hand3', 'Hand4', 'Hand5', 'Hand6
 export const HandSchema = z.enum(HAND_OPTIONS);
 export type Hand = z.infer<typeof HandSchema>;
 const ColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid_colour').transform((v) => v.toLowerCase());
-/** Which hand and the colours of its three parts (spec 001 section 3, colour_info). */
+/** Which hand and the colours of its three parts (docs/rules/recognition.md#hand-avatar). */
 export const ColourInfoSchema = z.object({
   handSelected: HandSchema,
   hand: ColourSchema,
@@ -172,7 +172,7 @@ export const StudentDetailsSchema = z.object({
   totals: z.object({ high5Given: z.number().int(), high5Received: z.number().int(), vibeGiven: z.number().int(), vibeReceived: z.number().int() }),
   trustedAdults: z.array(z.object({ id: UuidSchema, name: z.string(), email: z.string().nullable() })),
   /** The school's deep links, shown instead of the switches when those are read-only. */
-  /** Deep links, for district-connected (paid) schools only (spec 001; docs/decisions/0317). */
+  /** Deep links, for district-connected (paid) schools only (docs/rules/recognition.md#student-detail; docs/decisions/0317). */
   links: z.object({ iep: z.string().nullable(), plan504: z.string().nullable(), language: z.string().nullable(), studentDocument: z.string().nullable() }),
   /** What the caller may do about this student, answered by the server's policies (docs/decisions/0470). */
   policies: StudentPoliciesSchema,

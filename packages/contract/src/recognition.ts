@@ -11,7 +11,7 @@ export * from './every-child.js';
 export const RecognitionKindSchema = z.enum(['high5', 'vibe']);
 export type RecognitionKind = z.infer<typeof RecognitionKindSchema>;
 
-/** The role selector of the give screens (spec 001 section 6): a role, or the caller. */
+/** The role selector of the give screens (docs/rules/recognition.md#give): a role, or the caller. */
 export const RecipientRoleSchema = z.enum(['student', 'teacher', 'parent', 'staff', 'self']);
 export type RecipientRole = z.infer<typeof RecipientRoleSchema>;
 

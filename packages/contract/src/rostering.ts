@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, IsoDateSchema, UuidSchema } from './core.js';
 import { isKnownTimeZone } from './dates.js';
 
-// District rostering (issue 9): sync runs, their reports, held runs, summer pause, OneRoster uploads.
+// District rostering: sync runs, their reports, held runs, summer pause, OneRoster uploads.
 
 /** Why a run failed: a source's code (roster_*) translated by the `rostering` namespace. */
 export const RosterErrorCodes = [

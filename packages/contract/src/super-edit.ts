@@ -3,7 +3,7 @@ import { endpoint, requiredText, UuidSchema } from './core.js';
 import { RequiredUrlSchema } from './admin.js';
 import { isKnownTimeZone } from './dates.js';
 
-// Super admin: editing and deleting districts and schools (issue 8, docs/decisions/0315)
+// Super admin: editing and deleting districts and schools (docs/decisions/0315)
 // Kept apart from admin.ts, which is already long; registered with every other endpoint in index.ts.
 
 const districtParams = z.object({ districtId: UuidSchema });

@@ -3,8 +3,8 @@ import { IsoDateSchema } from './core.js';
 import { SchoolYearSchema } from './school-years.js';
 
 /**
- * A family's copy of a child's school year and how long a school keeps old years (issue 27,
- * docs/decisions/0575, 0576). A year is named by the calendar year it starts in: 2025 is 2025-26.
+ * A family's copy of a child's school year and how long a school keeps old years
+ * (docs/decisions/0575, 0576). A year is named by the calendar year it starts in: 2025 is 2025-26.
  */
 
 /** A school year's start year, as a path or query parameter. */

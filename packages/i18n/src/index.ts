@@ -37,7 +37,7 @@ export async function loadCatalog(lang: string, namespace: string): Promise<Cata
   return (await load()).default;
 }
 
-/** Spanish when the browser's language starts with `es`, otherwise English (spec 000, section 4). */
+/** Spanish when the browser's language starts with `es`, otherwise English (docs/rules/shell.md#session-and-language). */
 export function languageFrom(value: string | null | undefined): Lang {
   return value?.toLowerCase().startsWith('es') ? 'es' : 'en';
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 
 /**
- * Every action the audit log records, in one list (issue 12): a read or change of the same kind
+ * Every action the audit log records, in one list: a read or change of the same kind
  * has one name wherever it happens (a student's moods read from the moods screen or from the
  * student's details is `mood.read`).
  */

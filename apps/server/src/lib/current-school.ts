@@ -2,7 +2,7 @@ import { forbidden } from './errors.js';
 import type { Membership, SessionUser } from './session-user.js';
 
 /**
- * The one "current school" guard (issue 12, docs/decisions/0440): the membership the session
+ * The one "current school" guard (docs/decisions/0440): the membership the session
  * works in, or 403. A super admin never passes it, even one who is also a member somewhere:
  * super admins act on a school they name, through the super admin endpoints (`superActor`),
  * never as a member of the school their session happens to hold.

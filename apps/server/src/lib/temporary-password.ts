@@ -5,7 +5,7 @@ import { LIMITS, passwordMeetsRule } from '@high5/contract';
 const TEMP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 /**
- * The one temporary-password format (issue 12; staff, class, roster and parent invitations all
+ * The one temporary-password format (staff, class, roster and parent invitations all
  * use it): from a secure random source, easy to read aloud and type from an e-mail, three groups
  * of four characters joined by '-' (about 68 bits), meeting the password rule.
  */
@@ -17,7 +17,7 @@ export function temporaryPassword(): string {
   }
 }
 
-/** When a temporary password stops working (spec: the account must choose its own within 7 days). */
+/** When a temporary password stops working (the account must choose its own within 7 days, docs/decisions/0093). */
 export function temporaryPasswordExpiry(now: Date) {
   return new Date(now.getTime() + LIMITS.tempPasswordDays * 86_400_000);
 }

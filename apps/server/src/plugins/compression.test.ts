@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 
-/** Issue 24: a Chromebook on school Wi-Fi got every file and answer uncompressed (decision 0530). */
+/** A Chromebook on school Wi-Fi got every file and answer uncompressed (decision 0530). */
 let t: TestApp;
 let web: string;
 let admin: string;

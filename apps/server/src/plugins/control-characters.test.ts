@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 
 /**
- * Issue 7: a NUL in any string gave 500 on 24 operations, anonymous sign-in and sign-up
+ * A NUL in any string gave 500 on 24 operations, anonymous sign-in and sign-up
  * included (PostgreSQL refuses NUL in text: 22021). Now the contract refuses control characters
  * with a translated 400 (docs/decisions/0153): one-line text refuses tabs and line breaks too,
  * multi-line text (journal, comments, notes) keeps them.

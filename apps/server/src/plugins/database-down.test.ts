@@ -12,7 +12,7 @@ describe('isDatabaseDown', () => {
     [{ code: '57P02', message: 'terminating connection because of crash of another server process' }],
     [{ code: '57P03', message: 'the database system is starting up' }],
     [{ code: '57P04', message: 'database dropped' }],
-    // Issue 21: a database that refuses connections answered 500.
+    // A database that refuses connections answered 500.
     [{ code: '55000', severity: 'FATAL', message: 'database "high5" is not currently accepting connections' }],
     [{ code: '53300', severity: 'FATAL', message: 'sorry, too many clients already' }],
     [{ code: '53300', severity: 'FATAL', message: 'too many connections for database "high5"' }],

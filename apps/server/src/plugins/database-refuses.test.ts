@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 
 /**
- * Issue 21: a database that refused connections (ALLOW_CONNECTIONS false: SQLSTATE 55000) made
+ * A database that refused connections (ALLOW_CONNECTIONS false: SQLSTATE 55000) made
  * every request a 500. The app's connection pool is pointed at a server that refuses each new
  * connection the way PostgreSQL does (an ErrorResponse, severity FATAL, then the socket closes),
  * and, on PostgreSQL, at real databases in those states. Every one must answer 503 DB_UNAVAILABLE.

@@ -11,7 +11,7 @@ import { operationOf } from '../lib/error-facts.js';
 import { freshDatabase } from '../test/databases.js';
 
 /**
- * Issue 7, item 7: error logs carried SQL parameters (password hashes, journal text) and hid
+ * Error logs carried SQL parameters (password hashes, journal text) and hid
  * PostgreSQL's codes (`*.code` was redacted). Now a database error logs its code, constraint,
  * table and operation, and no value (docs/decisions/0152).
  */

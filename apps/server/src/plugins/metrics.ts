@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-/** Headers reverse proxies and CDNs add about the client they forward (issue 21: X-Real-IP passed). */
+/** Headers reverse proxies and CDNs add about the client they forward (X-Real-IP passed). */
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'via'];
 
 /**

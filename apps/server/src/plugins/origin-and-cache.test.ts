@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 
-/** Issue 7: the Origin check compared the host only; sensitive answers could be cached (decision 0154). */
+/** The Origin check compared the host only; sensitive answers could be cached (decision 0154). */
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('the Origin check', () => {
   });
 });
 
-describe('the Origin check behind a trusted proxy (issue 21)', () => {
+describe('the Origin check behind a trusted proxy', () => {
   it('never takes the host from X-Forwarded-Host: a client names any host there', async () => {
     const proxied = await buildTestApp({ PUBLIC_URL: 'https://high5.school.example', TRUST_PROXY: 'loopback' });
     const school = await buildSchool(proxied.app);

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 import { WRITE_LIMIT_NAMES, WRITE_LIMITS } from './rate-limits.js';
 
-// Rate limits on every write (issue 12): per user when signed in, per address otherwise, with
+// Rate limits on every write: per user when signed in, per address otherwise, with
 // the contract's own limits on top, answered with 429 RATE_LIMITED and Retry-After.
 
 let t: TestApp;

@@ -61,7 +61,7 @@ export function assertAccess(endpoint: Endpoint, user: SessionUser | null) {
 /**
  * Registers one contract endpoint: checks access, validates params, query and body with
  * the contract's schemas, runs writes in one transaction, and filters the answer
- * through the response schema into the specification's envelope.
+ * through the response schema into the envelope (docs/decisions/0004).
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   app.route({

@@ -68,7 +68,7 @@ export async function registerSecurity(app: FastifyInstance) {
       // Scheme, host and port, exactly: PUBLIC_URL's, or the Host header's with the scheme the
       // request reached (through trusted proxies). `https://school.example.evil.test` or `http://`
       // for an `https://` site is another site (docs/decisions/0154). Never X-Forwarded-Host:
-      // proxies pass a client's own through, so it would let the client name the site (issue 21).
+      // proxies pass a client's own through, so it would let the client name the site.
       const given = originOf(origin);
       if (!given || (given !== originOf(`${request.protocol}://${request.headers.host ?? ''}`) && given !== publicOrigin)) throw new AppError(403, 'CSRF_REJECTED');
       return;

@@ -36,13 +36,13 @@ export function canGiveTo(giver: GiverFacts, recipient: RecipientFacts): boolean
 
 /**
  * Whom a giver may look up by id (give options): a member waiting for approval is granted nobody
- * but themselves (docs/decisions/0151, issue 21), so another id is as unknown to them as an id nobody has.
+ * but themselves (docs/decisions/0151), so another id is as unknown to them as an id nobody has.
  */
 export function mayLookUp(giver: GiverFacts, recipientId: string): boolean {
   return giver.status === 'active' || recipientId === giver.id;
 }
 
-/** No comment box when a student gives to a student (spec 001 section 5); the server refuses one. */
+/** No comment box when a student gives to a student (docs/rules/recognition.md#give); the server refuses one. */
 export function commentAllowed(giverRole: Role, recipientRole: Role) {
   return !(giverRole === 'student' && recipientRole === 'student');
 }

@@ -111,7 +111,7 @@ export function canReadStudentHigh5s(user: SessionUser, student: Student): boole
   return isParentOfStudent(user, student) || user.isAdmin || (user.role === 'staff' && student.school.status === 'active');
 }
 
-/** A student's password reset link (decision 0162): only a school admin (spec 002, the admin student list). */
+/** A student's password reset link (decision 0162): only a school admin (docs/rules/classroom.md#student-list). */
 export function canResetStudentPasswords(user: SessionUser): boolean {
   return user.isAdmin;
 }

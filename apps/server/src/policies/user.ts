@@ -27,7 +27,7 @@ export function mayAskForReceived(viewer: { id: string; isAdmin: boolean; role: 
   return viewer.id === subjectId || viewer.isAdmin || viewer.role === 'parent';
 }
 
-/** Students and members of paid schools cannot change their own photo (spec 001 section 6). */
+/** Students and members of paid schools cannot change their own photo (docs/rules/recognition.md#profile). */
 export function canChangeOwnPhoto(user: SessionUser): boolean {
   const school = currentSchool(user);
   return school.role !== 'student' && !school.paid;
@@ -36,5 +36,5 @@ export function canChangeOwnPhoto(user: SessionUser): boolean {
 /** Every role but students writes a bio. */
 export const canEditBio = (user: SessionUser) => currentSchool(user).role !== 'student';
 
-/** Students are not asked for phone, ZIP code or department (issue 8, decision 0306). */
+/** Students are not asked for phone, ZIP code or department (decision 0306). */
 export const canEditContact = (user: SessionUser) => currentSchool(user).role !== 'student';

@@ -11,7 +11,7 @@ import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 
-// PostgreSQL restarted under a write load (issue 13). It runs in the PostgreSQL suite, on a
+// PostgreSQL restarted under a write load. It runs in the PostgreSQL suite, on a
 // cluster of its own, so that restarting it disturbs no other test.
 const unavailable = !process.env.TEST_DATABASE_URL ? 'it runs in the PostgreSQL suite (TEST_DATABASE_URL)' : privatePostgresUnavailable();
 if (unavailable) console.log(`database restart test skipped: ${unavailable}`);

@@ -11,7 +11,7 @@ import { systemClock } from '../services/clock.js';
 import { buildSchool, buildUser, sessionFor } from '../test/factories.js';
 import { startServerProcess } from '../test/server-process.js';
 
-// The embedded server killed with SIGKILL in the middle of writes (issue 13). It needs no
+// The embedded server killed with SIGKILL in the middle of writes. It needs no
 // PostgreSQL, so it runs once, in the PGlite suite.
 const skip = process.env.TEST_DATABASE_URL ? 'it runs in the PGlite suite' : null;
 if (skip) console.log(`embedded SIGKILL test skipped: ${skip}`);

@@ -7,7 +7,7 @@ import { buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../test/facto
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.js';
 
-// Several High5 processes on one PostgreSQL (issue 13): whatever must be shared is shared.
+// Several High5 processes on one PostgreSQL: whatever must be shared is shared.
 const postgres = !!process.env.TEST_DATABASE_URL;
 if (!postgres) console.log('multi-process tests skipped: they need PostgreSQL (TEST_DATABASE_URL); they run in the PostgreSQL suite');
 

@@ -11,7 +11,7 @@ import { buildTestApps, type TestApp } from '../test/build-test-app.js';
 import { withDatabase } from '../test/databases.js';
 import { buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../test/factories.js';
 
-// Several server processes on one PostgreSQL (issue 13): two applications, each with its own
+// Several server processes on one PostgreSQL: two applications, each with its own
 // connection pool and memory, on one database. What one of them counts, the other sees.
 
 const url = process.env.TEST_DATABASE_URL;

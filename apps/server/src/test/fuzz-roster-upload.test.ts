@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from './factories.js';
 
 /**
- * The fuzz test of the roster uploads (issue 21): the OpenAPI walk of fuzz.test.ts sends no files,
+ * The fuzz test of the roster uploads: the OpenAPI walk of fuzz.test.ts sends no files,
  * so here hostile multipart bodies and zips go to both upload endpoints, sent by the super admin,
  * the admin of a self-made school and the founder of a school not yet approved. No answer is a
  * 5xx, and every run ends (never left queued or running) as done, a preview, or a clear

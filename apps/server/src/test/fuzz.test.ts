@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildClass, buildSchool, buildUser, linkParent, sessionFor } from './factories.js';
 
 /**
- * Issue 7: a NUL in any string gave 500 on 24 operations. This walks every operation of the
+ * A NUL in any string gave 500 on 24 operations. This walks every operation of the
  * OpenAPI document the app serves and sends control characters, huge strings, wrong types and
  * malformed JSON — in the body, the query and the path — signed in as a user the operation
  * admits, and asserts that no answer is a 5xx. Each request carries at least one bad value, so
@@ -175,7 +175,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 });
 
 /**
- * Issue 21: the restore endpoint takes a file, and a file is hostile too. Each file below is
+ * The restore endpoint takes a file, and a file is hostile too. Each file below is
  * uploaded into an empty school through the real endpoint and the restore job runs: no answer is
  * a 5xx, every restore ends failed with a translated reason (never RESTORE_FAILED, which means
  * part was written), and the school stays empty.

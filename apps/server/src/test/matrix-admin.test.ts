@@ -183,7 +183,7 @@ const rows: Record<string, Row> = {
 describeMatrix('the authorization matrix of the admin area and the super admin', () => ({ t, w }), Object.fromEntries([...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)].map((e) => [e.id, e])), rows);
 
 /**
- * Issue 21: the restore endpoints as two callers the table above does not have, both made
+ * The restore endpoints as two callers the table above does not have, both made
  * through the real sign-up: the admin of a school they founded themselves (a new district's
  * first school, approved at once) and the founder of a school still waiting for approval. Each
  * gets 403 on every restore endpoint, with a real backup file, and no restore is queued.

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
 import { buildSchool, buildUser, sessionFor } from './factories.js';
 import { buildWorld, describeMatrix, type CellContext, type Row, type World } from './matrix.js';
 
-// District rostering (issue 9): the super admin's endpoints name any district; a school admin uploads for their own school.
+// District rostering: the super admin's endpoints name any district; a school admin uploads for their own school.
 let t: TestApp;
 let w: World;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ const rows: Record<string, Row> = {
 
 describeMatrix('the authorization matrix of district rostering', () => ({ t, w }), Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e])), rows);
 
-// Issue 21: the founders anyone can become (a self-made school's admin, a founder whose school waits
+// The founders anyone can become (a self-made school's admin, a founder whose school waits
 // for approval) are active admins: they upload for their own school, and nothing of the super admin's.
 describe('the rostering endpoints as a founder', () => {
   it("a self-made school's admin and an unapproved founder may upload and list their own school's runs only", { timeout: 120_000 }, async () => {

@@ -5,7 +5,7 @@ import type { TestApp } from './build-test-app.js';
 import { buildClass, buildSchool, buildUser, linkParent, sessionFor } from './factories.js';
 
 /**
- * The authorization matrix (issue 12): every endpoint of an area, called as each kind of caller,
+ * The authorization matrix: every endpoint of an area, called as each kind of caller,
  * with the ids of objects in school A and in school B, against a table of expected cells. The
  * table says who gets 2xx; every other cell must answer 401 (signed out), 403/404, or a rule's own
  * 400 code — never 2xx, and never VALIDATION_FAILED (bodies are valid: the rule answers, not the schema).

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
  * The SQL a query function sends, compiled as the server compiles it (PostgreSQL, the
  * CamelCasePlugin of db/database.ts), without a database: every statement answers no rows.
  * Each statement is followed by its parameters, so a snapshot file shows what runs.
- * Used by the SQL snapshot tests (issue 12); update them with `npx vitest run <file> -u`.
+ * Used by the SQL snapshot tests; update them with `npx vitest run <file> -u`.
  */
 export async function compiledSql(run: (db: Db) => Promise<unknown>): Promise<string> {
   const statements: string[] = [];

@@ -13,7 +13,7 @@ import { localizedTheme } from './theme';
 
 followSchoolCalendar(queryClient);
 
-// Any 401 means the session is gone (spec 000 section 4): forget the user and go to sign-in.
+// Any 401 means the session is gone (docs/rules/shell.md#session-and-language): forget the user and go to sign-in.
 // A 401 while nobody is signed in (the first `auth.me`) changes nothing.
 onUnauthenticated(() => {
   if (!queryClient.getQueryData(meKey)) return;

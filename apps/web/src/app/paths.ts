@@ -1,6 +1,6 @@
 import type { Me } from '@high5/contract';
 
-/** Every screen's path, in one place (spec 000 section 2). */
+/** Every screen's path, in one place (docs/rules/shell.md#routes-and-landing). */
 export const paths = {
   signIn: '/',
   signUp: '/signup',
@@ -47,7 +47,7 @@ export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, path
 
 const p = paths;
 /**
- * The route tables of spec 000 section 2.7. The admin screens (/report, /admin-users, /admin)
+ * The route tables of docs/rules/shell.md#route-tables. The admin screens (/report, /admin-users, /admin)
  * need the admin flag even where the table lists them for every teacher or staff member
  * (docs/decisions/0050-admin-screens-need-the-admin-flag.md).
  */
@@ -55,7 +55,7 @@ const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
   teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.signInCards, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
   parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood, p.familyRequests],
-  // Spec 002 section 2.7: staff use the view-High 5 screen too (docs/decisions/0304).
+  // docs/rules/classroom.md#received-high-5s-and-feedback: staff use the view-High 5 screen too (docs/decisions/0304).
   staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport, p.viewHigh5, p.familyRequests],
   superAdmin: [p.superAdminReport, p.makeAdmin, p.addDistrict, p.settings, p.gratitudeJournal, p.dashboard],
 };
@@ -69,7 +69,7 @@ export function allowedPaths(me: Me): Set<AppPath> {
   return allowed;
 }
 
-/** Where a user lands after sign-in (spec 000 section 2.2). */
+/** Where a user lands after sign-in (docs/rules/shell.md#routes-and-landing). */
 export function landingPath(me: Me): AppPath {
   if (me.mustChangePassword) return p.signIn;
   if (!me.role) return p.userInformation;

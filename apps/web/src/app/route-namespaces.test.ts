@@ -1,4 +1,4 @@
-// Each screen loads exactly the catalog namespaces its code uses (issue 11: "only the user's language
+// Each screen loads exactly the catalog namespaces its code uses ("only the user's language
 // and the namespaces of the screens in use load"). This test reads the code of every route's screen
 // and of the shell, and fails naming the route, the file and the namespace when the route's
 // `namespaces` (app/area-route.ts) miss one its code uses, or list one it does not use.

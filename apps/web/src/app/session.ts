@@ -54,7 +54,7 @@ const CREATE_CLASS_FLAG = 'showCreateClassPopup';
 
 /**
  * Stores the user who just signed in (or finished sign-up, setup or the new-password
- * challenge) and returns where they land (spec 000 section 2.2). A teacher sent to
+ * challenge) and returns where they land (docs/rules/shell.md#routes-and-landing). A teacher sent to
  * their classes gets the one-time create-class prompt flag.
  */
 export function startSignedIn(queryClient: QueryClient, me: Me): AppPath {

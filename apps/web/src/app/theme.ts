@@ -36,7 +36,7 @@ export const theme = createTheme({
   },
 });
 
-/** The words MUI's own controls say (the list button of every picker), in the user's language (issue 28: "Open" in Spanish). */
+/** The words MUI's own controls say (the list button of every picker), in the user's language ("Open" in Spanish). */
 export function localizedTheme(words: { open: string; close: string; clear: string; loading: string; noOptions: string }) {
   return createTheme(theme, {
     components: { MuiAutocomplete: { defaultProps: { openText: words.open, closeText: words.close, clearText: words.clear, loadingText: words.loading, noOptionsText: words.noOptions } } },

@@ -27,7 +27,7 @@ export interface ReceivedLabels {
 }
 
 /**
- * What a person received (spec 001 report, spec 003 Reports dialog): from whom, their role, the
+ * What a person received (docs/rules/recognition.md#received-reports, docs/rules/administration.md#group-report): from whom, their role, the
  * date, the comment and the categories, newest first, searchable. The headers come from the caller.
  * With `server`, `items` is one page the server searched and sorted (the received report, whose
  * sorts `from`, `role` and `date` are these columns' ids); without it, the table does both.

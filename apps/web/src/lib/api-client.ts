@@ -23,7 +23,7 @@ type Input<R extends ApiRoute, E = EndpointOf<R>> = {
 };
 
 const unauthenticatedListeners = new Set<() => void>();
-/** Any 401 signs the user out (spec 000 section 4); the app subscribes here. */
+/** Any 401 signs the user out (docs/rules/shell.md#session-and-language); the app subscribes here. */
 export function onUnauthenticated(listener: () => void) {
   unauthenticatedListeners.add(listener);
   return () => unauthenticatedListeners.delete(listener);

@@ -6,7 +6,7 @@ import { firstLoadNamespaces, type Namespace } from './namespaces';
 
 const STORAGE_KEY = 'high5.language';
 
-/** The language before sign-in: the one chosen this session, else the browser's (spec 000 section 4). */
+/** The language before sign-in: the one chosen this session, else the browser's (docs/rules/shell.md#session-and-language). */
 export function initialLanguage(): Lang {
   return languageFrom(sessionStorage.getItem(STORAGE_KEY) ?? navigator.language);
 }

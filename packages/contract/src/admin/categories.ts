@@ -4,13 +4,13 @@ import { LIMITS } from '../limits.js';
 import { CategoryKindSchema } from './common.js';
 
 // ---------------------------------------------------------------------------------------------
-// Categories (spec 003 section 2.12)
+// Categories (docs/rules/administration.md#categories)
 // ---------------------------------------------------------------------------------------------
 
 export const AdminCategorySchema = z.object({
   id: UuidSchema,
   kind: CategoryKindSchema,
-  /** Built-in categories (spec types high-fives and vibes) have locked names. */
+  /** Built-in categories have locked names (docs/rules/administration.md#categories). */
   builtIn: z.boolean(),
   nameEn: z.string(),
   nameEs: z.string(),
@@ -20,7 +20,7 @@ export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 
 export const CategoryNameSchema = requiredText(LIMITS.categoryNameMax);
 
-/** A new category: one language is enough, it is copied to the other (spec 003 section 4). */
+/** A new category: one language is enough, it is copied to the other (docs/rules/administration.md#categories). */
 export const NewCategorySchema = z
   .object({ nameEn: optionalText(LIMITS.categoryNameMax).default(''), nameEs: optionalText(LIMITS.categoryNameMax).default('') })
   .strict()

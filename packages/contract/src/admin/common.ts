@@ -3,7 +3,7 @@ import { DateRangeSchema, singleLine } from '../core.js';
 import { daysBetween, isKnownTimeZone } from '../dates.js';
 
 // ---------------------------------------------------------------------------------------------
-// Constants of the administration area (spec 003)
+// Constants of the administration area (docs/rules/administration.md)
 // ---------------------------------------------------------------------------------------------
 
 /** Longest range a report may cover: one year. */
@@ -20,11 +20,11 @@ export const SCHOOL_CATEGORIES_MAX = 50;
 export const MOOD_MESSAGE_MAX = 300;
 /** Deep-link URLs of the school configuration. */
 export const CONFIG_URL_MAX = 500;
-/** The default report range: the last 10 days up to today (spec 003 section 2.6). */
+/** The default report range: the last 10 days up to today (docs/rules/administration.md#reports). */
 export const DEFAULT_REPORT_DAYS = 10;
 
 /**
- * The unpleasant feelings of the mood meter (spec 002 section 3.1): a check-in with one of
+ * The unpleasant feelings of the mood meter (docs/rules/classroom.md#mood-meter): a check-in with one of
  * these counts as low enjoyment. The mood meter report filters by them.
  */
 export const LOW_ENJOYMENT_MOODS = [
@@ -69,5 +69,5 @@ export const OptionalUrlSchema = singleLine(z.string().trim().max(CONFIG_URL_MAX
 export const RequiredUrlSchema = singleLine(z.string().trim().min(1).max(CONFIG_URL_MAX)).refine(isHttpUrl, 'invalid_url');
 
 export const TimeZoneSchema = z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone');
-/** 24-hour `HH:mm` (spec 003 section 5). */
+/** 24-hour `HH:mm` (docs/rules/administration.md#school-configuration). */
 export const TriggerTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');

@@ -6,7 +6,7 @@ import { NOTIFICATION_EMAILS_MAX, MOOD_MESSAGE_MAX, OptionalUrlSchema, TimeZoneS
 import { count } from './internal.js';
 
 // ---------------------------------------------------------------------------------------------
-// School configuration (spec 003 section 2.11)
+// School configuration (docs/rules/administration.md#school-configuration)
 // ---------------------------------------------------------------------------------------------
 
 const messagePair = z.object({ message1: optionalMultilineText(MOOD_MESSAGE_MAX), message2: optionalMultilineText(MOOD_MESSAGE_MAX) });
@@ -14,7 +14,7 @@ const messagePair = z.object({ message1: optionalMultilineText(MOOD_MESSAGE_MAX)
 export const MoodMessagesSchema = z.object({ en: messagePair, es: messagePair });
 export type MoodMessages = z.infer<typeof MoodMessagesSchema>;
 
-/** Fills each message missing in one language from the other (spec 003 section 4). */
+/** Fills each message missing in one language from the other (docs/rules/administration.md#school-configuration). */
 export function completeMoodMessages(messages: MoodMessages): MoodMessages {
   const pick = (a: string, b: string) => (a.trim() ? a.trim() : b.trim());
   return {

@@ -6,7 +6,7 @@ import { REPORT_RANGE_MAX_DAYS, REPORT_PAGE_SIZE, LOW_ENJOYMENT_MOODS, LowEnjoym
 import { count, csvList, userParams } from './internal.js';
 
 // ---------------------------------------------------------------------------------------------
-// Reports (spec 003 sections 2.6 to 2.9)
+// Reports (docs/rules/administration.md#reports)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -74,7 +74,7 @@ export const GroupReportQuerySchema = z.object({
 });
 export type GroupReportQuery = z.input<typeof GroupReportQuerySchema>;
 
-/** The minimum low-enjoyment count: used only above 0, else -1 (spec 003 section 5). */
+/** The minimum low-enjoyment count: used only above 0, else -1 (docs/rules/administration.md#mood-meter-report). */
 export const MinimumLowSchema = z.coerce.number().int().min(-1).max(10_000).default(-1);
 
 export const MoodReportQuerySchema = z.object({

@@ -7,7 +7,7 @@ import { AdminUserSchema } from './users.js';
 import { ReportPageSchema, GroupReportQuerySchema, ClassOptionSchema } from './reports.js';
 
 // ---------------------------------------------------------------------------------------------
-// Super admin: schools, districts, backups, deletion (spec 003 sections 2.4, 2.8, 2.13, 2.14)
+// Super admin: schools, districts, backups, deletion (docs/rules/administration.md#add-district, #settings)
 // ---------------------------------------------------------------------------------------------
 
 export const DistrictKindSchema = z.enum(['free', 'aeries', 'clever']);

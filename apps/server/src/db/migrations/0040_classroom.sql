@@ -1,4 +1,4 @@
--- Classroom area (spec 002).
+-- Classroom area (docs/rules/classroom.md).
 
 -- One feedback per author per High 5: sending again replaces the text (docs/decisions/0117).
 CREATE UNIQUE INDEX high5_feedback_recognition_author_key ON high5_feedback (recognition_id, author_id);

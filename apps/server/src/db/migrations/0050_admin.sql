@@ -1,11 +1,11 @@
--- Administration area (spec 003).
+-- Administration area (docs/rules/administration.md).
 
--- A teacher who was made a teacher by an admin from staff (spec 003 section 2.5): only such a
+-- A teacher who was made a teacher by an admin from staff (docs/rules/administration.md#user-management): only such a
 -- teacher can be reverted to staff; a teacher who signed up as a teacher cannot be demoted.
 ALTER TABLE school_memberships ADD COLUMN staff_as_teacher boolean NOT NULL DEFAULT false;
 ALTER TABLE school_memberships ADD CONSTRAINT school_memberships_staff_as_teacher_check CHECK (role = 'teacher' OR NOT staff_as_teacher);
 
--- Backups of a school's data (spec 003 section 2.14): a JSON file in object storage. The row
+-- Backups of a school's data (docs/rules/administration.md#settings): a JSON file in object storage. The row
 -- outlives the school, so a backup taken before a deletion stays downloadable.
 CREATE TABLE school_backups (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

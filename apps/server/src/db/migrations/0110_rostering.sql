@@ -1,4 +1,4 @@
--- District rostering (issue 9, docs/decisions/0400-0403): what a sync needs to match, deactivate,
+-- District rostering (docs/decisions/0400-0403): what a sync needs to match, deactivate,
 -- hold and pause.
 
 -- Nightly sync time (the district's wall clock), the source's cursor for delta reads, the summer pause.

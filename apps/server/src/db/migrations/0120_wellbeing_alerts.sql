@@ -1,4 +1,4 @@
--- Well-being alerts (issue 10, docs/decisions/0420-0423): a student's "I need help today" becomes
+-- Well-being alerts (docs/decisions/0420-0423): a student's "I need help today" becomes
 -- an alert that lives until an adult answers it, is routed at once, escalates through the
 -- school's tiers in school hours, and keeps a trail of who saw it and what they did.
 

@@ -1,4 +1,4 @@
--- Issue 23 (docs/decisions/0520, 0521). pending_since: when the alert's oldest request that no
+-- Alert requests (docs/decisions/0520, 0521). pending_since: when the alert's oldest request that no
 -- adult has answered yet was made; null once an adult answered after it. A renewed "today" sets it
 -- again, and the escalation runs while it is set (first_acknowledged_at stays the first answer).
 ALTER TABLE alerts ADD COLUMN pending_since timestamptz;

@@ -1,4 +1,4 @@
--- Issue 28 (docs/decisions/0535): a held run whose read is older than a run that finished after it
+-- Stale held runs (docs/decisions/0535): a held run whose read is older than a run that finished after it
 -- is 'stale' (approving it would apply an outdated roster); a super admin may 'discard' a held run.
 ALTER TABLE roster_runs DROP CONSTRAINT roster_runs_status_check;
 ALTER TABLE roster_runs ADD CONSTRAINT roster_runs_status_check

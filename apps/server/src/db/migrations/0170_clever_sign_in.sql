@@ -1,4 +1,4 @@
--- Log in with Clever (issue 22, docs/decisions/0550): a Clever district's own id in Clever, recorded
+-- Log in with Clever (docs/decisions/0550): a Clever district's own id in Clever, recorded
 -- by its sync, says which High5 district a signed-in Clever user's `/me` district is.
 ALTER TABLE districts ADD COLUMN source_district_id text CHECK (length(source_district_id) <= 200);
 CREATE INDEX districts_source_district_idx ON districts (source_district_id) WHERE source_district_id IS NOT NULL;

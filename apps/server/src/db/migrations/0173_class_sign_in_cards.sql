@@ -1,4 +1,4 @@
--- Class sign-in cards (issue 22, docs/decisions/0553). A teacher opens a class on one device
+-- Class sign-in cards (docs/decisions/0553). A teacher opens a class on one device
 -- (a device-bound class session: only the hash of its cookie is kept); while it is open, a
 -- student of the class signs in there with their card. One card per student and class: a new
 -- card replaces the row, so the old card's code no longer matches. Codes are kept as keyed hashes.

@@ -1,4 +1,4 @@
--- Every child seen (issue 26, docs/decisions/0565, 0566).
+-- Every child seen (docs/decisions/0565, 0566).
 -- How many school days a teacher's "not yet" list looks back; the school sets it.
 ALTER TABLE schools ADD COLUMN not_yet_days smallint NOT NULL DEFAULT 10 CHECK (not_yet_days BETWEEN 1 AND 60);
 -- The first day of the month whose "not yet" e-mail the school's teachers were last sent (the claim).

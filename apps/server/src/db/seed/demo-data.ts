@@ -744,7 +744,7 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   }
   await insertChunks(moodRows, (rows) => tx.insertInto('moods').values(rows).execute());
 
-  // --- well-being alerts (issue 10) -----------------------------------------------------------
+  // --- well-being alerts -----------------------------------------------------------
   // Demo Elementary names its counsellor (staff@) and escalates to its admin; Demo Middle keeps the
   // defaults (escalation to its admins). Every "today" check-in became an alert: answered ones are
   // closed by the adult who acknowledged it (escalated when that took over 30 minutes); today's

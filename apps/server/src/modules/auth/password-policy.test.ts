@@ -10,7 +10,7 @@ describe('password policy', () => {
     expect(isCommonPassword('Violet-Harbor-42!')).toBe(false);
   });
 
-  it('applies the spec rule first, then the list', () => {
+  it('applies the password rule first, then the list', () => {
     expect(newPasswordProblem('short1!A')).toBeNull();
     expect(newPasswordProblem('nouppercase1!')).toBe('PASSWORD_TOO_WEAK');
     expect(newPasswordProblem('Qwerty123!')).toBe('PASSWORD_TOO_COMMON');

@@ -6,7 +6,7 @@ import { buildSchool, buildUser, linkParent, sessionFor } from '../../test/facto
 import { builtinCategories, mailJobs, setSchool } from './give/test-factories.js';
 
 /**
- * Issue 7, item 3: a teacher who signed up and was not yet approved read the parent directory
+ * A teacher who signed up and was not yet approved read the parent directory
  * and could message every parent; with notification e-mails on, the subject carried the name
  * the attacker chose. Now a pending member sees nobody and gives nothing (decision 0151).
  */
@@ -64,7 +64,7 @@ describe('a member waiting for approval', () => {
     expect(stored).toEqual([]);
   });
 
-  it('reads no adult by id through the give options (issue 21): unknown to them, no name, no e-mail', async () => {
+  it('reads no adult by id through the give options: unknown to them, no name, no e-mail', async () => {
     const approved = await buildUser(t.app, { schoolId, role: 'teacher', firstName: 'Secret', lastName: 'Adult', email: 'secret.adult@example.test' });
     for (const [id, role] of [[approved.id, 'teacher'], [parentId, 'parent']] as const) {
       for (const kind of ['high5', 'vibe']) {

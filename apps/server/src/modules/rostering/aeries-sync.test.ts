@@ -55,7 +55,7 @@ describe("the district editor's connection test", () => {
 });
 
 describe('an Aeries district', () => {
-  // Before the big read: a request right after a whole-district read was seen to fail as roster_unreachable (see the issue 9 report).
+  // Before the big read: a request right after a whole-district read was seen to fail as roster_unreachable.
   it('a wrong certificate fails the run with roster_auth_failed, and the certificate never shows', async () => {
     const district = await buildSisDistrict(t.app, { baseUrl: fake.baseUrl, certificate: 'wrong-certificate-value' });
     const { cookie } = await superAdmin(t.app);

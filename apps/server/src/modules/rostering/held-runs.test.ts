@@ -7,7 +7,7 @@ import { RosterSourceError } from './sources/types.js';
 import { executeRun } from './runs.js';
 import { buildSisDistrict, drain, useMemorySource } from './test-support.js';
 
-// Issue 28: a held run that a newer run has overtaken must never be applied (decision 0535).
+// A held run that a newer run has overtaken must never be applied (decision 0535).
 let t: TestApp;
 const source = useMemorySource();
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { buildClass, linkParent } from '../../test/factories.js';
 import { member, schoolWithAdmin } from '../admin/test-factories.js';
 
 // Someone a sync deactivated (the SIS no longer returns them) disappears from every list and
-// recipient choice of the other areas; their history stays (issue 9, docs/decisions/0484).
+// recipient choice of the other areas; their history stays (docs/decisions/0484).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

@@ -103,7 +103,7 @@ export function oneRosterZip(
 
 /**
  * A zip bomb shaped as a OneRoster zip: users.csv is one line repeated until `bytes` (195 MB packs
- * into about 490 KB, as the file of issue 21 did). Built in slices, so the test never holds it unpacked.
+ * into about 490 KB, as the reported hostile file did). Built in slices, so the test never holds it unpacked.
  */
 export function bombZip(bytes: number): Buffer {
   const out: Uint8Array[] = [];

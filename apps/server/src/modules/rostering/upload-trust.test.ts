@@ -6,7 +6,7 @@ import { schoolWithAdmin, superAdmin } from '../admin/test-factories.js';
 import { ROSTER_SYNC_JOB } from './runs.js';
 import { bombZip, drain, oneRosterZip, uploadRoster, type OneRosterTables } from './test-support.js';
 
-// Issue 21, items 1-3: a roster file is untrusted input (decisions 0500, 0501).
+// A roster file is untrusted input (decisions 0500, 0501).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -42,7 +42,7 @@ function file(org: string, people: { id: string; role?: string; email: string | 
 const membershipsOf = (userId: string) => db().selectFrom('schoolMemberships').select(['schoolId', 'status']).where('userId', '=', userId).execute();
 const nameOf = async (userId: string) => (await db().selectFrom('users').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow());
 
-describe('a hostile roster file (issue 21, item 1)', () => {
+describe('a hostile roster file', () => {
   it('a 195 MB zip bomb of ~490 KB fails as roster_malformed/too_large in seconds while /v1/health answers, and its file is deleted', { timeout: 120_000 }, async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     const bomb = bombZip(195 * 1024 * 1024);
@@ -119,7 +119,7 @@ describe('a hostile roster file (issue 21, item 1)', () => {
   });
 });
 
-describe("a roster run reaches only its own district's or school's people (issue 21, item 2)", () => {
+describe("a roster run reaches only its own district's or school's people", () => {
   async function world() {
     const { school: middle, cookie } = await schoolWithAdmin(t.app);
     const elementary = await buildSchool(t.app, { districtId: middle.districtId });
@@ -183,7 +183,7 @@ describe("a roster run reaches only its own district's or school's people (issue
   });
 });
 
-describe("a school admin's upload lands in their school only (issue 21, item 3)", () => {
+describe("a school admin's upload lands in their school only", () => {
   it("an org whose sourcedId is another school's of the district is refused, and that school keeps its people", async () => {
     const { school: middle, cookie } = await schoolWithAdmin(t.app);
     await live(middle.districtId);

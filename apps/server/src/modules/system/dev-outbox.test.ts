@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories.js';
 import { outbox } from '../auth/test-factories.js';
 
 /**
- * The attack (issue 7): on the default embedded server without SMTP, anyone asked for a child's
+ * The attack: on the default embedded server without SMTP, anyone asked for a child's
  * password reset and read the code at /dev/outbox. Now the outbox exists only in a demo asked
  * for explicitly, on loopback, for callers on this machine (docs/decisions/0150).
  */

@@ -67,7 +67,7 @@ describe('system', () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
     // A proxy on this machine forwards outsiders from loopback: refused too.
     expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
-    // Issue 21: a proxy that names its client in another header (nginx's X-Real-IP, Forwarded, a CDN's) is a proxy too.
+    // A proxy that names its client in another header (nginx's X-Real-IP, Forwarded, a CDN's) is a proxy too.
     for (const header of ['x-real-ip', 'forwarded', 'x-forwarded-host', 'true-client-ip', 'cf-connecting-ip', 'x-client-ip', 'via']) {
       expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { [header]: header === 'via' ? '1.1 proxy' : '203.0.113.9' } })).statusCode, header).toBe(403);
     }

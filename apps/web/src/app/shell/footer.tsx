@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHigh5Count } from './api';
 
 /**
- * Copyright and the total High 5 counter, refreshed every 120000 ms (spec 000 sections 1 and 7).
+ * Copyright and the total High 5 counter, refreshed every 120000 ms (docs/rules/shell.md#notices-and-the-footer-count).
  * Under the idle lock the footer is not rendered, so a locked screen lets the server session expire.
  */
 export function Footer() {

@@ -134,7 +134,7 @@ function SchoolSwitcher({ me }: { me: Me }) {
   );
 }
 
-/** Shown above 550 px (spec 000 section 2.6): the gratitude journal and the help menu. */
+/** Shown above 550 px (docs/rules/shell.md#shell): the gratitude journal and the help menu. */
 function HelpArea({ me }: { me: Me }) {
   const { t } = useTranslation();
   const config = useAuthConfig();

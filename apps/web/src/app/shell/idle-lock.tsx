@@ -4,7 +4,7 @@ import { onLocked } from '../../lib/api-client';
 import { useLockCache, useLockSession } from './api';
 import { clearIdleLock, IDLE_LOCK_KEY, readIdleLock, setIdleLock } from './idle-lock-state';
 
-/** What counts as activity (spec 000 section 2.6); `load` is the mount itself. */
+/** What counts as activity (docs/rules/shell.md#shell); `load` is the mount itself. */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'click', 'scroll', 'keydown', 'touchstart', 'wheel'] as const;
 
 /**

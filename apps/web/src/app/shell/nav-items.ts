@@ -17,7 +17,7 @@ const mood = item(p.mood, 'mood', 'wellbeing');
 const journal = item(p.gratitudeJournal, 'gratitudeJournal', 'wellbeing');
 
 /**
- * The sidebar by role and admin flag (spec 000 sections 2.6 and 2.7). The gratitude journal
+ * The sidebar by role and admin flag (docs/rules/shell.md#shell). The gratitude journal
  * sits in the header's help area on wide screens and in the sidebar at 550 px and below.
  */
 export function navItems(me: Me, narrow: boolean): NavItem[] {

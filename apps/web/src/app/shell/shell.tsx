@@ -19,7 +19,7 @@ const DRAWER_WIDTH = 264;
 const DRAWER_ID = 'high5-sidebar';
 
 /**
- * The signed-in frame (spec 000 section 2.6): a permanent sidebar on wide screens and a
+ * The signed-in frame (docs/rules/shell.md#shell): a permanent sidebar on wide screens and a
  * temporary one behind the menu button on narrow screens, the header, the screen, the
  * footer, and the idle lock.
  */

@@ -78,7 +78,7 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
   const correct = useAlertCorrection(alertId ?? '');
   const reopen = useAlertReopen(alertId ?? '');
   const [correcting, setCorrecting] = useState<string | null>(null);
-  // Nothing is pre-selected and closing is unticked: a Record click claims only what the adult chose (issue 23).
+  // Nothing is pre-selected and closing is unticked: a Record click claims only what the adult chose.
   const form = useContractForm(AlertActionBodySchema, { defaultValues: { note: '', close: false } });
   const action = useWatch({ control: form.control, name: 'action' });
   const done = () => {

@@ -24,7 +24,7 @@ function contractResolver<S extends FormSchema>(source: SchemaSource<S>): Resolv
 }
 
 /**
- * The one way a screen holds a form (issue 11): react-hook-form validated by the contract's schema,
+ * The one way a screen holds a form: react-hook-form validated by the contract's schema,
  * so the same rule answers on both sides. Errors are catalog keys (worded at render, so they follow a
  * language switch); `formState.isDirty` says whether there is an edit to save; submit handlers get
  * the schema's output (trimmed, lower-cased, as the server will read it).

@@ -9,7 +9,7 @@ import type { TextInputProps } from '../ui/text-input';
 export type NewPasswordPair = { newPassword: string; confirmation: string };
 
 /**
- * The screen's own rule on top of the contract's (spec 000 section 5): both fields given, and the same.
+ * The screen's own rule on top of the contract's (docs/rules/shell.md#passwords-and-logins): both fields given, and the same.
  * Use as `Body.extend({ confirmation: z.string() }).superRefine(checkConfirmation)`; the contract's
  * `newPassword` rule (PASSWORD_TOO_WEAK) still applies. Zod stays a type import here, so a screen of
  * the first load can keep its schema lazy.
@@ -20,8 +20,8 @@ export function checkConfirmation({ newPassword, confirmation }: NewPasswordPair
 }
 
 /**
- * The one problem these forms show in their alert, in the spec's order: a blank field, the rule,
- * then the confirmation (the fields are only marked). A code the alert words with `auth:errors`.
+ * The one problem these forms show in their alert, in this order (docs/rules/shell.md#passwords-and-logins):
+ * a blank field, the rule, then the confirmation (the fields are only marked). A code the alert words with `auth:errors`.
  */
 export function newPasswordProblem(errors: FieldErrors<FieldValues>, fields: string[] = ['newPassword', 'confirmation']): string | undefined {
   const messages = fields.map((field) => errors[field]?.message).filter((message): message is string => typeof message === 'string');

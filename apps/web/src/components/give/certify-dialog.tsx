@@ -14,7 +14,7 @@ export interface CertifyDialogProps {
 }
 
 /**
- * Shown before a High 5 or Positive Vibe is sent (spec 001, certify dialog): the giver
+ * Shown before a High 5 or Positive Vibe is sent (docs/rules/recognition.md#give, certify dialog): the giver
  * certifies their comment is meant to spread positivity, then sends, or goes back to
  * correct it.
  */

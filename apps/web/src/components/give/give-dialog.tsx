@@ -52,7 +52,7 @@ const FINAL_ERRORS = new Set(['DAILY_LIMIT_REACHED', 'RECIPIENT_NOT_ALLOWED', 'V
 type Step = 'form' | 'noComment' | 'certify';
 
 /**
- * The give-High-5 and give-Vibe dialog (spec 001): the categories of the recipient's
+ * The give-High-5 and give-Vibe dialog (docs/rules/recognition.md#give): the categories of the recipient's
  * school as chips (labels over 15 characters shortened, the full name on hover and for
  * screen readers), the comment box (hidden when a student gives to a student), at least
  * one category, the no-comment confirmation for a Vibe, then the certify dialog.
@@ -165,7 +165,7 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
                   <Box role="group" aria-labelledby={groupId} aria-describedby={missingCategory ? errorId : undefined} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                     {options.data.categories.map((category, index) => {
                       const on = field.value.includes(category.id);
-                      // A dialog has room: the full name, wrapping when long (issue 8; tiles keep the short form).
+                      // A dialog has room: the full name, wrapping when long (tiles keep the short form).
                       return (
                         <Chip
                           key={category.id}

@@ -1,6 +1,6 @@
 import { LIMITS } from '@high5/contract';
 
-/** A category label as the spec shows it: longer than 15 characters, cut with an ellipsis. */
+/** A category label as a tile shows it: longer than 15 characters, cut with an ellipsis (docs/rules/recognition.md#give). */
 export function shortLabel(name: string, max: number = LIMITS.categoryLabelShown): string {
   const chars = [...name];
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : name;

@@ -43,7 +43,7 @@ export function useStudentNotes(studentId: string, enabled: boolean) {
   return useQuery({ queryKey: studentDetailKeys.notes(studentId), queryFn: () => api(e.studentNotes, { params: { studentId } }), enabled });
 }
 
-/** Saves one switch at once, then reloads the details (spec 001 section 4). */
+/** Saves one switch at once, then reloads the details (docs/rules/recognition.md#student-detail). */
 export function useSaveStudentFlags(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({

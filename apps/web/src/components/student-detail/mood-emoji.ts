@@ -1,4 +1,4 @@
-/** The mood meter's emoji keys (spec 002 section 3.1) as the characters shown. */
+/** The mood meter's emoji keys (docs/rules/classroom.md#mood-meter) as the characters shown. */
 export const MOOD_EMOJI: Record<string, string> = {
   triumph: '😤',
   rage: '😡',

@@ -15,7 +15,7 @@ import { useAddStudentNote, useStudentNotes } from './api';
 const noteFormSchema = z.object({ body: requiredMultilineText(NOTE_MAX) });
 
 /**
- * The notes about a student (spec 001): a view of every note, newest first, and an edit
+ * The notes about a student (docs/rules/recognition.md#student-detail): a view of every note, newest first, and an edit
  * mode to write one; saving returns to the view. An empty note asks for text instead, on its field.
  */
 export function NotesDialog({ studentId, studentName, onClose }: { studentId: string; studentName: string; onClose(): void }) {

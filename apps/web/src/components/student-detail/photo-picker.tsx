@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../ui/notifications';
 import { useProfileErrorText } from './use-profile-error-text';
 
-/** Spec 001 section 9: photos are compressed to at most 0.1 MB and 1920 px; captures are 100x100. */
+/** docs/rules/recognition.md#photos: photos are compressed to at most 0.1 MB and 1920 px; captures are 100x100. */
 const MAX_MB = 0.1;
 const MAX_SIDE = 1920;
 const CAPTURE_SIDE = 100;
@@ -39,7 +39,7 @@ async function compress(file: File): Promise<Blob> {
 const extensionOf = (name: string) => /\.([a-z0-9]{2,5})$/i.exec(name)?.[1]?.toLowerCase() ?? 'jpg';
 
 /**
- * The photo area of the profile and the student detail dialog (spec 001): browse a file
+ * The photo area of the profile and the student detail dialog (docs/rules/recognition.md#photos): browse a file
  * or use the webcam (live view, capture to a 100x100 still), preview, then upload. The
  * server checks and re-encodes whatever arrives; the browser only makes it small.
  */

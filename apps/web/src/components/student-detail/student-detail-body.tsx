@@ -114,7 +114,7 @@ export default function DetailsBody({ details }: { details: StudentDetails }) {
                 label={t(`studentDetail.tabs.${key}`)}
                 id={`${tabsId}-${key}-tab`}
                 aria-controls={panel === key ? `${tabsId}-${key}-panel` : undefined}
-                // A second click on the open tab closes the side panel (spec 001).
+                // A second click on the open tab closes the side panel (docs/rules/recognition.md#student-detail).
                 onClick={() => panel === key && setPanel(false)}
                 wrapped
                 sx={{ textTransform: 'none', fontWeight: 600 }}

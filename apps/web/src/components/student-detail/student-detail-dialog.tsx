@@ -16,7 +16,7 @@ export interface StudentDetailDialogProps {
   onClose(): void;
 }
 /**
- * The student detail dialog (spec 001), opened from student lists by the student's
+ * The student detail dialog (docs/rules/recognition.md#student-detail), opened from student lists by the student's
  * teachers, the school's admins and the student's trusted adults (the server decides,
  * and records every opening).
  */
@@ -29,7 +29,7 @@ export function StudentDetailDialog({ studentId, open, onClose }: StudentDetailD
   const errorText = useProfileErrorText();
   const details = useStudentDetails(studentId, open);
 
-  // Spec 001 section 4: a failed load shows its message and the dialog closes.
+  // docs/rules/recognition.md#student-detail: a failed load shows its message and the dialog closes.
   useEffect(() => {
     if (open && details.isError) {
       notify('error', errorText(details.error));

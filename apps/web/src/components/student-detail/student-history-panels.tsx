@@ -12,7 +12,7 @@ import { Emoji } from '../ui/emoji';
 import { useStudentAttendance, useStudentMoods } from './api';
 import { MOOD_EMOJI } from './mood-emoji';
 
-/** Spec 001: the attendance and mood tabs default to the last 30 days. */
+/** docs/rules/recognition.md#student-detail: the attendance and mood tabs default to the last 30 days. */
 const DEFAULT_DAYS = 30;
 
 export function TrustedAdults({ adults }: { adults: StudentDetails['trustedAdults'] }) {

@@ -17,7 +17,7 @@ const NotifyContext = createContext<Notify>(() => {});
 const SUCCESS_MS = 3500;
 
 /**
- * The notification every screen uses (spec 000 section 8 placed it top right for 5000 ms): at the
+ * The notification every screen uses (top right for 5000 ms, docs/rules/shell.md#notices-and-the-footer-count): at the
  * bottom, so it never covers the header's language switch and menus, and shorter for good news
  * (3500 ms) than for errors, which take longer to read (docs/decisions/0318-admin-screens-issue-8.md).
  * While a dialog is open it shows at the top, so that on a phone it never covers the dialog's

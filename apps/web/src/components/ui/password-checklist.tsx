@@ -6,7 +6,7 @@ import { visuallyHidden } from './visually-hidden';
 
 const ORDER: (keyof PasswordChecks)[] = ['length', 'upper', 'lower', 'digit', 'symbol'];
 
-/** The live password checklist (spec 000 section 5): the same rule the server applies. */
+/** The live password checklist (docs/rules/shell.md#passwords-and-logins): the same rule the server applies. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation();
   const checks = checkPassword(password);

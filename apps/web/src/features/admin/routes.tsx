@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 /** An admin screen: it loads the admin catalog (no other screen needs it) and any other its code uses. */
 const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load'], also: AreaRoute['namespaces'] = []): AreaRoute => ({ path, load, namespaces: ['admin', ...also] });
 
-/** The admin area's screens inside the signed-in shell (spec 003). */
+/** The admin area's screens inside the signed-in shell (docs/rules/administration.md). */
 export const adminRoutes: AreaRoute[] = [
   // its student list opens the student detail (profile, classroom) and the give dialogs (recognition)
   adminScreen(paths.admin, () => import('./dashboard/admin-dashboard-screen'), ['classroom', 'profile', 'recognition']),

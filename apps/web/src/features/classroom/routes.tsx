@@ -1,7 +1,7 @@
 import type { AreaRoute } from '../../app/area-route';
 import { paths } from '../../app/paths';
 
-/** The classroom area's screens inside the signed-in shell (spec 002). */
+/** The classroom area's screens inside the signed-in shell (docs/rules/classroom.md). */
 export const classroomRoutes: AreaRoute[] = [
   { path: paths.teacherClasses, load: () => import('./teacher-classes/teacher-classes-screen'), namespaces: ['classroom', 'recognition', 'profile'] },
   { path: paths.studentClasses, load: () => import('./student-classes/student-classes-screen'), namespaces: ['classroom', 'recognition'] },

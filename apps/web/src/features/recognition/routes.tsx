@@ -1,7 +1,7 @@
 import type { AreaRoute } from '../../app/area-route';
 import { paths } from '../../app/paths';
 
-/** The recognition area's screens inside the signed-in shell (spec 001). */
+/** The recognition area's screens inside the signed-in shell (docs/rules/recognition.md). */
 export const recognitionRoutes: AreaRoute[] = [
   // giving, dashboard and reports
   {

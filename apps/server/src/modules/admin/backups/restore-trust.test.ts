@@ -8,7 +8,7 @@ import { buildSchool, buildUser, linkParent } from '../../../test/factories.js';
 import { populatedSchool, superAdmin, uploadBackup } from '../test-factories.js';
 
 /**
- * Issue 21, item 4: a crafted 5-row file restored into an empty school planted a super admin
+ * A crafted 5-row file restored into an empty school planted a super admin
  * with a known password, an admin membership in another school and a parent link to another
  * school's child. Every row is now checked against the backup's own format before the first is
  * written (docs/decisions/0510).

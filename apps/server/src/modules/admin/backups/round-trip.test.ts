@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { parseBackup, populatedSchool, superAdmin, uploadBackup } from '../test-factories.js';
 import { BACKUP_TABLES } from './tables.js';
 
-// A school backed up, deleted and restored comes back row for row; nothing else moves (issue 13).
+// A school backed up, deleted and restored comes back row for row; nothing else moves.
 let t: TestApp;
 let other: TestApp;
 beforeAll(async () => {

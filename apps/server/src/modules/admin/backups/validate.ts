@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.js';
 import { BACKUP_TABLES, type BackupTable } from './tables.js';
 
 /**
- * What a restore accepts, row by row (issue 21, docs/decisions/0510): one zod schema per table of
+ * What a restore accepts, row by row (docs/decisions/0510): one zod schema per table of
  * BACKUP_TABLES, made from the columns this database has minus the ones a backup never writes,
  * with each column's type and nullability, and the references each row makes. A file is
  * checked whole against them before its first row is written.

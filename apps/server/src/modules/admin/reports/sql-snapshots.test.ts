@@ -3,7 +3,7 @@ import { compiledSql } from '../../../test/sql-snapshot.js';
 import { moodReport, recognitionReport, type ReportScope } from './queries.js';
 
 // The reports' SQL in each of its shapes, committed under __snapshots__ so a change to it is
-// reviewed as SQL (issue 12, docs/decisions/0450). A changed query fails here; after reviewing
+// reviewed as SQL (docs/decisions/0450). A changed query fails here; after reviewing
 // the new SQL: npx vitest run --project api <this file> -u
 const base: ReportScope = {
   schoolId: '00000000-0000-4000-8000-00000000000a',

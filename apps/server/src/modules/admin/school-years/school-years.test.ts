@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildClass, buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
 import { auditActions, member, recognise, schoolWithAdmin } from '../test-factories.js';
 
-// Issue 27: the school year rollover (decisions 0570-0573).
+// The school year rollover (decisions 0570-0573).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

@@ -106,7 +106,7 @@ describe('DELETE /super/schools/:schoolId', () => {
     const { user, cookie } = await superAdmin(t.app);
     const earlier = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
     const earlierKey = (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', earlier.id).executeTakeFirstOrThrow()).storageKey;
-    // A backup file uploaded to restore into the school, not yet restored (issue 7: no file outlives the school).
+    // A backup file uploaded to restore into the school, not yet restored (no file outlives the school).
     const uploadKey = `restores/${p.school.id}-pending.jsonl.gz`;
     await t.app.services.storage.put(uploadKey, Buffer.from('names of its people'), 'application/gzip');
     await t.app.services.db

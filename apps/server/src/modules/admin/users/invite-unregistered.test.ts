@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildSchool, buildUser } from '../../../test/factories.js';
 import { auditActions, member, outbox, schoolWithAdmin } from '../test-factories.js';
 
-// Issue 28: admins invite rostered teachers and staff, not only students (decision 0537).
+// Admins invite rostered teachers and staff, not only students (decision 0537).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

@@ -62,7 +62,7 @@ describe('forgot password', () => {
     expect(smtp.to('nobody-here@example.test')).toEqual([]);
   });
 
-  it('sends nothing to an account every school has deactivated (issue 28), answering the same', async () => {
+  it('sends nothing to an account every school has deactivated, answering the same', async () => {
     const user = await buildUser(t.app);
     await t.app.services.db.updateTable('schoolMemberships').set({ status: 'inactive' }).where('userId', '=', user.id).execute();
     const res = await forgot(user.email!);

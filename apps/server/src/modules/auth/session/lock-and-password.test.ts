@@ -21,7 +21,7 @@ async function studentWithJournal() {
 
 const JOURNAL = '/v1/journal?dateRange=2020-01-01_2020-01-31';
 
-describe('the idle lock, held by the server (issue 7 item 4)', () => {
+describe('the idle lock, held by the server', () => {
   it('while locked, a new tab with the same cookie reads no journal or moods, writes nothing, and only sees who is locked', async () => {
     const { user, cookie } = await studentWithJournal();
     expect((await t.call('GET', '/v1/moods/mine', { cookie })).status).toBe(200);
@@ -81,7 +81,7 @@ describe('the idle lock, held by the server (issue 7 item 4)', () => {
   });
 });
 
-describe('auth.changePassword (issue 7)', () => {
+describe('auth.changePassword', () => {
   it('needs the current password (throttled), refuses weak or unchanged ones, then ends every other session', async () => {
     const user = await buildUser(t.app);
     const here = await sessionFor(t.app, user.id);
@@ -128,7 +128,7 @@ describe('auth.changePassword (issue 7)', () => {
   });
 });
 
-describe('auth.signOutEverywhere (issue 7)', () => {
+describe('auth.signOutEverywhere', () => {
   it('ends every session of the user, this one included, and no one else\'s', async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);

@@ -5,7 +5,7 @@ import { BAD_TEXT, buildInvitedUser, lastOutboxId, outbox, resetLimits } from '.
 import { DEVICE_COOKIE } from '../throttle/service.js';
 import { MAX_OPEN_SIGN_IN_LINKS, SIGN_IN_LINK_MINUTES } from './service.js';
 
-// A teacher kept out of a new browser (issue 21): a pupil on the school network keeps the
+// A teacher kept out of a new browser: a pupil on the school network keeps the
 // teacher's right password answering 429; an e-mailed one-time link lets the owner in.
 
 const SCHOOL_NAT = '203.0.113.9';

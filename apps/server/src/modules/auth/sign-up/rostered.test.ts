@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildDistrict, buildSchool, buildUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { buildInvitedUser, NEW_PASSWORD, outbox, resetLimits, signIn } from '../test-factories.js';
 
-// Issue 28: a teacher whose school rostered them signs up with that address (decision 0536).
+// A teacher whose school rostered them signs up with that address (decision 0536).
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'https://high5.example.test' });

@@ -93,7 +93,7 @@ async function teacherSchool(db: Db, body: Extract<SignUpDetails, { role: 'teach
 }
 
 /**
- * Tells whoever decides that a teacher waits for approval (issue 8): the school's active admins,
+ * Tells whoever decides that a teacher waits for approval: the school's active admins,
  * or the super admins when it has none (a founder in a paid district). A fixed subject in each
  * reader's language; no name anyone typed, so the school's address carries no one's free text.
  */
@@ -173,7 +173,7 @@ async function createSignUpAccount(db: Db, services: Services, body: SignUpDetai
 }
 
 /**
- * Sign-up (spec 000 sections 2.4 and 5). An e-mail sign-up only checks its input, hashes the
+ * Sign-up (docs/rules/shell.md#sign-up). An e-mail sign-up only checks its input, hashes the
  * password and queues the job that creates the account, so that a taken address answers
  * exactly like a new one, in the same time (the owner is told by e-mail instead). A taken
  * username answers CONFLICT (usernames are public); a new one is signed in at once.

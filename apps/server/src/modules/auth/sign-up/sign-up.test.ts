@@ -55,7 +55,7 @@ describe('pickers', () => {
     const list = await t.call('GET', '/v1/districts');
     expect(list.status).toBe(200);
     expect(list.json.ResponseData).toContainEqual({ id: district.id, name: district.name, paid: true, aeries: false });
-    // Only an Aeries district asks for the Aeries username (issue 28: a Clever one asked too).
+    // Only an Aeries district asks for the Aeries username (a Clever one asked too).
     for (const kind of ['aeries', 'clever'] as const) {
       const sis = await db().insertInto('districts').values({ name: `${kind} ${unique()}`, kind, paid: true }).returning(['id', 'name']).executeTakeFirstOrThrow();
       expect((await t.call('GET', '/v1/districts')).json.ResponseData).toContainEqual({ ...sis, paid: true, aeries: kind === 'aeries' });

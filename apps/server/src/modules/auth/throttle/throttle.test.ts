@@ -5,7 +5,7 @@ import { THROTTLES } from '../rate-limits.js';
 import { resetLimits } from '../test-factories.js';
 import { DEVICE_COOKIE } from './service.js';
 
-// Lockouts as a weapon (issue 7, item 5): each attack of the report, through HTTP, now fails.
+// Lockouts as a weapon: each attack of the report, through HTTP, now fails.
 
 const WRONG = 'Wrong-pass1!';
 let t: TestApp;

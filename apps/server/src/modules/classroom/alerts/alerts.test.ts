@@ -110,7 +110,7 @@ describe('escalation and school hours', () => {
     t.clock.advance(30 * MIN);
     const next = (await delivered(t.app)).slice(before + 1);
     expect(next).toEqual([expect.objectContaining({ recipient: w.admin.email, subject: 'High5: a student\'s request for help is still unanswered' })]);
-    // The chain has no tier left: everyone it reached is reminded at each interval (issue 23).
+    // The chain has no tier left: everyone it reached is reminded at each interval.
     t.clock.advance(30 * MIN);
     expect((await delivered(t.app)).slice(before + 2)).toHaveLength(4);
     expect((await openAlertOf(t.app, w.student.id))!).toMatchObject({ tier: 2, nextStepAt: new Date('2026-10-15T18:00:00Z') });

@@ -30,7 +30,7 @@ export async function recordAlertAction(db: Db, alert: AlertRef, actorId: string
 
 /**
  * The student's unanswered check-ins from the alert's opening school day on are answered. By school
- * date, not instant: the first check-in's row may be written a moment before its alert (issue 23).
+ * date, not instant: the first check-in's row may be written a moment before its alert.
  */
 async function acknowledgeCheckIns(db: Db, alert: AlertRef, actorId: string, now: Date) {
   const { timeZone } = await db.selectFrom('schools').select('timeZone').where('id', '=', alert.schoolId).executeTakeFirstOrThrow();

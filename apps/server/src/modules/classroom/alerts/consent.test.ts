@@ -39,7 +39,7 @@ async function selfInvitedParent() {
   return { student, studentCookie, parentId: parent.id, cookie };
 }
 
-describe('forged parental consent (issue 21)', () => {
+describe('forged parental consent', () => {
   it('a self-invited "parent" sees the consent but cannot give it; the student still may not check in', async () => {
     const s = await selfInvitedParent();
     const list = await t.call('GET', '/v1/family/mood-consents', { cookie: s.cookie });

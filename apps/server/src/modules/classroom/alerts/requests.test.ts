@@ -5,7 +5,7 @@ import { TestClock } from '../../../services/clock.js';
 import { buildClassroomWorld, type ClassroomWorld } from '../test-factories.js';
 import { delivered, openAlertOf } from './test-helpers.js';
 
-// Issue 23: every request of an alert is answered wherever an adult answers, a renewed "today" is
+// Every request of an alert is answered wherever an adult answers, a renewed "today" is
 // told again, the chain never ends quietly, the trail can be corrected, an alert reopened.
 let t: TestApp;
 let w: ClassroomWorld;

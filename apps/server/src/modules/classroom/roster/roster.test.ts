@@ -73,7 +73,7 @@ describe('reset password', () => {
     expect((await t.call('POST', url(w.student.id), { cookie: w.cookies.student2, body: {} })).status).toBe(403);
   });
 
-  it('a teacher, even of the student, gets no password or link: 403 and nothing changes (issue 7)', async () => {
+  it('a teacher, even of the student, gets no password or link: 403 and nothing changes', async () => {
     const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student' });
     await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, studentIds: [kid.id] });
     const res = await t.call('POST', `/v1/roster/students/${kid.id}/password-reset`, { cookie: w.cookies.teacher, body: {} });

@@ -58,7 +58,7 @@ async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
 
 /**
  * Resets a student's password (docs/decisions/0162, replacing 0116's temporary password): only a
- * school admin may (spec 002: the admin student list), and no one receives a password anyone
+ * school admin may (docs/rules/classroom.md#student-list), and no one receives a password anyone
  * could sign in with. The student gets a one-time link to choose their own: by e-mail when they
  * have an address, otherwise shown once to the admin to hand over. The current password works
  * until the link is used. Audited.

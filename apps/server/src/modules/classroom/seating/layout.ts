@@ -2,7 +2,7 @@ import type { Seats } from '@high5/contract';
 
 export const seatKey = (row: number, col: number) => `${row}_${col}`;
 
-/** A near-square grid for `count` students, at least 2 by 2 (spec 002 section 9). */
+/** A near-square grid for `count` students, at least 2 by 2 (docs/rules/classroom.md#seating-chart). */
 export function nearSquare(count: number) {
   const cols = Math.max(2, Math.ceil(Math.sqrt(count)));
   const rows = Math.max(2, Math.ceil(count / cols));
@@ -10,7 +10,7 @@ export function nearSquare(count: number) {
 }
 
 /**
- * A preset layout (docs/decisions/0119-seating-presets.md). "Together" seats the flagged
+ * A preset layout (docs/decisions/0119). "Together" seats the flagged
  * students side by side from the front row; "spread across" spaces them over the room, each
  * next one on the free seat farthest from those already chosen. Everyone else fills the
  * remaining seats in name order.

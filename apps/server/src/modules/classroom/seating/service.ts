@@ -143,7 +143,7 @@ export async function saveAttendance(db: Db, services: Services, user: SessionUs
 }
 
 /**
- * attendance.csv (docs/decisions/0120-attendance-export.md): one row per student, one column
+ * attendance.csv (docs/decisions/0120): one row per student, one column
  * per school day that has attendance, then the totals per code. Headers in the caller's language.
  */
 export async function exportAttendance(db: Db, user: SessionUser, classId: string, range: { from: string; to: string }) {

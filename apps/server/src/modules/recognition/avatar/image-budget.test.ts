@@ -55,7 +55,7 @@ async function storedAvatar(userId: string) {
   return (await t.app.services.storage.get(row.imageKey))!;
 }
 
-describe('hand avatars are re-encoded like photos (issue 7)', () => {
+describe('hand avatars are re-encoded like photos', () => {
   it('a PNG with a tEXt chunk and EXIF GPS is stored, and served, without either', async () => {
     const original = await handWithMetadata();
     expect(original.includes(Buffer.from(SECRET))).toBe(true);
@@ -88,7 +88,7 @@ describe('hand avatars are re-encoded like photos (issue 7)', () => {
   });
 });
 
-describe('image decoding has a budget (issue 7)', () => {
+describe('image decoding has a budget', () => {
   it('a huge-dimension PNG hand is refused from its header with a translated 400, and nothing is stored', async () => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
     const cookie = await sessionFor(t.app, teacher.id);

@@ -11,7 +11,7 @@ export const toCategoryOption = (row: { id: string; key: string | null; nameEn: 
   name: categoryName(row, language),
 });
 
-/** The categories a school gives with, in `language` (spec 001: built-in and the school's own, enabled). */
+/** The categories a school gives with, in `language` (docs/rules/recognition.md#categories: built-in and the school's own, enabled). */
 export async function listCategories(db: Queryable, schoolId: string, kind: RecognitionKind, language: Language) {
   const rows = await enabledCategories(db, schoolId, kind);
   return rows.map((row) => toCategoryOption(row, language));

@@ -256,7 +256,7 @@ describe('notification e-mail', () => {
     const jobs = (await mailJobs(t.app)).slice(before);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.to).toBe(teacher2.email);
-    // The giver chose their name: it is in the body, never the subject (issue 7).
+    // The giver chose their name: it is in the body, never the subject.
     expect(jobs[0]!.subject).toBe('Recibiste un High 5');
     expect(jobs[0]!.text).toContain('Tina Teach');
     expect(jobs[0]!.text).toContain(`${high5[0]!.nameEs}, ${high5[1]!.nameEs}`);

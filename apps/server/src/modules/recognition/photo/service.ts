@@ -5,7 +5,7 @@ import { reencodeImage, type ImageRule } from '../../../lib/images.js';
 import type { Services } from '../../../services/index.js';
 import { setPhotoKey } from './queries.js';
 
-/** The longest side of a stored photo (spec 001 section 9). */
+/** The longest side of a stored photo (docs/rules/recognition.md#photos). */
 export const PHOTO_MAX_SIDE = 1920;
 /**
  * The most pixels a photo upload may have: a 4K frame. The screens send at most 1920 px (the
@@ -32,7 +32,7 @@ export const reencodePhoto = (bytes: Buffer) => reencodeImage(bytes, PHOTO_RULE)
 type PhotoFolder = 'teachers' | 'students' | 'parents' | 'staffs' | 'admins';
 const FOLDER_BY_ROLE: Record<Role, PhotoFolder> = { teacher: 'teachers', student: 'students', parent: 'parents', staff: 'staffs' };
 
-/** The per-role folder of spec 001 section 4: admins have their own. */
+/** The per-role folder of docs/rules/recognition.md#photos: admins have their own. */
 export function photoFolder(role: Role, isAdmin: boolean): PhotoFolder {
   return isAdmin ? 'admins' : FOLDER_BY_ROLE[role];
 }

@@ -123,7 +123,7 @@ describe('PUT /v1/profile', () => {
     ['a phone', { phone: '+1 (555) 123-4567' }],
     ['a ZIP code', { zipCode: '94110' }],
     ['a department', { department: 'Science' }],
-  ])('issue 8: when a student sends %s, it answers 403 CONTACT_NOT_ALLOWED and saves nothing', async (_name, field) => {
+  ])('when a student sends %s, it answers 403 CONTACT_NOT_ALLOWED and saves nothing', async (_name, field) => {
     const student = await buildUser(t.app, { role: 'student', firstName: 'Kid' });
     const cookie = await sessionFor(t.app, student.id);
     const res = await t.call('PUT', '/v1/profile', { cookie, body: { firstName: 'Changed', lastName: 'Name', ...field } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compiledSql } from '../../../test/sql-snapshot.js';
 import { receivedData, type ReceivedPage } from './queries.js';
 
-// The received report's SQL, committed under __snapshots__ so a change to it is reviewed as SQL (issue 12).
+// The received report's SQL, committed under __snapshots__ so a change to it is reviewed as SQL.
 // A changed query fails here; after reviewing the new SQL: npx vitest run --project api <this file> -u
 const filter = { schoolId: '00000000-0000-4000-8000-00000000000a', receiverId: '00000000-0000-4000-8000-000000000002', kind: 'high5' as const, from: '2026-10-01', to: '2026-10-31' };
 const firstPage: ReceivedPage = { categoryId: null, search: null, language: 'en', sort: 'date', dir: 'desc', roleOrder: ['parent', 'staff', 'student', 'teacher'], limit: 25, offset: 0 };

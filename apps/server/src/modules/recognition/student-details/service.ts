@@ -55,7 +55,7 @@ export async function getStudentDetails(db: Db, services: Services, user: Sessio
     todayMood: policies.canReadMoods ? (row.todayMood ?? null) : null,
     totals: row.totals ?? { high5Given: 0, high5Received: 0, vibeGiven: 0, vibeReceived: 0 },
     trustedAdults: row.trustedAdults.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
-    // Deep links are for paid schools, whose district system owns these plans (spec 001).
+    // Deep links are for paid schools, whose district system owns these plans (docs/rules/recognition.md#student-detail).
     links: student.school.paid
       ? { iep: row.urlProgramIep || null, plan504: row.urlProgram504 || null, language: row.urlLanguage || null, studentDocument: row.urlStudentDocument || null }
       : { iep: null, plan504: null, language: null, studentDocument: null },

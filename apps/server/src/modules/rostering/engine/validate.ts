@@ -10,7 +10,7 @@ export const printable = (text: string, max = 200) => text.replace(/[\u0000-\u00
 const shown = (id: string) => printable(id, 60);
 
 /**
- * Every record of a read is checked before anything is written (issue 21): an id the tables
+ * Every record of a read is checked before anything is written: an id the tables
  * cannot hold, a control character or line break in a name, an e-mail that is not one, or one
  * person twice fails the run as `roster_malformed`, naming the record and the field.
  */

@@ -28,7 +28,7 @@ export interface RosterPerson {
   /** null: the source does not share it, so the school keeps what it set by hand. */
   iep?: boolean | null;
   plan504?: boolean | null;
-  /** The spec's language level: 'L' (learner), 'LF' (fluent after learning), or null. */
+  /** The student's language level: 'L' (learner), 'LF' (fluent after learning), or null. */
   languageLevel?: 'L' | 'LF' | null;
   /**
    * A source that only says yes or no (Clever `ell_status`, a OneRoster column): true is `L`, false

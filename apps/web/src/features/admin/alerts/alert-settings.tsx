@@ -22,7 +22,7 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const weekdayName = (day: number, language: string) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
 /**
- * The school's well-being alert settings (issue 10, decision 0461): what raises an alert, who gets
+ * The school's well-being alert settings (decision 0461): what raises an alert, who gets
  * the first notice, the escalation chain, school hours, the after-hours message and consent.
  * Checked with the contract's schema before it is sent; saved as a whole.
  */

@@ -8,7 +8,7 @@ import type { ClassReportFilters } from '../lib/report-forms';
 
 const query = (f: ClassReportFilters) => ({ range: rangeParam(f.range), ...(f.classId ? { classId: f.classId } : {}) });
 
-/** The class report's High 5 tab (spec 003 section 2.6): a page, and its CSV download. */
+/** The class report's High 5 tab (docs/rules/administration.md#reports): a page, and its CSV download. */
 export const useClassRecognitionReport = (filters: ClassReportFilters | null, table: TableState, enabled: boolean) =>
   usePagedReport('class-recognition', filters, table, (f: ClassReportFilters, state) => api(adminApi.classRecognitionReport, { query: { ...query(f), ...pageParams<ReportSort>(state) } }), { enabled });
 

@@ -44,7 +44,7 @@ function writeAddress(tab: ReportTab, submitted: ClassReportFilters | null) {
 
 /**
  * The report screen of /report (admins: every class) and /TeacherReport (teachers: their own
- * classes), spec 003 section 2.6: a High 5 tab and a mood meter tab, each with a class picker,
+ * classes), docs/rules/administration.md#reports: a High 5 tab and a mood meter tab, each with a class picker,
  * From/To dates (the last 10 days by default) and a table. The class and dates asked for stay
  * in the address, so switching tabs keeps them.
  */

@@ -2,7 +2,7 @@ import type { StaffGroup } from '@high5/contract';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** The switch between the teacher list and the staff list (spec 003 sections 2.4 and 2.5). */
+/** The switch between the teacher list and the staff list (docs/rules/administration.md#make-admin). */
 export function GroupSwitch({ value, onChange }: { value: StaffGroup; onChange: (group: StaffGroup) => void }) {
   const { t } = useTranslation('admin');
   return (

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSuperSchools } from '../api';
 
-/** The user group of a report: teacher, student, staff or parent (spec 003 section 9). */
+/** The user group of a report: teacher, student, staff or parent (docs/rules/administration.md#group-report). */
 export function RoleSelect({ value, onChange, label }: { value: Role; onChange: (role: Role) => void; label?: string }) {
   const { t } = useTranslation('admin');
   const order: Role[] = ['teacher', 'student', 'staff', 'parent'];

@@ -19,8 +19,8 @@ const VIEWS = ['report', 'reach', 'mood', 'alerts', 'users', 'settings'] as cons
 type View = (typeof VIEWS)[number];
 
 /**
- * /admin (spec 003 section 2.1): buttons at the top switch between the report, reach (issue 26), the mood meter
- * report, the alerts report (issue 10), admin users and settings within the page (kept in the address as ?view=); a separate
+ * /admin (docs/rules/administration.md#admin-dashboard): buttons at the top switch between the report, reach, the mood meter
+ * report, the alerts report, admin users and settings within the page (kept in the address as ?view=); a separate
  * button invites staff.
  */
 export default function AdminDashboardScreen() {

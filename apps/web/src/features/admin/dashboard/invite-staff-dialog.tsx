@@ -12,7 +12,7 @@ import { FIELD_MESSAGES } from '../lib/form-messages';
 import { useInviteStaff } from './api';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
-/** Invites a staff member (spec 003 section 2.10): first name, last name, e-mail, and the e-mail's language. */
+/** Invites a staff member (docs/rules/administration.md#staff-invitation): first name, last name, e-mail, and the e-mail's language. */
 export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const notify = useNotify();

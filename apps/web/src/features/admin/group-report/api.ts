@@ -8,7 +8,7 @@ import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
 import type { GroupReportFilters } from '../lib/report-forms';
 
-/** The group report (spec 003 section 2.7): a page of one user group's counts, and its CSV download. */
+/** The group report (docs/rules/administration.md#group-report): a page of one user group's counts, and its CSV download. */
 export const useGroupReport = (filters: GroupReportFilters | null, table: TableState) =>
   usePagedReport('group', filters, table, (f: GroupReportFilters, state) =>
     api(adminApi.groupReport, { query: { role: f.role, range: rangeParam(f.range), ...pageParams<ReportSort>(state) } }),

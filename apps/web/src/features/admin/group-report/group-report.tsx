@@ -15,7 +15,7 @@ import { groupReportForm, type GroupReportFilters } from '../lib/report-forms';
 import { useGroupReport } from './api';
 import { UserReportsDialog } from './user-reports-dialog';
 
-/** The admin's group report (spec 003 section 2.7): counts per member of one user group, in one school year. */
+/** The admin's group report (docs/rules/administration.md#group-report): counts per member of one user group, in one school year. */
 export function GroupReport() {
   return <WithSchoolYears>{(years) => <GroupReportIn years={years} />}</WithSchoolYears>;
 }

@@ -27,7 +27,7 @@ import { useUserReport } from './api';
 type Kind = 'high5' | 'vibe';
 
 /**
- * The Reports dialog of the group report (spec 003 section 2.7): a High 5 tab and a Positive
+ * The Reports dialog of the group report (docs/rules/administration.md#group-report): a High 5 tab and a Positive
  * Vibe tab, each with category tiles (names cut at 15 characters) and the received items. A
  * tile opens the items of its category, even when it counts zero.
  */

@@ -10,7 +10,7 @@ export type YearSpan = DateRange;
 export const lastDayIn = (year: YearSpan) => (year.to < todayIso() ? year.to : todayIso());
 
 /**
- * To is today at the school, From is `days` earlier (spec 003 section 2.6: 10 days by default).
+ * To is today at the school, From is `days` earlier (docs/rules/administration.md#reports: 10 days by default).
  * Within a school year (decision 0598): To is the year's last reachable day, From never before
  * the year's first day, so the default never runs into another year (the server refuses that, 0573).
  */

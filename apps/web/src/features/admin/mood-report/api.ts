@@ -11,14 +11,14 @@ import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
 import type { MoodReportFilters } from '../lib/report-forms';
 
-/** Spec 003 section 4: the report is fetched again 2 seconds after a Run. */
+/** docs/rules/administration.md#mood-meter-report: the report is fetched again 2 seconds after a Run. */
 const REFETCH_AFTER_MS = 2000;
 
 /** The report's filters as query parameters. */
 const filterQuery = (f: MoodReportFilters) => ({ role: f.role, range: rangeParam(f.range), minLow: f.minLow, filters: f.filters.join(','), ...(f.classId ? { classId: f.classId } : {}) });
 
 /**
- * The mood meter report (spec 003 section 2.9): a page, always fresh, and its CSV file (with each
+ * The mood meter report (docs/rules/administration.md#mood-meter-report): a page, always fresh, and its CSV file (with each
  * row's low-enjoyment check-ins), which the server writes from the database in the table's search and
  * order (docs/decisions/0612). Each Run (a new `filters`) fetches it again 2 seconds later.
  */

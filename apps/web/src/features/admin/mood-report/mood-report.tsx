@@ -31,7 +31,7 @@ const blank = (year: YearSpan, days = DEFAULT_REPORT_DAYS, minimum = -1, filters
 });
 
 /**
- * The mood meter report of the admin dashboard (spec 003 section 2.9). Students get the
+ * The mood meter report of the admin dashboard (docs/rules/administration.md#mood-meter-report). Students get the
  * feeling filter, the minimum count and the CSV export; a student's row opens their details.
  * The school's saved settings (range length, minimum, filters) fill the form.
  */

@@ -13,7 +13,7 @@ type Lang = 'en' | 'es';
 const EMPTY = { nameEn: '', nameEs: '' };
 
 /**
- * Adds a category (spec 003 sections 2.12 and 5): English and Spanish tabs, each at most 35
+ * Adds a category (docs/rules/administration.md#categories): English and Spanish tabs, each at most 35
  * characters with a live count; a name given in one language only is used for both (the contract's schema copies it).
  */
 export function AddCategoryDialog({ kind, open, onClose, onAdded }: { kind: CategoryKind; open: boolean; onClose: () => void; onAdded: (category: AdminCategory) => void }) {

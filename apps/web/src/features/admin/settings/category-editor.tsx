@@ -15,7 +15,7 @@ import { useSaveCategories } from './api';
 import { categoriesUpdate, categoryListForm, categoryRow, changedRows } from './category-form';
 
 /**
- * The category editor (spec 003 section 2.12): an English and a Spanish column, an enable box
+ * The category editor (docs/rules/administration.md#categories): an English and a Spanish column, an enable box
  * per row, built-in names locked and the school's own editable; Update saves the changes.
  */
 export function CategoryEditor({ kind }: { kind: CategoryKind }) {

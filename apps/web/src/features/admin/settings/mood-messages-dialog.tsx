@@ -13,7 +13,7 @@ import { useUpdateConfiguration } from './api';
 type MessageName = `${'en' | 'es'}.${'message1' | 'message2'}`;
 
 /**
- * The mood meter messages in English and Spanish (spec 003 section 2.11). A message left empty
+ * The mood meter messages in English and Spanish (docs/rules/administration.md#school-configuration). A message left empty
  * in one language is filled from the other. While the prompt is OFF the messages cannot be edited.
  */
 export function MoodMessagesDialog({ config, onClose }: { config: SchoolConfiguration; onClose: () => void }) {

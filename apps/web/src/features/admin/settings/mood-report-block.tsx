@@ -124,7 +124,7 @@ function TriggerForm({ config }: { config: Configuration }) {
   );
 }
 
-/** 24-hour `HH:mm` (spec 003 section 5); an unfinished time is '' and fails the contract's rule. */
+/** 24-hour `HH:mm` (docs/rules/administration.md#school-configuration); an unfinished time is '' and fails the contract's rule. */
 function TriggerTimeField({ control }: { control: Control<z.input<typeof triggerFormSchema>, unknown, z.output<typeof triggerFormSchema>> }) {
   const { t } = useTranslation('admin');
   const errorText = useFieldErrorText('admin');

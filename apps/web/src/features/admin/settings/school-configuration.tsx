@@ -14,7 +14,7 @@ import { MoodMessagesDialog } from './mood-messages-dialog';
 import { MoodReportBlock } from './mood-report-block';
 import { Section } from './section';
 
-/** The school configuration (spec 003 section 2.11). Each block saves on its own. */
+/** The school configuration (docs/rules/administration.md#school-configuration). Each block saves on its own. */
 export function SchoolConfiguration() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');

@@ -8,7 +8,7 @@ import { SchoolConfiguration } from './school-configuration';
 
 type Section = 'general' | 'schoolYear' | 'alerts' | 'high5' | 'vibe';
 
-/** The settings view (spec 003 section 2.12): a dropdown for general settings, well-being alerts, High 5 categories and Positive Vibe categories. */
+/** The settings view (docs/rules/administration.md#categories): a dropdown for general settings, well-being alerts, High 5 categories and Positive Vibe categories. */
 export function SchoolSettings() {
   const { t } = useTranslation('admin');
   const [section, setSection] = useState<Section>('general');

@@ -19,9 +19,9 @@ import { SchoolList } from './school-list';
 type SchoolType = 'free' | 'aeries' | 'clever';
 
 /**
- * /add-district (spec 003 section 2.13): a free school (in an existing or a new district), or an
+ * /add-district (docs/rules/administration.md#add-district): a free school (in an existing or a new district), or an
  * Aeries or Clever district with its credentials (stored encrypted, never shown again).
- * `?district=<id>` is that district's roster page (issue 9); `&view=students` its students and figures (decision 0603).
+ * `?district=<id>` is that district's roster page; `&view=students` its students and figures (decision 0603).
  */
 export default function AddDistrictScreen() {
   const { t } = useTranslation('admin');

@@ -132,7 +132,7 @@ export const useSuperClasses = (schoolId: string, enabled = true) =>
 export const useSuperSchoolYears = (schoolId: string | undefined) =>
   useQuery({ queryKey: ['admin', 'superSchoolYears', schoolId], queryFn: () => api(districtViewApi.schoolYears, { params: { schoolId: schoolId! } }), enabled: !!schoolId, staleTime: 5 * 60_000 });
 
-/** Any school's group report (spec 003 section 2.8): students of one class or all; a page, and its CSV download. */
+/** Any school's group report (docs/rules/administration.md#super-admin-report): students of one class or all; a page, and its CSV download. */
 export const useSuperGroupReport = (filters: SuperReportFilters | null, table: TableState) =>
   usePagedReport('super', filters, table, (f: SuperReportFilters, state) =>
     api(adminApi.superGroupReport, {

@@ -18,7 +18,7 @@ import { PendingApprovals } from './pending-approvals';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
-/** /make-admin (spec 003 section 2.4): pick a school, then make its teachers or staff admins (plus) or not (minus). */
+/** /make-admin (docs/rules/administration.md#make-admin): pick a school, then make its teachers or staff admins (plus) or not (minus). */
 export default function MakeAdminScreen() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');

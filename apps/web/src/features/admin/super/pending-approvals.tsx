@@ -17,7 +17,7 @@ export function PendingApprovals() {
   const notify = useNotify();
   const pending = useSuperPending();
   const decision = useDecidePending();
-  // Every decision asks first (issue 28: "Approve school" acted in one click).
+  // Every decision asks first ("Approve school" acted in one click).
   const [asking, setAsking] = useState<PendingDecision | null>(null);
   const decide = (d: PendingDecision) =>
     decision.mutate(d, {

@@ -32,7 +32,7 @@ import { showDate, showDateTime } from '../../../lib/dates';
 const downloadPath = (backup: Backup) => `/v1/super/backups/${backup.id}/file`;
 
 /**
- * /settings (spec 003 section 2.14): pick a school, then back up its data (a file to download;
+ * /settings (docs/rules/administration.md#settings): pick a school, then back up its data (a file to download;
  * journals only when asked) or delete it after two confirmations, the second asking for its name.
  * Backups can be restored into an empty school, with a progress bar (docs/decisions/0183).
  */

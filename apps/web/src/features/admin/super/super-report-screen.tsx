@@ -23,7 +23,7 @@ export const schoolYearSpan = (years: SchoolYears, date?: string): YearSpan => {
 };
 
 /**
- * /superAdmin-report (spec 003 section 2.8): any school's group report; students by class or All Classes,
+ * /superAdmin-report (docs/rules/administration.md#super-admin-report): any school's group report; students by class or All Classes,
  * in one of that school's years (decision 0604).
  */
 export default function SuperReportScreen() {

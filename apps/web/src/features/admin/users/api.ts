@@ -7,7 +7,7 @@ import { adminKeys } from '../api';
 /** The school's teachers or staff (user management). */
 export const useSchoolUsers = (group: StaffGroup) => useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
 
-/** What an admin may do to a teacher or staff member (spec 003 section 2.5). */
+/** What an admin may do to a teacher or staff member (docs/rules/administration.md#user-management). */
 export type UserAction = 'makeAdmin' | 'removeAdmin' | 'makeTeacher' | 'revertToStaff' | 'approve' | 'reject';
 
 const endpoints = {

@@ -21,7 +21,7 @@ const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 const invitable = (u: AdminUser) => !u.registered && !!u.email;
 
 /**
- * The school admin's user management (spec 003 section 2.5): teachers or staff of the current
+ * The school admin's user management (docs/rules/administration.md#user-management): teachers or staff of the current
  * school with an admin switch; staff can be made teachers and teachers made from staff go back;
  * teachers waiting for approval are approved or declined; people who have not registered (a sync
  * made their account) are invited one by one or all at once. Every action asks first.

@@ -4,7 +4,7 @@ import { MoodConsentList } from './mood-consents';
 import { UserManagement } from './user-management';
 
 /**
- * Everything an admin manages about the school's people, in one place (issue 28): teachers and
+ * Everything an admin manages about the school's people, in one place: teachers and
  * staff, family links and mood consents, and the roster file. Shown under School analytics → Admin users and at
  * /admin-users (the address the approval e-mails link to).
  */

@@ -20,7 +20,7 @@ const filter = createFilterOptions<Option>({ trim: true });
 const MAX_NAME = 120;
 
 /**
- * A picker over a list that may also take a new name (spec 000 section 2.4): choosing a
+ * A picker over a list that may also take a new name (docs/rules/shell.md#sign-up): choosing a
  * name that is not in the list asks "add it?"; yes keeps it as new, no clears the field.
  */
 function CreatablePicker({
@@ -111,7 +111,7 @@ function CreatablePicker({
             label={label}
             error={error}
             helperText={helperText}
-            // A disabled field's hint still has to be read ("Choose your district first"): full contrast (issue 8).
+            // A disabled field's hint still has to be read ("Choose your district first"): full contrast.
             sx={{ '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } }}
             required
             slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: MAX_NAME, 'data-testid': testId } }}

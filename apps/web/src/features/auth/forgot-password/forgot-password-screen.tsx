@@ -17,7 +17,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { useWaitText } from '../components/wait-text';
 import { useForgotPassword, useResetPassword } from './api';
 
-/** `/forgotpassword` (spec 000 section 2.3): the e-mail, then the code and the new password. */
+/** `/forgotpassword` (docs/rules/shell.md#forgot-password): the e-mail, then the code and the new password. */
 export default function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const [email, setEmail] = useState<string | null>(null);

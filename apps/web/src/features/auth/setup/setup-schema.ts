@@ -6,7 +6,7 @@ const [teacherBody, studentBody] = SetupSchema.options;
 
 /**
  * The setup body as the screen holds it: the role first (nothing chosen yet), then what that role
- * needs; each missing piece says what to do (spec 000 section 2.5).
+ * needs; each missing piece says what to do (docs/rules/shell.md#initial-setup).
  */
 export const setupFormSchema = z
   .object({

@@ -14,7 +14,7 @@ import { useSetup } from './api';
 import { setupFormSchema } from './setup-schema';
 import { SignOutButton } from '../components/sign-out-button';
 
-/** `/user-information` (spec 000 section 2.5): a signed-in user without a role picks one. */
+/** `/user-information` (docs/rules/shell.md#initial-setup): a signed-in user without a role picks one. */
 export default function SetupScreen() {
   const { t } = useTranslation();
   const me = useSignedInMe();

@@ -10,7 +10,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useCompleteNewPassword } from './api';
 import { SignOutButton } from '../components/sign-out-button';
 
-/** The first-time new-password challenge (spec 000 section 2.2, variant). */
+/** The first-time new-password challenge (docs/rules/shell.md#sign-in, variant). */
 export function NewPasswordForm() {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');

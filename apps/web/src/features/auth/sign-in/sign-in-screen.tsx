@@ -24,7 +24,7 @@ const SignInLinkOffer = lazy(() => import('../sign-in-link/sign-in-link-offer'))
 const NewPasswordForm = lazy(() => import('./new-password-form'));
 
 /**
- * `/` (spec 000 section 2.2): the splash, then sign-in; or the new-password challenge. The splash is
+ * `/` (docs/rules/shell.md#sign-in): the splash, then sign-in; or the new-password challenge. The splash is
  * index.html's (app/splash.ts): the page renders under it and fades in as it fades out.
  */
 export default function SignInScreen() {

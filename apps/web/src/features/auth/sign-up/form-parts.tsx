@@ -8,7 +8,7 @@ import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordField } from '../../../components/ui/password-field';
 import { useErrorText } from '../../../lib/use-error-text';
 
-/** The sentence over a sign-up form with problems (spec 000 section 2.4's order); null when it has none. */
+/** The sentence over a sign-up form with problems (docs/rules/shell.md#sign-up order); null when it has none. */
 export function signUpAlertKey(errors: FieldErrors<FieldValues>): string | null {
   const problems = Object.values(errors);
   if (problems.length === 0) return null;
@@ -18,7 +18,7 @@ export function signUpAlertKey(errors: FieldErrors<FieldValues>): string | null 
   return 'errors:VALIDATION_FAILED';
 }
 
-/** How the sign-up fields word the generic keys (the spec's own sentences). */
+/** How the sign-up fields word the generic keys (docs/rules/shell.md#sign-up). */
 export const SIGN_UP_MESSAGES = {
   'errors:field.required': 'auth:issues.required',
   'errors:field.email': 'auth:errors.INVALID_EMAIL',
@@ -46,7 +46,7 @@ export function SignUpAlert({ errors, failure, submitCount }: { errors: FieldErr
   );
 }
 
-/** The terms and privacy box that must be ticked before submitting (spec 000 section 2.4). */
+/** The terms and privacy box that must be ticked before submitting (docs/rules/shell.md#sign-up). */
 export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <FormControlLabel

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DistrictChoice, SchoolChoice } from '../components/district-school-picker';
 
 /**
- * What the sign-up forms add to the contract's bodies (spec 000 section 2.4): the confirmation,
+ * What the sign-up forms add to the contract's bodies (docs/rules/shell.md#sign-up): the confirmation,
  * the terms box (the button waits for it), and a blank password said as "required" rather than
  * as the rule (the checklist already shows the rule).
  */
@@ -26,7 +26,7 @@ export const teacherFormSchema = TeacherSignUpSchema.pick({ firstName: true, las
     checkConfirm(values, ctx);
   });
 
-/** The student's body; the login is an e-mail when it has an `@`, else a username (spec 000 section 5). */
+/** The student's body; the login is an e-mail when it has an `@`, else a username (docs/rules/shell.md#passwords-and-logins). */
 export const studentFormSchema = StudentSignUpSchema.pick({ classCode: true, firstName: true, lastName: true, emailOrUsername: true })
   .extend(formFields)
   .superRefine((values, ctx) => {

@@ -15,7 +15,7 @@ import { TeacherForm } from './teacher-form';
 
 export type SignUpOutcome = { status: 'verify_email' } | { status: 'signed_in'; me: Me };
 
-/** `/signup` (spec 000 section 2.4): Google or e-mail, then student or teacher, then the form. */
+/** `/signup` (docs/rules/shell.md#sign-up): Google or e-mail, then student or teacher, then the form. */
 export default function SignUpScreen() {
   const { t } = useTranslation();
   const [step, setStep] = useState<0 | 1 | 2>(0);

@@ -11,7 +11,7 @@ import { studentFormSchema } from './sign-up-schemas';
 
 const upperCase = (typed: string) => typed.toUpperCase();
 
-/** Step 2 for students: class code, name, e-mail or username, password (spec 000 section 2.4). */
+/** Step 2 for students: class code, name, e-mail or username, password (docs/rules/shell.md#sign-up). */
 export function StudentForm({ onDone }: { onDone: (outcome: SignUpOutcome) => void }) {
   const { t, i18n } = useTranslation();
   const form = useContractForm(studentFormSchema, {

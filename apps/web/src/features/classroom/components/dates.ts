@@ -3,5 +3,5 @@ import { lastDays as lastDaysUpToToday, type DateRange } from '../../../lib/date
 
 export { rangeParam, schoolTimeZone, showDate, showDateTime, todayIso } from '../../../lib/dates';
 
-/** The last `days` days up to today at the school (spec 002: 10 days for feedback and the journal). */
+/** The last `days` days up to today at the school (docs/rules/classroom.md#gratitude-journal: 10 days for feedback and the journal). */
 export const lastDays = (days: number = CLASSROOM_LIMITS.defaultRangeDays): DateRange => lastDaysUpToToday(days);

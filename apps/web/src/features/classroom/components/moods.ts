@@ -2,7 +2,7 @@ import { MOODS, moodInfo, type MoodGroup } from '@high5/contract';
 
 export { MOODS, moodInfo };
 
-/** The seating chart's mood colours (spec 002 section 3.2), light enough for dark text. */
+/** The seating chart's mood colours (docs/rules/classroom.md#mood-meter), light enough for dark text. */
 export const MOOD_COLOURS: Record<MoodGroup, { main: string; light: string; label: string }> = {
   red: { main: '#c62828', light: '#ffebee', label: 'red' },
   yellow: { main: '#f9a825', light: '#fff8e1', label: 'yellow' },

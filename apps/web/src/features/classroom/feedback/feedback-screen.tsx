@@ -16,7 +16,7 @@ import { useFeedback } from './api';
 const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 /**
- * Teacher feedback (/feedback, spec 002 section 2.8): what parents wrote about the High 5s
+ * Teacher feedback (/feedback, docs/rules/classroom.md#received-high-5s-and-feedback): what parents wrote about the High 5s
  * the teacher gave, for a date range (default: the last 10 days up to today).
  */
 export default function FeedbackScreen() {

@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /**
- * The gratitude journal (/gratitude-journal, spec 002 sections 2.10 and 4.4): write an entry
+ * The gratitude journal (/gratitude-journal, docs/rules/classroom.md#gratitude-journal): write an entry
  * (heading and description), list the entries of a date range (default: the last 10 days; dates and
  * times of the school's calendar, decision 0327),
  * edit one (save becomes update) or delete one after a confirmation. Entries are private.
@@ -62,7 +62,7 @@ export default function JournalScreen() {
           onError: (error) => notify('error', t(editing ? 'journal.updateFailed' : 'journal.saveFailed', { reason: errorText(error) })),
         },
       ),
-    // A blank field is also said in a notice, as the spec words it.
+    // A blank field is also said in a notice (docs/rules/classroom.md#gratitude-journal).
     (errors) => notify('info', t(errors.heading ? 'journal.headingEmpty' : 'journal.descriptionEmpty')),
   );
   const deleteEntry = (entry: Entry) =>
@@ -78,7 +78,7 @@ export default function JournalScreen() {
       },
     });
 
-  // Both fields: required (the spec's own words), counted up to their limit.
+  // Both fields: required, counted up to their limit.
   const field = (name: 'heading' | 'description', max: number, empty: string) => ({
     control: form.control,
     name,

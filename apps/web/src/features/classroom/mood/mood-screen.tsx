@@ -40,7 +40,7 @@ import { MOOD_COLOURS } from '../components/moods';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /**
- * The mood meter (/mood, spec 002 sections 2.3 and 4.3): yesterday's and today's check-in,
+ * The mood meter (/mood, docs/rules/classroom.md#mood-meter): yesterday's and today's check-in,
  * and the 22 moods as emoji with their feelings. A pleasant mood is saved at once; a
  * low-energy one asks "not today" or "today" when the school prompts (prompt_moodmeter ON).
  */
@@ -62,7 +62,7 @@ export default function MoodScreen() {
           setAsking(null);
           const feeling = t(`feelings.${moodInfo(entry.mood)!.feeling}`);
           const afterHours = entry.alert?.afterHoursMessage ?? null;
-          // A request for help, or the crisis message after hours, answers in a dialog where the child is (issue 23).
+          // A request for help, or the crisis message after hours, answers in a dialog where the child is.
           if (afterHours || entry.emergencyPriority !== 'none') setAnswer({ afterHours, priority: entry.emergencyPriority });
           else if (moodInfo(entry.mood)!.low) notify('info', t('mood.savedLow', { feeling }));
           else notify('success', t('mood.saved', { feeling }));

@@ -12,7 +12,7 @@ import { useMyStudents } from './api';
 import { ChildMoods } from './child-moods';
 
 /**
- * My students (/mystudent, spec 002 section 2.6): a parent's own children at the school; with
+ * My students (/mystudent, docs/rules/classroom.md#my-students): a parent's own children at the school; with
  * `?moods=<id>`, that child's mood history when the server allows it (docs/decisions/0597).
  */
 export default function MyStudentsScreen() {

@@ -41,7 +41,7 @@ export const useSeatingMoods = (classId: string | null, enabled: boolean) =>
 /**
  * Saves a chart: a new one (`chartId` null: a draft, or "Save as new") or over `chartId`. The class's
  * list holds the saved chart before `saved` runs (the screen selects it there: the loader falls back
- * to a new draft for an id it cannot find, issue 8); then the list reloads, the save still pending.
+ * to a new draft for an id it cannot find); then the list reloads, the save still pending.
  */
 export function useSaveChart(classId: string | null, saved: (chart: SeatingChart) => void) {
   const queryClient = useQueryClient();

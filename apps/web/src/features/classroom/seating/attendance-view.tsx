@@ -22,7 +22,7 @@ const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 const CODES: AttendanceCode[] = ['P', 'A', 'T', 'E'];
 
 /**
- * Attendance (spec 002 sections 2.12 and 4.6): the chart's grid, where a click moves a
+ * Attendance (docs/rules/classroom.md#attendance): the chart's grid, where a click moves a
  * student from present to absent, tardy, excused and back. Save sends the four lists for
  * the school's today; export writes attendance.csv for a date range.
  */

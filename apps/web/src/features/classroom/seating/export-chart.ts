@@ -12,7 +12,7 @@ const TITLE_LINE = 30;
 const NAME_ROOM = 38;
 const DESK = 36;
 
-/** class_chart_<timestamp>.png (spec 002 section 9). */
+/** class_chart_<timestamp>.png (docs/rules/classroom.md#seating-chart). */
 export const chartFileName = (now = new Date()) => `class_chart_${format(now, 'yyyyMMdd_HHmmss')}.png`;
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
@@ -30,7 +30,7 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
  * seat with the student's initials and name, and, when asked (decision 0211), the IEP, 504 and
  * language flags and today's mood. A long title wraps onto more lines, never cut. Photos are left
  * out so the image never depends on another site's pictures. Grids wider or taller than 15 seats
- * get 200 px more room (spec 002 section 9).
+ * get 200 px more room (docs/rules/classroom.md#seating-chart).
  */
 export async function renderChartPng(options: { title: string; subtitle: string; deskLabel: string; layout: Layout; students: readonly SeatingStudent[]; moods: readonly StudentMood[]; showFlags: boolean; showMoods: boolean }): Promise<Blob> {
   const { layout } = options;

@@ -8,7 +8,7 @@ interface Remembered {
   charts?: Record<string, string>;
 }
 
-/** The selected class and chart, kept in local storage per user (spec 002 section 4.5). */
+/** The selected class and chart, kept in local storage per user (docs/rules/classroom.md#seating-chart). */
 export function useRemembered(userId: string) {
   const key = `high5.seating.${userId}`;
   const read = useCallback((): Remembered => {
@@ -55,7 +55,7 @@ export function useFittedCardSize(box: RefObject<HTMLElement | null>, fit: Omit<
 }
 
 /**
- * Unsaved changes are never lost without a word (issue 8): leaving by a link of the app is
+ * Unsaved changes are never lost without a word: leaving by a link of the app is
  * blocked until the teacher answers Save / Don't save / Cancel; reloading or closing the tab
  * gets the browser's own prompt.
  */

@@ -24,7 +24,7 @@ import { useNotYet } from '../../../components/not-yet/api';
 import { cardSize, defaultChartName, draftLayout, dropStudent, minimumGrid, pickRandom, sameLayout, unseated, type Layout } from './seating-state';
 
 // Shown on demand (Take attendance), with its date pickers (48 KB): not in the chart's first load
-// (issue 24, docs/decisions/0530). Fetched when the button is pointed at or focused, or pressed.
+// (docs/decisions/0530). Fetched when the button is pointed at or focused, or pressed.
 const loadAttendanceView = () => import('./attendance-view').then((m) => ({ default: m.AttendanceView }));
 const AttendanceView = lazy(loadAttendanceView);
 
@@ -33,7 +33,7 @@ const DRAFT = 'draft';
 const chartLayout = (chart: SeatingChart): Layout => ({ rows: chart.rows, cols: chart.cols, deskDirection: chart.deskDirection, seats: chart.seats });
 
 /**
- * The seating chart (/seatingchart, spec 002 sections 2.11 and 4.5): a class's charts with
+ * The seating chart (/seatingchart, docs/rules/classroom.md#seating-chart): a class's charts with
  * drag and drop, random selection, a PNG export, presets for paid schools, today's moods
  * (refreshed every 30 s) with the glowing emergency emoji, and the attendance view.
  */
@@ -106,7 +106,7 @@ export default function SeatingScreen() {
   const size = fitted ?? (layout ? cardSize(window.innerWidth, window.innerHeight, layout.rows, layout.cols) : CLASSROOM_LIMITS.seatCardDefault);
   const cardLabel = useCardLabel();
 
-  /** Runs `action` now, or after asking to save the modified chart (spec 002 section 4.5). */
+  /** Runs `action` now, or after asking to save the modified chart (docs/rules/classroom.md#seating-chart). */
   const guard = (action: () => void) => {
     if (modified) setPending(() => action);
     else action();

@@ -11,7 +11,7 @@ export interface Layout {
 export const seatKey = (row: number, col: number) => `${row}_${col}`;
 export const parseSeat = (key: string) => key.split('_').map(Number) as [number, number];
 
-/** A near-square grid for `count` students, at least 2 by 2 (spec 002 section 9). */
+/** A near-square grid for `count` students, at least 2 by 2 (docs/rules/classroom.md#seating-chart). */
 export function nearSquare(count: number) {
   const cols = Math.max(2, Math.ceil(Math.sqrt(count)));
   const rows = Math.max(2, Math.ceil(count / cols));
@@ -43,7 +43,7 @@ export const seatOf = (seats: Seats, studentId: string) => Object.keys(seats).fi
 export type DropResult = { ok: true; seats: Seats } | { ok: false; reason: 'occupied' | 'noop' };
 
 /**
- * Moves a student by drag and drop (spec 002 section 5): from the unseated strip only onto an
+ * Moves a student by drag and drop (docs/rules/classroom.md#seating-chart): from the unseated strip only onto an
  * empty seat; from a seat onto an empty seat (move) or another student's seat (the two swap);
  * from a seat onto the strip (unseated).
  */
@@ -73,7 +73,7 @@ export const unseated = <T extends { id: string }>(students: readonly T[], seats
 };
 
 /**
- * Random selection (spec 002 section 4.5): a seated student not picked yet; once everyone has
+ * Random selection (docs/rules/classroom.md#seating-chart): a seated student not picked yet; once everyone has
  * been picked the round starts again. `random` returns a number in [0, 1).
  */
 export function pickRandom(seated: readonly string[], previous: readonly string[], random: () => number = Math.random) {
@@ -88,12 +88,12 @@ export function pickRandom(seated: readonly string[], previous: readonly string[
   return { chosen, previous: [...history, chosen] };
 }
 
-/** Click cycles present, absent, tardy, excused, then present again (spec 002 section 4.6). */
+/** Click cycles present, absent, tardy, excused, then present again (docs/rules/classroom.md#attendance). */
 const NEXT_CODE: Record<AttendanceCode, AttendanceCode> = { P: 'A', A: 'T', T: 'E', E: 'P' };
 export const nextCode = (code: AttendanceCode): AttendanceCode => NEXT_CODE[code];
 
 /**
- * The seat card's size (spec 002 section 9): 100 px by default, at least 50, from the screen
+ * The seat card's size (docs/rules/classroom.md#seating-chart): 100 px by default, at least 50, from the screen
  * less 300 px of width and 500 px of height, less a 40 px gap per seat.
  */
 export function cardSize(width: number, height: number, rows: number, cols: number) {
@@ -121,7 +121,7 @@ export interface Fit {
 /**
  * The seat card's size from the room really available (decision 0210): each column takes the
  * card plus 10 px, each row the card plus two lines of name, with 12 px between seats; the desk
- * takes a row's or a column's room on its side. At least 50 px (spec 002 section 9, the page
+ * takes a row's or a column's room on its side. At least 50 px (docs/rules/classroom.md#seating-chart, the page
  * then scrolls), at most 100.
  */
 export function fitCardSize({ width, height, rows, cols, deskDirection }: Fit) {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 
 const DIRECTIONS: DeskDirection[] = [0, 90, 180, 270];
 
-/** The chart's actions (spec 002 section 2.11). In the side panel they stack, full width. */
+/** The chart's actions (docs/rules/classroom.md#seating-chart). In the side panel they stack, full width. */
 export function ChartActions(props: {
   stacked: boolean;
   disabled: boolean;

@@ -13,7 +13,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useClassmates, useRequestEnrolment, useStudentClasses } from './api';
 
 /**
- * Student classes (/student-classes, spec 002 section 2.2): the classes a student is in and
+ * Student classes (/student-classes, docs/rules/classroom.md#student-classes): the classes a student is in and
  * the school's other classes (with a request to join), and each of their classes' students
  * with High 5 and Positive Vibe buttons, greyed out for students who have not registered.
  */

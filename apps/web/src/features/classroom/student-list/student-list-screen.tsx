@@ -16,7 +16,7 @@ import { InviteClassDialog } from './invite-class-dialog';
 import { ResetLinkDialog, type Reset } from './reset-link-dialog';
 
 /**
- * The student list (/student-list, spec 002 section 2.4): admins see the school's students,
+ * The student list (/student-list, docs/rules/classroom.md#student-list): admins see the school's students,
  * teachers their classes' students, searched, sorted and paged by the server. Admins can reset a
  * student's password: a one-time link, e-mailed to the student or shown once (docs/decisions/0162).
  * In paid schools, unregistered students can be selected and sent an invitation.

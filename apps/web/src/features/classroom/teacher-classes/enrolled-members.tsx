@@ -11,7 +11,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useClassStudents, useClassTeachers, useRemoveStudent, useRemoveTeacher } from './api';
 import { NameNote, QueryPanel, personTable, TableArea, useStudentColumns } from './class-panel-parts';
 
-/** The "Students" and "Teachers" views of a class (spec 002 section 4.1): who is in it, and removing them. */
+/** The "Students" and "Teachers" views of a class (docs/rules/classroom.md#teacher-classes): who is in it, and removing them. */
 export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id: string) => void }) {
   const { t } = useTranslation('classroom');
   const students = useClassStudents(cls.id);

@@ -32,7 +32,7 @@ export interface ParsedInviteCsv {
 const HEADER_CELLS = new Set(['email', 'e-mail', 'email address', 'correo', 'correo electrónico', 'correo electronico', 'e-mail address']);
 
 /**
- * Reads an invite file (Email, First Name, Last Name; spec 002 section 5) with Papa Parse,
+ * Reads an invite file (Email, First Name, Last Name; docs/rules/classroom.md#invitations) with Papa Parse,
  * which finds the separator (',' or ';' or a tab) and handles quotes. Each record keeps the
  * file line it starts on, so problems are reported by line; a header record, empty lines and
  * rows without an e-mail are skipped; cells are trimmed; an e-mail met again is reported as a duplicate and counted once.
@@ -68,7 +68,7 @@ export function parseInviteCsv(input: string): ParsedInviteCsv {
       first = false;
       if (isFirst && HEADER_CELLS.has(cells[0]!.toLowerCase())) return;
       const email = cells[0] ?? '';
-      // Spec 002 section 5: rows with an empty e-mail are skipped.
+      // docs/rules/classroom.md#invitations: rows with an empty e-mail are skipped.
       if (email === '') return;
       if (record.errors.some((error) => error.type === 'Quotes')) {
         result.problems.push({ line, reason: 'quotes', email });

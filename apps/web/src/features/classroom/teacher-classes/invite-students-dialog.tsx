@@ -42,7 +42,7 @@ const EMAIL_MESSAGES = { 'errors:field.required': 'classroom:invite.emailInvalid
 const LINES_SHOWN = 5;
 
 /**
- * Invite students (spec 002 section 2.9): an e-mail tab (first name, last name, e-mail) and a
+ * Invite students (docs/rules/classroom.md#invitations): an e-mail tab (first name, last name, e-mail) and a
  * CSV tab (Email, First Name, Last Name, read by `parseInviteCsv`: comma or semicolon files,
  * problems reported by file line, repeated e-mails counted once). Rows are checked here with
  * the server's own schema.

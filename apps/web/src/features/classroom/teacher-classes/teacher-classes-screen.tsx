@@ -24,12 +24,12 @@ import { EnrolledStudents, EnrolledTeachers } from './enrolled-members';
 import { FindStudents, FindTeachers } from './find-members';
 import { NotYetPanel } from '../../../components/not-yet/not-yet-panel';
 
-/** The view modes of spec 002 section 4.1. */
+/** The view modes of docs/rules/classroom.md#teacher-classes. */
 type Mode = 'student' | 'teacher' | 'addStudent' | 'addTeacher' | 'approve';
 const CREATE_CLASS_FLAG = 'showCreateClassPopup';
 
 /**
- * Teacher classes (/teacher-classes, spec 002 section 2.1): pick a class, see its code,
+ * Teacher classes (/teacher-classes, docs/rules/classroom.md#teacher-classes): pick a class, see its code,
  * its students and its teachers; find and add students, approve requests, invite by
  * e-mail or CSV, add or remove substitute teachers; create, rename and delete classes.
  */
@@ -49,7 +49,7 @@ export default function TeacherClassesScreen() {
   const list = useMemo(() => classes.data ?? [], [classes.data]);
   const selected = list.find((c) => c.id === selectedId) ?? null;
 
-  // After the list loads, the first class is selected when none is (spec 002 section 4.1).
+  // After the list loads, the first class is selected when none is (docs/rules/classroom.md#teacher-classes).
   useEffect(() => {
     if (classes.data && (!selectedId || !classes.data.some((c) => c.id === selectedId))) setSelectedId(classes.data[0]?.id ?? null);
   }, [classes.data, selectedId]);

@@ -20,7 +20,7 @@ interface Adult {
 }
 
 /**
- * Trusted adults (/trustedadults, spec 002 section 2.5): a student's chosen adults among
+ * Trusted adults (/trustedadults, docs/rules/classroom.md#trusted-adults): a student's chosen adults among
  * their school's teachers and staff, and the list to add more from.
  */
 export default function TrustedAdultsScreen() {

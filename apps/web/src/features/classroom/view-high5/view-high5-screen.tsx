@@ -48,7 +48,7 @@ interface High5Row {
 }
 
 /**
- * View High 5s (/viewhigh5, spec 002 section 2.7): a parent picks one of their children
+ * View High 5s (/viewhigh5, docs/rules/classroom.md#received-high-5s-and-feedback): a parent picks one of their children
  * (shown by e-mail), a staff member searches the school's students (docs/decisions/0304),
  * and sees the High 5s the student received, by date; a row opens the feedback dialog,
  * whose feedback goes to the teacher who gave the High 5.

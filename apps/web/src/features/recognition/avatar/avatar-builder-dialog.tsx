@@ -25,7 +25,7 @@ export interface AvatarBuilderDialogProps {
   onClose(saved?: boolean): void;
 }
 
-/** Spec 001 section 9: the avatar is exported as webp at quality 0.5. */
+/** docs/rules/recognition.md#hand-avatar: the avatar is exported as webp at quality 0.5. */
 const EXPORT_QUALITY = 0.5;
 const STEP = Math.PI / 8;
 const TILT_LIMIT = 1.2;
@@ -41,7 +41,7 @@ function webglAvailable() {
 }
 
 /**
- * The 3D hand builder (spec 001): twelve hands, colours for hand, chain and bracelet, a
+ * The 3D hand builder (docs/rules/recognition.md#hand-avatar): twelve hands, colours for hand, chain and bracelet, a
  * preview to turn by dragging or with buttons, saved as a webp image with its colour
  * info. Loaded lazily (default export): three.js never enters the first bundle.
  */
@@ -289,7 +289,7 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
     refs.current[next]?.focus();
   };
   return (
-    // Only the controls are dimmed when the part is missing; the words keep full contrast (issue 8).
+    // Only the controls are dimmed when the part is missing; the words keep full contrast.
     <Box>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
         <span id={labelId}>{t('avatar.colourGroup', { part: partName })}</span>

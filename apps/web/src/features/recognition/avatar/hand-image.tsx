@@ -15,7 +15,7 @@ export interface HandImageProps {
 }
 
 /**
- * A user's saved hand avatar (spec 001: the dashboard, and beside senders in reports), or
+ * A user's saved hand avatar (docs/rules/recognition.md#hand-avatar: the dashboard, and beside senders in reports), or
  * the placeholder hand while none is saved. It never loads three.js.
  */
 export function HandImage({ userId, name, size = 96, decorative = false, sx }: HandImageProps) {

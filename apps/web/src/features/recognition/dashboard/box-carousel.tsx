@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/give/labels';
 
 /**
- * How many boxes show at once, by window width (spec 001, dashboard; docs/decisions/0077):
+ * How many boxes show at once, by window width (docs/rules/recognition.md#dashboard; docs/decisions/0077):
  * above 1366 px every box in one row; 1100-1366 a carousel of 4; 900-1100 of 3;
  * 700-900 of 2; below 700 of 1.
  */

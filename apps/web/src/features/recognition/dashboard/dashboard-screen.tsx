@@ -53,7 +53,7 @@ function CountBox({ label, value, icon, tone, footer }: { label: string; value: 
 }
 
 /**
- * The dashboard (spec 001): High 5s and Positive Vibes given and received, the 'get handy'
+ * The dashboard (docs/rules/recognition.md#dashboard): High 5s and Positive Vibes given and received, the 'get handy'
  * box, and the two monthly charts of the school year. Everything comes from one request.
  */
 export default function DashboardScreen() {

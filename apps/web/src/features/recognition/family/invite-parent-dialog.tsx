@@ -15,12 +15,12 @@ const MESSAGES = { 'errors:field.required': 'profile:invalid.required', 'errors:
 
 export interface InviteParentDialogProps {
   open: boolean;
-  /** 'success' when the parent was invited or linked; 'error' when it failed (spec 001 section 4). */
+  /** 'success' when the parent was invited or linked; 'error' when it failed (docs/rules/recognition.md#parent-invitation). */
   onClose(result?: 'success' | 'error'): void;
 }
 
 /**
- * A student invites a parent (spec 001): e-mail, first and last name, all required
+ * A student invites a parent (docs/rules/recognition.md#parent-invitation): e-mail, first and last name, all required
  * (INVITE_STUDENT_ATTRIBUTES_REQUIRED). The server creates the parent account and e-mails
  * a temporary password; an account that exists already is asked, and linked once it accepts.
  */

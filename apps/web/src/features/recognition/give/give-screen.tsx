@@ -15,7 +15,7 @@ import { initialRole, recipientRoles } from './initial-role';
 const PAGE_SIZES = [10, 25, 50];
 
 /**
- * Give a High 5 (/high5) or a Positive Vibe (/positivevibes), spec 001: the people the
+ * Give a High 5 (/high5) or a Positive Vibe (/positivevibes), docs/rules/recognition.md#give: the people the
  * caller may give to, by role, searchable and paged on the server, each with an action
  * that opens the give dialog.
  */

@@ -40,7 +40,7 @@ const FIELD_MESSAGES = {
 
 type TextName = 'firstName' | 'lastName' | 'pronoun' | 'phone' | 'zipCode' | 'department';
 
-/** The profile's own details (spec 001); errors show once a field is left, or on submit. */
+/** The profile's own details (docs/rules/recognition.md#profile); errors show once a field is left, or on submit. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
   const notify = useNotify();
@@ -123,7 +123,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </>
         )}
       </Box>
-      {/* The spec's hidden gender select: kept in the form, not shown. */}
+      {/* The hidden gender select (docs/rules/recognition.md#profile): kept in the form, not shown. */}
       <Controller control={form.control} name="gender" render={({ field }) => <input type="hidden" name={field.name} value={field.value} />} />
       {profile.canEditBio && (
         <FormTextField

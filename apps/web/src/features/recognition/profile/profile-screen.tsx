@@ -20,7 +20,7 @@ import { SecurityCard } from './security-card';
 // three.js loads only when the builder opens.
 const AvatarBuilderDialog = lazy(() => import('../avatar/avatar-builder-dialog'));
 
-/** The profile (spec 001): own details, photo, hand avatar and, for students, the parent invitation. */
+/** The profile (docs/rules/recognition.md#profile): own details, photo, hand avatar and, for students, the parent invitation. */
 export default function ProfileScreen() {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();

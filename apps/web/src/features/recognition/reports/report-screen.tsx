@@ -15,7 +15,7 @@ import { CategoryDialog } from './category-dialog';
 import { monthAndYear, monthName, parseMonth } from './months';
 
 /**
- * The received report (spec 001: /highfivereport and /positivevibereport): a month of the
+ * The received report (docs/rules/recognition.md#received-reports: /highfivereport and /positivevibereport): a month of the
  * school year (AUG to JUL; this month unless one is passed in the address, as the
  * dashboard does), the category tiles with counts, a dialog per category, and the table,
  * which the server searches, sorts and pages (decision 0452).
@@ -141,7 +141,7 @@ function ReportBody({ data, month, kind, table, onTable, onCategory }: BodyProps
   );
 }
 
-/** The spec's columns: from_name, from_role, Date, comment, and the categories; one page of the month's items. */
+/** The report's columns (docs/rules/recognition.md#received-reports): from_name, from_role, Date, comment, and the categories; one page of the month's items. */
 function ItemsTable({ data, kind, names, month, table, onTable }: { data: ReceivedReport; kind: RecognitionKind; names: Map<string, string>; month: string; table: TableState; onTable: (state: TableState) => void }) {
   const { t } = useTranslation('recognition');
   const labels = {

@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * A district's roster page (issue 9): its SIS connection and "Sync now" with a progress bar, the
+ * A district's roster page: its SIS connection and "Sync now" with a progress bar, the
  * settings, a OneRoster upload, the latest run's report (the preview in test mode, who a held run
  * would deactivate, with Approve) and the last runs.
  */
@@ -59,7 +59,7 @@ export function DistrictRoster({ districtId }: { districtId: string }) {
     );
   }
   const sis = district?.kind === 'aeries' || district?.kind === 'clever';
-  // The newest run that ended says whether the district needs the super admin (issue 28).
+  // The newest run that ended says whether the district needs the super admin.
   const ended = roster.data?.runs.find((r) => !isOpenRun(r));
   const settings = roster.data?.settings;
   return (
