@@ -46,25 +46,6 @@ export const SuperPendingSchema = z.object({
 });
 export type SuperPending = z.infer<typeof SuperPendingSchema>;
 
-/** A family link of the school (docs/decisions/0155): linked, or asked and not yet accepted. */
-export const FamilyLinkSchema = z.object({
-  parentId: UuidSchema,
-  parentName: z.string(),
-  parentEmail: z.string().nullable(),
-  studentId: UuidSchema,
-  studentName: z.string(),
-  status: z.enum(['linked', 'requested']),
-  /** ISO timestamp of the link or the request. */
-  since: z.string(),
-  /**
-   * A link the school knows: confirmed by an admin (docs/decisions/0540). Only a known parent's
-   * mood consent counts; a link a student made stays unconfirmed until then. Null for requests.
-   */
-  confirmedAt: z.string().nullable(),
-  confirmedBy: z.string().nullable(),
-});
-export type FamilyLink = z.infer<typeof FamilyLinkSchema>;
-
 export const DistrictSummarySchema = z.object({
   id: UuidSchema,
   name: z.string(),

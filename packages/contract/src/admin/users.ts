@@ -3,7 +3,6 @@ import { EmailSchema, NameSchema } from '../auth.js';
 import { EmptySchema, endpoint, LanguageSchema, UuidSchema } from '../core.js';
 import { StaffGroupSchema } from './common.js';
 import { userParams } from './internal.js';
-import { FamilyLinkSchema } from './super.js';
 
 // ---------------------------------------------------------------------------------------------
 // Users: admins, staff and teachers, approvals, staff invitations
@@ -44,6 +43,25 @@ export const InviteStaffSchema = z.object({
   language: LanguageSchema,
 });
 export type InviteStaff = z.input<typeof InviteStaffSchema>;
+
+/** A family link of the school (docs/decisions/0155): linked, or asked and not yet accepted. */
+export const FamilyLinkSchema = z.object({
+  parentId: UuidSchema,
+  parentName: z.string(),
+  parentEmail: z.string().nullable(),
+  studentId: UuidSchema,
+  studentName: z.string(),
+  status: z.enum(['linked', 'requested']),
+  /** ISO timestamp of the link or the request. */
+  since: z.string(),
+  /**
+   * A link the school knows: confirmed by an admin (docs/decisions/0540). Only a known parent's
+   * mood consent counts; a link a student made stays unconfirmed until then. Null for requests.
+   */
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+});
+export type FamilyLink = z.infer<typeof FamilyLinkSchema>;
 
 export const usersEndpoints = {
   // --- School admin: users --------------------------------------------------------------------
