@@ -117,6 +117,9 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await expect.poll(() => main.getByText(names.dee).count()).toBe(0);
       await expect.poll(() => main.getByText(names.ana).count()).toBeGreaterThan(0);
       await expect.poll(() => main.getByText(names.ben).count()).toBeGreaterThan(0);
+      // The line above the table says the flag is in use; the grade menu says "any grade".
+      await expect.poll(() => main.textContent()).toContain(`; ${c.common.studentFilter.iep}`);
+      await expect.poll(() => form.getByRole('combobox', { name: c.common.studentFilter.grade }).textContent()).toBe(c.common.studentFilter.anyGrade);
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-mood-${c.lang}-${c.width}`);
 

@@ -1,5 +1,6 @@
 import { Box, Chip, MenuItem, TextField } from '@mui/material';
 import { StudentFilterFlags, type StudentFilter, type StudentFlag } from '@high5/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { gradeLabel } from '../give';
 
@@ -44,6 +45,8 @@ export function StudentFilterFields({ value, onChange, flags }: { value: Student
         size="small"
         label={t('studentFilter.grade')}
         value={value.grade ?? ''}
+        // "Any grade" shows as chosen, not as an empty field under its label.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         onChange={(event) => onChange({ ...value, grade: event.target.value === '' ? undefined : Number(event.target.value) })}
         sx={{ width: { xs: '100%', sm: 180 } }}
       >
@@ -56,6 +59,11 @@ export function StudentFilterFields({ value, onChange, flags }: { value: Student
       </TextField>
     </>
   );
+}
+
+/** A filter in words, e.g. "IEP, 504 plan, grade 3" (empty when unset), for a report's "in use" line. */
+export function describeStudentFilter(t: TFunction, filter: StudentFilter) {
+  return [...filter.flags.map((f) => t(`common:studentFilter.${f}`)), ...(filter.grade !== undefined ? [t('common:studentFilter.gradeIs', { grade: gradeLabel(filter.grade, t) })] : [])].join(', ');
 }
 
 /** A student's flags as small chips beside their name (admins' lists only carry them). */

@@ -7,7 +7,7 @@ import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
-import { NO_STUDENT_FILTER, StudentFilterFields, type SharedStudentFilter } from '../../../components/student-filter/student-filter-fields';
+import { describeStudentFilter, NO_STUDENT_FILTER, StudentFilterFields, type SharedStudentFilter } from '../../../components/student-filter/student-filter-fields';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -180,7 +180,11 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
           <>
             {submitted.role === 'student' && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('moodFilters.inUse', { filters: describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }) })}
+                {t('moodFilters.inUse', {
+                  filters: [describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }), describeStudentFilter(t, submitted.student)]
+                    .filter(Boolean)
+                    .join('; '),
+                })}
               </Typography>
             )}
             <DataTable
