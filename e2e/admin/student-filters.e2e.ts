@@ -200,6 +200,13 @@ describe('a rostered class on its teacher\'s roster screen', () => {
       await page.keyboard.press('Escape');
       await expectNoAxeViolations(page);
       await shot(page, `rostered-class-${c.lang}-${c.width}`);
+
+      // A teacher's report and student list narrow by grade, never by flags (docs/decisions/0601).
+      for (const path of ['/TeacherReport', '/student-list']) {
+        await page.goto(path);
+        await main.getByRole('combobox', { name: c.common.studentFilter.grade }).waitFor();
+        expect(await main.getByRole('group', { name: c.common.studentFilter.label }).count()).toBe(0);
+      }
       await context.close();
     });
   }
