@@ -145,7 +145,7 @@ describe('the mood report, filtered by a flag (school admin)', () => {
     [LANGS[0], 360],
     [LANGS[1], 1366],
   ] as const) {
-    it(`the group report and /report show the filter, kept across /report's tabs (${c.lang}, ${width} px)`, { timeout: 120_000 }, async () => {
+    it(`the group report (and its CSV) and /report show the filter, kept across /report's tabs (${c.lang}, ${width} px)`, { timeout: 120_000 }, async () => {
       const { school, admin, names } = await flaggedSchool(c.lang);
       const { context, page } = await h.newPage({ locale: c.locale, width, height: 900 });
       await h.signInAs(context, admin.id, school.id);
@@ -159,6 +159,11 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await expect.poll(() => main.getByText(names.ana).count()).toBe(0);
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-group-${c.lang}-${width}`);
+      // The group report's file (written in the browser) says the filter and holds Dee alone.
+      const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
+      const lines = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines).toEqual(expect.arrayContaining([`${c.admin.csv.flags},${c.admin.roster.flag.englishLearner}`, `${c.admin.csv.grade},3`]));
+      expect(lines.slice(lines.indexOf('') + 2).map((r) => r.split(',')[0])).toEqual([names.dee]);
 
       await page.goto('/report');
       const bar = main.getByRole('form', { name: c.admin.classReport.reportTab });
