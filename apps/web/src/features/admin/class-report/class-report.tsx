@@ -1,4 +1,4 @@
-import type { SchoolYears } from '@high5/contract';
+import type { CsvValue, SchoolYears, StudentFilter } from '@high5/contract';
 import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
+import { NO_STUDENT_FILTER, StudentFilterFields } from '../../../components/student-filter/student-filter-fields';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useReportClasses } from '../api';
@@ -14,20 +15,22 @@ import { ClassPicker } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, moodColumns, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { downloadReport, identifierOf, moodColumns, pagedFile, recognitionColumns, studentFilterLines } from '../lib/report-csv';
 import { classReportAddress, classReportForm, type ClassReportFilters } from '../lib/report-forms';
 import { useClassMoodReport, useClassRecognitionReport } from './api';
 
 type ReportTab = 'report' | 'mood';
 /** The filter bar as typed (not yet run): it follows the user to the other tab. */
-type Draft = { classId: string | null; range: { from: string; to: string }; year: YearSpan };
+type Draft = { classId: string | null; range: { from: string; to: string }; year: YearSpan; student: StudentFilter };
 
-/** The report asked for is kept in the address (?tab=&class=&from=&to=) so it survives tab switches and reloads. */
+/** The report asked for is kept in the address (?tab=&class=&from=&to=&flags=&grade=) so it survives tab switches and reloads. */
 function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: ClassReportFilters | null } {
   const tab: ReportTab = search.get('tab') === 'mood' ? 'mood' : 'report';
   // Checked with the report query's own rules: a real range of at most a year, a class id or none. A range
   // across two school years is asked as typed, so the server's refusal is said (decision 0598).
-  const read = classReportAddress.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' } });
+  const grade = search.get('grade');
+  const student = { flags: (search.get('flags') ?? '').split(',').filter(Boolean), grade: grade ? Number(grade) : undefined };
+  const read = classReportAddress.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' }, student });
   return { tab, submitted: read.success ? read.data : null };
 }
 
@@ -38,6 +41,8 @@ function writeAddress(tab: ReportTab, submitted: ClassReportFilters | null) {
     if (submitted.classId) next.class = submitted.classId;
     next.from = submitted.range.from;
     next.to = submitted.range.to;
+    if (submitted.student.flags.length) next.flags = submitted.student.flags.join(',');
+    if (submitted.student.grade !== undefined) next.grade = String(submitted.student.grade);
   }
   return next;
 }
@@ -87,16 +92,22 @@ function ClassReportTab({
   onSubmit: (submitted: ClassReportFilters) => void;
 }) {
   const { t } = useTranslation('admin');
+  const admin = useSignedInMe().isAdmin;
   const classes = useReportClasses();
   // The year of the dates asked for (the address), else the current one with the default range in it (decision 0598).
   const start = yearContaining(years, submitted?.range.from);
   const form = useContractForm(classReportForm, {
     mode: 'onChange',
-    defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange(undefined, start), year: start },
+    defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange(undefined, start), year: start, student: submitted?.student ?? NO_STUDENT_FILTER },
   });
   useEffect(() => {
     const watching = form.watch((values) =>
-      onDraft({ classId: values.classId ?? null, range: { from: values.range?.from ?? '', to: values.range?.to ?? '' }, year: { from: values.year?.from ?? '', to: values.year?.to ?? '' } }),
+      onDraft({
+        classId: values.classId ?? null,
+        range: { from: values.range?.from ?? '', to: values.range?.to ?? '' },
+        year: { from: values.year?.from ?? '', to: values.year?.to ?? '' },
+        student: { flags: (values.student?.flags ?? []).filter((f) => f !== undefined), grade: values.student?.grade },
+      }),
     );
     return () => watching.unsubscribe();
   }, [form, onDraft]);
@@ -122,7 +133,7 @@ function ClassReportTab({
   const title = t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab');
   const recognitionTable = recognitionColumns(t, false);
   const moodTable = moodColumns(t);
-  const file = () => ({ title, nameParts: [className(submitted!.classId)], range: submitted!.range, filters: [[t('csv.class'), className(submitted!.classId)]] as [string, string][] });
+  const file = () => ({ title, nameParts: [className(submitted!.classId)], range: submitted!.range, filters: [[t('csv.class'), className(submitted!.classId)], ...studentFilterLines(t, submitted!.student)] as [string, CsvValue][] });
   const download = () =>
     tab === 'report'
       ? recognition.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(recognitionTable, table), rows }))
@@ -148,6 +159,8 @@ function ClassReportTab({
         <ReportYearPicker years={years} year={year} onChange={chooseYear} />
         <Controller control={form.control} name="classId" render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />} />
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
+        {/* Teachers narrow by grade; flags are the school admins' (docs/decisions/0601). */}
+        <Controller control={form.control} name="student" render={({ field }) => <StudentFilterFields value={field.value} onChange={field.onChange} flags={admin} />} />
       </ReportFilterBar>
       <ReportOutcome report={tab === 'report' ? recognition.report : mood.report} hint={!submitted && t('classReport.hint')}>
         {tab === 'report' && recognition.report.data ? (

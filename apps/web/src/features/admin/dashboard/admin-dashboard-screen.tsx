@@ -1,10 +1,12 @@
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import type { StudentFilter } from '@high5/contract';
 import { Box, Button, Tab } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSignedInMe } from '../../../app/session';
+import { NO_STUDENT_FILTER } from '../../../components/student-filter/student-filter-fields';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ScrollableTabs } from '../../../components/ui/scrollable-tabs';
 import { AlertsReport } from '../alerts/alerts-report';
@@ -31,6 +33,8 @@ export default function AdminDashboardScreen() {
   const asked = search.get('view');
   const view: View = (VIEWS as readonly string[]).includes(asked ?? '') ? (asked as View) : 'report';
   const [inviting, setInviting] = useState(false);
+  // The students' flags and grade follow the admin from the report tab to the mood tab and back.
+  const [student, setStudent] = useState<StudentFilter>(NO_STUDENT_FILTER);
   return (
     <Box>
       <PageTitle
@@ -56,7 +60,7 @@ export default function AdminDashboardScreen() {
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${view}`}>
         {view === 'report' && (
           <>
-            <GroupReport />
+            <GroupReport student={student} onStudent={setStudent} />
             <Box sx={{ mt: 3 }}>
               <Button component={RouterLink} to={paths.report}>
                 {t('dashboard.classReports')}
@@ -65,7 +69,7 @@ export default function AdminDashboardScreen() {
           </>
         )}
         {view === 'reach' && <ReachReport />}
-        {view === 'mood' && <MoodReport />}
+        {view === 'mood' && <MoodReport student={student} onStudent={setStudent} />}
         {view === 'alerts' && <AlertsReport />}
         {view === 'users' && <UsersPanel />}
         {view === 'settings' && <SchoolSettings />}

@@ -1,5 +1,6 @@
 import { adminApi, type ReportSort } from '@high5/contract';
 import { useQuery } from '@tanstack/react-query';
+import { studentFilterParams } from '../../../components/student-filter/student-filter-fields';
 import type { TableState } from '../../../components/ui/data-table';
 import type { DateRange } from '../../../components/ui/date-range-picker';
 import { api } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ import type { GroupReportFilters } from '../lib/report-forms';
 /** The group report (docs/rules/administration.md#group-report): a page of one user group's counts, and its CSV download. */
 export const useGroupReport = (filters: GroupReportFilters | null, table: TableState) =>
   usePagedReport('group', filters, table, (f: GroupReportFilters, state) =>
-    api(adminApi.groupReport, { query: { role: f.role, range: rangeParam(f.range), ...pageParams<ReportSort>(state) } }),
+    api(adminApi.groupReport, { query: { role: f.role, range: rangeParam(f.range), ...studentFilterParams(f.student), ...pageParams<ReportSort>(state) } }),
   );
 
 /** One person's High 5 and Vibe reports in the range (the group report's Reports dialog). */

@@ -5,26 +5,31 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
+import { NO_STUDENT_FILTER, StudentFilterFields, type SharedStudentFilter } from '../../../components/student-filter/student-filter-fields';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { RoleSelect } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { downloadReport, identifierOf, pagedFile, recognitionColumns, studentFilterLines } from '../lib/report-csv';
 import { groupReportForm, type GroupReportFilters } from '../lib/report-forms';
 import { useGroupReport } from './api';
 import { UserReportsDialog } from './user-reports-dialog';
 
-/** The admin's group report (docs/rules/administration.md#group-report): counts per member of one user group, in one school year. */
-export function GroupReport() {
-  return <WithSchoolYears>{(years) => <GroupReportIn years={years} />}</WithSchoolYears>;
+/**
+ * The admin's group report (docs/rules/administration.md#group-report): counts per member of one user group, in one school year;
+ * students can be narrowed to flags and a grade (docs/decisions/0601).
+ */
+export function GroupReport(shared: SharedStudentFilter) {
+  return <WithSchoolYears>{(years) => <GroupReportIn years={years} {...shared} />}</WithSchoolYears>;
 }
 
-function GroupReportIn({ years }: { years: SchoolYears }) {
+function GroupReportIn({ years, student, onStudent }: { years: SchoolYears } & SharedStudentFilter) {
   const { t } = useTranslation('admin');
   const start = yearContaining(years, undefined);
-  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange(undefined, start), year: start } });
+  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange(undefined, start), year: start, student } });
   const year = useWatch({ control: form.control, name: 'year' });
+  const role = useWatch({ control: form.control, name: 'role' });
   const chooseYear = (next: YearSpan) => {
     form.setValue('year', next);
     form.setValue('range', rangeInYear(form.getValues('range'), next), { shouldValidate: true });
@@ -35,12 +40,13 @@ function GroupReportIn({ years }: { years: SchoolYears }) {
   const { report, download } = useGroupReport(submitted, table);
   const columns = recognitionColumns(t, true);
   const run = (filters: GroupReportFilters) => {
-    setSubmitted(filters);
+    // Flags and grade are students' (the server refuses them on other groups).
+    setSubmitted(filters.role === 'student' ? filters : { ...filters, student: NO_STUDENT_FILTER });
     setTable((state) => ({ ...state, page: 0 }));
   };
   const save = (rows: ReportRow[]) => {
     const group = t(`common:roles.${submitted!.role}`);
-    downloadReport(t, { title: t('dashboard.views.report'), nameParts: [group], range: submitted!.range, filters: [[t('csv.group'), group]], ...pagedFile(columns, table), rows });
+    downloadReport(t, { title: t('dashboard.views.report'), nameParts: [group], range: submitted!.range, filters: [[t('csv.group'), group], ...studentFilterLines(t, submitted!.student)], ...pagedFile(columns, table), rows });
   };
 
   return (
@@ -49,6 +55,22 @@ function GroupReportIn({ years }: { years: SchoolYears }) {
         <ReportYearPicker years={years} year={year} onChange={chooseYear} />
         <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} label={t('filters.userGroup')} />} />
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
+        {role === 'student' && (
+          <Controller
+            control={form.control}
+            name="student"
+            render={({ field }) => (
+              <StudentFilterFields
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next);
+                  onStudent(next);
+                }}
+                flags
+              />
+            )}
+          />
+        )}
       </ReportFilterBar>
       <ReportOutcome report={report} hint={!submitted && t('groupReport.hint')}>
         {submitted && report.data ? (

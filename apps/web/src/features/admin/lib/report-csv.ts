@@ -1,4 +1,4 @@
-import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
+import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection, type StudentFilter } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -23,6 +23,12 @@ export async function loadAllRows<T>(fetchPage: (page: number, pageSize: number)
   }
   return rows;
 }
+
+/** The students' flags and grade in a file's preamble, when set: as the server's mood CSV writes them. */
+export const studentFilterLines = (t: TFunction, filter: StudentFilter): [string, CsvValue][] => [
+  ...(filter.flags.length ? [[t('admin:csv.flags'), filter.flags.map((f) => t(`admin:roster.flag.${f}`)).join(', ')] as [string, CsvValue]] : []),
+  ...(filter.grade !== undefined ? [[t('admin:csv.grade'), filter.grade] as [string, CsvValue]] : []),
+];
 
 export interface ReportFile<T> {
   /** The report's name, e.g. "Group report": first line of the file and start of its name. */

@@ -1,10 +1,12 @@
 import {
   AlertReportQuerySchema,
   ClassReportQuerySchema,
+  GradeSchema,
   GroupReportQuerySchema,
   MoodReportQuerySchema,
   MoodReportSettingsSchema,
   ReportRangeSchema,
+  StudentFlagSchema,
   UuidSchema,
 } from '@high5/contract';
 import { z } from 'zod';
@@ -25,8 +27,10 @@ const classId = ClassReportQuerySchema.shape.classId.nullable();
 const year = z.object({ from: z.string(), to: z.string() });
 const inYear = (v: { range: { from: string; to: string }; year: { from: string; to: string } }) => v.range.from >= v.year.from && v.range.to <= v.year.to;
 const inYearRule = { path: ['range'], message: 'RANGE_CROSSES_SCHOOL_YEAR' };
+/** The students' flags and grade (docs/decisions/0601): the chips and the grade menu offer only what the query takes. */
+const student = z.object({ flags: z.array(StudentFlagSchema), grade: GradeSchema.optional() });
 
-export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range, year }).refine(inYear, inYearRule);
+export const groupReportForm = z.object({ role: GroupReportQuerySchema.shape.role, range, year, student }).refine(inYear, inYearRule);
 
 /** The super admin's district figures (decision 0603): a range in one school year. */
 export const districtReportForm = z.object({ range, year }).refine(inYear, inYearRule);
@@ -46,11 +50,12 @@ export const moodReportForm = z
     year,
     minLow: z.preprocess((typed: string) => parseMinimum(typed), MoodReportQuerySchema.shape.minLow),
     filters: MoodReportSettingsSchema.shape.filters,
+    student,
   })
   .refine(inYear, inYearRule);
 
-/** The class report as its address keeps it (?class=&from=&to=): a typed address is asked as it is, and a range across years is the server's to refuse. */
-export const classReportAddress = z.object({ classId, range });
+/** The class report as its address keeps it (?class=&from=&to=&flags=&grade=): a typed address is asked as it is, and a range across years is the server's to refuse. */
+export const classReportAddress = z.object({ classId, range, student });
 export const classReportForm = classReportAddress.extend({ year }).refine(inYear, inYearRule);
 
 /** The alerts report's range may be of any length (its query's own `dateRange`). */

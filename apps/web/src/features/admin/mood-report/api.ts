@@ -1,6 +1,7 @@
 import { adminApi, type MoodReportSettings, type MoodReportSort } from '@high5/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { studentFilterParams } from '../../../components/student-filter/student-filter-fields';
 import type { TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { api, buildUrl } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ import type { MoodReportFilters } from '../lib/report-forms';
 const REFETCH_AFTER_MS = 2000;
 
 /** The report's filters as query parameters. */
-const filterQuery = (f: MoodReportFilters) => ({ role: f.role, range: rangeParam(f.range), minLow: f.minLow, filters: f.filters.join(','), ...(f.classId ? { classId: f.classId } : {}) });
+const filterQuery = (f: MoodReportFilters) => ({ role: f.role, range: rangeParam(f.range), minLow: f.minLow, filters: f.filters.join(','), ...(f.classId ? { classId: f.classId } : {}), ...studentFilterParams(f.student) });
 
 /**
  * The mood meter report (docs/rules/administration.md#mood-meter-report): a page, always fresh, and its CSV file (with each

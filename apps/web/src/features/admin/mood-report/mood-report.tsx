@@ -1,4 +1,4 @@
-import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type MoodReportRow, type MoodReportSettings, type SchoolYears } from '@high5/contract';
+import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type MoodReportRow, type MoodReportSettings, type SchoolYears, type StudentFilter } from '@high5/contract';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
+import { describeStudentFilter, NO_STUDENT_FILTER, StudentFilterFields, type SharedStudentFilter } from '../../../components/student-filter/student-filter-fields';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -21,31 +22,33 @@ import { moodReportForm, type MoodReportFilters } from '../lib/report-forms';
 import { useMoodReport, useSaveMoodReportSettings } from './api';
 
 /** The form as the school starts: the default range within the year (decision 0598), no minimum, every low-enjoyment feeling. */
-const blank = (year: YearSpan, days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilters['filters'] = []) => ({
+const blank = (year: YearSpan, student: StudentFilter, days = DEFAULT_REPORT_DAYS, minimum = -1, filters: MoodReportFilters['filters'] = []) => ({
   role: 'student' as const,
   classId: null,
   range: defaultRange(days, year),
   year,
   minLow: minimum > 0 ? String(minimum) : '',
   filters,
+  student,
 });
 
 /**
  * The mood meter report of the admin dashboard (docs/rules/administration.md#mood-meter-report). Students get the
  * feeling filter, the minimum count and the CSV export; a student's row opens their details.
- * The school's saved settings (range length, minimum, filters) fill the form.
+ * The school's saved settings (range length, minimum, filters) fill the form; students can be narrowed
+ * to flags and a grade (docs/decisions/0601), which are not saved.
  */
-export function MoodReport() {
-  return <WithSchoolYears>{(years) => <MoodReportIn years={years} />}</WithSchoolYears>;
+export function MoodReport(shared: SharedStudentFilter) {
+  return <WithSchoolYears>{(years) => <MoodReportIn years={years} {...shared} />}</WithSchoolYears>;
 }
 
-function MoodReportIn({ years }: { years: SchoolYears }) {
+function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYears } & SharedStudentFilter) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const settings = useMoodSettings();
   const classes = useSchoolClasses();
-  const form = useContractForm(moodReportForm, { mode: 'onChange', defaultValues: blank(yearContaining(years, undefined)) });
+  const form = useContractForm(moodReportForm, { mode: 'onChange', defaultValues: blank(yearContaining(years, undefined), chosen) });
   const role = useWatch({ control: form.control, name: 'role' });
   const year = useWatch({ control: form.control, name: 'year' });
   const chooseYear = (next: YearSpan) => {
@@ -67,20 +70,20 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
   useEffect(() => {
     if (!settings.data || applied.current) return;
     applied.current = true;
-    reset(blank(form.getValues('year'), settings.data.rangeDays, settings.data.minimumLowEnjoyment, settings.data.filters));
+    reset(blank(form.getValues('year'), form.getValues('student'), settings.data.rangeDays, settings.data.minimumLowEnjoyment, settings.data.filters));
     setSaved(isDefault(settings.data) ? null : settings.data);
   }, [settings.data, reset, form]);
 
   const clear = () => {
-    const { role: keptRole, classId, year: keptYear } = form.getValues();
-    reset({ ...blank(keptYear), role: keptRole, classId });
+    const { role: keptRole, classId, year: keptYear, student: keptStudent } = form.getValues();
+    reset({ ...blank(keptYear, keptStudent), role: keptRole, classId });
     setSaved(null);
     setCleared(true);
   };
 
   const students = role === 'student';
   const run = (values: MoodReportFilters) => {
-    const next = values.role === 'student' ? values : { ...values, classId: null, minLow: -1, filters: [] };
+    const next = values.role === 'student' ? values : { ...values, classId: null, minLow: -1, filters: [], student: NO_STUDENT_FILTER };
     setSubmitted(next);
     setTable((state) => ({ ...state, page: 0 }));
     setCleared(false);
@@ -155,6 +158,20 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
               helperText={t('moodReport.minimumHelp')}
               sx={{ width: { xs: '100%', sm: 270 } }}
             />
+            <Controller
+              control={form.control}
+              name="student"
+              render={({ field }) => (
+                <StudentFilterFields
+                  value={field.value}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    onStudent(next);
+                  }}
+                  flags
+                />
+              )}
+            />
           </>
         )}
       </ReportFilterBar>
@@ -163,7 +180,11 @@ function MoodReportIn({ years }: { years: SchoolYears }) {
           <>
             {submitted.role === 'student' && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('moodFilters.inUse', { filters: describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }) })}
+                {t('moodFilters.inUse', {
+                  filters: [describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }), describeStudentFilter(t, submitted.student)]
+                    .filter(Boolean)
+                    .join('; '),
+                })}
               </Typography>
             )}
             <DataTable

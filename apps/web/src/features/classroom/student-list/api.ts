@@ -1,11 +1,12 @@
 import { classroomApi, type RosterQuery, type StudentFilter } from '@high5/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { studentFilterParams } from '../../../components/student-filter/student-filter-fields';
 import type { TableState } from '../../../components/ui/data-table';
 import { api, classroomKeys } from '../api';
 
 /** The student list's page for the table's search, order, page and filters (the server does all four; flags are admins', docs/decisions/0601). */
 export function useRoster(table: TableState, filter: StudentFilter) {
-  const query = { q: table.q, sort: table.sort as RosterQuery['sort'], dir: table.dir, page: table.page, pageSize: table.pageSize, flags: filter.flags.join(',') || undefined, grade: filter.grade };
+  const query = { q: table.q, sort: table.sort as RosterQuery['sort'], dir: table.dir, page: table.page, pageSize: table.pageSize, ...studentFilterParams(filter) };
   return useQuery({ queryKey: classroomKeys.roster(query), queryFn: () => api(classroomApi.roster, { query }), placeholderData: keepPreviousData });
 }
 

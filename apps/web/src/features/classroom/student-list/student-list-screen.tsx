@@ -1,11 +1,12 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
-import { StudentFilterFlags, type RosterStudent, type StudentFilter } from '@high5/contract';
+import { Alert, Box, Button, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import type { RosterStudent, StudentFilter } from '@high5/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
 import { gradeLabel } from '../../../components/give';
+import { NO_STUDENT_FILTER, StudentFilterFields, StudentFlagChips } from '../../../components/student-filter/student-filter-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, initialTableState, type DataColumn, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
@@ -30,10 +31,10 @@ export default function StudentListScreen() {
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<{ id: string; name: string } | null>(null);
   const [reset, setReset] = useState<Reset | null>(null);
-  const [filter, setFilter] = useState<StudentFilter>({ flags: [] });
+  const [filter, setFilter] = useState<StudentFilter>(NO_STUDENT_FILTER);
   const roster = useRoster(table, filter);
-  const toggleFlag = (flag: StudentFilter['flags'][number]) => {
-    setFilter((f) => ({ ...f, flags: f.flags.includes(flag) ? f.flags.filter((x) => x !== flag) : [...f.flags, flag] }));
+  const changeFilter = (next: StudentFilter) => {
+    setFilter(next);
     setTable((s) => ({ ...s, page: 0 }));
   };
   const paid = roster.data?.paid ?? false;
@@ -75,13 +76,7 @@ export default function StudentListScreen() {
             </Typography>
           )}
           {/* Only an admin's list carries the flags (docs/decisions/0601). */}
-          {s.flags && StudentFilterFlags.some((f) => s.flags![f]) && (
-            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-              {StudentFilterFlags.filter((f) => s.flags![f]).map((f) => (
-                <Chip key={f} size="small" variant="outlined" label={t(`studentList.flags.${f}`)} />
-              ))}
-            </Box>
-          )}
+          <StudentFlagChips flags={s.flags} />
         </>
       ),
     },
@@ -137,31 +132,10 @@ export default function StudentListScreen() {
       >
         {t('studentList.title')}
       </PageTitle>
-      {canReset && (
-        <Box role="group" aria-label={t('studentList.flags.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-          {StudentFilterFlags.map((f) => (
-            <Chip key={f} label={t(`studentList.flags.${f}`)} color={filter.flags.includes(f) ? 'primary' : 'default'} variant={filter.flags.includes(f) ? 'filled' : 'outlined'} aria-pressed={filter.flags.includes(f)} onClick={() => toggleFlag(f)} />
-          ))}
-        </Box>
-      )}
-      <TextField
-        select
-        size="small"
-        label={t('columns.grade')}
-        value={filter.grade ?? ''}
-        onChange={(event) => {
-          setFilter((f) => ({ ...f, grade: event.target.value === '' ? undefined : Number(event.target.value) }));
-          setTable((s) => ({ ...s, page: 0 }));
-        }}
-        sx={{ minWidth: 160, mb: 1 }}
-      >
-        <MenuItem value="">{t('studentList.flags.anyGrade')}</MenuItem>
-        {Array.from({ length: 14 }, (_, i) => i - 1).map((g) => (
-          <MenuItem key={g} value={g}>
-            {gradeLabel(g, t)}
-          </MenuItem>
-        ))}
-      </TextField>
+      {/* Flags only for admins: the server refuses them to anyone else (docs/decisions/0601). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 1 }}>
+        <StudentFilterFields value={filter} onChange={changeFilter} flags={canReset} />
+      </Box>
       <Box sx={{ height: 4 }}>{roster.isFetching && <LinearProgress aria-label={t('common:loading')} />}</Box>
       {roster.isError ? (
         <Alert severity="error" sx={{ m: 2 }}>
