@@ -3,5 +3,5 @@ export { GiveVibeDialog } from './give-vibe-dialog';
 export { CertifyDialog, type CertifyDialogProps } from './certify-dialog';
 export type { GiveDialogProps, GiveRecipient } from './give-dialog';
 export { recognitionKeys } from './query-keys';
-export { shortLabel, gradeLabel } from './labels';
+export { shortLabel } from './labels';
 export { CategoryTileTooltip } from './category-tile-tooltip';

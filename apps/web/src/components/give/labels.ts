@@ -19,10 +19,3 @@ export const visuallyHidden = {
   width: '1px',
 } as const;
 
-/** Grade as schools write it: -1 is transitional kindergarten, 0 kindergarten. */
-export function gradeLabel(grade: number | null, t: (key: string) => string): string {
-  if (grade === null) return '';
-  if (grade === -1) return t('recognition:grades.tk');
-  if (grade === 0) return t('recognition:grades.k');
-  return String(grade);
-}

@@ -11,9 +11,9 @@ export const adminRoutes: AreaRoute[] = [
   adminScreen(paths.report, () => import('./class-report/report-screen')),
   adminScreen(paths.teacherReport, () => import('./class-report/teacher-report-screen')),
   // the roster run report names grades as schools write them (recognition's TK and K)
-  adminScreen(paths.adminUsers, () => import('./users/admin-users-screen'), ['recognition']),
+  adminScreen(paths.adminUsers, () => import('./users/admin-users-screen')),
   adminScreen(paths.superAdminReport, () => import('./super/super-report-screen')),
   adminScreen(paths.makeAdmin, () => import('./super/make-admin-screen')),
-  adminScreen(paths.addDistrict, () => import('./super/add-district-screen'), ['recognition']),
+  adminScreen(paths.addDistrict, () => import('./super/add-district-screen')),
   adminScreen(paths.settings, () => import('./super/settings-screen')),
 ];

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gradeLabel } from '../../../components/give';
+import { gradeLabel } from '../../../lib/grade-label';
 import type { DataColumn, TableSelection } from '../../../components/ui/data-table';
 import { useErrorText } from '../../../lib/use-error-text';
 

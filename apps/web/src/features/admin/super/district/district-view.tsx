@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { useContractForm } from '../../../../components/form/contract-form';
 import { FormDateRange } from '../../../../components/form/form-date-range';
-import { gradeLabel } from '../../../../components/give/labels';
+import { gradeLabel } from '../../../../lib/grade-label';
 import { DataTable, initialTableState, type TableState } from '../../../../components/ui/data-table';
 import { PageTitle } from '../../../../components/ui/page-title';
 import { useDistricts, useSuperSchools } from '../../api';
