@@ -114,10 +114,16 @@ describe('super admin: an Aeries district fills its school from the SIS', () => 
 
         // Sync now in test mode: a progress bar while it waits, then the preview.
         h.clock.set(new Date()); // each run its own time: the report lists the newest first
-        await page.getByRole('button', { name: a.roster.syncNow }).click();
+        // By keyboard: the focus stays on the button while the run works and after it (aria-disabled, not disabled).
+        const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+        await page.getByRole('button', { name: a.roster.syncNow }).focus();
+        await page.keyboard.press('Enter');
         await page.getByRole('progressbar', { name: a.roster.progressLabel }).waitFor();
+        await expect.poll(() => page.getByRole('button', { name: a.roster.syncNow }).getAttribute('aria-disabled')).toBe('true');
+        expect(await focused()).toBe(a.roster.syncNow);
         await drain(h.app);
         await page.getByText(a.roster.previewIntro).waitFor({ timeout: 20_000 });
+        await expect.poll(focused).toBe(a.roster.syncNow);
         await rosterShot(page, `preview-${lang}-${width}`);
         // Students, teachers and each school's principal (Aeries staff).
         const people = district.students.length + district.teachers.length + district.schools.length;

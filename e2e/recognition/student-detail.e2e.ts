@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAttendance, addMood, addRecognition, addTrustedAdult } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
+import { addAttendance, addMood, addRecognition, addTrustedAdult, rosterStudent } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { shot } from '../support/shot.js';
@@ -126,8 +126,9 @@ describe('student detail dialog', () => {
     await context.close();
   });
 
-  it('in a paid school a teacher sees the plans and the deep links, not the switches; no trusted adults says so (es, 360 px)', async () => {
+  it('in a paid school a teacher sees the plans of a rostered student and the deep links, not the switches; no trusted adults says so (es, 360 px)', async () => {
     const w = await classWithStudent({ paid: true, language: 'es' });
+    await rosterStudent(h.app, w.school.id, w.student.id);
     await db().updateTable('schoolMemberships').set({ iep: true }).where('userId', '=', w.student.id).execute();
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 780 });
     await h.signInAs(context, w.teacher.id);
@@ -164,6 +165,29 @@ describe('student detail dialog', () => {
     await expect.poll(() => panel.getByRole('group', { name: 'Desde' }).textContent()).toContain('15/09/2026');
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-attendance-es-360');
+    await context.close();
+  });
+
+  it.each([
+    ['en', 'en-US', 1366, 'Student details', 'IEP', 'Saved'],
+    ['es', 'es-ES', 360, 'Datos del estudiante', 'Educación individualizada (IEP)', 'Guardado'],
+  ] as const)('in a school of a paid district the SIS does not list, the admin records the plans with the switches (docs/decisions/0606; %s)', async (language, locale, width, title, iep, saved) => {
+    const w = await classWithStudent({ paid: true, language });
+    const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
+    const { context, page } = await h.newPage({ locale, width, height: 900 });
+    await h.signInAs(context, admin.id);
+    await openDetails(page, 'Sam Rivera');
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+    await dialog.getByRole('switch', { name: iep }).check();
+    await expect.poll(async () => (await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep).toBe(true);
+    await expect.poll(() => dialog.getByRole('switch', { name: iep }).isChecked()).toBe(true);
+    // The notice shows below the header, never over the school's name.
+    const notice = await page.getByText(saved, { exact: true }).boundingBox();
+    const header = await page.locator('header').first().boundingBox();
+    expect(notice!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expectNoAxeViolations(page);
+    await shot(page, `student-detail-unlisted-${language}-${width}`, { fullPage: false });
     await context.close();
   });
 

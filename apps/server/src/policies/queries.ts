@@ -12,6 +12,7 @@ export function studentTies(db: Db, schoolId: string, studentId: string, viewerI
     .innerJoin('schools as s', 's.id', 'm.schoolId')
     .select((eb) => [
       's.timeZone',
+      'm.rostered',
       eb
         .exists(
           eb

@@ -26,6 +26,8 @@ export interface Student {
   knownParentOf: boolean;
   /** The school lets parents see their children's moods (decision 0420). */
   parentsSeeMoods: boolean;
+  /** The district's SIS lists the student at this school, so it sets their plan flags (docs/decisions/0606). */
+  rostered: boolean;
 }
 
 /** The student as the caller sees them, or null when there is no such student in the caller's current school (or no current school). */
@@ -34,7 +36,7 @@ export async function loadStudent(db: Db, user: SessionUser, studentId: string):
   if (!school) return null;
   const row = await studentTies(db, school.schoolId, studentId, user.id);
   if (!row) return null;
-  return { id: studentId, school, timeZone: row.timeZone, inClassOf: !!row.inClassOf, trusted: !!row.trusted, reached: !!row.reached, parentOf: !!row.parentOf, knownParentOf: !!row.knownParentOf, parentsSeeMoods: !!row.parentsSeeMoods };
+  return { id: studentId, school, timeZone: row.timeZone, inClassOf: !!row.inClassOf, trusted: !!row.trusted, reached: !!row.reached, parentOf: !!row.parentOf, knownParentOf: !!row.knownParentOf, parentsSeeMoods: !!row.parentsSeeMoods, rostered: school.paid && row.rostered };
 }
 
 /** Approved teachers and staff of the current school: the only ones who look after students. */
@@ -63,11 +65,12 @@ export function looksAfterStudent(user: SessionUser, student: Student): boolean 
 }
 
 /**
- * The IEP, 504 and language switches: the student's teachers and the admins, except that in a
- * paid school (where the district's system owns them) teachers only get the links.
+ * The IEP, 504 and language switches: the student's teachers and the admins, except that where
+ * the district's SIS lists the student (a rostered student of a paid district, docs/decisions/0606)
+ * teachers only get the links. A school of the district the SIS does not list records them as a free one.
  */
 export function canEditStudentFlags(user: SessionUser, student: Student): boolean {
-  return canViewStudent(user, student) && looksAfterStudent(user, student) && (!student.school.paid || student.school.role !== 'teacher');
+  return canViewStudent(user, student) && looksAfterStudent(user, student) && (!student.rostered || student.school.role !== 'teacher');
 }
 
 /** Teachers of the student and admins take a student's photo; paid schools' photos come from the district. */

@@ -40,6 +40,8 @@ export const SuperPendingSchema = z.object({
       role: z.enum(['teacher', 'staff']),
       /** True when the school has no active admin who could decide instead. */
       schoolHasAdmin: z.boolean(),
+      /** The person confirmed their e-mail address (docs/decisions/0607): approvers are told only then. */
+      emailConfirmed: z.boolean(),
       createdAt: z.string(),
     }),
   ),

@@ -26,6 +26,7 @@ export function pendingPeople(db: Db) {
       'm.userId',
       sql<string>`btrim(u.first_name || ' ' || u.last_name)`.as('name'),
       'u.email',
+      sql<boolean>`u.email_verified_at is not null`.as('emailConfirmed'),
       'm.role',
       'm.createdAt',
       eb

@@ -118,6 +118,11 @@ export function findEmailToken(db: Db, hash: string) {
     .executeTakeFirst();
 }
 
+/** The schools where the user waits for approval as a teacher or staff member. */
+export function pendingStaffSchools(db: Db, userId: string) {
+  return db.selectFrom('schoolMemberships').select('schoolId').where('userId', '=', userId).where('status', '=', 'pending').where('role', 'in', ['teacher', 'staff']).execute();
+}
+
 export async function markEmailVerified(db: Db, userId: string, now: Date) {
   await db.updateTable('users').set({ emailVerifiedAt: now }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();
 }

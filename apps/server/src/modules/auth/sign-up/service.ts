@@ -30,6 +30,7 @@ import {
   takeSignUpRequest,
   listSchools,
   markEmailVerified,
+  pendingStaffSchools,
   approvers,
   claimSchool,
   schoolTitle,
@@ -163,8 +164,8 @@ async function createSignUpAccount(db: Db, services: Services, body: SignUpDetai
     // The founder of a new school runs it; joining an existing school waits for its admin
     // unless the e-mail's domain is whitelisted. A paid district vets founders as well.
     const status = founder ? (district!.paid && !whitelisted ? 'pending' : 'active') : whitelisted ? 'active' : 'pending';
+    // A pending teacher's approvers hear once the address is confirmed (verifyEmail, docs/decisions/0607).
     await addMembership(db, { userId, schoolId: schoolId!, role: 'teacher', isAdmin: founder, status }, now);
-    if (status === 'pending') await notifyApprovers(db, services, schoolId!);
   } else if (cls) {
     await addMembership(db, { userId, schoolId: cls.schoolId, role: 'student', isAdmin: false, status: 'active' }, now);
     await insertEnrolment(db, cls.id, userId, now);
@@ -263,6 +264,8 @@ export async function verifyEmail(ctx: AuthContext, token: string) {
   }
   await ctx.db.updateTable('verificationCodes').set({ usedAt: now }).where('id', '=', row.id).execute();
   await markEmailVerified(ctx.db, row.userId, now);
+  // Only a confirmed address is worth an approver's time (docs/decisions/0607).
+  for (const { schoolId } of await pendingStaffSchools(ctx.db, row.userId)) await notifyApprovers(ctx.db, ctx.services, schoolId);
   return {};
 }
 

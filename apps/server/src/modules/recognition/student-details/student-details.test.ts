@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildClass, buildSchool, buildUser, linkParent, sessionFor } from '../../../test/factories.js';
-import { addAttendance, addMood, addRecognition, addTrustedAdult, jpegWithGps, multipartFile, setSchoolPaid } from './test-factories.js';
+import { addAttendance, addMood, addRecognition, addTrustedAdult, jpegWithGps, multipartFile, rosterStudent, setSchoolPaid } from './test-factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,17 +160,44 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     expect((await put(w.foreignAdmin.id, { iep: true })).status).toBe(404);
   });
 
-  it('when the school is paid, teachers (even admins) get STUDENT_FLAGS_READ_ONLY while a staff admin may switch', async () => {
+  it('when the SIS lists the student (paid district, rostered), teachers (even admins) get STUDENT_FLAGS_READ_ONLY while a staff admin may switch (docs/decisions/0606)', async () => {
     const paid = await world({ paid: true });
-    await setSchoolPaid(t.app, paid.school.id, true);
+    await rosterStudent(t.app, paid.school.id, paid.student.id);
     const teacherView = await t.call('GET', `/v1/student-details/${paid.student.id}`, { cookie: await as(paid.teacher.id) });
     expect(teacherView.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
     expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell', studentDocument: 'https://district.example/docs' });
-    expect((await put(paid.teacher.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
-    expect((await put(paid.admin.id, { iep: true }, paid.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
+    const teacher = await put(paid.teacher.id, { iep: true }, paid.student.id);
+    expect([teacher.status, teacher.json.ErrorCode]).toEqual([403, 'STUDENT_FLAGS_READ_ONLY']);
+    const admin = await put(paid.admin.id, { iep: true }, paid.student.id);
+    expect([admin.status, admin.json.ErrorCode]).toEqual([403, 'STUDENT_FLAGS_READ_ONLY']);
     const staffAdmin = await put(paid.staffAdmin.id, { plan504: true }, paid.student.id);
     expect(staffAdmin.status).toBe(200);
     expect(staffAdmin.json.ResponseData.plan504).toBe(true);
+  });
+
+  it('when a school of a paid district is not listed by the SIS, its admin and the student’s teacher record the flags as in a free school, audited; another school’s admin gets 404', async () => {
+    const listed = await world({ paid: true });
+    await rosterStudent(t.app, listed.school.id, listed.student.id);
+    // A second school of the same district the SIS does not list: no source id, no rostered student.
+    const unlisted = await buildSchool(t.app, { districtId: listed.school.districtId });
+    const student = await buildUser(t.app, { role: 'student', schoolId: unlisted.id });
+    const admin = await buildUser(t.app, { role: 'teacher', schoolId: unlisted.id, isAdmin: true });
+    const teacher = await buildUser(t.app, { role: 'teacher', schoolId: unlisted.id });
+    await buildClass(t.app, { schoolId: unlisted.id, ownerId: teacher.id, studentIds: [student.id] });
+    const view = await t.call('GET', `/v1/student-details/${student.id}`, { cookie: await as(admin.id) });
+    expect(view.json.ResponseData.policies.canEditFlags).toBe(true);
+    const saved = await put(admin.id, { iep: true, languageLevel: 'L' }, student.id);
+    expect(saved.status).toBe(200);
+    expect(saved.json.ResponseData).toEqual({ iep: true, plan504: false, languageLevel: 'L' });
+    expect((await audits(admin.id)).filter((a) => a.action === 'student.flags.update')).toEqual([
+      { action: 'student.flags.update', schoolId: unlisted.id, targetId: student.id, details: { iep: true, languageLevel: 'L' } },
+    ]);
+    expect((await put(teacher.id, { plan504: true }, student.id)).status).toBe(200);
+    expect((await db().selectFrom('schoolMemberships').select(['iep', 'plan504', 'languageLevel']).where('userId', '=', student.id).executeTakeFirstOrThrow())).toEqual({ iep: true, plan504: true, languageLevel: 'L' });
+    // The listed school's admin still may not, and neither admin reaches the other school's student.
+    expect((await put(listed.admin.id, { iep: true }, listed.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
+    expect((await put(listed.admin.id, { iep: true }, student.id)).status).toBe(404);
+    expect((await put(admin.id, { iep: true }, listed.student.id)).status).toBe(404);
   });
 });
 

@@ -54,6 +54,14 @@ export async function setSchoolPaid(app: FastifyInstance, schoolId: string, paid
   await app.services.db.updateTable('districts').set({ paid }).where('id', '=', school.districtId).execute();
 }
 
+/** The district's SIS lists the school (a source id) and the student at it, as a sync leaves them (docs/decisions/0606). */
+export async function rosterStudent(app: FastifyInstance, schoolId: string, studentId: string) {
+  const db = app.services.db;
+  const school = await db.updateTable('schools').set({ sourceId: `sis-${schoolId.slice(0, 8)}` }).where('id', '=', schoolId).returning('districtId').executeTakeFirstOrThrow();
+  await db.insertInto('rosterPeople').values({ districtId: school.districtId, sourceId: `sis-${studentId.slice(0, 8)}`, userId: studentId }).execute();
+  await db.updateTable('schoolMemberships').set({ rostered: true }).where('schoolId', '=', schoolId).where('userId', '=', studentId).execute();
+}
+
 export async function addRecognition(app: FastifyInstance, values: { kind: 'high5' | 'vibe'; schoolId: string; giverId: string; giverRole: string; receiverId: string; receiverRole: string; schoolDate: string }) {
   await app.services.db.insertInto('recognitions').values(values).execute();
 }

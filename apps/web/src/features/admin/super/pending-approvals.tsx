@@ -61,6 +61,8 @@ export function PendingApprovals() {
                     <Typography component="span" sx={{ fontWeight: 600 }}>
                       {p.name || p.email}
                       {!p.schoolHasAdmin && <Chip size="small" color="warning" label={t('pending.noAdmin')} sx={{ ml: 1 }} />}
+                      {/* Approvers are e-mailed once the address is confirmed; until then the list says so (docs/decisions/0607). */}
+                      {!p.emailConfirmed && <Chip size="small" variant="outlined" label={t('pending.emailUnconfirmed')} sx={{ ml: 1 }} />}
                     </Typography>
                   }
                   secondary={`${t(`common:roles.${p.role}`)} · ${p.schoolName} (${p.districtName}) · ${p.email ?? ''}`}

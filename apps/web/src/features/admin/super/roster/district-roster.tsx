@@ -2,7 +2,7 @@ import type { RosterRun } from '@high5/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Typography } from '@mui/material';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotify } from '../../../../components/ui/notifications';
@@ -125,20 +125,14 @@ function SyncNow({ districtId, busy }: { districtId: string; busy: boolean }) {
   const errorText = useErrorText('admin');
   const notify = useNotify();
   const sync = useSyncNow(districtId);
-  const button = useRef<HTMLButtonElement>(null);
-  const started = useRef(false);
-  // The button is disabled while the run works, which drops the keyboard focus: give it back when the run ends.
-  useEffect(() => {
-    if (busy || sync.isPending) return;
-    if (started.current && document.activeElement === document.body) button.current?.focus();
-    started.current = false;
-  }, [busy, sync.isPending]);
+  const blocked = busy || sync.isPending;
   const start = () => {
-    started.current = true;
+    if (blocked) return;
     sync.mutate(undefined, { onSuccess: () => notify('info', t('roster.syncStarted')), onError: (error) => notify('error', errorText(error)) });
   };
+  // aria-disabled, not disabled, while the run works: a disabled button drops the keyboard focus to the page.
   return (
-    <Button ref={button} variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={busy || sync.isPending}>
+    <Button variant="contained" startIcon={<SyncIcon />} onClick={start} aria-disabled={blocked} className={blocked ? 'Mui-disabled' : undefined}>
       {t('roster.syncNow')}
     </Button>
   );
