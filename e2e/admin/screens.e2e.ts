@@ -26,7 +26,14 @@ async function arrange() {
   const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Amy', lastName: 'Adams' });
   await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id] });
   const [kindness] = await builtinCategories(h.app, 'high5');
-  await recognise(h.app, { schoolId: school.id, giver: { id: teacher.id, role: 'teacher' }, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-1), comment: 'Great teamwork', categoryIds: [kindness!.id] });
+  await recognise(h.app, {
+    schoolId: school.id,
+    giver: { id: teacher.id, role: 'teacher' },
+    receiver: { id: amy.id, role: 'student' },
+    date: schoolToday(-1),
+    comment: 'Great teamwork',
+    categoryIds: [kindness!.id],
+  });
   await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(), mood: 'weary' });
   await h.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'counselor@example.test' }).execute();
   const { user: root } = await superAdmin(h.app);
@@ -80,7 +87,11 @@ const screens: Screen[] = [
     path: '/make-admin',
     act: async (page, es) => {
       // A pending teacher whose e-mail is not confirmed is marked so (docs/decisions/0607).
-      await page.getByRole('listitem').filter({ hasText: 'Pablo Pérez' }).getByText(es ? 'Correo aún sin confirmar' : 'E-mail not confirmed yet').waitFor();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Pablo Pérez' })
+        .getByText(es ? 'Correo aún sin confirmar' : 'E-mail not confirmed yet')
+        .waitFor();
       await chooseSchool(page, es);
     },
   },
@@ -93,7 +104,11 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
     for (const width of [360, 1920]) {
       it(`${locale} at ${width} px`, async () => {
         const es = locale === 'es-ES';
-        await h.app.services.db.updateTable('users').set({ language: es ? 'es' : 'en' }).where('id', 'in', [w.admin.id, w.teacher.id, w.root.id]).execute();
+        await h.app.services.db
+          .updateTable('users')
+          .set({ language: es ? 'es' : 'en' })
+          .where('id', 'in', [w.admin.id, w.teacher.id, w.root.id])
+          .execute();
         for (const screen of screens) {
           const { context, page } = await h.newPage({ locale, width, height: 900 });
           try {
@@ -110,7 +125,7 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
             // No button or link is cut off by the box that holds it (the districts' actions in Spanish were); tabs scroll.
             const cut = () =>
               page.evaluate(() =>
-                [...document.querySelectorAll('main button:not([role=tab]), main a')]
+                Array.from(document.querySelectorAll('main button:not([role=tab]), main a'))
                   .filter((el) => {
                     const right = el.getBoundingClientRect().right;
                     for (let box = el.parentElement; box; box = box.parentElement) {
@@ -122,7 +137,9 @@ describe('admin screens pass axe in both languages, narrow and wide', () => {
               );
             await expect.poll(cut).toEqual([]);
             // The school's name (the super admin's "Administración de High5") is not cut in the header.
-            await expect.poll(() => page.getByTestId('school-name').evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+            await expect
+              .poll(() => page.getByTestId('school-name').evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth))
+              .toBe(true);
             await shot(page, `${screen.name}-${locale}-${width}`);
             await expectNoAxeViolations(page);
           } catch (error) {
