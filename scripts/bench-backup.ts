@@ -28,7 +28,11 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-backup-'));
   const database = await openPostgres(url);
   await migrate(database);
-  const app = await buildApp({ config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
+    database,
+    logger: false,
+  });
   const db = database.db;
   const school = await sql<{ id: string; name: string; members: number; recognitions: number; moods: number }>`
     select s.id, s.name,
@@ -54,7 +58,9 @@ async function main() {
   const backup = await db.transaction().execute((tx) => backupSchool(tx, app.services, actor.id, target.id, { includeJournals: false }));
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  log(`${backup.rowCount} rows, ${mb(backup.sizeBytes)} gzip, in ${seconds.toFixed(1)} s; heap ${mb(base.heapUsed)} before, peak ${mb(peakHeap)} (+${mb(peakHeap - base.heapUsed)}); RSS peak +${mb(peakRss - base.rss)}`);
+  log(
+    `${backup.rowCount} rows, ${mb(backup.sizeBytes)} gzip, in ${seconds.toFixed(1)} s; heap ${mb(base.heapUsed)} before, peak ${mb(peakHeap)} (+${mb(peakHeap - base.heapUsed)}); RSS peak +${mb(peakRss - base.rss)}`,
+  );
   process.stdout.write(`backup: ${backup.rowCount} rows in ${seconds.toFixed(1)} s, peak heap +${mb(peakHeap - base.heapUsed)}\n`);
 
   const row = await db.deleteFrom('schoolBackups').where('id', '=', backup.id).returning('storageKey').executeTakeFirstOrThrow();
@@ -69,19 +75,35 @@ async function main() {
 async function restoreElsewhere(url: string, file: NodeJS.ReadableStream, dataDir: string) {
   const database = await openPostgres(url);
   await migrate(database);
-  const app = await buildApp({ config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: join(dataDir, 'elsewhere') }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: join(dataDir, 'elsewhere') }),
+    database,
+    logger: false,
+  });
   const db = database.db;
-  const district = await db.insertInto('districts').values({ name: `Bench restore ${Date.now()}` }).returning('id').executeTakeFirstOrThrow();
+  const district = await db
+    .insertInto('districts')
+    .values({ name: `Bench restore ${Date.now()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const slot = await db.insertInto('schools').values({ districtId: district.id, name: 'Restored' }).returning('id').executeTakeFirstOrThrow();
-  const actor = await db.insertInto('users').values({ email: `bench-${Date.now()}@example.test`, isSuperAdmin: true }).returning('id').executeTakeFirstOrThrow();
+  const actor = await db
+    .insertInto('users')
+    .values({ email: `bench-${Date.now()}@example.test`, isSuperAdmin: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const storageKey = 'restores/bench.ndjson.gz';
   await app.services.storage.putStream(storageKey, file as never, 'application/gzip');
-  const restore = await db.transaction().execute((tx) => startUploadedRestore(tx, app.services, actor.id, slot.id, { storageKey, fileName: 'bench.ndjson.gz' }));
+  const restore = await db
+    .transaction()
+    .execute((tx) => startUploadedRestore(tx, app.services, actor.id, slot.id, { storageKey, fileName: 'bench.ndjson.gz' }));
   const started = performance.now();
   await runRestore(app.services, restore.id);
   const seconds = (performance.now() - started) / 1000;
   const done = await db.selectFrom('schoolRestores').select(['status', 'rowsDone', 'errorCode']).where('id', '=', restore.id).executeTakeFirstOrThrow();
-  log(`Restore into another database: ${done.status}${done.errorCode ? ` (${done.errorCode})` : ''}, ${done.rowsDone} rows in ${seconds.toFixed(1)} s (${Math.round(done.rowsDone / seconds)} rows/s)`);
+  log(
+    `Restore into another database: ${done.status}${done.errorCode ? ` (${done.errorCode})` : ''}, ${done.rowsDone} rows in ${seconds.toFixed(1)} s (${Math.round(done.rowsDone / seconds)} rows/s)`,
+  );
   process.stdout.write(`restore: ${done.rowsDone} rows in ${seconds.toFixed(1)} s\n`);
   await app.close();
   await database.close();

@@ -31,7 +31,12 @@ async function main() {
 
   // Queued as the app queues them: one job per message, in one transaction here.
   await database.db.transaction().execute(async (tx) => {
-    for (let i = 0; i < count; i++) await app.services.mail.queue(tx, `reader-${i}@example.test`, i % 2 ? 'es' : 'en', 'auth:mail.resetCode', { code: String(100000 + i), name: 'Reader', minutes: 15 });
+    for (let i = 0; i < count; i++)
+      await app.services.mail.queue(tx, `reader-${i}@example.test`, i % 2 ? 'es' : 'en', 'auth:mail.resetCode', {
+        code: String(100000 + i),
+        name: 'Reader',
+        minutes: 15,
+      });
   });
   const started = performance.now();
   app.services.jobs.start(100);
@@ -39,7 +44,9 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   await app.services.jobs.stop();
   const distinct = new Set(catcher.messages.map((m) => m.to[0])).size;
-  log(`Delivered ${catcher.messages.length} (${distinct} distinct recipients) in ${seconds.toFixed(2)} s: ${(catcher.messages.length / seconds).toFixed(1)} e-mails/s`);
+  log(
+    `Delivered ${catcher.messages.length} (${distinct} distinct recipients) in ${seconds.toFixed(2)} s: ${(catcher.messages.length / seconds).toFixed(1)} e-mails/s`,
+  );
   process.stdout.write(`mail.send: ${(catcher.messages.length / seconds).toFixed(1)} e-mails/s\n`);
 
   if (url) await database.db.deleteFrom('jobs').where('kind', '=', 'mail.send').execute();

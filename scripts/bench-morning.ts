@@ -23,7 +23,15 @@ const duration = Number(args.duration ?? 15);
 const connections = Number(args.connections ?? 20);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-interface Row { endpoint: string; processes: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }
+interface Row {
+  endpoint: string;
+  processes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -44,12 +52,30 @@ async function main() {
           and not exists (select 1 from school_memberships o where o.user_id = m.user_id and o.school_id = ${schoolId})
         order by m.user_id limit ${missing} returning user_id`.execute(db)
     : { rows: [] };
-  const students = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('role', '=', 'student').where('status', '=', 'active').orderBy('userId').limit(wanted).execute();
+  const students = await db
+    .selectFrom('schoolMemberships')
+    .select('userId')
+    .where('schoolId', '=', schoolId)
+    .where('role', '=', 'student')
+    .where('status', '=', 'active')
+    .orderBy('userId')
+    .limit(wanted)
+    .execute();
   const since = new Date();
   const cookies: string[] = [];
   for (const s of students) {
     const token = randomBytes(32).toString('base64url');
-    await db.insertInto('sessions').values({ tokenHash: hashToken(token), userId: s.userId, schoolId, createdAt: since, lastSeenAt: since, expiresAt: new Date(since.getTime() + 3_600_000) }).execute();
+    await db
+      .insertInto('sessions')
+      .values({
+        tokenHash: hashToken(token),
+        userId: s.userId,
+        schoolId,
+        createdAt: since,
+        lastSeenAt: since,
+        expiresAt: new Date(since.getTime() + 3_600_000),
+      })
+      .execute();
     cookies.push(`high5_session=${token}`);
   }
   log(`${name}: ${students.length} students (${guests.rows.length} from other schools for the run), ${connections} connections, ${duration} s per run.`);
@@ -58,12 +84,30 @@ async function main() {
   try {
     for (const count of [2, 1]) {
       const servers: ServerProcess[] = [];
-      for (let i = 0; i < count; i++) servers.push(await startServerProcess({ env: { DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', JOBS_CONCURRENCY: '2' } }));
+      for (let i = 0; i < count; i++)
+        servers.push(
+          await startServerProcess({
+            env: { DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', JOBS_CONCURRENCY: '2' },
+          }),
+        );
       try {
         const each = Math.max(1, Math.floor(connections / (2 * count)));
         const runs = servers.flatMap((server) => [
-          { endpoint: 'POST /v1/moods (check in)', server, requests: cookies.map((cookie) => ({ method: 'POST' as const, path: '/v1/moods', headers: { cookie, origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ mood: 'smile' }) })) },
-          { endpoint: 'GET /v1/recognition/dashboard', server, requests: cookies.map((cookie) => ({ method: 'GET' as const, path: '/v1/recognition/dashboard', headers: { cookie } })) },
+          {
+            endpoint: 'POST /v1/moods (check in)',
+            server,
+            requests: cookies.map((cookie) => ({
+              method: 'POST' as const,
+              path: '/v1/moods',
+              headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+              body: JSON.stringify({ mood: 'smile' }),
+            })),
+          },
+          {
+            endpoint: 'GET /v1/recognition/dashboard',
+            server,
+            requests: cookies.map((cookie) => ({ method: 'GET' as const, path: '/v1/recognition/dashboard', headers: { cookie } })),
+          },
         ]);
         const results = await Promise.all(runs.map((r) => autocannon({ url: r.server.url, connections: each, duration, workers: 1, requests: r.requests })));
         for (const endpoint of [...new Set(runs.map((r) => r.endpoint))]) {
@@ -86,9 +130,26 @@ async function main() {
     }
   } finally {
     log('  cleaning up');
-    await db.deleteFrom('sessions').where('createdAt', '>=', since).where('userId', 'in', students.map((s) => s.userId)).execute();
+    await db
+      .deleteFrom('sessions')
+      .where('createdAt', '>=', since)
+      .where(
+        'userId',
+        'in',
+        students.map((s) => s.userId),
+      )
+      .execute();
     await db.deleteFrom('moods').where('schoolId', '=', schoolId).where('checkedInAt', '>=', since).execute();
-    if (guests.rows.length) await db.deleteFrom('schoolMemberships').where('schoolId', '=', schoolId).where('userId', 'in', guests.rows.map((g) => g.userId)).execute();
+    if (guests.rows.length)
+      await db
+        .deleteFrom('schoolMemberships')
+        .where('schoolId', '=', schoolId)
+        .where(
+          'userId',
+          'in',
+          guests.rows.map((g) => g.userId),
+        )
+        .execute();
     log('  cleaned up');
     await database.close();
   }

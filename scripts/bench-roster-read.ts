@@ -20,7 +20,11 @@ function counts(read: RosterRead) {
   return `${s.schools.length} schools, ${role('student')} students, ${role('teacher')} teachers, ${role('staff')} staff, ${s.sections.length} sections, ${s.sections.reduce((n, x) => n + x.studentSourceIds.length, 0)} enrolments`;
 }
 
-async function time(name: string, start: () => Promise<{ baseUrl: string; requests: string[]; close(): Promise<void> }>, read: (baseUrl: string) => Promise<RosterRead>) {
+async function time(
+  name: string,
+  start: () => Promise<{ baseUrl: string; requests: string[]; close(): Promise<void> }>,
+  read: (baseUrl: string) => Promise<RosterRead>,
+) {
   const fake = await start();
   try {
     // The first read includes the fake building its answers once; the second is the driver's steady cost.
@@ -39,7 +43,9 @@ async function time(name: string, start: () => Promise<{ baseUrl: string; reques
 async function main() {
   const built = performance.now();
   const district = syntheticDistrict(size);
-  log(`Synthetic district: ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (built in ${((performance.now() - built) / 1000).toFixed(1)} s)`);
+  log(
+    `Synthetic district: ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (built in ${((performance.now() - built) / 1000).toFixed(1)} s)`,
+  );
   if (which !== 'aeries') {
     let clientId = '';
     let clientSecret = '';

@@ -44,7 +44,10 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 /** Background traffic: one user's dashboard at a steady rate until `stop` resolves; its latency in ms. */
 async function dashboardLoad(baseUrl: string, cookie: string, stop: Promise<unknown>) {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${baseUrl}/v1/recognition/dashboard`, headers: { cookie }, connections: 4, overallRate: 50, duration: 3600 }, (error, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon(
+      { url: `${baseUrl}/v1/recognition/dashboard`, headers: { cookie }, connections: 4, overallRate: 50, duration: 3600 },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
     void stop.then(() => instance.stop());
   });
   return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
@@ -55,7 +58,9 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('set BENCH_DATABASE_URL to a scratch PostgreSQL database');
   const district = syntheticDistrict(size);
-  log(`Synthetic district: ${district.schools.length} schools, ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (${source})`);
+  log(
+    `Synthetic district: ${district.schools.length} schools, ${district.students.length} students, ${district.teachers.length} teachers, ${district.sections.length} sections, ${district.enrollments.length} enrolments (${source})`,
+  );
   // The fake SIS runs in its own process at the lowest priority, as a real one runs on another machine.
   const sis = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', new URL('./bench/_sis-fake.ts', import.meta.url).pathname], {
     env: { ...process.env, SIS_SOURCE: source, SIS_SIZE: JSON.stringify(size) },
@@ -66,7 +71,11 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-bench-sync-'));
   const database = await openPostgres(url);
   await migrate(database);
-  const app = await buildApp({ config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'production', DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir }),
+    database,
+    logger: false,
+  });
   try {
     const db = database.db;
     const row = await db
@@ -74,7 +83,11 @@ async function main() {
       .values({ name: `Bench sync ${source} ${Date.now()}`, kind: source, paid: true, testMode: false, baseUrl: sisUrl })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.updateTable('districts').set({ credentialsEncrypted: encryptCredentials(app.services.secret, row.id, credentials) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('districts')
+      .set({ credentialsEncrypted: encryptCredentials(app.services.secret, row.id, credentials) })
+      .where('id', '=', row.id)
+      .execute();
     // The large seed's busiest teacher, when the database holds it: their dashboard is the traffic.
     const teacher = await db
       .selectFrom('users as u')
@@ -113,14 +126,20 @@ async function main() {
       }
       const run = (await runById(db, runId))!;
       if (run.status !== 'done') throw new Error(`${name}: ${run.status} ${run.errorCode ?? ''} ${run.errorDetail ?? ''}`);
-      log(`${name}: ${seconds.at(-1)!.toFixed(1)} s, ${JSON.stringify(run.counts)}; event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`);
+      log(
+        `${name}: ${seconds.at(-1)!.toFixed(1)} s, ${JSON.stringify(run.counts)}; event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+      );
     }
     if (load) {
       // Other work on a shared machine moves the figure alone: measured again, it shows how much.
       const again = await dashboardLoad(load.baseUrl, load.cookie, sleep(15_000));
-      log(`dashboard alone again after the runs: p50 ${again.p50} ms, p99 ${again.p99} ms (${again.requests} requests, ${again.non2xx} not 2xx, ${again.errors} errors)`);
+      log(
+        `dashboard alone again after the runs: p50 ${again.p50} ms, p99 ${again.p99} ms (${again.requests} requests, ${again.non2xx} not 2xx, ${again.errors} errors)`,
+      );
     }
-    log(`second / first: ${(seconds[1]! / seconds[0]!).toFixed(2)}, full unchanged / first: ${(seconds[2]! / seconds[0]!).toFixed(2)} (budget: first < 300 s, unchanged < first / 3)`);
+    log(
+      `second / first: ${(seconds[1]! / seconds[0]!).toFixed(2)}, full unchanged / first: ${(seconds[2]! / seconds[0]!).toFixed(2)} (budget: first < 300 s, unchanged < first / 3)`,
+    );
   } finally {
     await app.close();
     await database.close();

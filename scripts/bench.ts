@@ -73,7 +73,16 @@ async function load(baseUrl: string, requests: BenchRequest[], seconds: number, 
       ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
     })),
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function account(services: Services, login: string, schoolName: string): Promise<BenchAccount> {
@@ -91,7 +100,9 @@ async function account(services: Services, login: string, schoolName: string): P
 
 async function loadScenarios(): Promise<Scenario[]> {
   const dir = new URL('./bench/', import.meta.url);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'types.ts' && !f.startsWith('_')).sort((a, b) => (a === 'system.ts' ? -1 : b === 'system.ts' ? 1 : a.localeCompare(b)));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'types.ts' && !f.startsWith('_'))
+    .sort((a, b) => (a === 'system.ts' ? -1 : b === 'system.ts' ? 1 : a.localeCompare(b)));
   const all: Scenario[] = [];
   for (const file of files) {
     const module = (await import(new URL(file, dir).href)) as { scenarios?: Scenario[] };
@@ -113,11 +124,24 @@ function table(rows: { scenario: Scenario; m: Measure; shares?: number[] }[]) {
     const share = shares?.length ? pairedShare(shares) : undefined;
     const ratio = share ? `${pct(share.median)} of its req/s (${shares!.length} pairs: ${pct(share.min)}-${pct(share.max)})` : '';
     const problems = m.errors + m.non2xx > 0 ? `  !! ${m.non2xx} non-2xx, ${m.errors} errors` : '';
-    return [scenario.name, fmt(scenario.connections ?? connections), fmt(m.rps), fmt(m.p50, 1), fmt(m.p90, 1), fmt(m.p97_5, 1), fmt(m.p99, 1), ratio + problems];
+    return [
+      scenario.name,
+      fmt(scenario.connections ?? connections),
+      fmt(m.rps),
+      fmt(m.p50, 1),
+      fmt(m.p90, 1),
+      fmt(m.p97_5, 1),
+      fmt(m.p99, 1),
+      ratio + problems,
+    ];
   });
   const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p90 ms', 'p97.5 ms', 'p99 ms', 'vs baseline, paired'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const row = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
 }
 
@@ -134,7 +158,15 @@ async function main() {
     await migrate(database);
     log(`Database: fresh PGlite in ${dataDir} with the demo seed (set BENCH_DATABASE_URL to a large-seeded PostgreSQL for the real numbers).`);
   }
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'http://127.0.0.1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
   const app = await buildApp({ config, database, logger: false });
   // Ten connections of one user write far faster than a person: the write limit still counts
   // (its cost is part of every write) but must not be what stops the load.
@@ -154,14 +186,28 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const { services } = app;
     const accounts = url
-      ? { teacher: await account(services, 'teacher1@large.high5.test', 'Oak Grove Elementary'), student: await account(services, 'student1@large.high5.test', 'Oak Grove Elementary') }
-      : { teacher: await account(services, 'teacher@demo.high5.test', 'Demo Elementary'), student: await account(services, 'student@demo.high5.test', 'Demo Elementary') };
-    const ctx: BenchContext = { baseUrl, database: database.kind, services, accounts, sessionFor: (userId, schoolId) => sessionFor(services, userId, schoolId) };
+      ? {
+          teacher: await account(services, 'teacher1@large.high5.test', 'Oak Grove Elementary'),
+          student: await account(services, 'student1@large.high5.test', 'Oak Grove Elementary'),
+        }
+      : {
+          teacher: await account(services, 'teacher@demo.high5.test', 'Demo Elementary'),
+          student: await account(services, 'student@demo.high5.test', 'Demo Elementary'),
+        };
+    const ctx: BenchContext = {
+      baseUrl,
+      database: database.kind,
+      services,
+      accounts,
+      sessionFor: (userId, schoolId) => sessionFor(services, userId, schoolId),
+    };
     const counts = await services.db
       .selectFrom('recognitions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    log(`${counts.n.toLocaleString('en-US')} recognitions; acting as ${accounts.teacher.login} and ${accounts.student.login}; ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario.`);
+    log(
+      `${counts.n.toLocaleString('en-US')} recognitions; acting as ${accounts.teacher.login} and ${accounts.student.login}; ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario.`,
+    );
 
     // --only=<text> keeps the scenarios whose name holds the text, and the baselines they name.
     const all = await loadScenarios();
@@ -203,14 +249,19 @@ async function main() {
         await tearDown(done.scenario, done.state);
         baselines.delete(name);
       }
-      log(`  ${scenario.name}: ${Math.round(m.rps)} req/s${shares.length ? `, ${shares.map((r) => `${Math.round(r * 100)} %`).join(' / ')} of ${scenario.baseline} in pairs` : ''}`);
+      log(
+        `  ${scenario.name}: ${Math.round(m.rps)} req/s${shares.length ? `, ${shares.map((r) => `${Math.round(r * 100)} %`).join(' / ')} of ${scenario.baseline} in pairs` : ''}`,
+      );
       results.push({ scenario, m, shares });
     }
     for (const { scenario, state } of baselines.values()) await tearDown(scenario, state);
     if (results.length) process.stdout.write(`\n${table(results)}\n\n`);
     if (!args.only || 'page-load'.includes(args.only)) {
       if (!existsSync(join(webDist, 'index.html'))) log('page-load: skipped, the web app is not built (npm run build).');
-      else process.stdout.write(`${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3), 'verbose' in args, 'no-splash' in args))}\n\n`);
+      else
+        process.stdout.write(
+          `${pageLoadTable(await measurePageLoad(baseUrl, accounts.student.login, url ? LARGE_PASSWORD : DEMO_PASSWORD, Number(args['page-runs'] ?? 3), 'verbose' in args, 'no-splash' in args))}\n\n`,
+        );
     }
     if (!args.only || 'enumeration'.includes(args.only)) {
       const tries = Number(args['enumeration-tries'] ?? 100);

@@ -15,11 +15,15 @@ describe('area boundaries', { timeout: 60_000 }, () => {
   const web = 'apps/web/src/features/recognition/give/probe.tsx';
 
   it("refuses a server area importing another area's queries or services by a relative path", async () => {
-    expect(await boundaryErrors(server, "import { recognitionReport } from '../../admin/reports/queries.js';\nexport const x = recognitionReport;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(server, "import { recognitionReport } from '../../admin/reports/queries.js';\nexport const x = recognitionReport;\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors(server, "import { groupReport } from '../../admin/reports/service.js';\nexport const x = groupReport;\n")).toHaveLength(1);
     // Rostering is an area of its own: it reaches admin through admin's index.ts only.
     const rostering = 'apps/server/src/modules/rostering/engine/probe.ts';
-    expect(await boundaryErrors(rostering, "import { rollOverForRoster } from '../../admin/school-years/service.js';\nexport const x = rollOverForRoster;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(rostering, "import { rollOverForRoster } from '../../admin/school-years/service.js';\nexport const x = rollOverForRoster;\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors(rostering, "import { rollOverForRoster } from '../../admin/index.js';\nexport const x = rollOverForRoster;\n")).toEqual([]);
   });
 
@@ -38,8 +42,12 @@ describe('area boundaries', { timeout: 60_000 }, () => {
     const lib = 'apps/server/src/lib/probe.ts';
     const policies = 'apps/server/src/policies/probe.ts';
     const components = 'apps/web/src/components/ui/probe.tsx';
-    expect(await boundaryErrors(lib, "import { registerAdminRoutes } from '../modules/admin/index.js';\nexport const x = registerAdminRoutes;\n")).toHaveLength(1);
-    expect(await boundaryErrors(policies, "import { createClass } from '../modules/classroom/classes/service.js';\nexport const x = createClass;\n")).toHaveLength(1);
+    expect(await boundaryErrors(lib, "import { registerAdminRoutes } from '../modules/admin/index.js';\nexport const x = registerAdminRoutes;\n")).toHaveLength(
+      1,
+    );
+    expect(
+      await boundaryErrors(policies, "import { createClass } from '../modules/classroom/classes/service.js';\nexport const x = createClass;\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors(components, "import { adminKeys } from '../../features/admin/api';\nexport const x = adminKeys;\n")).toHaveLength(1);
     expect(await boundaryErrors(lib, "import { hashPassword } from './password.js';\nexport const x = hashPassword;\n")).toEqual([]);
   });

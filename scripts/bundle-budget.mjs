@@ -31,13 +31,22 @@ const budgets = [
     name: 'student dashboard',
     limit: 263 * KB,
     goal: (215 + 70) * KB,
-    loads: [...shell, 'src/features/recognition/dashboard/dashboard-screen.tsx', 'src/features/recognition/dashboard/month-chart.tsx', ...catalogs('common', 'errors', 'auth', 'recognition')],
+    loads: [
+      ...shell,
+      'src/features/recognition/dashboard/dashboard-screen.tsx',
+      'src/features/recognition/dashboard/month-chart.tsx',
+      ...catalogs('common', 'errors', 'auth', 'recognition'),
+    ],
   },
   {
     name: "teacher's classes",
     limit: 391 * KB,
     goal: (215 + 70) * KB,
-    loads: [...shell, 'src/features/classroom/teacher-classes/teacher-classes-screen.tsx', ...catalogs('common', 'errors', 'auth', 'classroom', 'recognition', 'profile')],
+    loads: [
+      ...shell,
+      'src/features/classroom/teacher-classes/teacher-classes-screen.tsx',
+      ...catalogs('common', 'errors', 'auth', 'classroom', 'recognition', 'profile'),
+    ],
   },
   {
     name: 'seating chart',
@@ -49,7 +58,11 @@ const budgets = [
     name: 'admin dashboard',
     limit: 483 * KB,
     goal: (215 + 70) * KB,
-    loads: [...shell, 'src/features/admin/dashboard/admin-dashboard-screen.tsx', ...catalogs('common', 'errors', 'auth', 'admin', 'classroom', 'profile', 'recognition')],
+    loads: [
+      ...shell,
+      'src/features/admin/dashboard/admin-dashboard-screen.tsx',
+      ...catalogs('common', 'errors', 'auth', 'admin', 'classroom', 'profile', 'recognition'),
+    ],
   },
 ];
 
@@ -87,7 +100,8 @@ function closure(manifest, keys) {
 function wireSize(file) {
   const br = join(dist, `${file}.br`);
   if (existsSync(br)) return statSync(br).size;
-  if (/\.(js|css|html)$/.test(file) && statSync(join(dist, file)).size >= 1024) throw new Error(`${file} has no .br copy: the build's precompress step did not run.`);
+  if (/\.(js|css|html)$/.test(file) && statSync(join(dist, file)).size >= 1024)
+    throw new Error(`${file} has no .br copy: the build's precompress step did not run.`);
   return statSync(join(dist, file)).size;
 }
 
@@ -103,7 +117,9 @@ function main() {
     const ok = total <= budget.limit;
     if (ok) passed++;
     else failed++;
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${budget.name}: ${(total / KB).toFixed(1)} KB brotli on the wire in ${files.length} files (budget ${budget.limit / KB} KB, goal ${budget.goal / KB} KB)`);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${budget.name}: ${(total / KB).toFixed(1)} KB brotli on the wire in ${files.length} files (budget ${budget.limit / KB} KB, goal ${budget.goal / KB} KB)`,
+    );
     if (list || !ok) for (const f of sizes.slice(0, list ? sizes.length : 10)) console.log(`       ${(f.size / KB).toFixed(1).padStart(6)} KB  ${f.file}`);
   }
   console.log(`${passed} of ${passed + failed} budgets held`);

@@ -39,7 +39,14 @@ function anchors(path) {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => /^#{1,6} /.test(line))
-    .map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-'));
+    .map((line) =>
+      line
+        .replace(/^#+ /, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\s-]/g, '')
+        .replace(/\s/g, '-'),
+    );
 }
 
 /** Every dead pointer under `roots` of `root`, as `file:line: why`. */
@@ -61,8 +68,7 @@ export function deadPointers(root, roots = ROOTS) {
             // A decision range (`docs/decisions/0420-0423`) is checked by its first number.
             const path = docs.replace(/^(docs\/decisions\/\d{4})-\d{4}$/, '$1');
             if (!docExists(root, path)) found.push(`${where}: ${docs} does not exist`);
-            else if (anchor && path.endsWith('.md') && !anchors(join(root, path)).includes(anchor))
-              found.push(`${where}: ${docs} has no section #${anchor}`);
+            else if (anchor && path.endsWith('.md') && !anchors(join(root, path)).includes(anchor)) found.push(`${where}: ${docs} has no section #${anchor}`);
           }
         });
     }

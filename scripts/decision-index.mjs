@@ -81,7 +81,9 @@ export function validate(records) {
       if (n === r.number) errors.push(`${r.file}: is ${r.status} by itself`);
       else if (!later) errors.push(`${r.file}: "${r.status} by ${n}" names no record (no ${n}-*.md)`);
       else if (!later.relations.some((x) => x.kind === verb[r.status] && x.numbers.includes(r.number))) {
-        errors.push(`${r.file}: is ${r.status} by ${n}, but ${later.file} does not say so (its header needs "· Relates: ${verb[r.status] === 'supersedes' ? 'Supersedes' : 'Amends'} ${r.number}")`);
+        errors.push(
+          `${r.file}: is ${r.status} by ${n}, but ${later.file} does not say so (its header needs "· Relates: ${verb[r.status] === 'supersedes' ? 'Supersedes' : 'Amends'} ${r.number}")`,
+        );
       }
     }
     for (const { kind, numbers } of r.relations) {
@@ -110,7 +112,9 @@ const link = (byNumber, n) => `[${n}](${byNumber.get(n)?.file ?? `${n}.md`})`;
 export function renderIndex(records) {
   const sorted = [...records].sort((a, b) => a.number.localeCompare(b.number));
   const byNumber = new Map(sorted.map((r) => [r.number, r]));
-  const rows = sorted.map((r) => `| ${link(byNumber, r.number)} | ${cell(r.title)} | ${r.status} | ${r.area} | ${r.by.map((n) => link(byNumber, n)).join(', ')} |`);
+  const rows = sorted.map(
+    (r) => `| ${link(byNumber, r.number)} | ${cell(r.title)} | ${r.status} | ${r.area} | ${r.by.map((n) => link(byNumber, n)).join(', ')} |`,
+  );
   return `# Decision records
 
 <!-- Written by scripts/decision-index.mjs from the records' headers; edit the records, then run it. -->
@@ -151,7 +155,9 @@ function main(args) {
   const readme = join(dir, 'README.md');
   const records = [];
   const errors = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md').sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .sort()) {
     const parsed = parseRecord(file, readFileSync(join(dir, file), 'utf8'));
     records.push(parsed.record);
     errors.push(...parsed.errors);

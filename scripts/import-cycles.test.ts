@@ -18,12 +18,19 @@ function probe(files: Record<string, string>) {
 
 describe('import cycles', { timeout: 60_000 }, () => {
   it('finds a cycle between two modules, and one made by a lazy import', async () => {
-    expect(await probe({ 'a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" })).toHaveLength(1);
+    expect(
+      await probe({ 'a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" }),
+    ).toHaveLength(1);
     expect(await probe({ 'a.ts': "export const a = () => import('./b.js');\n", 'b.ts': "import { a } from './a.js';\nexport const b = a;\n" })).toHaveLength(1);
   });
 
   it('passes a chain without a loop, and a loop of type-only imports', async () => {
     expect(await probe({ 'a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'b.ts': 'export const b = 1;\n' })).toEqual([]);
-    expect(await probe({ 'a.ts': "import type { B } from './b.js';\nexport type A = B[];\n", 'b.ts': "import type { A } from './a.js';\nexport type B = { a: A };\n" })).toEqual([]);
+    expect(
+      await probe({
+        'a.ts': "import type { B } from './b.js';\nexport type A = B[];\n",
+        'b.ts': "import type { A } from './a.js';\nexport type B = { a: A };\n",
+      }),
+    ).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ function vitest(name, args, env = {}) {
 
 check('typecheck', run(process.execPath, ['scripts/typecheck.mjs']));
 check('lint', run(bin('eslint'), ['.', '--max-warnings=0']));
+// One formatter over the tree (docs/decisions/0619); `npm run format` rewrites what it lists.
+check('format', run(bin('prettier'), ['--check', '.', '--log-level=warn']));
 check('import cycles', run(process.execPath, ['scripts/import-cycles.mjs']));
 check('i18n parity', run(process.execPath, ['scripts/i18n-parity.mjs']));
 check('decision index', run(process.execPath, ['scripts/decision-index.mjs', '--check']));

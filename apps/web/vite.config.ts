@@ -46,7 +46,13 @@ export function precompress(): Plugin {
         work.push(
           readFile(path).then(async (body) => {
             const [br, gzipped] = await Promise.all([
-              brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+              brotli(body, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                },
+              }),
               gz(body, { level: 9 }),
             ]);
             if (br.length < body.length) await writeFile(`${path}.br`, br);
@@ -58,7 +64,6 @@ export function precompress(): Plugin {
     },
   };
 }
-
 
 /** Set once the splash has played in this browser session (the bench's `--no-splash` sets it too). */
 const SPLASH_FLAG = 'high5.splashShown';

@@ -19,16 +19,36 @@ const db = () => h.app.services.db;
 const MIN = 60_000;
 
 /** An alert as the alert service leaves it: a "today" check-in, the adult it reached, and what they did. */
-async function seedAlert(a: { schoolId: string; studentId: string; adultId: string; openedAt: Date; ackAfterMin?: number; closed?: boolean; escalated?: boolean }) {
+async function seedAlert(a: {
+  schoolId: string;
+  studentId: string;
+  adultId: string;
+  openedAt: Date;
+  ackAfterMin?: number;
+  closed?: boolean;
+  escalated?: boolean;
+}) {
   const ackAt = a.ackAfterMin === undefined ? null : new Date(a.openedAt.getTime() + a.ackAfterMin * MIN);
   const alert = await db()
     .insertInto('alerts')
-    .values({ schoolId: a.schoolId, studentId: a.studentId, openedAt: a.openedAt, tier: a.escalated ? 1 : 0, escalatedAt: a.escalated ? new Date(a.openedAt.getTime() + 30 * MIN) : null, firstAcknowledgedAt: ackAt, closedAt: a.closed ? ackAt : null })
+    .values({
+      schoolId: a.schoolId,
+      studentId: a.studentId,
+      openedAt: a.openedAt,
+      tier: a.escalated ? 1 : 0,
+      escalatedAt: a.escalated ? new Date(a.openedAt.getTime() + 30 * MIN) : null,
+      firstAcknowledgedAt: ackAt,
+      closedAt: a.closed ? ackAt : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db().insertInto('alertSignals').values({ alertId: alert.id, at: a.openedAt, mood: 'weary', priority: 'today' }).execute();
   await db().insertInto('alertRecipients').values({ alertId: alert.id, adultId: a.adultId, tier: 0, reason: 'classTeacher', notifiedAt: a.openedAt }).execute();
-  if (ackAt) await db().insertInto('alertActions').values({ alertId: alert.id, actorId: a.adultId, at: ackAt, action: 'talked', note: '', closed: !!a.closed }).execute();
+  if (ackAt)
+    await db()
+      .insertInto('alertActions')
+      .values({ alertId: alert.id, actorId: a.adultId, at: ackAt, action: 'talked', note: '', closed: !!a.closed })
+      .execute();
   return alert.id;
 }
 
@@ -120,13 +140,26 @@ describe('admin: well-being alert settings', () => {
     await page.getByRole('option', { name: 'Cora Counselor' }).click();
     await page.getByRole('button', { name: w.save }).click();
     await page.getByRole('alert').filter({ hasText: w.saved }).first().waitFor();
-    await expect.poll(async () => (await db().selectFrom('schoolAlertSettings').select(['escalationMinutes', 'escalationTiers']).where('schoolId', '=', school.id).executeTakeFirst()) ?? null).toMatchObject({ escalationMinutes: 45 });
+    await expect
+      .poll(
+        async () =>
+          (await db()
+            .selectFrom('schoolAlertSettings')
+            .select(['escalationMinutes', 'escalationTiers'])
+            .where('schoolId', '=', school.id)
+            .executeTakeFirst()) ?? null,
+      )
+      .toMatchObject({ escalationMinutes: 45 });
 
     await page.reload();
     await page.locator('main h1').waitFor();
     await openAlertSettings(page, lang);
     await expect.poll(() => page.getByRole('textbox', { name: w.minutes }).inputValue()).toBe('45');
-    await page.getByRole('button', { name: 'Cora Counselor' }).or(page.locator('.MuiChip-root', { hasText: 'Cora Counselor' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Cora Counselor' })
+      .or(page.locator('.MuiChip-root', { hasText: 'Cora Counselor' }))
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page);
     await shot(page, `alert-settings-saved-${lang}-1366`);
     await context.close();
@@ -134,16 +167,25 @@ describe('admin: well-being alert settings', () => {
 });
 
 describe('admin: alerts report', () => {
-  it.each(['en', 'es'] as Lang[])('(%s) the school\'s figures and the weekly rows by class; the CSV downloads', async (lang) => {
+  it.each(['en', 'es'] as Lang[])("(%s) the school's figures and the weekly rows by class; the CSV downloads", async (lang) => {
     const w = words[lang];
     const { school, admin } = await schoolWithAdmin(lang);
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tess', lastName: 'Ng' });
-    const students = await Promise.all([1, 2, 3].map((n) => buildUser(h.app, { schoolId: school.id, role: 'student', firstName: `Kid${n}`, lastName: 'Test' })));
+    const students = await Promise.all(
+      [1, 2, 3].map((n) => buildUser(h.app, { schoolId: school.id, role: 'student', firstName: `Kid${n}`, lastName: 'Test' })),
+    );
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Science 3', studentIds: students.map((s) => s.id) });
     // Yesterday at the school at 17:00Z: in the morning in Los Angeles, the same calendar day.
     const day = new Date(`${schoolToday(-1)}T17:00:00Z`);
     await seedAlert({ schoolId: school.id, studentId: students[0]!.id, adultId: teacher.id, openedAt: day, ackAfterMin: 4, closed: true });
-    await seedAlert({ schoolId: school.id, studentId: students[1]!.id, adultId: teacher.id, openedAt: new Date(day.getTime() + 60 * MIN), ackAfterMin: 10, escalated: true });
+    await seedAlert({
+      schoolId: school.id,
+      studentId: students[1]!.id,
+      adultId: teacher.id,
+      openedAt: new Date(day.getTime() + 60 * MIN),
+      ackAfterMin: 10,
+      escalated: true,
+    });
     await seedAlert({ schoolId: school.id, studentId: students[2]!.id, adultId: teacher.id, openedAt: new Date(day.getTime() + 120 * MIN) });
 
     for (const width of [360, 1366]) {
@@ -161,7 +203,10 @@ describe('admin: alerts report', () => {
       if (width === 1366) {
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: w.export }).click()]);
         expect(download.suggestedFilename()).toBe(`${w.file}_${schoolToday(-27)}_${schoolToday()}.csv`);
-        const csv = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+        const csv = (await readFile((await download.path())!))
+          .toString('utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n');
         expect(csv).toContain(w.header);
         expect(csv.some((line) => /^\d{4}-\d{2}-\d{2},Science 3,3,2,1,2,7,10$/.test(line))).toBe(true);
         expect(csv.some((line) => new RegExp(`^\\d{4}-\\d{2}-\\d{2},${w.wholeSchool},3,2,1,2,7,10$`).test(line))).toBe(true);
@@ -172,41 +217,54 @@ describe('admin: alerts report', () => {
 });
 
 describe('student detail: alert history', () => {
-  it.each(['en', 'es'] as Lang[])('(%s) a teacher of the student sees the alerts with their trail, times in the school\'s zone; an admin who does not teach the student sees no section and no error', async (lang) => {
-    const w = words[lang];
-    const { school, admin } = await schoolWithAdmin(lang);
-    const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tess', lastName: 'Ng', language: lang });
-    const student = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Sam', lastName: 'Rivera' });
-    await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Math 4B', studentIds: [student.id] });
-    // 17:00Z is 9:00 in Los Angeles (the browser runs in UTC).
-    await seedAlert({ schoolId: school.id, studentId: student.id, adultId: teacher.id, openedAt: new Date('2026-11-24T17:00:00Z'), ackAfterMin: 5, closed: true });
+  it.each(['en', 'es'] as Lang[])(
+    "(%s) a teacher of the student sees the alerts with their trail, times in the school's zone; an admin who does not teach the student sees no section and no error",
+    async (lang) => {
+      const w = words[lang];
+      const { school, admin } = await schoolWithAdmin(lang);
+      const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Tess', lastName: 'Ng', language: lang });
+      const student = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Sam', lastName: 'Rivera' });
+      await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Math 4B', studentIds: [student.id] });
+      // 17:00Z is 9:00 in Los Angeles (the browser runs in UTC).
+      await seedAlert({
+        schoolId: school.id,
+        studentId: student.id,
+        adultId: teacher.id,
+        openedAt: new Date('2026-11-24T17:00:00Z'),
+        ackAfterMin: 5,
+        closed: true,
+      });
 
-    const width = lang === 'en' ? 1366 : 360;
-    const { context, page } = await openAs(h, teacher.id, '/teacher-classes', { lang, width });
-    await page.getByRole('main').getByText('Sam Rivera', { exact: true }).and(page.getByRole('button')).click();
-    const dialog = page.getByRole('dialog');
-    const history = dialog.getByTestId('alert-history');
-    await history.getByRole('heading', { name: w.history }).waitFor();
-    const summary = history.getByRole('button', { name: lang === 'en' ? /11\/24\/2026 9:00 AM/ : /24\/11\/2026 09:00/ });
-    await summary.click();
-    await history.getByText(w.trail).waitFor();
-    await history.getByText(lang === 'en' ? /11\/24\/2026 9:05 AM/ : /24\/11\/2026 09:05/).first().waitFor();
-    await expectNoAxeViolations(page);
-    await shot(page, `alert-history-${lang}-${width}`);
-    await context.close();
+      const width = lang === 'en' ? 1366 : 360;
+      const { context, page } = await openAs(h, teacher.id, '/teacher-classes', { lang, width });
+      await page.getByRole('main').getByText('Sam Rivera', { exact: true }).and(page.getByRole('button')).click();
+      const dialog = page.getByRole('dialog');
+      const history = dialog.getByTestId('alert-history');
+      await history.getByRole('heading', { name: w.history }).waitFor();
+      const summary = history.getByRole('button', { name: lang === 'en' ? /11\/24\/2026 9:00 AM/ : /24\/11\/2026 09:00/ });
+      await summary.click();
+      await history.getByText(w.trail).waitFor();
+      await history
+        .getByText(lang === 'en' ? /11\/24\/2026 9:05 AM/ : /24\/11\/2026 09:05/)
+        .first()
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await shot(page, `alert-history-${lang}-${width}`);
+      await context.close();
 
-    // The admin reads reports, not the child's alerts (decision 0420): the server says 403, the dialog shows nothing of it.
-    const a = await openAs(h, admin.id, '/admin?view=mood', { lang, width: 1366 });
-    await a.page.getByRole('button', { name: lang === 'en' ? 'Submit' : 'Enviar' }).click();
-    const answered = a.page.waitForResponse((r) => r.url().includes(`/v1/alerts/students/${student.id}`));
-    await a.page.getByRole('button', { name: lang === 'en' ? 'Open the details of Sam Rivera' : 'Abrir los detalles de Sam Rivera' }).click();
-    const adminDialog = a.page.getByRole('dialog', { name: lang === 'en' ? 'Student details' : 'Datos del estudiante' });
-    await adminDialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
-    // The history's request has been answered (403) before the dialog is checked.
-    expect((await answered).status()).toBe(403);
-    await expect.poll(() => adminDialog.getByTestId('alert-history').count()).toBe(0);
-    await expect.poll(() => adminDialog.getByRole('alert').count()).toBe(0);
-    await expectNoAxeViolations(a.page);
-    await a.context.close();
-  });
+      // The admin reads reports, not the child's alerts (decision 0420): the server says 403, the dialog shows nothing of it.
+      const a = await openAs(h, admin.id, '/admin?view=mood', { lang, width: 1366 });
+      await a.page.getByRole('button', { name: lang === 'en' ? 'Submit' : 'Enviar' }).click();
+      const answered = a.page.waitForResponse((r) => r.url().includes(`/v1/alerts/students/${student.id}`));
+      await a.page.getByRole('button', { name: lang === 'en' ? 'Open the details of Sam Rivera' : 'Abrir los detalles de Sam Rivera' }).click();
+      const adminDialog = a.page.getByRole('dialog', { name: lang === 'en' ? 'Student details' : 'Datos del estudiante' });
+      await adminDialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+      // The history's request has been answered (403) before the dialog is checked.
+      expect((await answered).status()).toBe(403);
+      await expect.poll(() => adminDialog.getByTestId('alert-history').count()).toBe(0);
+      await expect.poll(() => adminDialog.getByRole('alert').count()).toBe(0);
+      await expectNoAxeViolations(a.page);
+      await a.context.close();
+    },
+  );
 });

@@ -69,7 +69,11 @@ describe("the district's roster times", () => {
     const cookie = (await superAdmin(h.app)).cookie;
     const res = await h.call('POST', `/v1/super/districts/${district.id}/roster/sync`, { cookie, body: {} });
     await drain(h.app);
-    const run = await h.app.services.db.selectFrom('rosterRuns').select(['createdAt', 'startedAt']).where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
+    const run = await h.app.services.db
+      .selectFrom('rosterRuns')
+      .select(['createdAt', 'startedAt'])
+      .where('id', '=', res.json.ResponseData.id)
+      .executeTakeFirstOrThrow();
     const started = run.startedAt ?? run.createdAt;
     const { context, page } = await h.newPage({ locale: 'en-US', width: 1366, timeZone: 'Asia/Tokyo' });
     await h.signInAs(context, user.id);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('super admin: districts and schools', () => {
-  it('edits a district\'s name and domains, renames a school in a friendly time zone, deletes a school by its name and then its district (English, wide)', async () => {
+  it("edits a district's name and domains, renames a school in a friendly time zone, deletes a school by its name and then its district (English, wide)", async () => {
     const { user } = await superAdmin(h.app);
     const db = h.app.services.db;
     const district = await buildDistrict(h.app, { name: 'Twin Pines District' });
@@ -47,7 +47,10 @@ describe('super admin: districts and schools', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Lone Pine District saved.').waitFor();
     await page.getByRole('cell', { name: 'lonepine.example, staff.lonepine.example' }).waitFor();
-    expect(await db.selectFrom('districts').select(['name', 'whitelistingDomains']).where('id', '=', district.id).executeTakeFirstOrThrow()).toEqual({ name: 'Lone Pine District', whitelistingDomains: ['lonepine.example', 'staff.lonepine.example'] });
+    expect(await db.selectFrom('districts').select(['name', 'whitelistingDomains']).where('id', '=', district.id).executeTakeFirstOrThrow()).toEqual({
+      name: 'Lone Pine District',
+      whitelistingDomains: ['lonepine.example', 'staff.lonepine.example'],
+    });
 
     // Rename the school and move it to Mountain Time (Denver).
     await page.getByRole('button', { name: 'Edit Lyon Estates Elementary' }).click();
@@ -59,7 +62,10 @@ describe('super admin: districts and schools', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Lyon Estates Academy saved.').waitFor();
     await page.getByRole('cell', { name: 'Mountain Time (Denver)' }).waitFor();
-    expect(await db.selectFrom('schools').select(['name', 'timeZone']).where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({ name: 'Lyon Estates Academy', timeZone: 'America/Denver' });
+    expect(await db.selectFrom('schools').select(['name', 'timeZone']).where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({
+      name: 'Lyon Estates Academy',
+      timeZone: 'America/Denver',
+    });
 
     // A district with a school cannot be deleted: the dialog says why and offers nothing else.
     await page.getByRole('button', { name: 'Delete Lone Pine District' }).click();

@@ -43,7 +43,14 @@ const textBefore = (text: string) => text.slice(0, text.indexOf('{{'));
 function roster() {
   const p = uid();
   const school = `sch-${p}`;
-  const person = (id: string, role: RosterPerson['role']): RosterPerson => ({ sourceId: id, role, schoolSourceIds: [school], firstName: `F${id}`, lastName: `L${id}`, email: `${id}@e2e.example` });
+  const person = (id: string, role: RosterPerson['role']): RosterPerson => ({
+    sourceId: id,
+    role,
+    schoolSourceIds: [school],
+    firstName: `F${id}`,
+    lastName: `L${id}`,
+    email: `${id}@e2e.example`,
+  });
   const people = [person(`${p}-t`, 'teacher'), ...Array.from({ length: 12 }, (_, i) => person(`${p}-s${i}`, 'student'))];
   const snapshot: RosterSnapshot = { schools: [{ sourceId: school, name: `School ${p}` }], people, sections: [] };
   return { snapshot, without: (n: number): RosterSnapshot => ({ ...snapshot, people: people.slice(0, 13 - n) }) };
@@ -64,48 +71,61 @@ const unregistered = async (schoolId: string, role: 'teacher' | 'staff', firstNa
 
 describe('a held run overtaken by a newer one (super admin)', () => {
   for (const c of LANGS) {
-    it(`shows the banner, the next nightly sync and the out-of-date run without Approve; the newer one is discarded (${c.lang}, ${c.width} px)`, { timeout: 120_000 }, async () => {
-      const a = c.admin.roster;
-      const district = await buildSisDistrict(h.app);
-      const { user, cookie } = await superAdmin(h.app);
-      await db().updateTable('users').set({ language: c.lang }).where('id', '=', user.id).execute();
-      const r = roster();
-      source.full(r.snapshot);
-      await sync(district.id, cookie);
-      source.full(r.without(4));
-      const older = await sync(district.id, cookie);
-      const newer = await sync(district.id, cookie);
-      const status = async (id: string) => (await db().selectFrom('rosterRuns').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-      expect([await status(older.id), newer.status]).toEqual(['stale', 'held']);
+    it(
+      `shows the banner, the next nightly sync and the out-of-date run without Approve; the newer one is discarded (${c.lang}, ${c.width} px)`,
+      { timeout: 120_000 },
+      async () => {
+        const a = c.admin.roster;
+        const district = await buildSisDistrict(h.app);
+        const { user, cookie } = await superAdmin(h.app);
+        await db().updateTable('users').set({ language: c.lang }).where('id', '=', user.id).execute();
+        const r = roster();
+        source.full(r.snapshot);
+        await sync(district.id, cookie);
+        source.full(r.without(4));
+        const older = await sync(district.id, cookie);
+        const newer = await sync(district.id, cookie);
+        const status = async (id: string) => (await db().selectFrom('rosterRuns').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+        expect([await status(older.id), newer.status]).toEqual(['stale', 'held']);
 
-      const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
-      await h.signInAs(context, user.id);
-      await page.goto(`/add-district?district=${district.id}`);
-      await page.getByText(a.bannerHeld).waitFor();
-      await page.getByText(textBefore(a.nextRun), { exact: false }).waitFor();
-      await expectNoAxeViolations(page);
-      await shot(page, `issue28-held-${c.lang}-${c.width}`);
+        const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
+        await h.signInAs(context, user.id);
+        await page.goto(`/add-district?district=${district.id}`);
+        await page.getByText(a.bannerHeld).waitFor();
+        await page.getByText(textBefore(a.nextRun), { exact: false }).waitFor();
+        await expectNoAxeViolations(page);
+        await shot(page, `issue28-held-${c.lang}-${c.width}`);
 
-      // The older run's report: out of date, nothing to approve.
-      await page.getByRole('button', { name: new RegExp(textBefore(a.openRun)) }).nth(1).click();
-      const report = page.getByRole('dialog', { name: a.reportTitle });
-      await report.getByText(a.staleIntro).waitFor();
-      await expect.poll(() => report.getByRole('button', { name: a.approve }).count()).toBe(0);
-      await expectNoAxeViolations(page);
-      await report.getByRole('button', { name: c.admin.actions.close }).click();
+        // The older run's report: out of date, nothing to approve.
+        await page
+          .getByRole('button', { name: new RegExp(textBefore(a.openRun)) })
+          .nth(1)
+          .click();
+        const report = page.getByRole('dialog', { name: a.reportTitle });
+        await report.getByText(a.staleIntro).waitFor();
+        await expect.poll(() => report.getByRole('button', { name: a.approve }).count()).toBe(0);
+        await expectNoAxeViolations(page);
+        await report.getByRole('button', { name: c.admin.actions.close }).click();
 
-      // The newer one is discarded after a confirmation: nothing applied.
-      await page.getByRole('button', { name: a.discard, exact: true }).first().click();
-      const confirm = page.getByRole('dialog', { name: a.discardTitle });
-      await expectNoAxeViolations(page);
-      await confirm.getByRole('button', { name: a.discard }).click();
-      await page.getByText(a.discardedIntro).first().waitFor();
-      await expect.poll(() => page.getByText(a.bannerHeld).count()).toBe(0);
-      await expect.poll(() => status(newer.id)).toBe('discarded');
-      const inactive = await db().selectFrom('schoolMemberships as m').innerJoin('schools as s', 's.id', 'm.schoolId').select('m.userId').where('s.districtId', '=', district.id).where('m.status', '=', 'inactive').execute();
-      expect(inactive).toHaveLength(0);
-      await context.close();
-    });
+        // The newer one is discarded after a confirmation: nothing applied.
+        await page.getByRole('button', { name: a.discard, exact: true }).first().click();
+        const confirm = page.getByRole('dialog', { name: a.discardTitle });
+        await expectNoAxeViolations(page);
+        await confirm.getByRole('button', { name: a.discard }).click();
+        await page.getByText(a.discardedIntro).first().waitFor();
+        await expect.poll(() => page.getByText(a.bannerHeld).count()).toBe(0);
+        await expect.poll(() => status(newer.id)).toBe('discarded');
+        const inactive = await db()
+          .selectFrom('schoolMemberships as m')
+          .innerJoin('schools as s', 's.id', 'm.schoolId')
+          .select('m.userId')
+          .where('s.districtId', '=', district.id)
+          .where('m.status', '=', 'inactive')
+          .execute();
+        expect(inactive).toHaveLength(0);
+        await context.close();
+      },
+    );
   }
 });
 
@@ -157,41 +177,45 @@ async function pickSchool(page: Page, district: string, school: string) {
 
 describe('a rostered teacher signs up', () => {
   for (const c of LANGS) {
-    it(`is told to look at the e-mail, chooses the password by its link, and signs in to the rostered account (${c.lang}, ${c.width} px)`, { timeout: 120_000 }, async () => {
-      const au = c.auth;
-      const district = await buildDistrict(h.app, { name: `Rostered ${uid()}`, paid: true });
-      const school = await buildSchool(h.app, { districtId: district.id, name: `Roster School ${uid()}` });
-      const teacher = await unregistered(school.id, 'teacher', 'Tere', 'Rostered');
-      const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
-      await page.goto('/signup');
-      await page.getByRole('button', { name: new RegExp(au.signUp.withEmail) }).click();
-      await page.getByRole('button', { name: new RegExp(au.signUp.teacher) }).click();
-      await pickSchool(page, district.name, school.name);
-      await page.getByLabel(au.signUp.firstName, { exact: false }).first().fill('Tere');
-      await page.getByLabel(au.signUp.lastName).fill('Rostered');
-      await page.getByLabel(au.signUp.email).fill(teacher.email!);
-      await page.locator('input[autocomplete="new-password"]').nth(0).fill('Typed-by-anyone-1!');
-      await page.locator('input[autocomplete="new-password"]').nth(1).fill('Typed-by-anyone-1!');
-      await page.getByTestId('accept-terms').check();
-      await page.getByRole('button', { name: au.signUp.submit }).click();
-      await page.getByTestId('signup-result').getByText(au.messages.SIGNUP_SUCCESS).waitFor();
-      await expectNoAxeViolations(page);
+    it(
+      `is told to look at the e-mail, chooses the password by its link, and signs in to the rostered account (${c.lang}, ${c.width} px)`,
+      { timeout: 120_000 },
+      async () => {
+        const au = c.auth;
+        const district = await buildDistrict(h.app, { name: `Rostered ${uid()}`, paid: true });
+        const school = await buildSchool(h.app, { districtId: district.id, name: `Roster School ${uid()}` });
+        const teacher = await unregistered(school.id, 'teacher', 'Tere', 'Rostered');
+        const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
+        await page.goto('/signup');
+        await page.getByRole('button', { name: new RegExp(au.signUp.withEmail) }).click();
+        await page.getByRole('button', { name: new RegExp(au.signUp.teacher) }).click();
+        await pickSchool(page, district.name, school.name);
+        await page.getByLabel(au.signUp.firstName, { exact: false }).first().fill('Tere');
+        await page.getByLabel(au.signUp.lastName).fill('Rostered');
+        await page.getByLabel(au.signUp.email).fill(teacher.email!);
+        await page.locator('input[autocomplete="new-password"]').nth(0).fill('Typed-by-anyone-1!');
+        await page.locator('input[autocomplete="new-password"]').nth(1).fill('Typed-by-anyone-1!');
+        await page.getByTestId('accept-terms').check();
+        await page.getByRole('button', { name: au.signUp.submit }).click();
+        await page.getByTestId('signup-result').getByText(au.messages.SIGNUP_SUCCESS).waitFor();
+        await expectNoAxeViolations(page);
 
-      await expect.poll(async () => (await mailsTo(teacher.email!)).length).toBe(1);
-      const [mail] = await mailsTo(teacher.email!);
-      expect(mail!.subject).toBe(au.mail.signupRostered.subject);
-      const link = /(\/reset-link#[A-Za-z0-9_-]+)/.exec(mail!.bodyText)![1]!;
-      await page.goto(link);
-      await page.getByRole('heading', { name: au.resetLink.title }).waitFor();
-      await page.getByLabel(au.newPassword.newPassword, { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel(au.newPassword.confirm, { exact: true }).fill(NEW_PASSWORD);
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: au.resetLink.submit }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await signInThroughForm(page, teacher.email!, NEW_PASSWORD);
-      await expect.poll(() => page.getByTestId('school-name').textContent()).toBe(school.name);
-      await context.close();
-    });
+        await expect.poll(async () => (await mailsTo(teacher.email!)).length).toBe(1);
+        const [mail] = await mailsTo(teacher.email!);
+        expect(mail!.subject).toBe(au.mail.signupRostered.subject);
+        const link = /(\/reset-link#[A-Za-z0-9_-]+)/.exec(mail!.bodyText)![1]!;
+        await page.goto(link);
+        await page.getByRole('heading', { name: au.resetLink.title }).waitFor();
+        await page.getByLabel(au.newPassword.newPassword, { exact: true }).fill(NEW_PASSWORD);
+        await page.getByLabel(au.newPassword.confirm, { exact: true }).fill(NEW_PASSWORD);
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: au.resetLink.submit }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await signInThroughForm(page, teacher.email!, NEW_PASSWORD);
+        await expect.poll(() => page.getByTestId('school-name').textContent()).toBe(school.name);
+        await context.close();
+      },
+    );
   }
 });
 
@@ -228,4 +252,3 @@ describe('the pickers speak Spanish', () => {
     await context.close();
   });
 });
-

@@ -14,7 +14,11 @@ afterAll(() => h?.close());
 describe('admin screens', () => {
   it('the only admin is told why, in her gender; a duplicate address is refused; free schools say where links show (Spanish, 360 px)', async () => {
     const { school, admin } = await schoolWithAdmin(h.app);
-    await h.app.services.db.updateTable('users').set({ language: 'es', gender: 'F', firstName: 'Ana', lastName: 'Luna', email: 'ana.luna.directora@escuela-primaria.example' }).where('id', '=', admin.id).execute();
+    await h.app.services.db
+      .updateTable('users')
+      .set({ language: 'es', gender: 'F', firstName: 'Ana', lastName: 'Luna', email: 'ana.luna.directora@escuela-primaria.example' })
+      .where('id', '=', admin.id)
+      .execute();
     await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Leo', lastName: 'Sol' });
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 800 });
     await h.signInAs(context, admin.id, school.id);
@@ -23,10 +27,12 @@ describe('admin screens', () => {
     // outside when the scroll buttons appeared during MUI's animated scroll).
     const tab = page.getByRole('tab', { name: 'Usuarios administradores' });
     const strip = page.locator('.MuiTabs-scroller');
-    await expect.poll(async () => {
-      const [t, s] = [await tab.boundingBox(), await strip.boundingBox()];
-      return !!t && !!s && t.x >= s.x && t.x + t.width <= s.x + s.width + 0.5;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [t, s] = [await tab.boundingBox(), await strip.boundingBox()];
+        return !!t && !!s && t.x >= s.x && t.x + t.width <= s.x + s.width + 0.5;
+      })
+      .toBe(true);
     await page.getByRole('switch', { name: 'Ana Luna es administradora' }).click();
     const dialog = page.getByRole('dialog', { name: 'No puedes dejar de ser administradora' });
     await dialog.getByText('Eres la única administradora', { exact: false }).waitFor();
@@ -37,7 +43,9 @@ describe('admin screens', () => {
     // Leo has no gender in his profile: the neutral wording.
     await page.getByRole('switch', { name: 'Leo Sol tiene permisos de administración' }).waitFor();
     await shot(page, 'users-es-360');
-    expect((await h.app.services.db.selectFrom('schoolMemberships').select('isAdmin').where('userId', '=', admin.id).executeTakeFirstOrThrow()).isAdmin).toBe(true);
+    expect((await h.app.services.db.selectFrom('schoolMemberships').select('isAdmin').where('userId', '=', admin.id).executeTakeFirstOrThrow()).isAdmin).toBe(
+      true,
+    );
 
     await page.goto('/admin?view=settings');
     await page.getByText('Esta escuela no está conectada a un sistema de distrito', { exact: false }).waitFor();

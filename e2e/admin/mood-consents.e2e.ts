@@ -33,7 +33,10 @@ describe('mood consent from a parent the school knows', () => {
     const parentPage = await h.newPage({ locale: 'en-US' });
     await h.signInAs(parentPage.context, f.parent.id, f.school.id);
     await parentPage.page.goto('/mystudent');
-    await parentPage.page.getByTestId('mood-consent-unconfirmed').getByText("Your school has not confirmed you as Sly Kid's parent yet", { exact: false }).waitFor();
+    await parentPage.page
+      .getByTestId('mood-consent-unconfirmed')
+      .getByText("Your school has not confirmed you as Sly Kid's parent yet", { exact: false })
+      .waitFor();
     await expect.poll(() => parentPage.page.getByRole('button', { name: 'Give permission: Sly Kid' }).isDisabled()).toBe(true);
     await parentPage.page.getByText('No answer yet').waitFor();
     await expectNoAxeViolations(parentPage.page);
@@ -87,7 +90,11 @@ describe('mood consent from a parent the school knows', () => {
     await page.getByText('Mom Kid está confirmado como madre, padre o tutor de Sly Kid.').waitFor();
     await expect.poll(() => consents.getByText('No cuenta: sin confirmar').count()).toBe(0);
     await expectNoAxeViolations(page);
-    const link = await h.app.services.db.selectFrom('parentLinks').select(['confirmedAt', 'confirmedBy']).where('parentId', '=', f.parent.id).executeTakeFirstOrThrow();
+    const link = await h.app.services.db
+      .selectFrom('parentLinks')
+      .select(['confirmedAt', 'confirmedBy'])
+      .where('parentId', '=', f.parent.id)
+      .executeTakeFirstOrThrow();
     expect(link.confirmedBy).toBe(f.admin.id);
     await context.close();
   });

@@ -50,18 +50,39 @@ function district(tag: string) {
     classes: [{ sourcedId: `${org}-c`, title: 'Science 5', schoolSourcedId: org }],
     enrollments: [
       { sourcedId: `${org}-et`, classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: teacher.sourcedId, role: 'teacher', primary: 'true' },
-      ...students.map((s) => ({ sourcedId: `e-${s.sourcedId}`, classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: s.sourcedId, role: 'student' })),
+      ...students.map((s) => ({
+        sourcedId: `e-${s.sourcedId}`,
+        classSourcedId: `${org}-c`,
+        schoolSourcedId: org,
+        userSourcedId: s.sourcedId,
+        role: 'student',
+      })),
     ],
   };
   // The delta: one new student enrolled, the first student leaves the school (tobedeleted).
-  const newcomer = { sourcedId: `${org}-new`, orgSourcedIds: org, role: 'student', givenName: 'Nora', familyName: `Nueva${tag}`, email: `${org}-new@or.example`, grades: 'KG' };
+  const newcomer = {
+    sourcedId: `${org}-new`,
+    orgSourcedIds: org,
+    role: 'student',
+    givenName: 'Nora',
+    familyName: `Nueva${tag}`,
+    email: `${org}-new@or.example`,
+    grades: 'KG',
+  };
   const delta: OneRosterTables = {
     orgs: [],
     users: [newcomer, { ...students[0]!, status: 'tobedeleted' }],
     classes: [],
     enrollments: [
       { sourcedId: `e-${newcomer.sourcedId}`, classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: newcomer.sourcedId, role: 'student' },
-      { sourcedId: `e-${students[0]!.sourcedId}`, status: 'tobedeleted', classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: students[0]!.sourcedId, role: 'student' },
+      {
+        sourcedId: `e-${students[0]!.sourcedId}`,
+        status: 'tobedeleted',
+        classSourcedId: `${org}-c`,
+        schoolSourcedId: org,
+        userSourcedId: students[0]!.sourcedId,
+        role: 'student',
+      },
     ],
   };
   const name = (p: { givenName: string; familyName: string }) => `${p.givenName} ${p.familyName}`;
@@ -102,7 +123,10 @@ async function shots(page: Page, name: string, width: number) {
 }
 
 describe('OneRoster upload through the screens', () => {
-  for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {
+  for (const [lang, width] of [
+    ['en', 1366],
+    ['es', 360],
+  ] as const) {
     it(`the super admin previews, applies, sends a delta and is told what is wrong with a bad zip (${lang}, ${width} px)`, { timeout: 180_000 }, async () => {
       const { admin: a, errors, locale } = CATALOGS[lang];
       const d = district(`sa${lang}`);
@@ -120,7 +144,10 @@ describe('OneRoster upload through the screens', () => {
       await page.getByText(a.roster.previewIntro).waitFor({ timeout: 20_000 });
       await page.getByText(fill(a.roster.headline, { added: d.people, changed: 0, removed: 0 })).waitFor();
       await page.getByText(fill(a.roster.wouldCreate_other, { count: d.people })).waitFor();
-      await page.getByRole('list', { name: fill(a.roster.wouldCreate_other, { count: d.people }) }).getByText(`${d.students[2]!.familyName}, ${d.students[2]!.givenName}`).waitFor();
+      await page
+        .getByRole('list', { name: fill(a.roster.wouldCreate_other, { count: d.people }) })
+        .getByText(`${d.students[2]!.familyName}, ${d.students[2]!.givenName}`)
+        .waitFor();
       expect(await h.app.services.db.selectFrom('schools').select('id').where('districtId', '=', row.id).execute()).toHaveLength(0);
       await expectNoAxeViolations(page);
       await shots(page, `oneroster-preview-${lang}`, width);
@@ -139,7 +166,10 @@ describe('OneRoster upload through the screens', () => {
       await upload(page, a, oneRosterZip(d.delta, { mode: 'delta' }), 'delta.zip');
       await page.getByText(fill(a.roster.headline, { added: 1, changed: 0, removed: 1 })).waitFor({ timeout: 20_000 });
       await page.getByText(fill(a.roster.deactivatedList_one, { count: 1 })).waitFor();
-      await page.getByRole('list', { name: fill(a.roster.deactivatedList_one, { count: 1 }) }).getByText(`${d.students[0]!.familyName}, ${d.students[0]!.givenName}`).waitFor();
+      await page
+        .getByRole('list', { name: fill(a.roster.deactivatedList_one, { count: 1 }) })
+        .getByText(`${d.students[0]!.familyName}, ${d.students[0]!.givenName}`)
+        .waitFor();
       expect(await activeStudents(d.org)).toBe(12);
       await expectNoAxeViolations(page);
       await shots(page, `oneroster-delta-${lang}`, width);
@@ -161,7 +191,10 @@ describe('OneRoster upload through the screens', () => {
     });
   }
 
-  for (const [lang, width] of [['en', 360], ['es', 1366]] as const) {
+  for (const [lang, width] of [
+    ['en', 360],
+    ['es', 1366],
+  ] as const) {
     it(`a school admin uploads for their own school: preview, apply, delta, an unknown role (${lang}, ${width} px)`, { timeout: 180_000 }, async () => {
       const { admin: a, errors, locale } = CATALOGS[lang];
       const d = district(`adm${lang}`);
@@ -191,7 +224,10 @@ describe('OneRoster upload through the screens', () => {
       await page.getByText(fill(a.roster.headline, { added: 1, changed: 0, removed: 1 })).waitFor({ timeout: 20_000 });
 
       // An unknown role: the report says which record and role, and the school keeps its roster.
-      const wizard = { ...d.bulk, users: [...d.bulk.users!, { sourcedId: 'u-wizard', orgSourcedIds: d.org, role: 'wizard', givenName: 'Merlin', familyName: 'Ambrosius' }] };
+      const wizard = {
+        ...d.bulk,
+        users: [...d.bulk.users!, { sourcedId: 'u-wizard', orgSourcedIds: d.org, role: 'wizard', givenName: 'Merlin', familyName: 'Ambrosius' }],
+      };
       await upload(page, a, oneRosterZip(wizard), 'wizard.zip');
       const problem = page.getByRole('alert').filter({ hasText: errors.roster.roster_malformed });
       await problem.getByText(fill(errors.rosterProblem.unknown_role, { file: 'users.csv', id: 'u-wizard', role: 'wizard' })).waitFor({ timeout: 20_000 });

@@ -35,8 +35,15 @@ const CASES = [
 async function world(lang: 'en' | 'es') {
   const { school, admin } = await schoolWithAdmin(h.app);
   await db().updateTable('users').set({ language: lang }).where('id', '=', admin.id).execute();
-  await db().updateTable('schools').set({ createdAt: new Date(`${schoolToday(-400)}T12:00:00Z`) }).where('id', '=', school.id).execute();
-  await db().insertInto('schoolYears').values({ schoolId: school.id, startsOn: schoolToday(-5), endsOn: null, state: 'current' }).execute();
+  await db()
+    .updateTable('schools')
+    .set({ createdAt: new Date(`${schoolToday(-400)}T12:00:00Z`) })
+    .where('id', '=', school.id)
+    .execute();
+  await db()
+    .insertInto('schoolYears')
+    .values({ schoolId: school.id, startsOn: schoolToday(-5), endsOn: null, state: 'current' })
+    .execute();
   const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Amy', lastName: 'Adams' });
   await buildClass(h.app, { schoolId: school.id, ownerId: admin.id, name: 'Room 12', studentIds: [amy.id] });
   const giver = { id: admin.id, role: 'teacher' };

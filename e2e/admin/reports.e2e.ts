@@ -25,7 +25,14 @@ async function arrange() {
   // A name that a spreadsheet would run as a formula: the CSV export must defuse it.
   const evil = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: '=HYPERLINK("http://x")', lastName: 'Zed' });
   // A student who signs in with a username only: reports show the username, never "—".
-  const cal = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Cal', lastName: 'Clark', email: null, username: `cal.clark.${Date.now()}` });
+  const cal = await buildUser(h.app, {
+    schoolId: school.id,
+    role: 'student',
+    firstName: 'Cal',
+    lastName: 'Clark',
+    email: null,
+    username: `cal.clark.${Date.now()}`,
+  });
   const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Maths 1', studentIds: [amy.id, evil.id, cal.id] });
   await buildClass(h.app, { schoolId: school.id, ownerId: admin.id, name: 'Art 2', studentIds: [bob.id] });
   const high5 = await builtinCategories(h.app, 'high5');
@@ -33,8 +40,23 @@ async function arrange() {
   const kindness = high5.find((c) => c.key === 'kindness')!;
   const [thanks] = await builtinCategories(h.app, 'vibe');
   const T = { id: teacher.id, role: 'teacher' };
-  await recognise(h.app, { schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-1), comment: 'Helped a classmate', categoryIds: [above.id, kindness.id] });
-  await recognise(h.app, { kind: 'vibe', schoolId: school.id, giver: T, receiver: { id: amy.id, role: 'student' }, date: schoolToday(-2), comment: 'Keep going', categoryIds: [thanks!.id] });
+  await recognise(h.app, {
+    schoolId: school.id,
+    giver: T,
+    receiver: { id: amy.id, role: 'student' },
+    date: schoolToday(-1),
+    comment: 'Helped a classmate',
+    categoryIds: [above.id, kindness.id],
+  });
+  await recognise(h.app, {
+    kind: 'vibe',
+    schoolId: school.id,
+    giver: T,
+    receiver: { id: amy.id, role: 'student' },
+    date: schoolToday(-2),
+    comment: 'Keep going',
+    categoryIds: [thanks!.id],
+  });
   await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(-1), mood: 'persevere' });
   await checkIn(h.app, { userId: amy.id, schoolId: school.id, date: schoolToday(), mood: 'grinning' });
   await checkIn(h.app, { userId: evil.id, schoolId: school.id, date: schoolToday(), mood: 'persevere', emergency: true, priority: 'today' });
@@ -47,7 +69,7 @@ async function setLanguage(userId: string, language: 'en' | 'es') {
 }
 
 describe('admin reports', () => {
-  it('an admin runs the group report and opens a user\'s Reports dialog (English, wide)', async () => {
+  it("an admin runs the group report and opens a user's Reports dialog (English, wide)", async () => {
     await setLanguage(w.admin.id, 'en');
     const { context, page } = await h.newPage({ locale: 'en-US', width: 1366 });
     await h.signInAs(context, w.admin.id, w.school.id);
@@ -75,7 +97,10 @@ describe('admin reports', () => {
     // The CSV states its dates and filters, and keeps the username of a username-only student.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`Report_Student_${schoolToday(-10)}_${schoolToday()}.csv`);
-    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const csv = (await readFile(await download.path()))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(csv.slice(0, 8)).toEqual([
       'Report,Report',
       `From,${schoolToday(-10)}`,
@@ -156,7 +181,10 @@ describe('admin reports', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`Informe-del-medidor-de-animo_Estudiante_${schoolToday(-10)}_${schoolToday()}.csv`);
     const csv = (await readFile(await download.path())).toString('utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // The file says what it holds: dates (yyyy-MM-dd), group, class, feelings, minimum.
     expect(lines.slice(0, 7)).toEqual([
       'Informe,Informe del medidor de ánimo',
@@ -168,7 +196,9 @@ describe('admin reports', () => {
       'Mínimo de registros de poco disfrute,1',
     ]);
     const header = lines.indexOf('') + 1;
-    expect(lines[header]).toBe('Nombre,Correo electrónico o nombre de usuario,Mucho disfrute,Poco disfrute,Pidió hablar hoy,"Quiere hablar, hoy no",Registros de poco disfrute');
+    expect(lines[header]).toBe(
+      'Nombre,Correo electrónico o nombre de usuario,Mucho disfrute,Poco disfrute,Pidió hablar hoy,"Quiere hablar, hoy no",Registros de poco disfrute',
+    );
     expect(lines).toContain(`Amy Adams,${w.amy.email},1,1,0,0,${schoolToday(-1)} Triste`);
     // "Today" is kept apart from "not today"; a formula-like name is defused.
     expect(lines.find((l) => l.includes('Zed'))).toBe(`"'=HYPERLINK(""http://x"") Zed",${w.evil.email},0,1,1,0,${schoolToday()} Triste (Pidió hablar hoy)`);
@@ -176,7 +206,12 @@ describe('admin reports', () => {
     // The school's report settings are kept for next time.
     const saved = await h.app.services.db.selectFrom('moodReportSettings').selectAll().where('schoolId', '=', w.school.id).executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ minimumLowEnjoyment: 1, filters: ['persevere'], rangeDays: 10 });
-    const reads = await h.app.services.db.selectFrom('auditLog').select('action').where('schoolId', '=', w.school.id).where('action', '=', 'report.mood.read').execute();
+    const reads = await h.app.services.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('schoolId', '=', w.school.id)
+      .where('action', '=', 'report.mood.read')
+      .execute();
     expect(reads.length).toBeGreaterThanOrEqual(1);
 
     await page.getByRole('button', { name: 'Abrir los detalles de Amy Adams' }).click();
@@ -215,7 +250,7 @@ describe('admin reports', () => {
     await context.close();
   }, 120_000);
 
-  it('a teacher\'s report covers only the classes they teach (English, narrow)', async () => {
+  it("a teacher's report covers only the classes they teach (English, narrow)", async () => {
     await setLanguage(w.teacher.id, 'en');
     const { context, page } = await h.newPage({ locale: 'en-US', width: 360 });
     await h.signInAs(context, w.teacher.id, w.school.id);
@@ -268,11 +303,17 @@ describe('admin reports', () => {
       await expect.poll(() => run.isEnabled()).toBe(true);
       const typeFrom = async (date: string) => {
         const [y, m, d] = date.split('-');
-        await page.getByRole('group', { name: es ? 'Desde' : 'From' }).getByRole('spinbutton').first().click();
+        await page
+          .getByRole('group', { name: es ? 'Desde' : 'From' })
+          .getByRole('spinbutton')
+          .first()
+          .click();
         await page.keyboard.type(es ? `${d}${m}${y}` : `${m}${d}${y}`);
       };
       await typeFrom(schoolToday(-400));
-      const reason = page.getByRole('alert').filter({ hasText: es ? 'Elige un intervalo de fechas de un año como máximo.' : 'Choose a date range of at most one year.' });
+      const reason = page
+        .getByRole('alert')
+        .filter({ hasText: es ? 'Elige un intervalo de fechas de un año como máximo.' : 'Choose a date range of at most one year.' });
       await reason.waitFor();
       await expect.poll(() => run.isDisabled()).toBe(true);
       await expectNoAxeViolations(page);

@@ -36,9 +36,28 @@ describe('the run report (super admin)', () => {
       const a = c.admin.roster;
       const p = uid();
       const [alder, birch] = [`a-${p}`, `b-${p}`];
-      const student = (id: string, school: string, grade: number): RosterPerson => ({ sourceId: `${p}-${id}`, role: 'student', schoolSourceIds: [school], firstName: `Ana${id}`, lastName: `Ruiz${id}`, email: `${p}-${id}@e2e.example`, grade });
-      const teacher: RosterPerson = { sourceId: `${p}-t`, role: 'teacher', schoolSourceIds: [alder, birch], firstName: 'Dana', lastName: 'Moss', email: `${p}-t@e2e.example` };
-      const people = [teacher, ...Array.from({ length: 12 }, (_, i) => student(`a${i}`, alder, 9)), ...Array.from({ length: 12 }, (_, i) => student(`b${i}`, birch, 10))];
+      const student = (id: string, school: string, grade: number): RosterPerson => ({
+        sourceId: `${p}-${id}`,
+        role: 'student',
+        schoolSourceIds: [school],
+        firstName: `Ana${id}`,
+        lastName: `Ruiz${id}`,
+        email: `${p}-${id}@e2e.example`,
+        grade,
+      });
+      const teacher: RosterPerson = {
+        sourceId: `${p}-t`,
+        role: 'teacher',
+        schoolSourceIds: [alder, birch],
+        firstName: 'Dana',
+        lastName: 'Moss',
+        email: `${p}-t@e2e.example`,
+      };
+      const people = [
+        teacher,
+        ...Array.from({ length: 12 }, (_, i) => student(`a${i}`, alder, 9)),
+        ...Array.from({ length: 12 }, (_, i) => student(`b${i}`, birch, 10)),
+      ];
       const snapshot = (list: RosterPerson[]): RosterSnapshot => ({
         schools: [
           { sourceId: alder, name: `Alder ${p}` },
@@ -67,15 +86,30 @@ describe('the run report (super admin)', () => {
       await h.signInAs(context, user.id);
       await page.goto(`/add-district?district=${district.id}`);
       // Three people changed or left: the run's headline counts people.
-      await page.getByText(fill(a.headline, { added: 0, changed: 2, removed: 1 })).first().waitFor();
-      await page.getByRole('button', { name: new RegExp(a.openRun.slice(0, a.openRun.indexOf('{{'))) }).first().click();
+      await page
+        .getByText(fill(a.headline, { added: 0, changed: 2, removed: 1 }))
+        .first()
+        .waitFor();
+      await page
+        .getByRole('button', { name: new RegExp(a.openRun.slice(0, a.openRun.indexOf('{{'))) })
+        .first()
+        .click();
       const report = page.getByRole('dialog', { name: a.reportTitle });
       await report.getByRole('heading', { name: a.changesTitle }).waitFor();
       await report.getByText(fill(a.changesPeople_other, { count: 3 })).waitFor();
       const field = (f: keyof typeof a.field, from: string, to: string) => fill(a.fieldChange, { field: a.field[f], from, to });
-      await report.getByText(field('lastName', 'Moss', 'Moss-Reyes')).first().waitFor();
-      await report.getByText(`${field('grade', '9', '10')} · ${field('iep', a.value.no, a.value.yes)}`).first().waitFor();
-      await report.getByText(field('status', a.value.active, a.value.inactive)).first().waitFor();
+      await report
+        .getByText(field('lastName', 'Moss', 'Moss-Reyes'))
+        .first()
+        .waitFor();
+      await report
+        .getByText(`${field('grade', '9', '10')} · ${field('iep', a.value.no, a.value.yes)}`)
+        .first()
+        .waitFor();
+      await report
+        .getByText(field('status', a.value.active, a.value.inactive))
+        .first()
+        .waitFor();
       await expectNoAxeViolations(page);
       await shot(page, `run-changes-${c.lang}-${c.width}`);
 

@@ -62,7 +62,10 @@ describe('school configuration', () => {
     await expect.poll(async () => [(await school(s.id)).high5Vibes, (await school(s.id)).high5NotifyEmail]).toEqual([false, true]);
 
     // Links: http(s) only. Their own Update (other sections have one too).
-    const linksUpdate = page.locator('form').filter({ has: page.getByRole('textbox', { name: 'Programa IEP' }) }).getByRole('button', { name: 'Actualizar' });
+    const linksUpdate = page
+      .locator('form')
+      .filter({ has: page.getByRole('textbox', { name: 'Programa IEP' }) })
+      .getByRole('button', { name: 'Actualizar' });
     await page.getByRole('textbox', { name: 'Programa IEP' }).fill('javascript:alert(1)');
     await page.getByRole('textbox', { name: 'Programa 504' }).fill('https://504.example.test/plan');
     await linksUpdate.click();
@@ -164,7 +167,10 @@ describe('category editor', () => {
       const english = row.getByRole('textbox', { name: es ? 'Inglés' : 'English' });
       await english.fill('  ');
       await row.getByText(es ? 'De 1 a 35 caracteres' : '1 to 35 characters').waitFor();
-      await page.getByRole('status').getByText(es ? '1 cambio sin guardar' : '1 unsaved change').waitFor();
+      await page
+        .getByRole('status')
+        .getByText(es ? '1 cambio sin guardar' : '1 unsaved change')
+        .waitFor();
       await expectNoAxeViolations(page);
       await shot(page, `categories-blank-${lang}-${width}`);
       // Update does not send it: the field keeps the complaint and takes the focus.
@@ -174,7 +180,14 @@ describe('category editor', () => {
       await expect.poll(() => row.getByText(es ? 'De 1 a 35 caracteres' : '1 to 35 characters').count()).toBe(0);
       await page.getByRole('button', { name: es ? 'Actualizar' : 'Update' }).click();
       await page.getByText(es ? 'Categorías guardadas.' : 'Categories saved.').waitFor();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: es ? 'sin guardar' : 'unsaved' }).count()).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: es ? 'sin guardar' : 'unsaved' })
+            .count(),
+        )
+        .toBe(0);
       const saved = await h.app.services.db.selectFrom('categories').select('nameEn').where('schoolId', '=', s.id).executeTakeFirstOrThrow();
       expect(saved.nameEn).toBe('Curiosity!');
       await context.close();
@@ -189,22 +202,45 @@ describe('notification addresses waiting for confirmation (docs/decisions/0590)'
       const { school: s, admin } = await schoolWithAdmin(h.app);
       await h.app.services.db.updateTable('users').set({ language: lang }).where('id', '=', admin.id).execute();
       // Listed before confirmation existed: never confirmed, no link sent.
-      await h.app.services.db.insertInto('schoolNotificationEmails').values([{ schoolId: s.id, email: 'counselor@example.test' }, { schoolId: s.id, email: 'nurse@example.test' }]).execute();
+      await h.app.services.db
+        .insertInto('schoolNotificationEmails')
+        .values([
+          { schoolId: s.id, email: 'counselor@example.test' },
+          { schoolId: s.id, email: 'nurse@example.test' },
+        ])
+        .execute();
       await h.app.services.db.updateTable('schools').set({ moodReportHeldOn: '2026-11-27', triggerTime: '23:59' }).where('id', '=', s.id).execute();
       const { context, page } = await h.newPage({ locale: es ? 'es-ES' : 'en-US', width: 360, height: 800 });
       await h.signInAs(context, admin.id, s.id);
       await page.goto('/admin?view=settings');
       const list = page.getByRole('list', { name: es ? 'Correos de notificación' : 'Notification e-mails' });
       const row = (email: string) => list.getByRole('listitem').filter({ hasText: email });
-      await row('nurse@example.test').getByText(es ? 'Esperando confirmación' : 'Waiting for confirmation', { exact: true }).waitFor();
-      await row('counselor@example.test').getByText(es ? 'Esperando confirmación' : 'Waiting for confirmation', { exact: true }).waitFor();
-      await page.getByText(es ? 'El informe diario del 27/11/2026 no se envió: ninguna de las direcciones está confirmada todavía.' : 'The daily report for 11/27/2026 was not sent: none of the addresses has confirmed yet.').waitFor();
+      await row('nurse@example.test')
+        .getByText(es ? 'Esperando confirmación' : 'Waiting for confirmation', { exact: true })
+        .waitFor();
+      await row('counselor@example.test')
+        .getByText(es ? 'Esperando confirmación' : 'Waiting for confirmation', { exact: true })
+        .waitFor();
+      await page
+        .getByText(
+          es
+            ? 'El informe diario del 27/11/2026 no se envió: ninguna de las direcciones está confirmada todavía.'
+            : 'The daily report for 11/27/2026 was not sent: none of the addresses has confirmed yet.',
+        )
+        .waitFor();
       await expectNoAxeViolations(page);
       await shot(page, `emails-unconfirmed-${lang}-360`);
 
       // "Generate" names the unconfirmed addresses, not a missing one.
       await page.getByRole('button', { name: es ? 'Generar informe del medidor de ánimo' : 'Generate Mood Meter Report' }).click();
-      await page.getByText(es ? 'No se envió nada: ninguna de las direcciones de la lista está confirmada todavía.' : 'Nothing was sent: none of the listed addresses has confirmed yet.', { exact: false }).waitFor();
+      await page
+        .getByText(
+          es
+            ? 'No se envió nada: ninguna de las direcciones de la lista está confirmada todavía.'
+            : 'Nothing was sent: none of the listed addresses has confirmed yet.',
+          { exact: false },
+        )
+        .waitFor();
       expect(await page.getByText(es ? 'Informe enviado ahora.' : 'Report sent now.').count()).toBe(0);
 
       // The link again, by keyboard: the row says when it went; a second one is throttled.
@@ -212,19 +248,36 @@ describe('notification addresses waiting for confirmation (docs/decisions/0590)'
       await resend.focus();
       await page.keyboard.press('Enter');
       await page.getByText(es ? 'Se envió el enlace de confirmación a nurse@example.test.' : 'Confirmation link sent to nurse@example.test.').waitFor();
-      await row('nurse@example.test').getByText(es ? /^Esperando confirmación · enlace enviado el \d\d\/\d\d\/\d{4}/ : /^Waiting for confirmation · link sent \d\d\/\d\d\/\d{4}/).waitFor();
+      await row('nurse@example.test')
+        .getByText(es ? /^Esperando confirmación · enlace enviado el \d\d\/\d\d\/\d{4}/ : /^Waiting for confirmation · link sent \d\d\/\d\d\/\d{4}/)
+        .waitFor();
       await resend.click();
-      await page.getByText(es ? 'Se envió un enlace a esa dirección hace menos de 10 minutos.' : 'A link was sent to that address less than 10 minutes ago.', { exact: false }).waitFor();
+      await page
+        .getByText(es ? 'Se envió un enlace a esa dirección hace menos de 10 minutos.' : 'A link was sent to that address less than 10 minutes ago.', {
+          exact: false,
+        })
+        .waitFor();
       const audit = await h.app.services.db.selectFrom('auditLog').select('action').where('schoolId', '=', s.id).execute();
       expect(audit.filter((a) => a.action === 'configuration.notificationConfirmationResent')).toHaveLength(1);
       await expectNoAxeViolations(page);
       await shot(page, `emails-resent-${lang}-360`);
 
       // Once confirmed, the row says so.
-      await h.app.services.db.updateTable('schoolNotificationEmails').set({ confirmedAt: new Date() }).where('email', '=', 'nurse@example.test').where('schoolId', '=', s.id).execute();
+      await h.app.services.db
+        .updateTable('schoolNotificationEmails')
+        .set({ confirmedAt: new Date() })
+        .where('email', '=', 'nurse@example.test')
+        .where('schoolId', '=', s.id)
+        .execute();
       await page.reload();
-      await row('nurse@example.test').getByText(es ? 'Confirmada' : 'Confirmed', { exact: true }).waitFor();
-      expect(await row('nurse@example.test').getByRole('button', { name: es ? 'Reenviar enlace a nurse@example.test' : 'Send link again to nurse@example.test' }).count()).toBe(0);
+      await row('nurse@example.test')
+        .getByText(es ? 'Confirmada' : 'Confirmed', { exact: true })
+        .waitFor();
+      expect(
+        await row('nurse@example.test')
+          .getByRole('button', { name: es ? 'Reenviar enlace a nurse@example.test' : 'Send link again to nurse@example.test' })
+          .count(),
+      ).toBe(0);
       await context.close();
     });
   }

@@ -54,7 +54,8 @@ async function flaggedSchool(lang: Lang['lang']) {
   return { school, admin, names };
 }
 
-const flagChip = (scope: Locator, c: Lang, flag: 'iep' | 'plan504' | 'englishLearner') => scope.getByRole('group', { name: c.common.studentFilter.label }).getByRole('button', { name: c.common.studentFilter[flag], exact: true });
+const flagChip = (scope: Locator, c: Lang, flag: 'iep' | 'plan504' | 'englishLearner') =>
+  scope.getByRole('group', { name: c.common.studentFilter.label }).getByRole('button', { name: c.common.studentFilter[flag], exact: true });
 
 async function chooseGrade(page: Page, scope: Locator, c: Lang, grade: string) {
   await scope.getByRole('combobox', { name: c.common.studentFilter.grade }).click();
@@ -88,7 +89,12 @@ describe('the student list, filtered by flags and grade (school admin)', () => {
 
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-list-${c.lang}-${c.width}`);
-      const audits = await db().selectFrom('auditLog').select('details').where('schoolId', '=', school.id).where('action', '=', 'students.flagFilter').execute();
+      const audits = await db()
+        .selectFrom('auditLog')
+        .select('details')
+        .where('schoolId', '=', school.id)
+        .where('action', '=', 'students.flagFilter')
+        .execute();
       expect(audits.length).toBeGreaterThan(0);
       await context.close();
     });
@@ -124,7 +130,11 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await shot(page, `student-filter-mood-${c.lang}-${c.width}`);
 
       const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.admin.moodReport.export }).click()]);
-      const lines = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = (await readFile(await download.path()))
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines).toContain(`${c.admin.csv.flags},${c.admin.roster.flag.iep}`);
       const rows = lines.slice(lines.indexOf('') + 2);
       expect(rows.map((r) => r.split(',')[0]).sort()).toEqual([names.ana, names.ben]);
@@ -161,7 +171,11 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await shot(page, `student-filter-group-${c.lang}-${width}`);
       // The group report's file (written in the browser) says the filter and holds Dee alone.
       const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
-      const lines = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = (await readFile(await download.path()))
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines).toEqual(expect.arrayContaining([`${c.admin.csv.flags},${c.admin.roster.flag.englishLearner}`, `${c.admin.csv.grade},3`]));
       expect(lines.slice(lines.indexOf('') + 2).map((r) => r.split(',')[0])).toEqual([names.dee]);
 
@@ -178,7 +192,7 @@ describe('the mood report, filtered by a flag (school admin)', () => {
   }
 });
 
-describe('a rostered class on its teacher\'s roster screen', () => {
+describe("a rostered class on its teacher's roster screen", () => {
   for (const c of LANGS) {
     it(`says the SIS keeps its students and offers no way to add or remove any (${c.lang}, ${c.width} px)`, { timeout: 120_000 }, async () => {
       const { school } = await schoolWithAdmin(h.app);
@@ -187,7 +201,11 @@ describe('a rostered class on its teacher\'s roster screen', () => {
       const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Roz', lastName: `Sis${uid()}` });
       const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: `Math ${uid()}`, studentIds: [kid.id] });
       // A class the roster sync made carries the SIS's section id.
-      await db().updateTable('classes').set({ sourceId: `sec-${uid()}` }).where('id', '=', cls.id).execute();
+      await db()
+        .updateTable('classes')
+        .set({ sourceId: `sec-${uid()}` })
+        .where('id', '=', cls.id)
+        .execute();
       const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
       await h.signInAs(context, teacher.id, school.id);
       await page.goto('/teacher-classes');

@@ -72,7 +72,10 @@ describe('super admin', () => {
     await page.getByRole('option', { name: /Clock Tower Elementary/ }).click();
     await page.getByRole('button', { name: 'Backup data' }).click();
     await page.getByText('Backup of Clock Tower Elementary is ready to download.').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('alert').getByRole('link', { name: 'Download the backup of Clock Tower Elementary' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('alert').getByRole('link', { name: 'Download the backup of Clock Tower Elementary' }).click(),
+    ]);
     const backup = parseBackup(await readFile(await download.path()));
     expect(backup.header.school).toMatchObject({ name: 'Clock Tower Elementary' });
     expect(backup.tables.users!.map((u) => u.id)).toContain(teacher.id);
@@ -101,7 +104,7 @@ describe('super admin', () => {
     await context.close();
   });
 
-  it('runs a school\'s report and adds a Clever district (Spanish, narrow)', async () => {
+  it("runs a school's report and adds a Clever district (Spanish, narrow)", async () => {
     const { user } = await superAdmin(h.app);
     await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', user.id).execute();
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 360, height: 800 });
@@ -145,7 +148,10 @@ describe('super admin', () => {
     const { context, page } = await h.newPage({ locale: 'en-US', width: 1366, height: 900 });
     await h.signInAs(context, user.id);
     await page.goto('/settings');
-    await page.getByRole('button', { name: `Restore the backup of ${p.school.name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Restore the backup of ${p.school.name}` })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Restore a school' });
     await dialog.getByText('Accounts come back without passwords', { exact: false }).waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Start restore' }).isDisabled()).toBe(true);

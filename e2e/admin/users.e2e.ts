@@ -62,7 +62,8 @@ describe('admin users', () => {
   it('searches, sorts, pages and downloads the teacher list (Spanish, wide and narrow)', async () => {
     const { school, admin } = await schoolWithAdmin(h.app);
     await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
-    for (let i = 0; i < 30; i++) await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: `Docente${String(i).padStart(2, '0')}`, lastName: 'Muñoz' });
+    for (let i = 0; i < 30; i++)
+      await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: `Docente${String(i).padStart(2, '0')}`, lastName: 'Muñoz' });
     await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Zoe', lastName: 'Zeta' });
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 1366 });
     await h.signInAs(context, admin.id, school.id);
@@ -86,8 +87,17 @@ describe('admin users', () => {
     await expectNoAxeViolations(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
-    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(csv.slice(0, 5)).toEqual(['Informe,Usuarios administradores', `Escuela,${school.name}`, 'Grupo de usuarios,Docentes', `Descargado el,${schoolToday()}`, '']);
+    const csv = (await readFile(await download.path()))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(csv.slice(0, 5)).toEqual([
+      'Informe,Usuarios administradores',
+      `Escuela,${school.name}`,
+      'Grupo de usuarios,Docentes',
+      `Descargado el,${schoolToday()}`,
+      '',
+    ]);
     expect(csv[5]).toBe('Nombre,Correo electrónico,Administración');
     expect(csv.filter((l) => l.includes('Muñoz'))).toHaveLength(30);
 
@@ -166,7 +176,11 @@ describe('admin users', () => {
     await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill('rosa.diaz@example.test');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
     await page.getByText('Invitación enviada a rosa.diaz@example.test.').waitFor();
-    const user = await h.app.services.db.selectFrom('users').select(['id', 'language', 'mustChangePassword']).where('email', '=', 'rosa.diaz@example.test').executeTakeFirstOrThrow();
+    const user = await h.app.services.db
+      .selectFrom('users')
+      .select(['id', 'language', 'mustChangePassword'])
+      .where('email', '=', 'rosa.diaz@example.test')
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ language: 'es', mustChangePassword: true });
     expect((await membership(user.id, school.id)).role).toBe('staff');
     await context.close();

@@ -9,10 +9,29 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-
 const cases = [
-  { locale: 'en-US', width: 1366, lang: 'en', paid: true, t: { email: /Continue with e-mail/, teacher: /I'm a teacher/, says: /unless your e-mail address is on its list, your account waits until High5's administrator approves you/ } },
-  { locale: 'es-ES', width: 360, lang: 'es', paid: false, t: { email: /Continuar con correo electrónico/, teacher: /Soy docente/, says: /Otros docentes podrán encontrarla en el registro cuando la administración de High5 apruebe la escuela/ } },
+  {
+    locale: 'en-US',
+    width: 1366,
+    lang: 'en',
+    paid: true,
+    t: {
+      email: /Continue with e-mail/,
+      teacher: /I'm a teacher/,
+      says: /unless your e-mail address is on its list, your account waits until High5's administrator approves you/,
+    },
+  },
+  {
+    locale: 'es-ES',
+    width: 360,
+    lang: 'es',
+    paid: false,
+    t: {
+      email: /Continuar con correo electrónico/,
+      teacher: /Soy docente/,
+      says: /Otros docentes podrán encontrarla en el registro cuando la administración de High5 apruebe la escuela/,
+    },
+  },
 ] as const;
 
 describe('the add-school dialog says what will really happen', () => {

@@ -16,7 +16,13 @@ beforeAll(async () => {
   clever = await startCleverIdentity({ redirectUri: `${publicUrl}/v1/auth/clever/callback` });
   h = await startHarness({
     port,
-    env: { PUBLIC_URL: publicUrl, CLEVER_CLIENT_ID: clever.clientId, CLEVER_CLIENT_SECRET: clever.clientSecret, CLEVER_OAUTH_URL: clever.baseUrl, CLEVER_API_URL: clever.baseUrl },
+    env: {
+      PUBLIC_URL: publicUrl,
+      CLEVER_CLIENT_ID: clever.clientId,
+      CLEVER_CLIENT_SECRET: clever.clientSecret,
+      CLEVER_OAUTH_URL: clever.baseUrl,
+      CLEVER_API_URL: clever.baseUrl,
+    },
   });
 });
 afterAll(async () => {
@@ -35,7 +41,11 @@ describe('Log in with Clever', () => {
   it('the button shows only once a district is rostered from Clever; a rostered student signs in through Clever (English)', { timeout: 150_000 }, async () => {
     const { context, page } = await h.newPage({ locale: 'en-US' });
     await page.goto('/');
-    await page.getByRole('link', { name: 'Login with Google' }).or(page.getByRole('button', { name: 'Login with Google' })).first().waitFor();
+    await page
+      .getByRole('link', { name: 'Login with Google' })
+      .or(page.getByRole('button', { name: 'Login with Google' }))
+      .first()
+      .waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Log in with Clever' }).count()).toBe(0);
 
     const district = await buildCleverDistrict(h.app, CLEVER_DISTRICT);

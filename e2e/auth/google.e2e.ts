@@ -12,7 +12,10 @@ beforeAll(async () => {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   google = await startFakeGoogle({ redirectUri: `${publicUrl}/v1/auth/google/callback` });
-  h = await startHarness({ port, env: { PUBLIC_URL: publicUrl, GOOGLE_ISSUER: google.issuer, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret } });
+  h = await startHarness({
+    port,
+    env: { PUBLIC_URL: publicUrl, GOOGLE_ISSUER: google.issuer, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret },
+  });
 });
 afterAll(async () => {
   await h?.close();

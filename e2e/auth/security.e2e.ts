@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-
 /** What a page's own script gets from the API with the browser's cookie. */
 const statusOf = (page: Page, url: string) => page.evaluate(async (u) => (await fetch(u, { credentials: 'same-origin' })).status, url);
 
@@ -20,7 +19,10 @@ const L = {
 } as const;
 
 describe('the idle lock holds on the server', () => {
-  for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {
+  for (const [lang, width] of [
+    ['en', 1366],
+    ['es', 360],
+  ] as const) {
     it(`a new tab of the locked browser reads nothing; the page forgets the journal; the password unlocks every tab (${lang}, ${width} px)`, async () => {
       const l = L[lang];
       const school = await buildSchool(h.app);
@@ -89,7 +91,10 @@ const S = {
 } as const;
 
 describe('profile security: change password and sign out everywhere', () => {
-  for (const [lang, width] of [['en', 1366], ['es', 360]] as const) {
+  for (const [lang, width] of [
+    ['en', 1366],
+    ['es', 360],
+  ] as const) {
     it(`changes the password with the current one, signing out other devices, then signs out everywhere (${lang}, ${width} px)`, async () => {
       const s = S[lang];
       const school = await buildSchool(h.app);

@@ -32,13 +32,40 @@ const GIVING = ['/high5', '/positivevibes', '/highfivereport', '/positiveviberep
 describe('the signed-in shell', () => {
   it('shows each role its own sidebar, and sends every other path back to the landing screen', async () => {
     const cases: { user: BuildUser; links: string[]; forbidden: string; landing: string; alsoAllowed?: string }[] = [
-      { user: { role: 'teacher' }, links: ['/dashboard', '/teacher-classes', '/seatingchart', '/student-list', '/feedback', ...GIVING, '/mood', '/TeacherReport'], forbidden: '/admin', landing: '/teacher-classes' },
-      { user: { role: 'teacher', isAdmin: true }, links: ['/dashboard', '/teacher-classes', '/seatingchart', '/student-list', '/feedback', ...GIVING, '/mood', '/admin'], forbidden: '/make-admin', landing: '/teacher-classes', alsoAllowed: '/report' },
-      { user: { role: 'student' }, links: ['/dashboard', '/student-classes', '/trustedadults', ...GIVING, '/mood'], forbidden: '/admin-users', landing: '/dashboard' },
+      {
+        user: { role: 'teacher' },
+        links: ['/dashboard', '/teacher-classes', '/seatingchart', '/student-list', '/feedback', ...GIVING, '/mood', '/TeacherReport'],
+        forbidden: '/admin',
+        landing: '/teacher-classes',
+      },
+      {
+        user: { role: 'teacher', isAdmin: true },
+        links: ['/dashboard', '/teacher-classes', '/seatingchart', '/student-list', '/feedback', ...GIVING, '/mood', '/admin'],
+        forbidden: '/make-admin',
+        landing: '/teacher-classes',
+        alsoAllowed: '/report',
+      },
+      {
+        user: { role: 'student' },
+        links: ['/dashboard', '/student-classes', '/trustedadults', ...GIVING, '/mood'],
+        forbidden: '/admin-users',
+        landing: '/dashboard',
+      },
       { user: { role: 'parent' }, links: ['/dashboard', '/mystudent', '/viewhigh5', ...GIVING, '/mood'], forbidden: '/teacher-classes', landing: '/dashboard' },
       { user: { role: 'staff' }, links: ['/dashboard', '/viewhigh5', ...GIVING, '/mood'], forbidden: '/admin', landing: '/dashboard' },
-      { user: { role: 'staff', isAdmin: true }, links: ['/dashboard', '/viewhigh5', ...GIVING, '/mood', '/admin'], forbidden: '/teacher-classes', landing: '/dashboard', alsoAllowed: '/admin-users' },
-      { user: { isSuperAdmin: true }, links: ['/superAdmin-report', '/make-admin', '/add-district', '/settings'], forbidden: '/profile', landing: '/superAdmin-report' },
+      {
+        user: { role: 'staff', isAdmin: true },
+        links: ['/dashboard', '/viewhigh5', ...GIVING, '/mood', '/admin'],
+        forbidden: '/teacher-classes',
+        landing: '/dashboard',
+        alsoAllowed: '/admin-users',
+      },
+      {
+        user: { isSuperAdmin: true },
+        links: ['/superAdmin-report', '/make-admin', '/add-district', '/settings'],
+        forbidden: '/profile',
+        landing: '/superAdmin-report',
+      },
     ];
     const { context, page } = await h.newPage();
     for (const c of cases) {
@@ -159,7 +186,11 @@ describe('the signed-in shell', () => {
 
   it('a Google-only account unlocks through Google; "Not you?" signs out (in Spanish)', async () => {
     const googleOnly = await userIn({ role: 'teacher', language: 'es' });
-    await h.app.services.db.updateTable('users').set({ passwordHash: null, googleSub: `g-${googleOnly.id}` }).where('id', '=', googleOnly.id).execute();
+    await h.app.services.db
+      .updateTable('users')
+      .set({ passwordHash: null, googleSub: `g-${googleOnly.id}` })
+      .where('id', '=', googleOnly.id)
+      .execute();
     const { context, page } = await h.newPage({ locale: 'es-ES' });
     await page.clock.install();
     await open(context, page, googleOnly.id, '/dashboard');
@@ -212,10 +243,26 @@ describe('the footer count and the language switch', () => {
     const teacher = await userIn({ role: 'teacher', schoolId: school.id });
     const student = await userIn({ role: 'student', schoolId: school.id });
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, studentIds: [student.id] });
-    const before = await h.app.services.db.selectFrom('recognitions').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'high5').executeTakeFirstOrThrow().then((r) => Number(r.n));
-    const rows = [0, 1, 2].map((i) => ({ kind: 'high5', schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: student.id, receiverRole: 'student', schoolDate: `2026-10-0${i + 1}` }));
+    const before = await h.app.services.db
+      .selectFrom('recognitions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'high5')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+    const rows = [0, 1, 2].map((i) => ({
+      kind: 'high5',
+      schoolId: school.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: student.id,
+      receiverRole: 'student',
+      schoolDate: `2026-10-0${i + 1}`,
+    }));
     await h.app.services.db.insertInto('recognitions').values(rows).execute();
-    await h.app.services.db.insertInto('recognitions').values({ ...rows[0]!, kind: 'vibe' }).execute();
+    await h.app.services.db
+      .insertInto('recognitions')
+      .values({ ...rows[0]!, kind: 'vibe' })
+      .execute();
     // The server keeps the count for 30 s: let that pass.
     h.clock.advance(31_000);
 

@@ -51,7 +51,12 @@ describe('the sign-in link offered on 429', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname !== '/sign-in-link' && url.pathname !== '/');
-    await expect.poll(async () => (await h.call('GET', '/v1/auth/me', { cookie: `high5_session=${(await context.cookies()).find((c) => c.name === 'high5_session')?.value}` })).status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await h.call('GET', '/v1/auth/me', { cookie: `high5_session=${(await context.cookies()).find((c) => c.name === 'high5_session')?.value}` })).status,
+      )
+      .toBe(200);
     await context.close();
 
     // Used once: another browser with the same link is told to ask again.

@@ -128,7 +128,12 @@ describe('sign-in screen (/)', () => {
 
   it('when the account has a temporary password, it asks for a new one, checks it, then lands the teacher on their classes', async () => {
     const school = await buildSchool(h.app);
-    const teacher = await buildInvitedUser(h.app, { schoolId: school.id, role: 'teacher', tempPassword: 'Temp-pass9!', expiresAt: new Date(h.clock.now().getTime() + 86_400_000) });
+    const teacher = await buildInvitedUser(h.app, {
+      schoolId: school.id,
+      role: 'teacher',
+      tempPassword: 'Temp-pass9!',
+      expiresAt: new Date(h.clock.now().getTime() + 86_400_000),
+    });
     const { context, page } = await h.newPage({ locale: 'en-US' });
 
     await signInThroughForm(page, teacher.email!, 'Temp-pass9!', { expectToStay: true });
@@ -190,7 +195,7 @@ describe('sign-in screen (/)', () => {
     await context.close();
   });
 
-  it('draws the splash before any of the app has loaded, in the visitor\'s language, and it passes axe', async () => {
+  it("draws the splash before any of the app has loaded, in the visitor's language, and it passes axe", async () => {
     for (const c of [
       { locale: 'en-US', lang: 'en', tagline: 'Spreading positivity, one High 5 at a time' },
       { locale: 'es-ES', lang: 'es', tagline: 'Difundiendo positividad, un High 5 a la vez' },

@@ -37,7 +37,12 @@ describe('classes and invitations', () => {
     await notice(page, 'Class Zoology 4 created.');
     // The new class, not the first of the list, is the selected one, and stays so after the refetch.
     await picker.and(page.locator('[value="Zoology 4"]')).waitFor();
-    const created = await h.app.services.db.selectFrom('classes').select('joiningCode').where('ownerId', '=', teacher.id).where('name', '=', 'Zoology 4').executeTakeFirstOrThrow();
+    const created = await h.app.services.db
+      .selectFrom('classes')
+      .select('joiningCode')
+      .where('ownerId', '=', teacher.id)
+      .where('name', '=', 'Zoology 4')
+      .executeTakeFirstOrThrow();
     await expect.poll(() => page.getByTestId('class-code').textContent()).toBe(created.joiningCode);
     await expect.poll(() => picker.inputValue()).toBe('Zoology 4');
 
@@ -86,7 +91,8 @@ describe('classes and invitations', () => {
     await expect.poll(() => dialog.getByRole('button', { name: 'Subir e invitar' }).isDisabled()).toBe(true);
     await shot(page, 'csv-too-large-es-360');
 
-    const good = 'Correo electrónico;Nombre;Apellido\r\nlucia@example.test;Lucía;Pérez, hija\r\nmateo@example.test;Mateo;Gil\r\nLUCIA@example.test;Lucía;Otra vez\r\n';
+    const good =
+      'Correo electrónico;Nombre;Apellido\r\nlucia@example.test;Lucía;Pérez, hija\r\nmateo@example.test;Mateo;Gil\r\nLUCIA@example.test;Lucía;Otra vez\r\n';
     await page.locator('#invite-csv-file').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await dialog.getByText('2 estudiantes listos para invitar.').waitFor();
     await dialog.getByText('Línea 4: lucia@example.test (ya está en la línea 2)').waitFor();
@@ -123,7 +129,14 @@ describe('staff view High 5s; dates are used only once complete', () => {
       const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Nico', lastName: 'Ruiz', email: `nico.${lang}@example.test` });
       // The screen's default range ends on the school's today (not the browser's: another date).
       const today = schoolToday();
-      await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: kid.id, schoolDate: addDays(today, -2), comment: 'Great helper' });
+      await giveHigh5(h.app, {
+        schoolId: school.id,
+        giverId: teacher.id,
+        giverRole: 'teacher',
+        receiverId: kid.id,
+        schoolDate: addDays(today, -2),
+        comment: 'Great helper',
+      });
       const { context, page } = await openAs(h, staff.id, '/dashboard', { lang, width });
       const es = lang === 'es';
       if (width < 600) await page.getByRole('button', { name: es ? 'Abrir menú' : 'Open menu' }).click();
@@ -149,7 +162,14 @@ describe('staff view High 5s; dates are used only once complete', () => {
       const [y, m, d] = addDays(today, -20).split('-');
       await page.keyboard.type(es ? `${d}${m}` : `${m}${d}`);
       await page.keyboard.type(y!.slice(0, 3));
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: es ? 'un año' : 'one year' }).count()).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: es ? 'un año' : 'one year' })
+            .count(),
+        )
+        .toBe(0);
       await expect.poll(() => from.locator('..').locator('.Mui-error').count()).toBe(0);
       await page.keyboard.type(y!.slice(3));
       await expect.poll(() => requests.includes(`${addDays(today, -20)}_${today}`)).toBe(true);

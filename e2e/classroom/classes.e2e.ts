@@ -71,13 +71,22 @@ describe('teacher classes', () => {
     const classmate = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Hugo', lastName: 'Lim' });
     const invited = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Ivy', lastName: 'New', mustChangePassword: true });
     const cls = await h.app.services.db.selectFrom('classes').select('id').where('schoolId', '=', school.id).executeTakeFirstOrThrow();
-    await h.app.services.db.insertInto('enrolments').values([{ classId: cls.id, studentId: classmate.id }, { classId: cls.id, studentId: invited.id }]).execute();
+    await h.app.services.db
+      .insertInto('enrolments')
+      .values([
+        { classId: cls.id, studentId: classmate.id },
+        { classId: cls.id, studentId: invited.id },
+      ])
+      .execute();
     const again = await openAs(h, student.id, '/student-classes', { width: 360 });
     await again.page.getByRole('button', { name: 'Room 12 Science' }).click();
     await again.page.getByRole('heading', { name: 'Students of Room 12 Science' }).waitFor();
     await expect.poll(() => again.page.getByRole('button', { name: 'Give Sofia Diaz a High 5' }).isDisabled()).toBe(true);
     // Not registered yet: greyed out, no High 5.
-    await again.page.getByRole('listitem').filter({ hasText: /Ivy New.*Not registered yet/ }).waitFor();
+    await again.page
+      .getByRole('listitem')
+      .filter({ hasText: /Ivy New.*Not registered yet/ })
+      .waitFor();
     await expect.poll(() => again.page.getByRole('button', { name: 'Give Ivy New a High 5' }).isDisabled()).toBe(true);
     await expectAccessible(again.page);
     await again.page.getByRole('button', { name: 'Give Hugo Lim a High 5' }).click();
@@ -149,7 +158,12 @@ describe('teacher classes', () => {
     await page.getByRole('button', { name: 'Add Sara Sub as a substitute' }).click();
     await notice(page, 'Sara Sub now teaches History 7 as a substitute.');
     await page.getByRole('row', { name: /Sara Sub.*Substitute/ }).waitFor();
-    const link = await h.app.services.db.selectFrom('classTeachers').selectAll().where('classId', '=', cls.id).where('teacherId', '=', sub.id).executeTakeFirst();
+    const link = await h.app.services.db
+      .selectFrom('classTeachers')
+      .selectAll()
+      .where('classId', '=', cls.id)
+      .where('teacherId', '=', sub.id)
+      .executeTakeFirst();
     expect(link?.isSubstitute).toBe(true);
     await page.getByRole('button', { name: 'Remove Sara Sub from the class' }).click();
     await page.getByRole('dialog', { name: 'Remove Sara Sub as a teacher of History 7?' }).getByRole('button', { name: 'Remove' }).click();

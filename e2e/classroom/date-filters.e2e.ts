@@ -93,7 +93,10 @@ describe('classroom date filters refuse what the server would (es, 360 px)', () 
   });
 
   it('attendance export: Descargar is off for a range over a year, with the reason', async () => {
-    await h.app.services.db.insertInto('seatingCharts').values({ classId: w.cls.id, name: 'Lunes', rows: 1, cols: 2, seats: JSON.stringify({ '0_0': w.student.id }) }).execute();
+    await h.app.services.db
+      .insertInto('seatingCharts')
+      .values({ classId: w.cls.id, name: 'Lunes', rows: 1, cols: 2, seats: JSON.stringify({ '0_0': w.student.id }) })
+      .execute();
     const { context, page } = await openAs(h, w.teacher.id, '/seatingchart', { lang: 'es', width: 360 });
     await page.getByRole('button', { name: 'Tomar asistencia' }).click();
     await page.getByRole('button', { name: 'Exportar', exact: true }).click();

@@ -21,8 +21,23 @@ describe('my students, view High 5s and feedback', () => {
     const parent = await buildUser(h.app, { schoolId: school.id, role: 'parent', firstName: 'Elena', lastName: 'Luna' });
     await linkParent(h.app, parent.id, child.id);
     const today = schoolToday();
-    await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: child.id, schoolDate: today, comment: 'Great reading today', categoryKeys: ['perseverance'] });
-    await giveHigh5(h.app, { schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: otherChild.id, schoolDate: today, comment: 'Not yours' });
+    await giveHigh5(h.app, {
+      schoolId: school.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: child.id,
+      schoolDate: today,
+      comment: 'Great reading today',
+      categoryKeys: ['perseverance'],
+    });
+    await giveHigh5(h.app, {
+      schoolId: school.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: otherChild.id,
+      schoolDate: today,
+      comment: 'Not yours',
+    });
 
     const p = await openAs(h, parent.id, '/mystudent', { lang: 'es', width: 360 });
     // At 360 px each child is a card (a list item).
@@ -62,7 +77,14 @@ describe('student list', () => {
     const school = await buildSchool(h.app);
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
     const admin = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
-    const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Maya', lastName: 'Ortiz', email: null, username: `maya.${Date.now()}` });
+    const kid = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      firstName: 'Maya',
+      lastName: 'Ortiz',
+      email: null,
+      username: `maya.${Date.now()}`,
+    });
     await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Not', lastName: 'Mine' });
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, studentIds: [kid.id] });
 

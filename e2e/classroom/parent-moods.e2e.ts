@@ -26,14 +26,25 @@ async function family(share: boolean) {
     // Older than the default 30 days: not listed until the dates change.
     { schoolDate: schoolToday(-45), mood: 'hushed' },
   ];
-  await h.app.services.db.insertInto('moods').values(moods.map((m) => ({ ...m, userId: child.id, schoolId: school.id, lowEnjoyment: false }))).execute();
+  await h.app.services.db
+    .insertInto('moods')
+    .values(moods.map((m) => ({ ...m, userId: child.id, schoolId: school.id, lowEnjoyment: false })))
+    .execute();
   return { child, quiet, parent };
 }
 
-describe('a parent reads their child\'s mood history', () => {
+describe("a parent reads their child's mood history", () => {
   it.each([
     ['en', 1366, 'Mood history of Tomás Luna', ['Excited', 'Worried'], 'Calm', 'Mood history of Zoe Luna', 'Zoe Luna did not check in on these dates.'],
-    ['es', 360, 'Historial de ánimo de Tomás Luna', ['Emocionado/a', 'Preocupado/a'], 'Calmado/a', 'Historial de ánimo de Zoe Luna', 'Zoe Luna no registró su ánimo en estas fechas.'],
+    [
+      'es',
+      360,
+      'Historial de ánimo de Tomás Luna',
+      ['Emocionado/a', 'Preocupado/a'],
+      'Calmado/a',
+      'Historial de ánimo de Zoe Luna',
+      'Zoe Luna no registró su ánimo en estas fechas.',
+    ],
   ] as const)('%s at %i px: from My students, the last 30 days, an empty child', async (lang, width, link, shown, older, quietLink, empty) => {
     const { parent } = await family(true);
     const p = await openAs(h, parent.id, '/mystudent', { lang, width });
@@ -54,7 +65,7 @@ describe('a parent reads their child\'s mood history', () => {
   });
 
   it.each([
-    ['en', 360, 'Your school does not share students\' moods with families.', 'Mood history of Tomás Luna'],
+    ['en', 360, "Your school does not share students' moods with families.", 'Mood history of Tomás Luna'],
     ['es', 1366, 'Tu escuela no comparte el estado de ánimo de los estudiantes con las familias.', 'Historial de ánimo de Tomás Luna'],
   ] as const)('%s at %i px: a school that does not share moods shows no entry, only a sentence', async (lang, width, sentence, link) => {
     const { parent, child } = await family(false);

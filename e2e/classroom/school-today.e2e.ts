@@ -14,7 +14,7 @@ afterAll(() => h?.close());
 const NIGHT = new Date('2026-11-27T06:30:00Z');
 
 describe("today is the school's, not the device's (decision 0327)", () => {
-  it('the journal dates an evening entry on the school\'s day, and every default range sent ends on it', async () => {
+  it("the journal dates an evening entry on the school's day, and every default range sent ends on it", async () => {
     h.clock.set(NIGHT);
     const school = await buildSchool(h.app, { timeZone: 'America/Los_Angeles' });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
@@ -44,7 +44,10 @@ describe("today is the school's, not the device's (decision 0327)", () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => asked.some((url) => url.includes('range=2026-11-16_2026-11-26'))).toBe(true);
     // The date picker marks the school's today, not the device's 27th (decision 0331).
-    await page.getByRole('button', { name: /^Choose date/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Choose date/ })
+      .first()
+      .click();
     await expect.poll(() => page.locator('[role="gridcell"][aria-current="date"]').textContent()).toBe('26');
     await page.keyboard.press('Escape');
 

@@ -17,10 +17,21 @@ beforeAll(async () => {
   const db = h.app.services.db;
   await db.insertInto('enrolments').values({ classId: w.cls.id, studentId: w.student2.id }).execute();
   await db.updateTable('schoolMemberships').set({ iep: true, languageLevel: 'L' }).where('userId', '=', w.student2.id).execute();
-  await db.insertInto('seatingCharts').values({ classId: w.cls.id, name: 'Period 1', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': w.student.id, '1_2': w.student2.id }) }).execute();
+  await db
+    .insertInto('seatingCharts')
+    .values({ classId: w.cls.id, name: 'Period 1', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': w.student.id, '1_2': w.student2.id }) })
+    .execute();
   await db.insertInto('trustedAdults').values({ studentId: w.student.id, adultId: w.teacher.id }).execute();
   const today = schoolToday();
-  await giveHigh5(h.app, { schoolId: w.school.id, giverId: w.teacher.id, giverRole: 'teacher', receiverId: w.student.id, schoolDate: today, comment: 'Helped a classmate', categoryKeys: ['kindness', 'teamwork'] });
+  await giveHigh5(h.app, {
+    schoolId: w.school.id,
+    giverId: w.teacher.id,
+    giverRole: 'teacher',
+    receiverId: w.student.id,
+    schoolDate: today,
+    comment: 'Helped a classmate',
+    categoryKeys: ['kindness', 'teamwork'],
+  });
 });
 afterAll(() => h?.close());
 

@@ -16,8 +16,24 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const WORDS = {
-  en: { print: 'Print', flags: 'IEP, 504 and language badges', moods: "Today's moods", toggle: 'Mark “not yet” students', marked: 'not yet recognised by you lately', legend: 'No High 5 or Vibe from you lately', iep: 'IEP' },
-  es: { print: 'Imprimir', flags: 'Distintivos de IEP, 504 e idioma', moods: 'Los estados de ánimo de hoy', toggle: 'Marcar a quienes «todavía no»', marked: 'sin reconocimiento tuyo últimamente', legend: 'Sin High 5 ni Vibra tuyos últimamente', iep: 'IEP' },
+  en: {
+    print: 'Print',
+    flags: 'IEP, 504 and language badges',
+    moods: "Today's moods",
+    toggle: 'Mark “not yet” students',
+    marked: 'not yet recognised by you lately',
+    legend: 'No High 5 or Vibe from you lately',
+    iep: 'IEP',
+  },
+  es: {
+    print: 'Imprimir',
+    flags: 'Distintivos de IEP, 504 e idioma',
+    moods: 'Los estados de ánimo de hoy',
+    toggle: 'Marcar a quienes «todavía no»',
+    marked: 'sin reconocimiento tuyo últimamente',
+    legend: 'Sin High 5 ni Vibra tuyos últimamente',
+    iep: 'IEP',
+  },
 } as const;
 
 /** Alma (IEP, worried today) and Bruno had nothing from the teacher; Carla had a High 5 today. */
@@ -33,15 +49,19 @@ async function world() {
   await db.updateTable('schoolMemberships').set({ iep: true }).where('userId', '=', a.id).execute();
   await db.insertInto('moods').values({ userId: a.id, schoolId: school.id, schoolDate: today, mood: 'worried', lowEnjoyment: false }).execute();
   await buildRecognition(h.app, { schoolId: school.id, giverId: teacher.id, receiverId: c.id, schoolDate: today });
-  await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Front rows', rows: 2, cols: 2, seats: JSON.stringify({ '0_0': a.id, '0_1': b.id, '1_0': c.id }) }).execute();
+  await db
+    .insertInto('seatingCharts')
+    .values({ classId: cls.id, name: 'Front rows', rows: 2, cols: 2, seats: JSON.stringify({ '0_0': a.id, '0_1': b.id, '1_0': c.id }) })
+    .execute();
   return { teacher, a, b, c, today };
 }
 
 /** window.print() counts instead of opening the browser's dialog. */
-const stubPrint = (page: Page) => page.evaluate(() => {
-  (window as unknown as { printed: number }).printed = 0;
-  window.print = () => void (window as unknown as { printed: number }).printed++;
-});
+const stubPrint = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void (window as unknown as { printed: number }).printed++;
+  });
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
 
 describe('seating chart print view', () => {
@@ -111,7 +131,10 @@ describe('seating chart "not yet" marker', () => {
       await card(w.b.id).getByTestId('not-yet-mark').waitFor();
       expect(await card(w.c.id).getByTestId('not-yet-mark').count()).toBe(0);
       // Not colour alone: the legend explains the hourglass and the card's name says it.
-      await page.getByRole('list', { name: lang === 'es' ? 'Leyenda' : 'Legend' }).getByText(words.legend).waitFor();
+      await page
+        .getByRole('list', { name: lang === 'es' ? 'Leyenda' : 'Legend' })
+        .getByText(words.legend)
+        .waitFor();
       expect(await card(w.a.id).getAttribute('aria-label')).toContain(words.marked);
       expect(await card(w.c.id).getAttribute('aria-label')).not.toContain(words.marked);
       await expectAccessible(page);

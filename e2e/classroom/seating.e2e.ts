@@ -61,7 +61,10 @@ describe('seating chart', () => {
     // Keyboard: Space picks Bruno up, an arrow moves him one seat down, Space drops him.
     await card(page, w.b.id).focus();
     await page.keyboard.press('Space');
-    await page.locator('[aria-live]').filter({ hasText: /Picked up Bruno Bravo|Bruno Bravo is over the seat in row 1, column 1/ }).waitFor({ state: 'attached' });
+    await page
+      .locator('[aria-live]')
+      .filter({ hasText: /Picked up Bruno Bravo|Bruno Bravo is over the seat in row 1, column 1/ })
+      .waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowDown');
     // What a screen reader hears: where the student is now.
     await page.locator('[aria-live]').filter({ hasText: 'Bruno Bravo is over the seat in row 2, column 1.' }).waitFor({ state: 'attached' });
@@ -75,7 +78,10 @@ describe('seating chart', () => {
     await drag(page, card(page, w.c.id), seat(page, '0_1'));
     await notice(page, 'You cannot drop a student on a taken seat.');
     // A screen reader hears the refusal, not "dropped".
-    await page.locator('[aria-live]').filter({ hasText: 'Carla Cruz cannot go on the seat in row 1, column 2: the seat is taken.' }).waitFor({ state: 'attached' });
+    await page
+      .locator('[aria-live]')
+      .filter({ hasText: 'Carla Cruz cannot go on the seat in row 1, column 2: the seat is taken.' })
+      .waitFor({ state: 'attached' });
     await drag(page, card(page, w.c.id), seat(page, '0_0'));
     await seat(page, '0_0').locator(`[data-student="${w.c.id}"]`).waitFor();
     await shot(page, 'flow-seating-dragged');
@@ -162,7 +168,11 @@ describe('seating chart', () => {
     await page.getByRole('button', { name: 'Random pick' }).click();
     await notice(page, /Selected: (Alma Ayala|Bruno Bravo|Carla Cruz)/);
     // Marked in black, never in a mood colour (red and green once made a calm child look upset).
-    const outlines = await page.locator('[data-student]').evaluateAll((cards) => cards.flatMap((el) => Array.from(el.querySelectorAll('*')).map((n) => getComputedStyle(n).outlineColor + ' ' + getComputedStyle(n).outlineStyle)));
+    const outlines = await page
+      .locator('[data-student]')
+      .evaluateAll((cards) =>
+        cards.flatMap((el) => Array.from(el.querySelectorAll('*')).map((n) => getComputedStyle(n).outlineColor + ' ' + getComputedStyle(n).outlineStyle)),
+      );
     expect(outlines.filter((o) => o.endsWith(' solid'))).toEqual(['rgb(33, 33, 33) solid']);
 
     // The chart as a PNG named class_chart_<timestamp>; flags and moods only when asked.
@@ -207,7 +217,11 @@ describe('seating chart', () => {
   it('long names on the smallest cards wrap between words, never inside one (en, 360 px)', async () => {
     const school = await buildSchool(h.app);
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher' });
-    const names = [['Maximiliano', 'Ng'], ['Bartholomew', 'Li'], ['Guadalupe', 'Villanueva']] as const;
+    const names = [
+      ['Maximiliano', 'Ng'],
+      ['Bartholomew', 'Li'],
+      ['Guadalupe', 'Villanueva'],
+    ] as const;
     const students = await Promise.all(names.map(([firstName, lastName]) => buildUser(h.app, { schoolId: school.id, role: 'student', firstName, lastName })));
     const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Period 5', studentIds: students.map((s) => s.id) });
     await h.app.services.db
@@ -318,7 +332,10 @@ describe('seating chart', () => {
 
   it('blocks attendance while students have no seat, and says why', async () => {
     const w = await world();
-    await h.app.services.db.insertInto('seatingCharts').values({ classId: w.cls.id, name: 'Old', rows: 2, cols: 2, seats: JSON.stringify({ '0_0': w.a.id }) }).execute();
+    await h.app.services.db
+      .insertInto('seatingCharts')
+      .values({ classId: w.cls.id, name: 'Old', rows: 2, cols: 2, seats: JSON.stringify({ '0_0': w.a.id }) })
+      .execute();
     const { context, page } = await openAs(h, w.teacher.id, '/seatingchart');
     await notice(page, 'New students are in the class');
     await page.getByRole('heading', { name: 'Students without a seat (2)' }).waitFor();
@@ -330,9 +347,18 @@ describe('seating chart', () => {
 });
 
 const LONG_NAMES = [
-  ['Maximiliano', 'Fernández'], ['Guadalupe', 'Hernández'], ['Christopher', 'Williams'], ['Alexandra', 'Rodríguez'],
-  ['Bartholomew', 'Johnson'], ['Valentina', 'Gutiérrez'], ['Sebastián', 'Domínguez'], ['Anastasia', 'Petrović'],
-  ['Jonathan', 'Richardson'], ['Isabella', 'Castellanos'], ['Muhammad', 'Abdullah'], ['Emily', 'Nguyen'],
+  ['Maximiliano', 'Fernández'],
+  ['Guadalupe', 'Hernández'],
+  ['Christopher', 'Williams'],
+  ['Alexandra', 'Rodríguez'],
+  ['Bartholomew', 'Johnson'],
+  ['Valentina', 'Gutiérrez'],
+  ['Sebastián', 'Domínguez'],
+  ['Anastasia', 'Petrović'],
+  ['Jonathan', 'Richardson'],
+  ['Isabella', 'Castellanos'],
+  ['Muhammad', 'Abdullah'],
+  ['Emily', 'Nguyen'],
 ] as const;
 
 /** Twelve students with long names, flags and moods, seated in a saved 3 by 4 chart. */
@@ -347,9 +373,15 @@ async function fullClass() {
   await db.updateTable('schoolMemberships').set({ plan504: true, languageLevel: 'L' }).where('userId', '=', students[3]!.id).execute();
   const today = schoolToday();
   const moods = ['triumph', 'sleeping', 'worried', 'pensive', 'rage', 'triumph'];
-  await db.insertInto('moods').values(moods.map((mood, i) => ({ userId: students[i * 2]!.id, schoolId: school.id, schoolDate: today, mood, lowEnjoyment: false }))).execute();
+  await db
+    .insertInto('moods')
+    .values(moods.map((mood, i) => ({ userId: students[i * 2]!.id, schoolId: school.id, schoolDate: today, mood, lowEnjoyment: false })))
+    .execute();
   const seats = Object.fromEntries(students.map((s, i) => [`${Math.floor(i / 4)}_${i % 4}`, s.id]));
-  await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Reading groups for the spring term', rows: 3, cols: 4, seats: JSON.stringify(seats) }).execute();
+  await db
+    .insertInto('seatingCharts')
+    .values({ classId: cls.id, name: 'Reading groups for the spring term', rows: 3, cols: 4, seats: JSON.stringify(seats) })
+    .execute();
   return { school, teacher, students, cls };
 }
 
@@ -363,13 +395,16 @@ describe('seating chart on a classroom laptop', () => {
       await strip.waitFor();
       await shot(page, `seating-1366-${lang}`, { fullPage: false });
       // Everything the teacher needs is above the fold.
-      for (const student of w.students) expect((await card(page, student.id).boundingBox())!.y + (await card(page, student.id).boundingBox())!.height).toBeLessThanOrEqual(768);
+      for (const student of w.students)
+        expect((await card(page, student.id).boundingBox())!.y + (await card(page, student.id).boundingBox())!.height).toBeLessThanOrEqual(768);
       expect((await strip.locator('h2').boundingBox())!.y + 24).toBeLessThanOrEqual(768);
       // Cards are sized by the room there is (they were 50 px).
       const face = (await card(page, w.students[0]!.id).boundingBox())!;
       expect(face.width).toBeGreaterThanOrEqual(76);
       // No name is cut: the short form fits its two lines.
-      const clipped = await page.locator('.seat-name').evaluateAll((names) => names.filter((n) => n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
+      const clipped = await page
+        .locator('.seat-name')
+        .evaluateAll((names) => names.filter((n) => n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
       expect(clipped).toEqual([]);
       // Hover and focus show the full name ("Maximiliano Fernández" is 21 letters: shortened on the card).
       const maxi = card(page, w.students[0]!.id);

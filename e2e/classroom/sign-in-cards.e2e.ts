@@ -13,8 +13,46 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const TEXT = {
-  'en-US': { menu: 'Sign-in cards', open: 'Open on this device', make: 'Make new cards for the class', print: 'Print', signIn: 'Sign in', code: 'Code on your card', invite: 'Invite a class', send: 'Send invitations', sent: 'Invitation sent', noEmail: 'No e-mail address', registered: 'Already signed in', pick: 'Class', wrong: 'That code did not work.', withCard: 'Sign in with a class card', newCard: 'New card for', newCardConfirm: 'Make a new card', stops: 'old card will stop working', printOne: 'Print this card for' },
-  'es-ES': { menu: 'Tarjetas de acceso', open: 'Abrir en este dispositivo', make: 'Hacer tarjetas nuevas para la clase', print: 'Imprimir', signIn: 'Entrar', code: 'Código de tu tarjeta', invite: 'Invitar a una clase', send: 'Enviar invitaciones', sent: 'Invitación enviada', noEmail: 'Sin correo electrónico', registered: 'Ya inició sesión', pick: 'Clase', wrong: 'Ese código no funcionó.', withCard: 'Entrar con la tarjeta de clase', newCard: 'Tarjeta nueva para', newCardConfirm: 'Hacer una tarjeta nueva', stops: 'dejará de funcionar', printOne: 'Imprimir esta tarjeta de' },
+  'en-US': {
+    menu: 'Sign-in cards',
+    open: 'Open on this device',
+    make: 'Make new cards for the class',
+    print: 'Print',
+    signIn: 'Sign in',
+    code: 'Code on your card',
+    invite: 'Invite a class',
+    send: 'Send invitations',
+    sent: 'Invitation sent',
+    noEmail: 'No e-mail address',
+    registered: 'Already signed in',
+    pick: 'Class',
+    wrong: 'That code did not work.',
+    withCard: 'Sign in with a class card',
+    newCard: 'New card for',
+    newCardConfirm: 'Make a new card',
+    stops: 'old card will stop working',
+    printOne: 'Print this card for',
+  },
+  'es-ES': {
+    menu: 'Tarjetas de acceso',
+    open: 'Abrir en este dispositivo',
+    make: 'Hacer tarjetas nuevas para la clase',
+    print: 'Imprimir',
+    signIn: 'Entrar',
+    code: 'Código de tu tarjeta',
+    invite: 'Invitar a una clase',
+    send: 'Enviar invitaciones',
+    sent: 'Invitación enviada',
+    noEmail: 'Sin correo electrónico',
+    registered: 'Ya inició sesión',
+    pick: 'Clase',
+    wrong: 'Ese código no funcionó.',
+    withCard: 'Entrar con la tarjeta de clase',
+    newCard: 'Tarjeta nueva para',
+    newCardConfirm: 'Hacer una tarjeta nueva',
+    stops: 'dejará de funcionar',
+    printOne: 'Imprimir esta tarjeta de',
+  },
 } as const;
 
 describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitation (%s, 360 px)', (locale) => {
@@ -24,8 +62,24 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
   it('a teacher opens the class on the device and prints cards; a child signs in by typing the code, another by the QR address', async () => {
     const school = await buildSchool(h.app, { paid: true });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', language, firstName: 'Tina', lastName: 'Teacher' });
-    const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Amy', lastName: 'Ant', email: null, username: `amy-${language}-${Date.now()}` });
-    const ben = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Ben', lastName: 'Bee', email: null, username: `ben-${language}-${Date.now()}` });
+    const amy = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      language,
+      firstName: 'Amy',
+      lastName: 'Ant',
+      email: null,
+      username: `amy-${language}-${Date.now()}`,
+    });
+    const ben = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      language,
+      firstName: 'Ben',
+      lastName: 'Bee',
+      email: null,
+      username: `ben-${language}-${Date.now()}`,
+    });
     const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 1', studentIds: [amy.id, ben.id] });
 
     const { context, page } = await h.newPage({ locale, width: 360, height: 780 });
@@ -88,8 +142,24 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
   it("the sign-in page leads to the card page; a teacher reprints one child's card: the old code is refused, the new one works", async () => {
     const school = await buildSchool(h.app, { paid: true });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', language });
-    const amy = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Amy', lastName: 'Ant', email: null, username: `amy1-${language}-${Date.now()}` });
-    const ben = await buildUser(h.app, { schoolId: school.id, role: 'student', language, firstName: 'Ben', lastName: 'Bee', email: null, username: `ben1-${language}-${Date.now()}` });
+    const amy = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      language,
+      firstName: 'Amy',
+      lastName: 'Ant',
+      email: null,
+      username: `amy1-${language}-${Date.now()}`,
+    });
+    const ben = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      language,
+      firstName: 'Ben',
+      lastName: 'Bee',
+      email: null,
+      username: `ben1-${language}-${Date.now()}`,
+    });
     const cls = await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 2', studentIds: [amy.id, ben.id] });
 
     // Signed out: the sign-in page's link opens the card page.
@@ -164,7 +234,14 @@ describe.each(['en-US', 'es-ES'] as const)('sign-in cards and the class invitati
     const admin = await buildUser(h.app, { schoolId: school.id, role: 'teacher', isAdmin: true, language });
     const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Rosa', lastName: 'Rostered' });
     const kid = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Kim', lastName: 'Kid' });
-    const noMail = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Nia', lastName: 'Nomail', email: null, username: `nia-${language}-${Date.now()}` });
+    const noMail = await buildUser(h.app, {
+      schoolId: school.id,
+      role: 'student',
+      firstName: 'Nia',
+      lastName: 'Nomail',
+      email: null,
+      username: `nia-${language}-${Date.now()}`,
+    });
     const registered = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Reg', lastName: 'Done' });
     await h.app.services.db.updateTable('users').set({ passwordHash: null }).where('id', 'in', [teacher.id, kid.id, noMail.id]).execute();
     await buildClass(h.app, { schoolId: school.id, ownerId: teacher.id, name: 'Room 9', studentIds: [kid.id, noMail.id, registered.id] });

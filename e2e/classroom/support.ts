@@ -7,7 +7,12 @@ export const expectAccessible = expectNoAxeViolations;
 export type Lang = 'en' | 'es';
 
 /** A signed-in page for `userId` in `lang` (the app speaks the user's saved language). */
-export async function openAs(h: Harness, userId: string, path: string, options: { lang?: Lang; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openAs(
+  h: Harness,
+  userId: string,
+  path: string,
+  options: { lang?: Lang; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const lang = options.lang ?? 'en';
   await h.app.services.db.updateTable('users').set({ language: lang }).where('id', '=', userId).execute();
   const { context, page } = await h.newPage({ locale: lang === 'es' ? 'es-ES' : 'en-US', width: options.width ?? 1366, height: options.height ?? 900 });

@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-
 describe('hand avatar', () => {
   it('a teacher builds a hand, turns it, saves it, and sees it again after a reload; three.js loads only when the builder opens (en, 1280 px)', async () => {
     const teacher = await buildUser(h.app, { role: 'teacher', firstName: 'Hana', lastName: 'Hand' });
@@ -56,7 +55,11 @@ describe('hand avatar', () => {
     await expect.poll(() => image.getAttribute('src')).toContain(`/v1/files/avatars/${teacher.id}.webp`);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-    const row = await h.app.services.db.selectFrom('avatars').select(['hand', 'colourInfo', 'imageKey']).where('userId', '=', teacher.id).executeTakeFirstOrThrow();
+    const row = await h.app.services.db
+      .selectFrom('avatars')
+      .select(['hand', 'colourInfo', 'imageKey'])
+      .where('userId', '=', teacher.id)
+      .executeTakeFirstOrThrow();
     expect(row.hand).toBe('Hand8');
     expect(row.colourInfo).toEqual({ handSelected: 'Hand8', hand: '#c68642', chain: '#c0c0c0', bracelet: '#e53935' });
     // A real picture of a hand: a webp with drawn (not empty) pixels.
@@ -91,7 +94,10 @@ describe('hand avatar', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => dialog.getByRole('radio', { name: /^Mano 3:/ }).getAttribute('aria-checked')).toBe('true');
-    await dialog.getByText('Esta mano no tiene pulsera.').waitFor({ state: 'detached' }).catch(() => {});
+    await dialog
+      .getByText('Esta mano no tiene pulsera.')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
     await expectNoAxeViolations(page);
     await shot(page, 'avatar-builder-es-360');
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -22,7 +22,8 @@ function catalogsFetched(page: Page) {
 
 // A catalog key shown as such (`classroom:alerts.ui.badge`, `alerts.ui.badge`): its namespace was not loaded.
 const RAW_KEY = /\b(common|errors|auth|recognition|classroom|profile|admin):[a-zA-Z]|\b[a-z]+\.[a-z]+\.[a-zA-Z_]+\b/;
-const shownText = (page: Page) => page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label]'), (e) => e.getAttribute('aria-label'))].join('\n'));
+const shownText = (page: Page) =>
+  page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label]'), (e) => e.getAttribute('aria-label'))].join('\n'));
 
 describe("each screen's catalogs (only the screens' namespaces load)", () => {
   it("(es, 360 px) a student's dashboard loads the recognition catalog and no other area's (profile with the avatar builder); a teacher's has the alerts badge worded from the classroom catalog", async () => {

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const counts = (page: Page) => page.locator('[data-testid="count"]').allTextContents();
-const boxHeadings = (page: Page) => page.getByRole('region', { name: /Your totals|Tus totales/ }).getByRole('heading', { level: 2 }).allTextContents();
+const boxHeadings = (page: Page) =>
+  page
+    .getByRole('region', { name: /Your totals|Tus totales/ })
+    .getByRole('heading', { level: 2 })
+    .allTextContents();
 
 /** Clicks the middle of month `index` (0 = August) in a chart card. */
 async function clickMonth(page: Page, chartTitle: string, index: number) {
@@ -79,7 +83,12 @@ describe('dashboard', () => {
 
   it('shows a carousel of 4, 3, 2 and 1 boxes as the window narrows', async () => {
     const s = await recognitionSchool(h.app, { activity: true });
-    for (const [width, visible] of [[1200, 4], [1000, 3], [800, 2], [360, 1]] as const) {
+    for (const [width, visible] of [
+      [1200, 4],
+      [1000, 3],
+      [800, 2],
+      [360, 1],
+    ] as const) {
       const { page, context } = await pageAs(h, s.teacher.id, { width, height: 800 });
       await page.goto('/dashboard');
       await page.locator('[data-testid="count"]').first().waitFor();

@@ -41,11 +41,31 @@ describe('"Not yet this month" (teacher)', () => {
       const cls = await buildClass(h.app, { schoolId: s.school.id, ownerId: s.teacher.id, name: 'Robins', studentIds: [s.ana.id, s.bea.id, s.kid.id] });
       // The test clock is Thursday 15 October 2026: Bea had a High 5 from the teacher yesterday,
       // Kai one from another teacher, Ana nothing this school year.
-      await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher.id, receiverId: s.bea.id, schoolDate: '2026-10-14', categoryIds: [s.high5[0]!.id] });
-      await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher2.id, receiverId: s.kid.id, schoolDate: '2026-10-13', categoryIds: [s.high5[0]!.id] });
+      await buildRecognition(h.app, {
+        schoolId: s.school.id,
+        giverId: s.teacher.id,
+        receiverId: s.bea.id,
+        schoolDate: '2026-10-14',
+        categoryIds: [s.high5[0]!.id],
+      });
+      await buildRecognition(h.app, {
+        schoolId: s.school.id,
+        giverId: s.teacher2.id,
+        receiverId: s.kid.id,
+        schoolDate: '2026-10-13',
+        categoryIds: [s.high5[0]!.id],
+      });
       // Everyone joined long ago (the rows' created_at is the database's clock, not the test's).
-      await h.app.services.db.updateTable('schoolMemberships').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('schoolId', '=', s.school.id).execute();
-      await h.app.services.db.updateTable('enrolments').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('classId', '=', cls.id).execute();
+      await h.app.services.db
+        .updateTable('schoolMemberships')
+        .set({ createdAt: new Date('2026-08-20T16:00:00Z') })
+        .where('schoolId', '=', s.school.id)
+        .execute();
+      await h.app.services.db
+        .updateTable('enrolments')
+        .set({ createdAt: new Date('2026-08-20T16:00:00Z') })
+        .where('classId', '=', cls.id)
+        .execute();
       const n = c.rec.notYet;
       const { page, context, errors } = await pageAs(h, s.teacher.id, { locale: c.locale, width: 360, height: 800 });
       await page.goto('/dashboard');
@@ -53,8 +73,13 @@ describe('"Not yet this month" (teacher)', () => {
       await panel.getByRole('heading', { name: n.title }).waitFor();
       await panel.getByText(fill(n.window_other, { count: 10, from: c.lang === 'en' ? '10/02/2026' : '02/10/2026' })).waitFor();
       await panel.getByRole('button', { name: fill(n.fromMe, { count: 2 }) }).waitFor();
-      await expect.poll(() => panel.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Kai Kinder'), expect.stringContaining('Ana Pupil')]);
-      await panel.getByTestId('never').getByText(fill(n.spread.never_other, { count: 2 })).waitFor();
+      await expect
+        .poll(() => panel.getByRole('listitem').allTextContents())
+        .toEqual([expect.stringContaining('Kai Kinder'), expect.stringContaining('Ana Pupil')]);
+      await panel
+        .getByTestId('never')
+        .getByText(fill(n.spread.never_other, { count: 2 }))
+        .waitFor();
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
       await shots(page, `not-yet-dashboard-${c.lang}`);
@@ -75,7 +100,12 @@ describe('"Not yet this month" (teacher)', () => {
       await certify.getByRole('button', { name: c.rec.certify.send }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => panel.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Kai Kinder')]);
-      const given = await h.app.services.db.selectFrom('recognitions').select(['receiverId', 'kind']).where('giverId', '=', s.teacher.id).where('schoolDate', '=', '2026-10-15').execute();
+      const given = await h.app.services.db
+        .selectFrom('recognitions')
+        .select(['receiverId', 'kind'])
+        .where('giverId', '=', s.teacher.id)
+        .where('schoolDate', '=', '2026-10-15')
+        .execute();
       expect(given).toEqual([{ receiverId: s.ana.id, kind: 'high5' }]);
 
       // The same list on the class.
@@ -98,10 +128,33 @@ describe('the reach report (school admin)', () => {
       const s = await recognitionSchool(h.app);
       const admin = await buildUser(h.app, { schoolId: s.school.id, role: 'teacher', isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
       const kids = [];
-      for (let i = 0; i < 20; i++) kids.push(await buildUser(h.app, { schoolId: s.school.id, role: 'student', grade: 3, firstName: `Kid${i}`, lastName: 'Reach' }));
-      await h.app.services.db.updateTable('schoolMemberships').set({ iep: true }).where('userId', 'in', kids.slice(0, 10).map((k) => k.id)).execute();
-      for (const k of kids.slice(0, 8)) await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher.id, receiverId: k.id, schoolDate: '2026-10-01', categoryIds: [s.high5[0]!.id] });
-      for (const k of kids.slice(10, 12)) await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.teacher2.id, receiverId: k.id, schoolDate: '2026-09-21', categoryIds: [s.high5[0]!.id] });
+      for (let i = 0; i < 20; i++)
+        kids.push(await buildUser(h.app, { schoolId: s.school.id, role: 'student', grade: 3, firstName: `Kid${i}`, lastName: 'Reach' }));
+      await h.app.services.db
+        .updateTable('schoolMemberships')
+        .set({ iep: true })
+        .where(
+          'userId',
+          'in',
+          kids.slice(0, 10).map((k) => k.id),
+        )
+        .execute();
+      for (const k of kids.slice(0, 8))
+        await buildRecognition(h.app, {
+          schoolId: s.school.id,
+          giverId: s.teacher.id,
+          receiverId: k.id,
+          schoolDate: '2026-10-01',
+          categoryIds: [s.high5[0]!.id],
+        });
+      for (const k of kids.slice(10, 12))
+        await buildRecognition(h.app, {
+          schoolId: s.school.id,
+          giverId: s.teacher2.id,
+          receiverId: k.id,
+          schoolDate: '2026-09-21',
+          categoryIds: [s.high5[0]!.id],
+        });
       const r = c.admin.reach;
       const { page, context, errors } = await pageAs(h, admin.id, { locale: c.locale, width: 360, height: 800 });
       await page.goto('/admin?view=reach');
@@ -116,7 +169,12 @@ describe('the reach report (school admin)', () => {
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
       await shots(page, `reach-${c.lang}`);
-      const audited = await h.app.services.db.selectFrom('auditLog').select('action').where('actorId', '=', admin.id).where('action', '=', 'report.reach.read').execute();
+      const audited = await h.app.services.db
+        .selectFrom('auditLog')
+        .select('action')
+        .where('actorId', '=', admin.id)
+        .where('action', '=', 'report.reach.read')
+        .execute();
       expect(audited.length).toBeGreaterThanOrEqual(1);
       expect(errors).toEqual([]);
       await context.close();

@@ -13,12 +13,58 @@ const db = () => h.app.services.db;
 
 const cases = [
   {
-    locale: 'en-US', width: 1366, lang: 'en',
-    t: { invite: 'Invite a parent', email: "Parent's e-mail", first: "Parent's first name", last: "Parent's last name", send: 'Send invitation', requested: /already has a High5 account/, requestsTitle: 'Family requests', accept: 'Accept', accepted: /You are now .* parent on High5/, empty: 'No student is waiting for your answer.', links: 'Family links', notAccepted: 'Not accepted yet', remove: 'Remove', removed: /removed/, pending: 'Waiting for approval', noAdmin: 'School has no admin', approve: 'Approve', approveSchool: 'Approve school', cancel: 'Cancel', none: 'Nothing is waiting for approval.' },
+    locale: 'en-US',
+    width: 1366,
+    lang: 'en',
+    t: {
+      invite: 'Invite a parent',
+      email: "Parent's e-mail",
+      first: "Parent's first name",
+      last: "Parent's last name",
+      send: 'Send invitation',
+      requested: /already has a High5 account/,
+      requestsTitle: 'Family requests',
+      accept: 'Accept',
+      accepted: /You are now .* parent on High5/,
+      empty: 'No student is waiting for your answer.',
+      links: 'Family links',
+      notAccepted: 'Not accepted yet',
+      remove: 'Remove',
+      removed: /removed/,
+      pending: 'Waiting for approval',
+      noAdmin: 'School has no admin',
+      approve: 'Approve',
+      approveSchool: 'Approve school',
+      cancel: 'Cancel',
+      none: 'Nothing is waiting for approval.',
+    },
   },
   {
-    locale: 'es-ES', width: 360, lang: 'es',
-    t: { invite: 'Invitar a un padre o madre', email: 'Correo del padre o madre', first: 'Nombre del padre o madre', last: 'Apellido del padre o madre', send: 'Enviar invitación', requested: /ya tiene una cuenta de High5/, requestsTitle: 'Solicitudes familiares', accept: 'Aceptar', accepted: /Ahora eres el padre o la madre/, empty: 'Ningún estudiante espera tu respuesta.', links: 'Vínculos familiares', notAccepted: 'Sin aceptar', remove: 'Quitar', removed: /Se quitó el vínculo/, pending: 'Pendiente de aprobación', noAdmin: 'Escuela sin administración', approve: 'Aprobar', approveSchool: 'Aprobar escuela', cancel: 'Cancelar', none: 'No hay nada pendiente de aprobación.' },
+    locale: 'es-ES',
+    width: 360,
+    lang: 'es',
+    t: {
+      invite: 'Invitar a un padre o madre',
+      email: 'Correo del padre o madre',
+      first: 'Nombre del padre o madre',
+      last: 'Apellido del padre o madre',
+      send: 'Enviar invitación',
+      requested: /ya tiene una cuenta de High5/,
+      requestsTitle: 'Solicitudes familiares',
+      accept: 'Aceptar',
+      accepted: /Ahora eres el padre o la madre/,
+      empty: 'Ningún estudiante espera tu respuesta.',
+      links: 'Vínculos familiares',
+      notAccepted: 'Sin aceptar',
+      remove: 'Quitar',
+      removed: /Se quitó el vínculo/,
+      pending: 'Pendiente de aprobación',
+      noAdmin: 'Escuela sin administración',
+      approve: 'Aprobar',
+      approveSchool: 'Aprobar escuela',
+      cancel: 'Cancelar',
+      none: 'No hay nada pendiente de aprobación.',
+    },
   },
 ] as const;
 
@@ -51,7 +97,9 @@ describe('family links need consent', () => {
       await other.page.getByRole('button', { name: c.t.accept }).click();
       await other.page.getByText(c.t.accepted).waitFor();
       await other.page.getByText(c.t.empty).waitFor();
-      await expect.poll(async () => (await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', adult.id).execute()).map((r) => r.studentId)).toEqual([student.id]);
+      await expect
+        .poll(async () => (await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', adult.id).execute()).map((r) => r.studentId))
+        .toEqual([student.id]);
       await other.context.close();
     });
 
@@ -84,7 +132,14 @@ describe('family links need consent', () => {
       const paid = await buildDistrict(h.app, { paid: true, name: `Aeries ${c.lang} ${Date.now()}` });
       const school = await buildSchool(h.app, { districtId: paid.id, name: `Stranded ${c.lang}` });
       await db().updateTable('schools').set({ approved: false }).where('id', '=', school.id).execute();
-      const founder = await buildUser(h.app, { role: 'teacher', schoolId: school.id, isAdmin: true, status: 'pending', firstName: 'Fay', lastName: `Founder${c.lang}` });
+      const founder = await buildUser(h.app, {
+        role: 'teacher',
+        schoolId: school.id,
+        isAdmin: true,
+        status: 'pending',
+        firstName: 'Fay',
+        lastName: `Founder${c.lang}`,
+      });
       const { context, page } = await h.newPage({ locale: c.locale, width: c.width });
       await h.signInAs(context, superAdmin.id);
       await page.goto('/make-admin');
@@ -108,7 +163,10 @@ describe('family links need consent', () => {
       await schoolRow.getByRole('button', { name: c.t.approveSchool }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.t.approveSchool }).click();
       await schoolRow.waitFor({ state: 'detached' });
-      expect(await db().selectFrom('schoolMemberships').select(['status', 'isAdmin']).where('userId', '=', founder.id).executeTakeFirstOrThrow()).toEqual({ status: 'active', isAdmin: true });
+      expect(await db().selectFrom('schoolMemberships').select(['status', 'isAdmin']).where('userId', '=', founder.id).executeTakeFirstOrThrow()).toEqual({
+        status: 'active',
+        isAdmin: true,
+      });
       expect(await db().selectFrom('schools').select('approved').where('id', '=', school.id).executeTakeFirstOrThrow()).toEqual({ approved: true });
       await context.close();
     });

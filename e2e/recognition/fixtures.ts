@@ -14,7 +14,15 @@ export async function recognitionSchool(app: FastifyInstance, options: { dailyGi
   const staff = await buildUser(app, { schoolId: school.id, role: 'staff', firstName: 'Sam', lastName: 'Staffer' });
   const ana = await buildUser(app, { schoolId: school.id, role: 'student', firstName: 'Ana', lastName: 'Pupil', grade: 4 });
   const bea = await buildUser(app, { schoolId: school.id, role: 'student', firstName: 'Bea', lastName: 'Pupil', grade: 5 });
-  const kid = await buildUser(app, { schoolId: school.id, role: 'student', firstName: 'Kai', lastName: 'Kinder', grade: 0, email: null, username: `kai.${school.id.slice(0, 6)}` });
+  const kid = await buildUser(app, {
+    schoolId: school.id,
+    role: 'student',
+    firstName: 'Kai',
+    lastName: 'Kinder',
+    grade: 0,
+    email: null,
+    username: `kai.${school.id.slice(0, 6)}`,
+  });
   const parent = await buildUser(app, { schoolId: school.id, role: 'parent', firstName: 'Paula', lastName: 'Pupil' });
   await linkParent(app, parent.id, ana.id);
   const high5 = await builtinCategories(app, 'high5');
@@ -25,10 +33,45 @@ export async function recognitionSchool(app: FastifyInstance, options: { dailyGi
       { schoolId: school.id, giverId: teacher.id, receiverId: ana.id, schoolDate: '2026-08-20', categoryIds: [high5[0]!.id] },
       { schoolId: school.id, giverId: teacher.id, receiverId: bea.id, schoolDate: '2026-09-03', categoryIds: [high5[1]!.id] },
       { schoolId: school.id, giverId: teacher.id, receiverId: bea.id, schoolDate: '2026-09-04', categoryIds: [high5[1]!.id], kind: 'vibe' },
-      { schoolId: school.id, giverId: ana.id, giverRole: 'student', receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-09-12', categoryIds: [high5[0]!.id, high5[12]!.id], comment: 'Thank you for helping me with fractions!' },
-      { schoolId: school.id, giverId: teacher2.id, receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-02', categoryIds: [high5[3]!.id], comment: '<script>alert("x")</script> Great teamwork at the fair' },
-      { schoolId: school.id, giverId: staff.id, giverRole: 'staff', receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-09', categoryIds: [high5[3]!.id, high5[0]!.id] },
-      { schoolId: school.id, giverId: parent.id, giverRole: 'parent', receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-10', categoryIds: [vibe[1]!.id], kind: 'vibe', comment: 'You make Ana love school.' },
+      {
+        schoolId: school.id,
+        giverId: ana.id,
+        giverRole: 'student',
+        receiverId: teacher.id,
+        receiverRole: 'teacher',
+        schoolDate: '2026-09-12',
+        categoryIds: [high5[0]!.id, high5[12]!.id],
+        comment: 'Thank you for helping me with fractions!',
+      },
+      {
+        schoolId: school.id,
+        giverId: teacher2.id,
+        receiverId: teacher.id,
+        receiverRole: 'teacher',
+        schoolDate: '2026-10-02',
+        categoryIds: [high5[3]!.id],
+        comment: '<script>alert("x")</script> Great teamwork at the fair',
+      },
+      {
+        schoolId: school.id,
+        giverId: staff.id,
+        giverRole: 'staff',
+        receiverId: teacher.id,
+        receiverRole: 'teacher',
+        schoolDate: '2026-10-09',
+        categoryIds: [high5[3]!.id, high5[0]!.id],
+      },
+      {
+        schoolId: school.id,
+        giverId: parent.id,
+        giverRole: 'parent',
+        receiverId: teacher.id,
+        receiverRole: 'teacher',
+        schoolDate: '2026-10-10',
+        categoryIds: [vibe[1]!.id],
+        kind: 'vibe',
+        comment: 'You make Ana love school.',
+      },
     ];
     for (const row of rows) await buildRecognition(app, row);
   }
@@ -45,8 +88,16 @@ export const snap = (page: Page, name: string) => shot(page, name);
  */
 export async function pageAs(h: Harness, userId: string, options: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number } = {}) {
   const locale = options.locale ?? 'en-US';
-  await app(h).services.db.updateTable('users').set({ language: locale === 'es-ES' ? 'es' : 'en' }).where('id', '=', userId).execute();
-  const { context, page } = await h.newPage({ locale, ...(options.width ? { width: options.width } : {}), ...(options.height ? { height: options.height } : {}) });
+  await app(h)
+    .services.db.updateTable('users')
+    .set({ language: locale === 'es-ES' ? 'es' : 'en' })
+    .where('id', '=', userId)
+    .execute();
+  const { context, page } = await h.newPage({
+    locale,
+    ...(options.width ? { width: options.width } : {}),
+    ...(options.height ? { height: options.height } : {}),
+  });
   const dist = process.env.E2E_WEB_DIST;
   if (dist) {
     await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(?!v1\/)/, async (route) => {

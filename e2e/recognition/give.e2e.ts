@@ -204,7 +204,8 @@ describe('giving', () => {
 
   it('searches and pages the recipient list on the server', async () => {
     const s = await recognitionSchool(h.app);
-    for (let i = 1; i <= 10; i++) await buildUser(h.app, { schoolId: s.school.id, role: 'student', firstName: `Zoe${String(i).padStart(2, '0')}`, lastName: 'Many' });
+    for (let i = 1; i <= 10; i++)
+      await buildUser(h.app, { schoolId: s.school.id, role: 'student', firstName: `Zoe${String(i).padStart(2, '0')}`, lastName: 'Many' });
     const { page, context } = await pageAs(h, s.teacher.id, { width: 1280 });
     await page.goto('/high5');
     await page.getByText('1–10 of 13').waitFor();

@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-
 /** Delivers the queued mail and returns the newest message to `to` from the dev outbox. */
 async function lastMailTo(to: string) {
   await h.app.services.jobs.runDue();
@@ -17,8 +16,50 @@ async function lastMailTo(to: string) {
 }
 
 const cases = [
-  { locale: 'en-US', width: 1280, lang: 'en', t: { invite: 'Invite a parent', email: "Parent's e-mail", first: "Parent's first name", last: "Parent's last name", send: 'Send invitation', required: 'Please enter the e-mail, first name and last name.', sent: 'Invitation sent. Your parent will get an e-mail.', passwordLine: /Temporary password: (\S+)/, login: 'E-mail or username', password: 'Password', signIn: 'Sign in', newPassword: 'New password', confirm: 'Confirm new password', save: 'Save password and continue', myStudents: 'My students' } },
-  { locale: 'es-ES', width: 360, lang: 'es', t: { invite: 'Invitar a un padre o madre', email: 'Correo del padre o madre', first: 'Nombre del padre o madre', last: 'Apellido del padre o madre', send: 'Enviar invitación', required: 'Escribe el correo, el nombre y el apellido.', sent: 'Invitación enviada. Tu padre o madre recibirá un correo.', passwordLine: /Contraseña temporal: (\S+)/, login: 'Correo o nombre de usuario', password: 'Contraseña', signIn: 'Iniciar sesión', newPassword: 'Contraseña nueva', confirm: 'Confirma la contraseña nueva', save: 'Guardar contraseña y continuar', myStudents: 'Mis estudiantes' } },
+  {
+    locale: 'en-US',
+    width: 1280,
+    lang: 'en',
+    t: {
+      invite: 'Invite a parent',
+      email: "Parent's e-mail",
+      first: "Parent's first name",
+      last: "Parent's last name",
+      send: 'Send invitation',
+      required: 'Please enter the e-mail, first name and last name.',
+      sent: 'Invitation sent. Your parent will get an e-mail.',
+      passwordLine: /Temporary password: (\S+)/,
+      login: 'E-mail or username',
+      password: 'Password',
+      signIn: 'Sign in',
+      newPassword: 'New password',
+      confirm: 'Confirm new password',
+      save: 'Save password and continue',
+      myStudents: 'My students',
+    },
+  },
+  {
+    locale: 'es-ES',
+    width: 360,
+    lang: 'es',
+    t: {
+      invite: 'Invitar a un padre o madre',
+      email: 'Correo del padre o madre',
+      first: 'Nombre del padre o madre',
+      last: 'Apellido del padre o madre',
+      send: 'Enviar invitación',
+      required: 'Escribe el correo, el nombre y el apellido.',
+      sent: 'Invitación enviada. Tu padre o madre recibirá un correo.',
+      passwordLine: /Contraseña temporal: (\S+)/,
+      login: 'Correo o nombre de usuario',
+      password: 'Contraseña',
+      signIn: 'Iniciar sesión',
+      newPassword: 'Contraseña nueva',
+      confirm: 'Confirma la contraseña nueva',
+      save: 'Guardar contraseña y continuar',
+      myStudents: 'Mis estudiantes',
+    },
+  },
 ] as const;
 
 describe('invite a parent', () => {
@@ -31,7 +72,11 @@ describe('invite a parent', () => {
       await h.signInAs(context, student.id);
       await page.goto('/dashboard');
       // The sidebar's button (behind the menu on a phone) opens the dialog on /profile.
-      if (c.width < 900) await page.getByRole('button', { name: /menu|menú/i }).first().click();
+      if (c.width < 900)
+        await page
+          .getByRole('button', { name: /menu|menú/i })
+          .first()
+          .click();
       await page.getByRole('button', { name: c.t.invite }).first().click();
       const dialog = page.getByRole('dialog', { name: c.t.invite });
       await dialog.waitFor();
@@ -73,7 +118,11 @@ describe('invite a parent', () => {
       await p.goto('/mystudent');
       await p.getByText(`Mia Lopez${c.lang}`).first().waitFor();
       await shot(p, `invite-parent-sees-child-${c.lang}-${c.width}`);
-      const parent = await h.app.services.db.selectFrom('users').select(['mustChangePassword', 'language']).where('email', '=', parentEmail).executeTakeFirstOrThrow();
+      const parent = await h.app.services.db
+        .selectFrom('users')
+        .select(['mustChangePassword', 'language'])
+        .where('email', '=', parentEmail)
+        .executeTakeFirstOrThrow();
       expect(parent).toEqual({ mustChangePassword: false, language: c.lang });
       await parentPage.context.close();
     });

@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { shot } from '../support/shot.js';
 
-
 /** Records what the page sends as multipart uploads: field, file name and size. */
 async function recordUploads(page: Page) {
   await page.addInitScript(() => {
@@ -80,8 +79,19 @@ describe('profile', () => {
     await submit.click();
     await page.getByText('Profile updated').waitFor();
     await expect.poll(() => submit.isDisabled()).toBe(true);
-    const row = await db().selectFrom('users').select(['phone', 'zipCode', 'dateOfBirth', 'pronoun', 'department', 'bio']).where('id', '=', teacher.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ phone: '+1 (555) 010-2000', zipCode: '94110-1234', dateOfBirth: '1990-04-02', pronoun: 'she/her', department: 'Science', bio: 'I teach fourth grade <b>science</b>.' });
+    const row = await db()
+      .selectFrom('users')
+      .select(['phone', 'zipCode', 'dateOfBirth', 'pronoun', 'department', 'bio'])
+      .where('id', '=', teacher.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      phone: '+1 (555) 010-2000',
+      zipCode: '94110-1234',
+      dateOfBirth: '1990-04-02',
+      pronoun: 'she/her',
+      department: 'Science',
+      bio: 'I teach fourth grade <b>science</b>.',
+    });
 
     await page.reload();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
@@ -123,7 +133,11 @@ describe('profile', () => {
     const uploads = await recordUploads(page);
     await page.goto('/profile');
     // A large phone photo with a GPS position.
-    const big = await sharp(await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer())
+    const big = await sharp(
+      await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+        .jpeg({ quality: 95 })
+        .toBuffer(),
+    )
       .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 30/1' } })
       .jpeg({ quality: 95 })
       .toBuffer();
@@ -157,7 +171,9 @@ describe('profile', () => {
     const { context, page } = await h.newPage({ locale: 'en-US', width: 1280 });
     await h.signInAs(context, teacher.id);
     await page.goto('/profile');
-    await page.locator('input[type=file]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo\n'.repeat(40)) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo\n'.repeat(40)) });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('That file is not an image High5 can use. Please choose a photo.').waitFor();
     expect((await db().selectFrom('users').select('photoKey').where('id', '=', teacher.id).executeTakeFirstOrThrow()).photoKey).toBeNull();

@@ -15,10 +15,26 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR
 describe('received reports', () => {
   it("shows this month's High 5s by category and in a table, with comments as text; a tile opens its dialog; another month reloads", async () => {
     const s = await recognitionSchool(h.app, { activity: true });
-    const own = await buildCategory(h.app, { schoolId: s.school.id, kind: 'high5', nameEn: 'Outstanding classroom citizenship', nameEs: 'Ciudadanía ejemplar en clase' });
-    await buildRecognition(h.app, { schoolId: s.school.id, giverId: s.ana.id, giverRole: 'student', receiverId: s.teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-12', categoryIds: [own.id] });
+    const own = await buildCategory(h.app, {
+      schoolId: s.school.id,
+      kind: 'high5',
+      nameEn: 'Outstanding classroom citizenship',
+      nameEs: 'Ciudadanía ejemplar en clase',
+    });
+    await buildRecognition(h.app, {
+      schoolId: s.school.id,
+      giverId: s.ana.id,
+      giverRole: 'student',
+      receiverId: s.teacher.id,
+      receiverRole: 'teacher',
+      schoolDate: '2026-10-12',
+      categoryIds: [own.id],
+    });
     await h.app.services.storage.put(`avatars/${s.staff.id}.png`, PNG, 'image/png');
-    await h.app.services.db.insertInto('avatars').values({ userId: s.staff.id, imageKey: `avatars/${s.staff.id}.png`, hand: 'Hand4', colourInfo: JSON.stringify({}) }).execute();
+    await h.app.services.db
+      .insertInto('avatars')
+      .values({ userId: s.staff.id, imageKey: `avatars/${s.staff.id}.png`, hand: 'Hand4', colourInfo: JSON.stringify({}) })
+      .execute();
 
     const { page, context, errors } = await pageAs(h, s.teacher.id, { width: 1280, height: 900 });
     await page.goto('/highfivereport');
@@ -48,7 +64,9 @@ describe('received reports', () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(4);
     // Newest first: the Date header also says (to screen readers) that it sorts the table.
     await expect.poll(() => table.getByRole('columnheader').allTextContents()).toEqual(['From', 'Role', 'Datesorted descending', 'Comment', 'High 5s']);
-    await expect.poll(() => table.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
+    await expect
+      .poll(() => table.getByRole('row').nth(1).getByRole('cell').allInnerTexts())
+      .toEqual(['Ana Pupil', 'Student', '10/12/2026', 'No comment', 'Outstanding classroom citizenship']);
     await table.getByRole('cell', { name: 'Teamwork, Kindness' }).waitFor();
     await snap(page, 'report-en-1280');
     await expectNoAxeViolations(page);
@@ -61,7 +79,9 @@ describe('received reports', () => {
     await dialog.getByText('<script>alert("x")</script> Great teamwork at the fair').waitFor();
     const hand = dialog.getByRole('img', { name: "Sam Staffer's hand" });
     await hand.waitFor();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('img')).some((img) => img.alt === "Sam Staffer's hand" && img.complete && img.naturalWidth === 2));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('img')).some((img) => img.alt === "Sam Staffer's hand" && img.complete && img.naturalWidth === 2),
+    );
     await dialog.getByRole('img', { name: 'Óscar Núñez has not made a hand yet' }).waitFor();
     await snap(page, 'report-dialog-en-1280');
     await expectNoAxeViolations(page);
@@ -120,7 +140,16 @@ describe('received reports', () => {
     // 30 more in October from Ana and Bea, two a day: with the fixture's two, 32 items, a page of 25 and one of 7.
     for (let i = 0; i < 30; i++) {
       const day = String(1 + Math.floor(i / 2)).padStart(2, '0');
-      await buildRecognition(h.app, { schoolId: s.school.id, giverId: i % 2 ? s.bea.id : s.ana.id, giverRole: 'student', receiverId: s.teacher.id, receiverRole: 'teacher', schoolDate: `2026-10-${day}`, categoryIds: [helping.id], comment: `Note ${i + 1}` });
+      await buildRecognition(h.app, {
+        schoolId: s.school.id,
+        giverId: i % 2 ? s.bea.id : s.ana.id,
+        giverRole: 'student',
+        receiverId: s.teacher.id,
+        receiverRole: 'teacher',
+        schoolDate: `2026-10-${day}`,
+        categoryIds: [helping.id],
+        comment: `Note ${i + 1}`,
+      });
     }
     const { page, context, errors } = await pageAs(h, s.teacher.id, { width: 1366, height: 900 });
     await page.goto('/highfivereport');

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAttendance, addMood, addRecognition, addTrustedAdult, rosterStudent } from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
+import {
+  addAttendance,
+  addMood,
+  addRecognition,
+  addTrustedAdult,
+  rosterStudent,
+} from '../../apps/server/src/modules/recognition/student-details/test-factories.js';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness';
 import { shot } from '../support/shot.js';
@@ -17,7 +23,11 @@ const db = () => h.app.services.db;
 /** Today in Los Angeles is 2026-10-15 on the test clock. */
 async function classWithStudent(options: { paid?: boolean; language?: 'en' | 'es' } = {}) {
   const school = await buildSchool(h.app, { name: 'Willow Creek School', paid: options.paid ?? false });
-  await db().updateTable('schools').set({ urlProgramIep: 'https://district.example/iep', urlLanguage: 'https://district.example/ell' }).where('id', '=', school.id).execute();
+  await db()
+    .updateTable('schools')
+    .set({ urlProgramIep: 'https://district.example/iep', urlLanguage: 'https://district.example/ell' })
+    .where('id', '=', school.id)
+    .execute();
   const teacher = await buildUser(h.app, { role: 'teacher', schoolId: school.id, firstName: 'Tess', lastName: 'Ng', language: options.language ?? 'en' });
   const student = await buildUser(h.app, { role: 'student', schoolId: school.id, firstName: 'Sam', lastName: 'Rivera', grade: 4 });
   const counselor = await buildUser(h.app, { role: 'staff', schoolId: school.id, firstName: 'Cora', lastName: 'Counselor' });
@@ -29,10 +39,15 @@ async function openDetails(page: Page, name: string) {
   await page.goto('/teacher-classes');
   // The student's name opens the profile (in a table row wide, on a card on a phone).
   // The button, not the "not yet" panel's line with the same name.
-  await page.getByRole('main').getByRole('button', { name: new RegExp(`^(Open the profile of|Abrir el perfil de) ${name}$`) }).first().click({ timeout: 20_000 }).catch(async (error) => {
-    await shot(page, 'debug-teacher-classes');
-    throw error;
-  });
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: new RegExp(`^(Open the profile of|Abrir el perfil de) ${name}$`) })
+    .first()
+    .click({ timeout: 20_000 })
+    .catch(async (error) => {
+      await shot(page, 'debug-teacher-classes');
+      throw error;
+    });
 }
 
 describe('student detail dialog', () => {
@@ -43,7 +58,15 @@ describe('student detail dialog', () => {
     await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-08', mood: 'weary', comment: 'Missed my friend' });
     await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-10-06', code: 'T' });
     await addAttendance(h.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-08-20', code: 'A' });
-    await addRecognition(h.app, { kind: 'high5', schoolId: w.school.id, giverId: w.teacher.id, giverRole: 'teacher', receiverId: w.student.id, receiverRole: 'student', schoolDate: '2026-10-01' });
+    await addRecognition(h.app, {
+      kind: 'high5',
+      schoolId: w.school.id,
+      giverId: w.teacher.id,
+      giverRole: 'teacher',
+      receiverId: w.student.id,
+      receiverRole: 'student',
+      schoolDate: '2026-10-01',
+    });
 
     const { context, page } = await h.newPage({ locale: 'en-US', width: 1280, height: 900 });
     await h.signInAs(context, w.teacher.id);
@@ -64,7 +87,12 @@ describe('student detail dialog', () => {
     await page.getByText('Saved', { exact: true }).waitFor();
     expect((await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep).toBe(true);
     await dialog.getByRole('switch', { name: 'Language learner' }).check();
-    await expect.poll(async () => (await db().selectFrom('schoolMemberships').select('languageLevel').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).languageLevel).toBe('L');
+    await expect
+      .poll(
+        async () =>
+          (await db().selectFrom('schoolMemberships').select('languageLevel').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).languageLevel,
+      )
+      .toBe('L');
     await expect.poll(() => dialog.getByRole('switch', { name: 'IEP' }).isChecked()).toBe(true);
 
     // Tabs: a second click on the open tab closes the side panel.
@@ -108,7 +136,13 @@ describe('student detail dialog', () => {
     await notes.getByRole('button', { name: 'Close' }).click();
 
     // The teacher sets the student's photo from a file.
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#4a8' } }).png().toBuffer() });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'sam.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#4a8' } })
+        .png()
+        .toBuffer(),
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Uploaded', { exact: true }).waitFor();
     await dialog.getByRole('img', { name: 'Photo of Sam Rivera' }).waitFor();
@@ -122,7 +156,9 @@ describe('student detail dialog', () => {
     await page.getByRole('button', { name: 'Close student details' }).click();
     await dialog.waitFor({ state: 'detached' });
     const actions = (await db().selectFrom('auditLog').select('action').where('actorId', '=', w.teacher.id).execute()).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['student.view', 'student.flags.update', 'student.attendance.view', 'mood.read', 'student.note.add', 'student.photo.update']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['student.view', 'student.flags.update', 'student.attendance.view', 'mood.read', 'student.note.add', 'student.photo.update']),
+    );
     await context.close();
   });
 
@@ -150,7 +186,9 @@ describe('student detail dialog', () => {
     await dialog.getByText('Este estudiante no tiene adultos de confianza').waitFor();
     await dialog.getByRole('tab', { name: 'Detalles del medidor de ánimo' }).click();
     await dialog.getByText('No hay registros de ánimo en estas fechas.').waitFor();
-    await dialog.getByText('Solo se muestra el registro de hoy: los ánimos anteriores de un estudiante son para el estudiante y su familia.', { exact: false }).waitFor();
+    await dialog
+      .getByText('Solo se muestra el registro de hoy: los ánimos anteriores de un estudiante son para el estudiante y su familia.', { exact: false })
+      .waitFor();
     expect(await dialog.getByRole('group', { name: 'Desde' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await shot(page, 'student-detail-moods-es-360');
@@ -171,45 +209,53 @@ describe('student detail dialog', () => {
   it.each([
     ['en', 'en-US', 1366, 'Student details', 'IEP', 'Saved'],
     ['es', 'es-ES', 360, 'Datos del estudiante', 'Educación individualizada (IEP)', 'Guardado'],
-  ] as const)('in a school of a paid district the SIS does not list, the admin records the plans with the switches (docs/decisions/0606; %s)', async (language, locale, width, title, iep, saved) => {
-    const w = await classWithStudent({ paid: true, language });
-    const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
-    const { context, page } = await h.newPage({ locale, width, height: 900 });
-    await h.signInAs(context, admin.id);
-    await openDetails(page, 'Sam Rivera');
-    const dialog = page.getByRole('dialog', { name: title });
-    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
-    await dialog.getByRole('switch', { name: iep }).check();
-    await expect.poll(async () => (await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep).toBe(true);
-    await expect.poll(() => dialog.getByRole('switch', { name: iep }).isChecked()).toBe(true);
-    // The notice shows below the header, never over the school's name.
-    const notice = await page.getByText(saved, { exact: true }).boundingBox();
-    const header = await page.locator('header').first().boundingBox();
-    expect(notice!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
-    await expectNoAxeViolations(page);
-    await shot(page, `student-detail-unlisted-${language}-${width}`, { fullPage: false });
-    await context.close();
-  });
+  ] as const)(
+    'in a school of a paid district the SIS does not list, the admin records the plans with the switches (docs/decisions/0606; %s)',
+    async (language, locale, width, title, iep, saved) => {
+      const w = await classWithStudent({ paid: true, language });
+      const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
+      const { context, page } = await h.newPage({ locale, width, height: 900 });
+      await h.signInAs(context, admin.id);
+      await openDetails(page, 'Sam Rivera');
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+      await dialog.getByRole('switch', { name: iep }).check();
+      await expect
+        .poll(async () => (await db().selectFrom('schoolMemberships').select('iep').where('userId', '=', w.student.id).executeTakeFirstOrThrow()).iep)
+        .toBe(true);
+      await expect.poll(() => dialog.getByRole('switch', { name: iep }).isChecked()).toBe(true);
+      // The notice shows below the header, never over the school's name.
+      const notice = await page.getByText(saved, { exact: true }).boundingBox();
+      const header = await page.locator('header').first().boundingBox();
+      expect(notice!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      await expectNoAxeViolations(page);
+      await shot(page, `student-detail-unlisted-${language}-${width}`, { fullPage: false });
+      await context.close();
+    },
+  );
 
   it.each([
     ['en', 'en-US', 1366, 'Student details', 'Mood meter details', 'Attendance details'],
     ['es', 'es-ES', 360, 'Datos del estudiante', 'Detalles del medidor de ánimo', 'Detalles de asistencia'],
-  ] as const)('an admin who does not teach the student sees no mood and no moods tab, as the server answers (decision 0420; %s)', async (language, locale, width, title, moodsTab, attendanceTab) => {
-    const w = await classWithStudent({ language });
-    const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
-    await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-15', mood: 'grinning' });
-    const { context, page } = await h.newPage({ locale, width, height: 900 });
-    await h.signInAs(context, admin.id);
-    await openDetails(page, 'Sam Rivera');
-    const dialog = page.getByRole('dialog', { name: title });
-    await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
-    await dialog.getByRole('tab', { name: attendanceTab }).waitFor();
-    await expect.poll(() => dialog.getByRole('tab', { name: moodsTab }).count()).toBe(0);
-    await expect.poll(() => dialog.getByRole('img', { name: language === 'en' ? 'happy' : 'feliz' }).count()).toBe(0);
-    // The admin still edits the switches (policies.canEditFlags).
-    await expect.poll(() => dialog.getByRole('switch').count()).toBeGreaterThan(0);
-    await expectNoAxeViolations(page);
-    await shot(page, `student-detail-admin-${language}-${width}`, { fullPage: false });
-    await context.close();
-  });
+  ] as const)(
+    'an admin who does not teach the student sees no mood and no moods tab, as the server answers (decision 0420; %s)',
+    async (language, locale, width, title, moodsTab, attendanceTab) => {
+      const w = await classWithStudent({ language });
+      const admin = await buildUser(h.app, { role: 'teacher', schoolId: w.school.id, isAdmin: true, firstName: 'Ada', lastName: 'Admin', language });
+      await addMood(h.app, { userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-15', mood: 'grinning' });
+      const { context, page } = await h.newPage({ locale, width, height: 900 });
+      await h.signInAs(context, admin.id);
+      await openDetails(page, 'Sam Rivera');
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('heading', { name: 'Sam Rivera' }).waitFor();
+      await dialog.getByRole('tab', { name: attendanceTab }).waitFor();
+      await expect.poll(() => dialog.getByRole('tab', { name: moodsTab }).count()).toBe(0);
+      await expect.poll(() => dialog.getByRole('img', { name: language === 'en' ? 'happy' : 'feliz' }).count()).toBe(0);
+      // The admin still edits the switches (policies.canEditFlags).
+      await expect.poll(() => dialog.getByRole('switch').count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+      await shot(page, `student-detail-admin-${language}-${width}`, { fullPage: false });
+      await context.close();
+    },
+  );
 });

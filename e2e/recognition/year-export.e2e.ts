@@ -24,7 +24,19 @@ async function family(language: 'en' | 'es') {
   const teacher = await buildUser(h.app, { schoolId: school.id, role: 'teacher', firstName: 'Begoña', lastName: 'Ibáñez' });
   await linkParent(h.app, parent.id, student.id);
   const today = new Date().toISOString().slice(0, 10);
-  await h.app.services.db.insertInto('recognitions').values({ kind: 'high5', schoolId: school.id, giverId: teacher.id, giverRole: 'teacher', receiverId: student.id, receiverRole: 'student', schoolDate: today, comment: '¡Muy bien, campeona!' }).execute();
+  await h.app.services.db
+    .insertInto('recognitions')
+    .values({
+      kind: 'high5',
+      schoolId: school.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: student.id,
+      receiverRole: 'student',
+      schoolDate: today,
+      comment: '¡Muy bien, campeona!',
+    })
+    .execute();
   await h.app.services.db.insertInto('journalEntries').values({ userId: student.id, heading: 'Gracias', description: 'Por mi familia.' }).execute();
   return { school, student, young, parent };
 }
@@ -83,7 +95,7 @@ describe('downloading a school year', () => {
     await context.close();
   });
 
-  it('a student below the school\'s grade is told from which grade, with no button (Spanish, 360 px)', { timeout: 150_000 }, async () => {
+  it("a student below the school's grade is told from which grade, with no button (Spanish, 360 px)", { timeout: 150_000 }, async () => {
     const f = await family('es');
     const young = await h.newPage({ locale: 'es-ES', width: 360 });
     await h.signInAs(young.context, f.young.id, f.school.id);

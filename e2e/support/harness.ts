@@ -7,7 +7,15 @@ import { sessionFor } from '../../apps/server/src/test/factories.js';
 import { farTimeZone } from './calendar.js';
 
 const TRACE = Boolean(process.env.E2E_TRACE);
-const FLAGS = ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const FLAGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 export interface Harness extends TestApp {
@@ -17,7 +25,13 @@ export interface Harness extends TestApp {
    * A new browser context (its own cookies) in `locale`, at `width` px, in `timeZone` (by default one on
    * another date than the test schools, `farTimeZone()`: screens must take today from the school).
    */
-  newPage(options?: { locale?: 'en-US' | 'es-ES'; width?: number; height?: number; reducedMotion?: boolean; timeZone?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: {
+    locale?: 'en-US' | 'es-ES';
+    width?: number;
+    height?: number;
+    reducedMotion?: boolean;
+    timeZone?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   /** Signs `context` in as `userId` without the sign-in screen (tests of other screens). */
   signInAs(context: BrowserContext, userId: string, schoolId?: string): Promise<void>;
 }
@@ -41,7 +55,13 @@ export async function startHarness(options: { webgl?: boolean; env?: Record<stri
     baseUrl,
     browser,
     async newPage({ locale = 'en-US', width = 1280, height = 800, reducedMotion = true, timeZone = farTimeZone() } = {}) {
-      const context = await browser.newContext({ locale, timezoneId: timeZone, viewport: { width, height }, baseURL: baseUrl, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+      const context = await browser.newContext({
+        locale,
+        timezoneId: timeZone,
+        viewport: { width, height },
+        baseURL: baseUrl,
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+      });
       // E2E_TRACE=1: DOM snapshots of every action, kept when the test fails (off by default: they cost time on every action).
       if (TRACE) await context.tracing.start({ snapshots: true });
       const page = await context.newPage();
@@ -89,7 +109,13 @@ async function axeViolations(page: Page) {
   // A dialog fading in has not reached its real colours yet.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
 }
 
 /**
@@ -111,7 +137,11 @@ function keepScreenshotOnFailure(page: Page) {
       mkdirSync('/tmp/e2e-failures', { recursive: true });
       const base = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
       await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
-      if (TRACE) await page.context().tracing.stop({ path: `${base}.zip` }).catch(() => undefined);
+      if (TRACE)
+        await page
+          .context()
+          .tracing.stop({ path: `${base}.zip` })
+          .catch(() => undefined);
       console.error(`Screenshot of the failed test: ${base}.png${TRACE ? `, its trace: ${base}.zip` : ' (E2E_TRACE=1 keeps a trace too)'}`);
     });
   } catch {

@@ -53,12 +53,39 @@ export async function measureEnumeration(app: FastifyInstance, tries: number): P
   const owner = await buildUser(app, { schoolId: school.id });
   const cls = await buildClass(app, { schoolId: school.id, ownerId: owner.id });
   const taken = await buildUser(app, { schoolId: school.id, role: 'student' });
-  const signUp = (emailOrUsername: string) => ({ role: 'student', firstName: 'Leo', lastName: 'Ruiz', emailOrUsername, password: 'Violet-Harbor-42!', language: 'en', classCode: cls.joiningCode, acceptedTerms: true });
+  const signUp = (emailOrUsername: string) => ({
+    role: 'student',
+    firstName: 'Leo',
+    lastName: 'Ruiz',
+    emailOrUsername,
+    password: 'Violet-Harbor-42!',
+    language: 'en',
+    classCode: cls.joiningCode,
+    acceptedTerms: true,
+  });
   try {
     return [
-      await compare(app, 'sign-in, wrong password', tries, (i) => post('/v1/auth/sign-in', { login: users[i]!.email, password: 'Wrong-pass1!' }), (i) => post('/v1/auth/sign-in', { login: `ghost${i}@bench.high5.test`, password: 'Wrong-pass1!' })),
-      await compare(app, 'sign-up, taken e-mail', tries, () => post('/v1/auth/sign-up', signUp(taken.email!)), (i) => post('/v1/auth/sign-up', signUp(`new-student-${i}-${Date.now()}@bench.high5.test`))),
-      await compare(app, 'forgot password', tries, () => post('/v1/auth/forgot-password', { email: users[0]!.email }), (i) => post('/v1/auth/forgot-password', { email: `ghost${i}@bench.high5.test` })),
+      await compare(
+        app,
+        'sign-in, wrong password',
+        tries,
+        (i) => post('/v1/auth/sign-in', { login: users[i]!.email, password: 'Wrong-pass1!' }),
+        (i) => post('/v1/auth/sign-in', { login: `ghost${i}@bench.high5.test`, password: 'Wrong-pass1!' }),
+      ),
+      await compare(
+        app,
+        'sign-up, taken e-mail',
+        tries,
+        () => post('/v1/auth/sign-up', signUp(taken.email!)),
+        (i) => post('/v1/auth/sign-up', signUp(`new-student-${i}-${Date.now()}@bench.high5.test`)),
+      ),
+      await compare(
+        app,
+        'forgot password',
+        tries,
+        () => post('/v1/auth/forgot-password', { email: users[0]!.email }),
+        (i) => post('/v1/auth/forgot-password', { email: `ghost${i}@bench.high5.test` }),
+      ),
     ];
   } finally {
     await resetLimits(app);
@@ -70,5 +97,9 @@ export function enumerationTable(rows: EnumerationRow[], tries: number) {
     const diff = (Math.abs(r.existing - r.unknown) / Math.min(r.existing, r.unknown)) * 100;
     return `${r.name.padEnd(26)}  ${r.existing.toFixed(1).padStart(9)}  ${r.unknown.toFixed(1).padStart(9)}  ${`${diff.toFixed(1)} %`.padStart(7)}${diff > 10 ? '  !! over 10 %' : ''}`;
   });
-  return [`enumeration by timing (medians of ${tries} alternating tries, ms; goal: within 10 %)`, `${'door'.padEnd(26)}  ${'existing'.padStart(9)}  ${'unknown'.padStart(9)}  ${'diff'.padStart(7)}`, ...lines].join('\n');
+  return [
+    `enumeration by timing (medians of ${tries} alternating tries, ms; goal: within 10 %)`,
+    `${'door'.padEnd(26)}  ${'existing'.padStart(9)}  ${'unknown'.padStart(9)}  ${'diff'.padStart(7)}`,
+    ...lines,
+  ].join('\n');
 }

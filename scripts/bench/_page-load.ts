@@ -44,7 +44,10 @@ function waterfall(cdp: CDPSession) {
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     const r = urls.get(e.requestId);
-    if (r) process.stdout.write(`  ${String(r.start).padStart(6)} → ${String(ms(e.timestamp)).padStart(6)} ms  ${(e.encodedDataLength / 1024).toFixed(1).padStart(6)} KB  ${r.url}\n`);
+    if (r)
+      process.stdout.write(
+        `  ${String(r.start).padStart(6)} → ${String(ms(e.timestamp)).padStart(6)} ms  ${(e.encodedDataLength / 1024).toFixed(1).padStart(6)} KB  ${r.url}\n`,
+      );
   });
 }
 
@@ -52,7 +55,12 @@ async function throttle(page: Page, verbose: boolean) {
   const cdp = await page.context().newCDPSession(page);
   const counter = await wireCounter(cdp, verbose);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.latency,
+    downloadThroughput: PROFILE.downloadThroughput,
+    uploadThroughput: PROFILE.uploadThroughput,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuRate });
   return counter;
 }
@@ -84,8 +92,18 @@ async function oneRun(page: Page, baseUrl: string, login: string, password: stri
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** `runs` cold-cache sign-ins of `login` against the server at `baseUrl`; the median of each figure. */
-export async function measurePageLoad(baseUrl: string, login: string, password: string, runs = 3, verbose = false, noSplash = false): Promise<{ median: PageLoadRun; runs: PageLoadRun[] }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'] });
+export async function measurePageLoad(
+  baseUrl: string,
+  login: string,
+  password: string,
+  runs = 3,
+  verbose = false,
+  noSplash = false,
+): Promise<{ median: PageLoadRun; runs: PageLoadRun[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+  });
   const all: PageLoadRun[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -103,13 +121,22 @@ export async function measurePageLoad(baseUrl: string, login: string, password: 
     await browser.close();
   }
   const pick = (key: keyof PageLoadRun) => median(all.map((r) => r[key]));
-  return { median: { signInBytes: pick('signInBytes'), signInUsableMs: pick('signInUsableMs'), dashboardBytes: pick('dashboardBytes'), dashboardShownMs: pick('dashboardShownMs') }, runs: all };
+  return {
+    median: {
+      signInBytes: pick('signInBytes'),
+      signInUsableMs: pick('signInUsableMs'),
+      dashboardBytes: pick('dashboardBytes'),
+      dashboardShownMs: pick('dashboardShownMs'),
+    },
+    runs: all,
+  };
 }
 
 export function pageLoadTable(result: { median: PageLoadRun; runs: PageLoadRun[] }) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
-  const row = (label: string, r: PageLoadRun) => `${label.padEnd(8)}  ${kb(r.signInBytes).padStart(9)}  ${s(r.signInUsableMs).padStart(8)}  ${kb(r.dashboardBytes).padStart(9)}  ${s(r.dashboardShownMs).padStart(8)}`;
+  const row = (label: string, r: PageLoadRun) =>
+    `${label.padEnd(8)}  ${kb(r.signInBytes).padStart(9)}  ${s(r.signInUsableMs).padStart(8)}  ${kb(r.dashboardBytes).padStart(9)}  ${s(r.dashboardShownMs).padStart(8)}`;
   return [
     `Throttled page load (1.6 Mbps, 150 ms RTT, CPU 4x, cold cache), ${result.runs.length} runs; goals: sign-in <= 215 KB and usable <= 3 s, dashboard <= 70 KB more and shown <= 2.5 s after Sign in`,
     'run       sign-in KB  usable    dash. KB   shown',

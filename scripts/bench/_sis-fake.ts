@@ -15,7 +15,8 @@ const source = process.env.SIS_SOURCE === 'clever' ? 'clever' : 'aeries';
 const size = JSON.parse(process.env.SIS_SIZE ?? '{}') as { students: number; teachers: number; sections: number };
 const district = syntheticDistrict(size);
 const fake = source === 'aeries' ? await startAeriesFake({ district }) : await startCleverFake({ district });
-const credentials: Record<string, string> = 'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
+const credentials: Record<string, string> =
+  'certificate' in fake ? { certificate: fake.certificate } : { clientKey: fake.clientId, clientSecret: fake.clientSecret };
 process.stdout.write(`${JSON.stringify({ baseUrl: fake.baseUrl, credentials } satisfies SisFakeStarted)}\n`);
 process.stdin.resume();
 process.stdin.on('end', () => void fake.close().then(() => process.exit(0)));

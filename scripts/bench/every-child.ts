@@ -16,7 +16,13 @@ interface FiveClasses {
 async function fiveClasses(ctx: BenchContext): Promise<FiveClasses> {
   const { db } = ctx.services;
   const { id: teacherId, schoolId } = ctx.accounts.teacher;
-  const own = await db.selectFrom('classTeachers as ct').innerJoin('classes as c', 'c.id', 'ct.classId').select('c.id').where('ct.teacherId', '=', teacherId).where('c.schoolId', '=', schoolId).execute();
+  const own = await db
+    .selectFrom('classTeachers as ct')
+    .innerJoin('classes as c', 'c.id', 'ct.classId')
+    .select('c.id')
+    .where('ct.teacherId', '=', teacherId)
+    .where('c.schoolId', '=', schoolId)
+    .execute();
   const more = await db
     .selectFrom('classes as c')
     .select('c.id')
@@ -25,16 +31,23 @@ async function fiveClasses(ctx: BenchContext): Promise<FiveClasses> {
     .orderBy('c.id')
     .limit(Math.max(0, 5 - own.length))
     .execute();
-  if (more.length) await db.insertInto('classTeachers').values(more.map((c) => ({ classId: c.id, teacherId, isSubstitute: true }))).execute();
+  if (more.length)
+    await db
+      .insertInto('classTeachers')
+      .values(more.map((c) => ({ classId: c.id, teacherId, isSubstitute: true })))
+      .execute();
   const res = await fetch(`${ctx.baseUrl}/v1/recognition/not-yet`, { headers: { cookie: ctx.accounts.teacher.cookie } });
   if (!res.ok) throw new Error(`/recognition/not-yet answered ${res.status}`);
   const body = (await res.json()) as { ResponseData: { students: number; notYet: unknown[] } };
-  process.stderr.write(`  (not-yet: ${own.length + more.length} classes, ${body.ResponseData.students} students, ${body.ResponseData.notYet.length} not yet)\n`);
+  process.stderr.write(
+    `  (not-yet: ${own.length + more.length} classes, ${body.ResponseData.students} students, ${body.ResponseData.notYet.length} not yet)\n`,
+  );
   return { added: more.map((c) => c.id), students: body.ResponseData.students };
 }
 
 async function dropAdded(ctx: BenchContext, state: FiveClasses) {
-  if (state.added.length) await ctx.services.db.deleteFrom('classTeachers').where('teacherId', '=', ctx.accounts.teacher.id).where('classId', 'in', state.added).execute();
+  if (state.added.length)
+    await ctx.services.db.deleteFrom('classTeachers').where('teacherId', '=', ctx.accounts.teacher.id).where('classId', 'in', state.added).execute();
 }
 
 const notYet = (ctx: BenchContext): BenchRequest => ({ path: '/v1/recognition/not-yet', headers: { cookie: ctx.accounts.teacher.cookie } });
@@ -45,8 +58,20 @@ function reach(ctx: BenchContext): BenchRequest {
 }
 
 export const scenarios = [
-  scenario<FiveClasses>({ name: 'every child: not-yet list, 5 classes of ~30', baseline: 'bare: session + select 1', setup: fiveClasses, request: notYet, teardown: dropAdded }),
-  scenario<FiveClasses>({ name: 'every child: not-yet list, 5 classes of ~30, one teacher', connections: 1, setup: fiveClasses, request: notYet, teardown: dropAdded }),
+  scenario<FiveClasses>({
+    name: 'every child: not-yet list, 5 classes of ~30',
+    baseline: 'bare: session + select 1',
+    setup: fiveClasses,
+    request: notYet,
+    teardown: dropAdded,
+  }),
+  scenario<FiveClasses>({
+    name: 'every child: not-yet list, 5 classes of ~30, one teacher',
+    connections: 1,
+    setup: fiveClasses,
+    request: notYet,
+    teardown: dropAdded,
+  }),
   scenario({ name: 'every child: reach report, school, a year', baseline: 'bare: session + select 1', request: reach }),
   scenario({ name: 'every child: reach report, school, a year, one admin', connections: 1, request: reach }),
 ];

@@ -37,8 +37,14 @@ async function prepareGivers(ctx: BenchContext): Promise<GiveState> {
   const givers = [];
   for (const m of members) givers.push({ id: m.userId, cookie: await ctx.sessionFor(m.userId, schoolId) });
   const category = await db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('key', '=', 'kindness').executeTakeFirstOrThrow();
-  const last = await db.selectFrom('recognitions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  const lastJob = await db.selectFrom('jobs').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const last = await db
+    .selectFrom('recognitions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const lastJob = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return { lastRecognitionId: last?.id ?? 0, lastJobId: lastJob?.id ?? 0, dailyGiveLimit: school.dailyGiveLimit, categoryId: category.id, givers, since };
 }
 
@@ -50,14 +56,25 @@ async function cleanUpGivers(ctx: BenchContext, state: GiveState) {
   const ids = state.givers.map((g) => g.id);
   if (ids.length) {
     const schoolId = ctx.accounts.teacher.schoolId;
-    await sql`delete from daily_give_counts where school_id = ${schoolId} and user_id = any(${ids}::uuid[]) and school_date >= ${state.since}::date - 1`.execute(db);
+    await sql`delete from daily_give_counts where school_id = ${schoolId} and user_id = any(${ids}::uuid[]) and school_date >= ${state.since}::date - 1`.execute(
+      db,
+    );
     await sql`insert into daily_give_counts (user_id, school_id, school_date, kind, given)
       select giver_id, school_id, school_date, kind, count(*) from recognitions
       where school_id = ${schoolId} and giver_id = any(${ids}::uuid[]) and school_date >= ${state.since}::date - 1
       group by giver_id, school_id, school_date, kind`.execute(db);
   }
   await db.deleteFrom('jobs').where('id', '>', state.lastJobId).where('kind', '=', 'mail.send').execute();
-  if (state.givers.length) await db.deleteFrom('sessions').where('userId', 'in', state.givers.map((g) => g.id)).where('createdAt', '>=', state.since).execute();
+  if (state.givers.length)
+    await db
+      .deleteFrom('sessions')
+      .where(
+        'userId',
+        'in',
+        state.givers.map((g) => g.id),
+      )
+      .where('createdAt', '>=', state.since)
+      .execute();
   await db.updateTable('schools').set({ dailyGiveLimit: state.dailyGiveLimit }).where('id', '=', ctx.accounts.teacher.schoolId).execute();
 }
 
@@ -89,7 +106,10 @@ export const scenarios = [
     name: 'recognition: received High 5s this month',
     baseline: 'bare: session + select 1',
     // What /highfivereport asks for when it opens: the tiles and the table's first page (decision 0452).
-    request: (ctx) => ({ path: '/v1/recognition/received?kind=high5&language=en&sort=date&dir=desc&page=0&pageSize=25', headers: { cookie: ctx.accounts.teacher.cookie } }),
+    request: (ctx) => ({
+      path: '/v1/recognition/received?kind=high5&language=en&sort=date&dir=desc&page=0&pageSize=25',
+      headers: { cookie: ctx.accounts.teacher.cookie },
+    }),
   }),
   scenario({
     name: 'recognition: recipients, students page 1',

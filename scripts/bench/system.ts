@@ -9,11 +9,22 @@ export const scenarios = [
   scenario({
     name: 'bare: session + insert one row',
     baseline: 'bare: session + select 1',
-    setup: async (ctx) => (await ctx.services.db.selectFrom('recognitions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0,
+    setup: async (ctx) =>
+      (
+        await ctx.services.db
+          .selectFrom('recognitions')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
     request: (ctx) => ({ method: 'POST', path: '/v1/bench/insert', body: {}, headers: { cookie: ctx.accounts.teacher.cookie } }),
     // The rows it wrote would otherwise count in every later run on the same database.
     teardown: async (ctx, lastId) => {
-      await ctx.services.db.deleteFrom('recognitions').where('id', '>', lastId).where('giverId', '=', ctx.accounts.teacher.id).where('comment', '=', 'bench').execute();
+      await ctx.services.db
+        .deleteFrom('recognitions')
+        .where('id', '>', lastId)
+        .where('giverId', '=', ctx.accounts.teacher.id)
+        .where('comment', '=', 'bench')
+        .execute();
     },
   }),
   scenario({

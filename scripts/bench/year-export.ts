@@ -19,7 +19,10 @@ async function prepare(ctx: BenchContext): Promise<ExportState> {
   await db.updateTable('schools').set({ familyExportMinGrade: -1 }).where('id', '=', student.schoolId).execute();
   ctx.services.rateLimits.override('family.yearExport', { max: 1_000_000, perSeconds: 3600 });
   const year = schoolYearOf(toIsoDate(ctx.services.clock.now(), school.timeZone));
-  const last = await db.selectFrom('recognitions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const last = await db
+    .selectFrom('recognitions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   const category = await db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('key', '=', 'kindness').executeTakeFirstOrThrow();
   const rows = Array.from({ length: HIGH5S }, (_, i) => ({
     kind: 'high5',
@@ -33,13 +36,18 @@ async function prepare(ctx: BenchContext): Promise<ExportState> {
     comment: `${COMMENT}${i + 1}`,
   }));
   const inserted = await db.insertInto('recognitions').values(rows).returning('id').execute();
-  await db.insertInto('recognitionCategories').values(inserted.map((r) => ({ recognitionId: r.id, categoryId: category.id }))).execute();
+  await db
+    .insertInto('recognitionCategories')
+    .values(inserted.map((r) => ({ recognitionId: r.id, categoryId: category.id })))
+    .execute();
   const path = `/v1/year-export/${student.id}/${year.startYear}`;
   // One download alone, timed, with its size: the figures the issue asks for.
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie: student.cookie } });
   const bytes = (await response.arrayBuffer()).byteLength;
-  process.stderr.write(`year-export: ${response.status}, ${bytes} bytes, ${Math.round(performance.now() - started)} ms for one download of ${HIGH5S}+ High 5s\n`);
+  process.stderr.write(
+    `year-export: ${response.status}, ${bytes} bytes, ${Math.round(performance.now() - started)} ms for one download of ${HIGH5S}+ High 5s\n`,
+  );
   return { path, minGrade: school.familyExportMinGrade, lastId: last?.id ?? 0 };
 }
 

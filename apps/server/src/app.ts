@@ -29,12 +29,30 @@ export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url)
 
 // Error codes stay visible (SQLSTATE, SMTP): errors go through errorFacts, which keeps no values
 // (docs/decisions/0152); parameters and details are redacted wherever else they might appear.
-const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.passwordHash', '*.token', '*.params', '*.detail'];
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.params',
+  '*.detail',
+];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the application: external plugins, then app plugins, then the areas' routes. */
-export async function buildApp(options: { config: Config; database: Database; clock?: Clock; logger?: boolean; rateLimitNamespace?: string; logStream?: NodeJS.WritableStream; webRoot?: string }): Promise<FastifyInstance> {
+export async function buildApp(options: {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: boolean;
+  rateLimitNamespace?: string;
+  logStream?: NodeJS.WritableStream;
+  webRoot?: string;
+}): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -44,7 +62,11 @@ export async function buildApp(options: { config: Config; database: Database; cl
             level: config.logLevel,
             redact: REDACT,
             // Query strings can carry one-time tokens (e-mail confirmation links): log the path only.
-            serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }), err: errorFacts as (e: unknown) => { type: string; message: string; stack: string }, error: errorFacts },
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+              err: errorFacts as (e: unknown) => { type: string; message: string; stack: string },
+              error: errorFacts,
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,

@@ -9,7 +9,13 @@ describe('TRUST_PROXY', () => {
 
   it('takes a hop count or a list of addresses and CIDR ranges', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8 ,::1, fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8 ,::1, fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('stops the server with one line naming it for anything else', () => {
@@ -25,6 +31,7 @@ describe('REDIS_URL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
     expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example.com:6380' }).redisUrl).toBe('rediss://user:secret@cache.example.com:6380');
-    for (const value of ['127.0.0.1:6379', 'http://cache', 'redis://']) expect(() => loadConfig({ REDIS_URL: value }), value).toThrow(/^REDIS_URL is invalid: /);
+    for (const value of ['127.0.0.1:6379', 'http://cache', 'redis://'])
+      expect(() => loadConfig({ REDIS_URL: value }), value).toThrow(/^REDIS_URL is invalid: /);
   });
 });

@@ -10,12 +10,21 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   DEMO: bool.optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must start with redis:// or rediss://')
+    .optional(),
   TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('High5 <no-reply@high5.local>'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -73,10 +82,16 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[]
     ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 10' });
     return z.NEVER;
   }
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const wrong = entries.find((e) => !isAddressOrCidr(e));
   if (entries.length === 0 || wrong !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a hop count or addresses/CIDRs separated by commas${wrong !== undefined ? ` ("${wrong}" is neither)` : ''}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a hop count or addresses/CIDRs separated by commas${wrong !== undefined ? ` ("${wrong}" is neither)` : ''}`,
+    });
     return z.NEVER;
   }
   return entries;
@@ -84,7 +99,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[]
 
 /** 127.0.0.0/8, ::1 and localhost: a listener nobody else can reach. */
 export function isLoopbackHost(host: string) {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
 }
 
@@ -103,7 +121,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // password the server mails) are for the person at this machine only (docs/decisions/0150).
   const demo = e.DEMO ?? false;
   if (demo && !isLoopbackHost(e.HOST)) {
-    throw new ConfigError(`DEMO is invalid: the demo and its dev outbox serve only this machine, so HOST must be a loopback address (127.0.0.1, ::1 or localhost), not ${e.HOST}; set DEMO=false to listen on ${e.HOST}`);
+    throw new ConfigError(
+      `DEMO is invalid: the demo and its dev outbox serve only this machine, so HOST must be a loopback address (127.0.0.1, ::1 or localhost), not ${e.HOST}; set DEMO=false to listen on ${e.HOST}`,
+    );
   }
   if (demo && e.TRUST_PROXY !== undefined) {
     throw new ConfigError('DEMO is invalid: the demo and its dev outbox serve only this machine, never through a proxy; unset TRUST_PROXY or set DEMO=false');
@@ -142,7 +162,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Log in with Clever: High5's Clever application (docs/decisions/0550). */
     clever:
       e.CLEVER_CLIENT_ID && e.CLEVER_CLIENT_SECRET
-        ? { clientId: e.CLEVER_CLIENT_ID, clientSecret: e.CLEVER_CLIENT_SECRET, oauthUrl: e.CLEVER_OAUTH_URL.replace(/\/$/, ''), apiUrl: e.CLEVER_API_URL.replace(/\/$/, '') }
+        ? {
+            clientId: e.CLEVER_CLIENT_ID,
+            clientSecret: e.CLEVER_CLIENT_SECRET,
+            oauthUrl: e.CLEVER_OAUTH_URL.replace(/\/$/, ''),
+            apiUrl: e.CLEVER_API_URL.replace(/\/$/, ''),
+          }
         : undefined,
     jobs: { concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_SECONDS * 1000, retentionMs: e.JOBS_RETENTION_DAYS * 86_400_000 },
     backupRetentionDays: e.BACKUP_RETENTION_DAYS,

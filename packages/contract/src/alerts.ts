@@ -9,7 +9,6 @@ export { ALERT_LIMITS } from './moods.js';
 // Well-being alerts (docs/decisions/0420-0424)
 // ---------------------------------------------------------------------------
 
-
 /** What an adult records on an alert with its form. */
 export const AlertFormActionSchema = z.enum(['talked', 'contactedFamily', 'referredCounsellor', 'other']);
 export type AlertFormAction = z.infer<typeof AlertFormActionSchema>;
@@ -83,7 +82,16 @@ export type AlertSummary = z.infer<typeof AlertSummarySchema>;
 
 export const AlertDetailSchema = AlertSummarySchema.extend({
   signals: z.number().int(),
-  checkIns: z.array(z.object({ at: z.string(), mood: MoodKeySchema, priority: EmergencyPrioritySchema, talkTo: AlertAdultSchema.nullable(), talkToAny: z.boolean(), afterHours: z.boolean() })),
+  checkIns: z.array(
+    z.object({
+      at: z.string(),
+      mood: MoodKeySchema,
+      priority: EmergencyPrioritySchema,
+      talkTo: AlertAdultSchema.nullable(),
+      talkToAny: z.boolean(),
+      afterHours: z.boolean(),
+    }),
+  ),
   recipients: z.array(z.object({ id: UuidSchema, name: z.string(), tier: z.number().int(), reason: AlertReasonSchema, notifiedAt: z.string() })),
   actions: z.array(
     z.object({
@@ -226,7 +234,7 @@ export const alertEndpoints = {
     id: 'alerts.alertsOfStudent',
     method: 'GET',
     path: '/alerts/students/:studentId',
-    summary: 'A student\'s alert history, for the adults the visibility rule allows (audited).',
+    summary: "A student's alert history, for the adults the visibility rule allows (audited).",
     access: ['teacher', 'staff'],
     params: z.object({ studentId: UuidSchema }),
     response: z.array(AlertDetailSchema),
@@ -236,7 +244,7 @@ export const alertEndpoints = {
     id: 'alerts.alertSettings',
     method: 'GET',
     path: '/admin/alerts/settings',
-    summary: 'The school\'s alert routing, escalation chain, school hours, after-hours message and consent rule.',
+    summary: "The school's alert routing, escalation chain, school hours, after-hours message and consent rule.",
     access: 'schoolAdmin',
     response: AlertSettingsSchema,
   }),
@@ -244,7 +252,7 @@ export const alertEndpoints = {
     id: 'alerts.alertSettingsUpdate',
     method: 'PATCH',
     path: '/admin/alerts/settings',
-    summary: 'Changes any of the school\'s alert settings (audited).',
+    summary: "Changes any of the school's alert settings (audited).",
     access: 'schoolAdmin',
     body: AlertSettingsUpdateSchema,
     response: AlertSettingsSchema,
@@ -254,7 +262,7 @@ export const alertEndpoints = {
     id: 'alerts.alertAdults',
     method: 'GET',
     path: '/admin/alerts/adults',
-    summary: 'The school\'s active teachers and staff, to name counsellors and escalation tiers.',
+    summary: "The school's active teachers and staff, to name counsellors and escalation tiers.",
     access: 'schoolAdmin',
     response: z.array(AlertAdultSchema),
   }),
@@ -265,14 +273,18 @@ export const alertEndpoints = {
     summary: 'Alerts of the school by week, and by week and class: count, open, escalated, median and worst minutes to the first acknowledgement. No names.',
     access: 'schoolAdmin',
     query: AlertReportQuerySchema,
-    response: z.object({ total: AlertReportRowSchema.omit({ week: true, className: true }), weeks: z.array(AlertReportRowSchema.omit({ className: true })), rows: z.array(AlertReportRowSchema) }),
+    response: z.object({
+      total: AlertReportRowSchema.omit({ week: true, className: true }),
+      weeks: z.array(AlertReportRowSchema.omit({ className: true })),
+      rows: z.array(AlertReportRowSchema),
+    }),
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
   moodConsents: endpoint({
     id: 'alerts.moodConsents',
     method: 'GET',
     path: '/family/mood-consents',
-    summary: 'A parent\'s children with their mood check-in consent and whether their school requires it.',
+    summary: "A parent's children with their mood check-in consent and whether their school requires it.",
     access: ['parent'],
     response: z.array(MoodConsentSchema),
   }),
@@ -291,7 +303,7 @@ export const alertEndpoints = {
     id: 'alerts.schoolMoodConsents',
     method: 'GET',
     path: '/admin/mood-consents',
-    summary: 'The recorded mood check-in consents of the school\'s students: who answered, when, and whether the answer counts (a parent the school knows).',
+    summary: "The recorded mood check-in consents of the school's students: who answered, when, and whether the answer counts (a parent the school knows).",
     access: 'schoolAdmin',
     response: z.array(SchoolMoodConsentSchema),
   }),

@@ -44,10 +44,7 @@ describe('api-routes.ts and routes/', () => {
 });
 
 // An endpoint's id is `<camelCase contract file>.<key>` (decision 0621): one name per endpoint, found in one guess.
-const fileId = (module: string) =>
-  module
-    .replace(/^\.\/|(\/index)?\.js$/g, '')
-    .replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+const fileId = (module: string) => module.replace(/^\.\/|(\/index)?\.js$/g, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 describe('endpoint ids', () => {
   it.each(endpointAreas.map((a) => [a.module, a] as const))('%s: every id is <file>.<key>', (_module, area) => {

@@ -10,7 +10,11 @@ export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 export const LoginSchema = singleLine(z.string().trim().min(1).max(254));
 export const NameSchema = requiredText(60);
 /** A password typed to sign in or unlock: any characters (no rule: that applies when it is set), never blank. */
-export const PasswordInputSchema = z.string().min(1).max(LIMITS.passwordMaxLength).refine((v) => v.trim() !== '', 'PASSWORD_EMPTY');
+export const PasswordInputSchema = z
+  .string()
+  .min(1)
+  .max(LIMITS.passwordMaxLength)
+  .refine((v) => v.trim() !== '', 'PASSWORD_EMPTY');
 /** A username (students without an e-mail): 3-64 characters of a-z, 0-9, '.', '_' and '-', lower-cased. */
 export const USERNAME_PATTERN = /^[a-z0-9._-]{3,64}$/;
 
@@ -120,7 +124,14 @@ export const CompleteNewPasswordBodySchema = z.object({ newPassword: NewPassword
 export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema });
 export const UnlockBodySchema = z.object({ password: PasswordInputSchema });
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
-export const ResetPasswordBodySchema = z.object({ email: EmailSchema, code: z.string().trim().regex(/^\d{6}$/), newPassword: NewPasswordSchema });
+export const ResetPasswordBodySchema = z.object({
+  email: EmailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  newPassword: NewPasswordSchema,
+});
 export const ResetWithLinkBodySchema = z.object({ token: z.string().min(10).max(200), newPassword: NewPasswordSchema });
 export const SignInLinkRequestBodySchema = z.object({ login: LoginSchema });
 export const SignInWithLinkBodySchema = z.object({ token: z.string().min(10).max(200) });
@@ -130,9 +141,14 @@ export const authEndpoints = {
     id: 'auth.config',
     method: 'GET',
     path: '/auth/config',
-    summary: 'What the sign-in screen needs: whether Google sign-in is on, whether Log in with Clever is (configured, and a district is rostered from Clever), and the help links.',
+    summary:
+      'What the sign-in screen needs: whether Google sign-in is on, whether Log in with Clever is (configured, and a district is rostered from Clever), and the help links.',
     access: 'public',
-    response: z.object({ googleEnabled: z.boolean(), cleverEnabled: z.boolean(), links: z.object({ emotionalSupport: z.string(), help: z.string(), feedback: z.string() }) }),
+    response: z.object({
+      googleEnabled: z.boolean(),
+      cleverEnabled: z.boolean(),
+      links: z.object({ emotionalSupport: z.string(), help: z.string(), feedback: z.string() }),
+    }),
   }),
   signIn: endpoint({
     id: 'auth.signIn',
@@ -248,7 +264,7 @@ export const authEndpoints = {
     rateLimit: { max: 30, perSeconds: 600 }, // link guesses (256-bit tokens: a formality)
     method: 'POST',
     path: '/auth/reset-link',
-    summary: 'Sets a new password with a one-time link from a school admin\'s reset (the token is the link\'s fragment); ends every session of the account.',
+    summary: "Sets a new password with a one-time link from a school admin's reset (the token is the link's fragment); ends every session of the account.",
     access: 'public',
     body: ResetWithLinkBodySchema,
     response: EmptySchema,
@@ -260,7 +276,8 @@ export const authEndpoints = {
     rateLimit: { max: 100, perSeconds: 3600 },
     method: 'POST',
     path: '/auth/sign-in-link',
-    summary: 'E-mails a one-time sign-in link (15 minutes) to the account of an e-mail or username, for an account held back by the password throttles; answers the same whether the account exists or not.',
+    summary:
+      'E-mails a one-time sign-in link (15 minutes) to the account of an e-mail or username, for an account held back by the password throttles; answers the same whether the account exists or not.',
     access: 'public',
     body: SignInLinkRequestBodySchema,
     response: EmptySchema,
@@ -271,7 +288,8 @@ export const authEndpoints = {
     rateLimit: { max: 30, perSeconds: 600 }, // link guesses (256-bit tokens: a formality)
     method: 'POST',
     path: '/auth/sign-in-link/use',
-    summary: 'Signs in with a one-time sign-in link (the token is the link\'s fragment), like a password sign-in: a temporary password still has to be replaced.',
+    summary:
+      "Signs in with a one-time sign-in link (the token is the link's fragment), like a password sign-in: a temporary password still has to be replaced.",
     access: 'public',
     body: SignInWithLinkBodySchema,
     response: SignInResultSchema,
@@ -287,7 +305,16 @@ export const authEndpoints = {
     body: SignUpSchema,
     response: SignUpResultSchema,
     // A taken e-mail answers verify_email like a new one; a taken username answers CONFLICT.
-    errors: ['CLASS_CODE_UNKNOWN', 'CLASS_ROSTERED', 'SCHOOL_UNKNOWN', 'DISTRICT_UNKNOWN', 'PASSWORD_TOO_WEAK', 'PASSWORD_TOO_COMMON', 'CONFLICT', 'RATE_LIMITED'],
+    errors: [
+      'CLASS_CODE_UNKNOWN',
+      'CLASS_ROSTERED',
+      'SCHOOL_UNKNOWN',
+      'DISTRICT_UNKNOWN',
+      'PASSWORD_TOO_WEAK',
+      'PASSWORD_TOO_COMMON',
+      'CONFLICT',
+      'RATE_LIMITED',
+    ],
   }),
   verifyEmail: endpoint({
     id: 'auth.verifyEmail',
@@ -334,7 +361,7 @@ export const authEndpoints = {
     allowWhilePending: true,
     method: 'PUT',
     path: '/auth/school',
-    summary: 'Chooses which of the user\'s schools the session works in.',
+    summary: "Chooses which of the user's schools the session works in.",
     access: 'session',
     body: z.object({ schoolId: UuidSchema }),
     response: MeSchema,
@@ -345,7 +372,7 @@ export const authEndpoints = {
     allowWhilePending: true,
     method: 'PUT',
     path: '/auth/language',
-    summary: 'Saves the user\'s language.',
+    summary: "Saves the user's language.",
     access: 'session',
     allowDuringPasswordChange: true,
     body: z.object({ language: LanguageSchema }),
@@ -364,7 +391,8 @@ export const authEndpoints = {
     rateLimit: { max: 300, perSeconds: 600 }, // a school behind one address; failures are limited per device too
     method: 'POST',
     path: '/auth/card-sign-in',
-    summary: "Signs a student in with their class sign-in card's code, only on a device where their class is open; the session ends with the class session (docs/decisions/0553).",
+    summary:
+      "Signs a student in with their class sign-in card's code, only on a device where their class is open; the session ends with the class session (docs/decisions/0553).",
     access: 'public',
     body: CardSignInBodySchema,
     response: SignInResultSchema,

@@ -53,7 +53,12 @@ export type SignInCard = z.infer<typeof SignInCardSchema>;
 
 export const SignInCardsBodySchema = z.object({
   /** Students of the class to issue a card for; all of the class when absent. */
-  studentIds: z.array(UuidSchema).min(1).max(200).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids').optional(),
+  studentIds: z
+    .array(UuidSchema)
+    .min(1)
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids')
+    .optional(),
 });
 
 /** What a device knows of its class session (the card sign-in page). */

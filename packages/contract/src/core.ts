@@ -166,12 +166,7 @@ export interface RateLimitRule {
 }
 
 /** One endpoint of the API, defined once and shared by the server, the web client and the OpenAPI document. */
-export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   id: string;
   method: HttpMethod;
   /** Fastify-style path under /v1, e.g. `/schools/:schoolId/classes`. */
@@ -258,7 +253,10 @@ export const optionalText = (max: number) => singleLine(z.string().trim().max(ma
 /** The same for text that may span lines (comments, journal entries, notes, messages). */
 export const requiredMultilineText = (max: number) => multiLine(z.string().trim().min(1).max(max));
 export const optionalMultilineText = (max: number) => multiLine(z.string().trim().max(max));
-export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isIsoDate, 'invalid_date');
+export const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isIsoDate, 'invalid_date');
 export const UuidSchema = z.uuid();
 /** A date range as `yyyy-MM-dd_yyyy-MM-dd`, the dates as they travel (docs/rules/README.md). */
 export const DateRangeSchema = z

@@ -22,7 +22,12 @@ describe('csv', () => {
   });
 
   it('writes the preamble (what the file holds) and an empty record before the table', () => {
-    const file = toCsv([{ name: 'Ana', count: 2 }], columns, { preamble: [['From', '2026-11-01'], ['Search', '=x, y']] });
+    const file = toCsv([{ name: 'Ana', count: 2 }], columns, {
+      preamble: [
+        ['From', '2026-11-01'],
+        ['Search', '=x, y'],
+      ],
+    });
     expect(file).toBe(`${CSV_BOM}From,2026-11-01\r\nSearch,"'=x, y"\r\n\r\nName,Count\r\nAna,2\r\n`);
     expect(toCsv([], columns, { preamble: [] })).toBe(`${CSV_BOM}Name,Count\r\n`);
   });
@@ -74,15 +79,19 @@ describe('csv', () => {
 
   it('streamed a batch at a time, a file has the same bytes as written whole', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ name: fc.string({ maxLength: 12 }), count: fc.integer() }), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), async (rows, size) => {
-        async function* batches() {
-          for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-        }
-        const options = { preamble: [['Search', '=x, y']] };
-        let streamed = '';
-        for await (const chunk of csvChunks(batches(), columns, options)) streamed += chunk;
-        expect(streamed).toBe(toCsv(rows, columns, options));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.record({ name: fc.string({ maxLength: 12 }), count: fc.integer() }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (rows, size) => {
+          async function* batches() {
+            for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+          }
+          const options = { preamble: [['Search', '=x, y']] };
+          let streamed = '';
+          for await (const chunk of csvChunks(batches(), columns, options)) streamed += chunk;
+          expect(streamed).toBe(toCsv(rows, columns, options));
+        },
+      ),
     );
   });
 });

@@ -51,7 +51,11 @@ export function csvRows<Row>(rows: readonly Row[], columns: readonly CsvColumn<R
  * A CSV file written a batch of rows at a time (streamed exports, docs/decisions/0595): the same
  * bytes as `toCsv` of every row, but only one batch is ever held.
  */
-export async function* csvChunks<Row>(batches: AsyncIterable<readonly Row[]>, columns: readonly CsvColumn<Row>[], options: CsvOptions = {}): AsyncGenerator<string> {
+export async function* csvChunks<Row>(
+  batches: AsyncIterable<readonly Row[]>,
+  columns: readonly CsvColumn<Row>[],
+  options: CsvOptions = {},
+): AsyncGenerator<string> {
   yield toCsv([], columns, options);
   for await (const batch of batches) yield csvRows(batch, columns);
 }

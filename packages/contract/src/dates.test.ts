@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, DATE_DISPLAY_PATTERNS, dateLanguage, daysBetween, formatDate, formatDateTime, isIsoDate, parseDisplayDate, toIsoDate, zonedInstant } from './dates.js';
+import {
+  addDays,
+  DATE_DISPLAY_PATTERNS,
+  dateLanguage,
+  daysBetween,
+  formatDate,
+  formatDateTime,
+  isIsoDate,
+  parseDisplayDate,
+  toIsoDate,
+  zonedInstant,
+} from './dates.js';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** Any calendar date between 1901 and 2199. */
@@ -24,7 +35,7 @@ describe('dates', () => {
     );
   });
 
-  it('takes a timestamp\'s date in the time zone asked for', () => {
+  it("takes a timestamp's date in the time zone asked for", () => {
     const instant = '2026-11-24T03:30:00Z';
     expect(formatDate(instant, 'en', 'UTC')).toBe('11/24/2026');
     expect(formatDate(instant, 'en', 'America/Los_Angeles')).toBe('11/23/2026');
@@ -80,16 +91,20 @@ describe('zonedInstant', () => {
 
   it('is the inverse of reading the date in the zone', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 23 }), fc.constantFrom('America/Los_Angeles', 'Europe/Madrid', 'Asia/Kolkata', 'UTC'), (day, hour, zone) => {
-        const date = addDays('2025-01-01', day);
-        const time = `${String(hour).padStart(2, '0')}:15`;
-        const instant = zonedInstant(date, time, zone);
-        // Only wall times skipped by a spring-forward change (02:xx in these zones) do not read back.
-        if (toIsoDate(instant, zone) === date && formatDateTime(instant, 'es', zone).endsWith(time)) return;
-        expect({ zone, hour }).toMatchObject({ hour: 2 });
-        expect(['UTC', 'Asia/Kolkata']).not.toContain(zone);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom('America/Los_Angeles', 'Europe/Madrid', 'Asia/Kolkata', 'UTC'),
+        (day, hour, zone) => {
+          const date = addDays('2025-01-01', day);
+          const time = `${String(hour).padStart(2, '0')}:15`;
+          const instant = zonedInstant(date, time, zone);
+          // Only wall times skipped by a spring-forward change (02:xx in these zones) do not read back.
+          if (toIsoDate(instant, zone) === date && formatDateTime(instant, 'es', zone).endsWith(time)) return;
+          expect({ zone, hour }).toMatchObject({ hour: 2 });
+          expect(['UTC', 'Asia/Kolkata']).not.toContain(zone);
+        },
+      ),
     );
   });
 });
-

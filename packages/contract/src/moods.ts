@@ -36,7 +36,6 @@ export const moodInfo = (key: string) => MOODS.find((m) => m.key === key);
 /** Low-energy or unpleasant feelings open the confirm dialog (docs/rules/classroom.md#mood-meter). */
 export const isLowMood = (key: string) => moodInfo(key)?.low ?? false;
 
-
 /** Limits of well-being alerts. */
 export const ALERT_LIMITS = {
   noteMax: 1000,

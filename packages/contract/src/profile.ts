@@ -31,7 +31,9 @@ export const ZipSchema = z.string().trim().regex(ZIP_PATTERN, 'invalid_zip');
 export const ProfileUpdateSchema = z.object({
   firstName: singleLine(z.string().trim().min(1).max(60)),
   lastName: singleLine(z.string().trim().min(1).max(60)),
-  dateOfBirth: IsoDateSchema.refine((v) => v >= PROFILE_MIN_BIRTH_DATE, 'invalid_date').nullish().transform((v) => v ?? null),
+  dateOfBirth: IsoDateSchema.refine((v) => v >= PROFILE_MIN_BIRTH_DATE, 'invalid_date')
+    .nullish()
+    .transform((v) => v ?? null),
   pronoun: optionalField(40),
   phone: z
     .union([z.literal(''), PhoneSchema])
@@ -46,7 +48,10 @@ export const ProfileUpdateSchema = z.object({
   /** Refused (BIO_NOT_ALLOWED) from students when not blank. */
   bio: optionalField(BIO_MAX, multiLine),
   /** The hidden gender select (docs/rules/recognition.md#profile). */
-  gender: z.enum(['M', 'F', 'O']).nullish().transform((v) => v ?? null),
+  gender: z
+    .enum(['M', 'F', 'O'])
+    .nullish()
+    .transform((v) => v ?? null),
   /** A teacher's monthly "not yet" e-mail; left out keeps the stored choice. */
   notYetMail: z.boolean().optional(),
 });
@@ -91,7 +96,10 @@ export const PhotoResultSchema = z.object({ photoUrl: z.string() });
 export const HAND_OPTIONS = ['Hand1', 'Hand2', 'Hand3', 'Hand4', 'Hand5', 'Hand6', 'Hand7', 'Hand8', 'Hand9', 'Hand10', 'Hand11', 'Hand12'] as const;
 export const HandSchema = z.enum(HAND_OPTIONS);
 export type Hand = z.infer<typeof HandSchema>;
-const ColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid_colour').transform((v) => v.toLowerCase());
+const ColourSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'invalid_colour')
+  .transform((v) => v.toLowerCase());
 /** Which hand and the colours of its three parts (docs/rules/recognition.md#hand-avatar). */
 export const ColourInfoSchema = z.object({
   handSelected: HandSchema,
@@ -204,7 +212,7 @@ export const profileEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/profile',
-    summary: 'The signed-in user\'s profile, with the read-only e-mail, school and district.',
+    summary: "The signed-in user's profile, with the read-only e-mail, school and district.",
     access: SCHOOL_ROLES,
     response: ProfileSchema,
   }),
@@ -225,7 +233,7 @@ export const profileEndpoints = {
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/profile/photo',
-    summary: 'Uploads the user\'s photo (multipart, field `photo`): re-encoded, metadata removed. Not for students or paid schools.',
+    summary: "Uploads the user's photo (multipart, field `photo`): re-encoded, metadata removed. Not for students or paid schools.",
     access: SCHOOL_ROLES,
     response: PhotoResultSchema,
     errors: ['PHOTO_CHANGE_NOT_ALLOWED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
@@ -235,7 +243,7 @@ export const profileEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/avatar',
-    summary: 'The signed-in user\'s hand avatar (image link and colours), or null.',
+    summary: "The signed-in user's hand avatar (image link and colours), or null.",
     access: 'session',
     response: AvatarSchema.nullable(),
   }),
@@ -255,12 +263,19 @@ export const profileEndpoints = {
     id: 'profile.avatars',
     method: 'GET',
     path: '/avatars',
-    summary: 'Hand avatar links of users of the caller\'s school (comma-separated ids, at most 100); others are left out.',
+    summary: "Hand avatar links of users of the caller's school (comma-separated ids, at most 100); others are left out.",
     access: SCHOOL_ROLES,
     query: z.object({
       userIds: z
         .string()
-        .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+        .transform((v) => [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ])
         .pipe(z.array(UuidSchema).min(1).max(100)),
     }),
     response: z.array(UserAvatarSchema),
@@ -269,7 +284,7 @@ export const profileEndpoints = {
     id: 'profile.userAvatar',
     method: 'GET',
     path: '/avatars/:userId',
-    summary: 'The hand avatar link of one user of the caller\'s school (null when none is saved).',
+    summary: "The hand avatar link of one user of the caller's school (null when none is saved).",
     access: SCHOOL_ROLES,
     params: z.object({ userId: UuidSchema }),
     response: UserAvatarSchema,
@@ -279,7 +294,8 @@ export const profileEndpoints = {
     id: 'profile.inviteParent',
     method: 'POST',
     path: '/family/parents',
-    summary: 'A student invites a parent: a new address gets a parent account with a temporary password; an existing account is asked by e-mail and linked only when it accepts.',
+    summary:
+      'A student invites a parent: a new address gets a parent account with a temporary password; an existing account is asked by e-mail and linked only when it accepts.',
     access: ['student'],
     body: InviteParentSchema,
     response: z.object({ status: z.enum(['invited', 'requested', 'linked']) }),
@@ -305,7 +321,7 @@ export const profileEndpoints = {
     id: 'profile.acceptFamilyRequest',
     method: 'POST',
     path: '/family/requests/:requestId/accept',
-    summary: 'Accepts a request: the account becomes the student\'s parent in the student\'s school. Audited.',
+    summary: "Accepts a request: the account becomes the student's parent in the student's school. Audited.",
     access: 'session',
     params: FamilyRequestParams,
     body: EmptySchema,
@@ -327,7 +343,7 @@ export const profileEndpoints = {
     id: 'profile.studentDetails',
     method: 'GET',
     path: '/student-details/:studentId',
-    summary: 'The student detail dialog: photo, classes, flags, today\'s mood, totals, trusted adults, deep links. Audited.',
+    summary: "The student detail dialog: photo, classes, flags, today's mood, totals, trusted adults, deep links. Audited.",
     access: ['teacher', 'staff'],
     params: StudentParams,
     response: StudentDetailsSchema,
@@ -352,7 +368,7 @@ export const profileEndpoints = {
     rateLimit: { max: 30, perSeconds: 600 }, // image decoding is costly
     method: 'POST',
     path: '/student-details/:studentId/photo',
-    summary: 'A teacher of the student or an admin sets the student\'s photo (multipart, field `photo`); not in paid schools.',
+    summary: "A teacher of the student or an admin sets the student's photo (multipart, field `photo`); not in paid schools.",
     access: ['teacher', 'staff'],
     params: StudentParams,
     response: PhotoResultSchema,
@@ -362,7 +378,7 @@ export const profileEndpoints = {
     id: 'profile.studentAttendance',
     method: 'GET',
     path: '/student-details/:studentId/attendance',
-    summary: 'The student\'s attendance rows in a date range (at most 366 days).',
+    summary: "The student's attendance rows in a date range (at most 366 days).",
     access: ['teacher', 'staff'],
     params: StudentParams,
     query: RangeQuery,
@@ -373,7 +389,7 @@ export const profileEndpoints = {
     id: 'profile.studentMoods',
     method: 'GET',
     path: '/student-details/:studentId/moods',
-    summary: 'The student\'s mood check-ins in a date range (at most 366 days). Audited.',
+    summary: "The student's mood check-ins in a date range (at most 366 days). Audited.",
     access: ['teacher', 'staff'],
     params: StudentParams,
     query: RangeQuery,
@@ -405,7 +421,8 @@ export const profileEndpoints = {
     id: 'profile.yearExportOptions',
     method: 'GET',
     path: '/year-export/:studentId',
-    summary: "Whether the caller may download the student's year (a linked parent; the student themself from the school's grade), which years, and whether the journal may be added.",
+    summary:
+      "Whether the caller may download the student's year (a linked parent; the student themself from the school's grade), which years, and whether the journal may be added.",
     access: ['student', 'parent'],
     params: StudentParams,
     response: YearExportOptionsSchema,

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DateRangeSchema, endpoint, IsoDateSchema, LanguageSchema, multiLine, PAGE_SIZES, pageQuery, RoleSchema, SortDirectionSchema, UuidSchema } from './core.js';
+import {
+  DateRangeSchema,
+  endpoint,
+  IsoDateSchema,
+  LanguageSchema,
+  multiLine,
+  PAGE_SIZES,
+  pageQuery,
+  RoleSchema,
+  SortDirectionSchema,
+  UuidSchema,
+} from './core.js';
 import { NotYetQuerySchema, NotYetSchema } from './every-child.js';
 import { LIMITS } from './limits.js';
 import { SchoolYearQuerySchema } from './school-years.js';
@@ -80,7 +91,11 @@ export const GiveResultSchema = z.object({
 export type GiveResult = z.infer<typeof GiveResultSchema>;
 
 /** ResponseData of a DAILY_LIMIT_REACHED answer. */
-export const DailyLimitDataSchema = z.object({ dailyLimit: z.number().int(), remainingToday: z.literal(0), /** Until the school's midnight, also sent as Retry-After. */ retryAfterSeconds: z.number().int().positive() });
+export const DailyLimitDataSchema = z.object({
+  dailyLimit: z.number().int(),
+  remainingToday: z.literal(0),
+  /** Until the school's midnight, also sent as Retry-After. */ retryAfterSeconds: z.number().int().positive(),
+});
 
 const countsShape = {
   high5Given: z.number().int().nonnegative(),
@@ -221,7 +236,14 @@ export const recognitionEndpoints = {
     access: ['student', 'teacher', 'parent', 'staff'],
     body: GiveSchema,
     response: GiveResultSchema,
-    errors: ['VALIDATION_FAILED', 'CATEGORY_NOT_ALLOWED', 'COMMENT_NOT_ALLOWED', 'RECIPIENT_NOT_ALLOWED', 'VIBES_SUBMITTED_NOT_PART_OF_HIGH5', 'DAILY_LIMIT_REACHED'],
+    errors: [
+      'VALIDATION_FAILED',
+      'CATEGORY_NOT_ALLOWED',
+      'COMMENT_NOT_ALLOWED',
+      'RECIPIENT_NOT_ALLOWED',
+      'VIBES_SUBMITTED_NOT_PART_OF_HIGH5',
+      'DAILY_LIMIT_REACHED',
+    ],
   }),
   dashboard: endpoint({
     id: 'recognition.dashboard',
@@ -238,7 +260,8 @@ export const recognitionEndpoints = {
     allowWhilePending: true,
     method: 'GET',
     path: '/recognition/received',
-    summary: 'High 5s or Vibes a user received in a date range (default: this month): counts per category and one page of the items, searched, sorted and optionally of one category, with the count of all that match. Given items cannot be viewed.',
+    summary:
+      'High 5s or Vibes a user received in a date range (default: this month): counts per category and one page of the items, searched, sorted and optionally of one category, with the count of all that match. Given items cannot be viewed.',
     access: ['student', 'teacher', 'parent', 'staff'],
     query: ReceivedQuerySchema,
     response: ReceivedReportSchema,
@@ -248,7 +271,8 @@ export const recognitionEndpoints = {
     id: 'recognition.notYet',
     method: 'GET',
     path: '/recognition/not-yet',
-    summary: "The students of the caller's classes (or of one of them) with no High 5 or Vibe from the caller in the school's last N school days, the longest waiting first, and how the caller's High 5s spread over them this term.",
+    summary:
+      "The students of the caller's classes (or of one of them) with no High 5 or Vibe from the caller in the school's last N school days, the longest waiting first, and how the caller's High 5s spread over them this term.",
     access: ['teacher'],
     query: NotYetQuerySchema,
     response: NotYetSchema,

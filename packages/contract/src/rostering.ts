@@ -185,18 +185,29 @@ export const RosterSettingsSchema = z.object({
 export type RosterSettings = z.infer<typeof RosterSettingsSchema>;
 
 /** An extension column of a OneRoster 1.1 file: `metadata.` and a name (letters, digits, `_ . -`). */
-export const MetadataColumnSchema = z.string().trim().max(80).regex(/^metadata\.[A-Za-z0-9_.-]+$/, 'invalid_metadata_column');
+export const MetadataColumnSchema = z
+  .string()
+  .trim()
+  .max(80)
+  .regex(/^metadata\.[A-Za-z0-9_.-]+$/, 'invalid_metadata_column');
 
 export const UpdateRosterSettingsSchema = z
   .object({
     /** On: runs only preview what they would change. Off: runs apply. */
     testMode: z.boolean().optional(),
-    syncTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time').optional(),
+    syncTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time')
+      .optional(),
     timeZone: z.string().min(1).max(64).refine(isKnownTimeZone, 'invalid_time_zone').optional(),
     holdPercent: z.number().int().min(1).max(100).optional(),
     /** Each flag's column, or null for none; a flag left out keeps its column. */
     flagColumns: z
-      .object({ iep: MetadataColumnSchema.nullable().optional(), plan504: MetadataColumnSchema.nullable().optional(), englishLearner: MetadataColumnSchema.nullable().optional() })
+      .object({
+        iep: MetadataColumnSchema.nullable().optional(),
+        plan504: MetadataColumnSchema.nullable().optional(),
+        englishLearner: MetadataColumnSchema.nullable().optional(),
+      })
       .strict()
       .optional(),
     /** Both dates, or both null to end the pause. */
@@ -314,7 +325,7 @@ export const rosteringEndpoints = {
     id: 'rostering.schoolRosterUpload',
     method: 'POST',
     path: '/admin/roster/upload',
-    summary: "A school admin uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for their own school only.",
+    summary: 'A school admin uploads a OneRoster 1.1 CSV zip (multipart, field `roster`) for their own school only.',
     access: 'schoolAdmin',
     response: RosterRunSchema,
     errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],

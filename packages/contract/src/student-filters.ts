@@ -15,7 +15,14 @@ export const studentFilterQuery = {
     .string()
     .max(100)
     .default('')
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(StudentFlagSchema).max(StudentFilterFlags.length)),
   grade: z.coerce.number().int().min(-1).max(12).optional(),
 };

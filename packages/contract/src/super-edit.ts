@@ -18,7 +18,13 @@ export const EmailDomainSchema = z
   .trim()
   .toLowerCase()
   .transform((v) => v.replace(/^@/, ''))
-  .pipe(z.string().min(3).max(253).regex(/^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/, 'invalid_domain'));
+  .pipe(
+    z
+      .string()
+      .min(3)
+      .max(253)
+      .regex(/^(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})+$/, 'invalid_domain'),
+  );
 
 /** True when the text is an e-mail domain the server accepts. */
 export const isEmailDomain = (value: string) => EmailDomainSchema.safeParse(value).success;
@@ -64,7 +70,8 @@ export const superEditEndpoints = {
     id: 'superEdit.updateDistrict',
     method: 'PATCH',
     path: '/super/districts/:districtId',
-    summary: "Renames a district, replaces its allowed e-mail domains (teachers outside them wait for approval), or changes an Aeries or Clever district's base URL and credentials.",
+    summary:
+      "Renames a district, replaces its allowed e-mail domains (teachers outside them wait for approval), or changes an Aeries or Clever district's base URL and credentials.",
     access: 'superAdmin',
     params: districtParams,
     body: UpdateDistrictSchema,
@@ -86,7 +93,7 @@ export const superEditEndpoints = {
     id: 'superEdit.updateSchool',
     method: 'PATCH',
     path: '/super/schools/:schoolId',
-    summary: "Renames a school or changes its time zone.",
+    summary: 'Renames a school or changes its time zone.',
     access: 'superAdmin',
     params: schoolParams,
     body: UpdateSchoolSchema,

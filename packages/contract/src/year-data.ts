@@ -16,7 +16,6 @@ export const EXPORT_GRADE_NOBODY = 13;
 /** At most this many downloads of a year per person per hour (each one builds a PDF). */
 export const YEAR_EXPORT_RATE = { max: 5, perSeconds: 3600 } as const;
 
-
 /** What the caller may download of the student: which years, and whether the journal may be added (only the student, for themselves). */
 export const YearExportOptionsSchema = z.object({
   allowed: z.boolean(),

@@ -26,8 +26,24 @@ export const resources = {
 
 type Catalog = Record<string, unknown>;
 const catalogs: Record<Lang, Record<(typeof namespaces)[number], () => Promise<{ default: Catalog }>>> = {
-  en: { common: () => import('./en/common.json'), errors: () => import('./en/errors.json'), auth: () => import('./en/auth.json'), recognition: () => import('./en/recognition.json'), classroom: () => import('./en/classroom.json'), admin: () => import('./en/admin.json'), profile: () => import('./en/profile.json') },
-  es: { common: () => import('./es/common.json'), errors: () => import('./es/errors.json'), auth: () => import('./es/auth.json'), recognition: () => import('./es/recognition.json'), classroom: () => import('./es/classroom.json'), admin: () => import('./es/admin.json'), profile: () => import('./es/profile.json') },
+  en: {
+    common: () => import('./en/common.json'),
+    errors: () => import('./en/errors.json'),
+    auth: () => import('./en/auth.json'),
+    recognition: () => import('./en/recognition.json'),
+    classroom: () => import('./en/classroom.json'),
+    admin: () => import('./en/admin.json'),
+    profile: () => import('./en/profile.json'),
+  },
+  es: {
+    common: () => import('./es/common.json'),
+    errors: () => import('./es/errors.json'),
+    auth: () => import('./es/auth.json'),
+    recognition: () => import('./es/recognition.json'),
+    classroom: () => import('./es/classroom.json'),
+    admin: () => import('./es/admin.json'),
+    profile: () => import('./es/profile.json'),
+  },
 };
 
 /** One namespace of one language, fetched on demand: the web app loads only what the screens in use need. */

@@ -72,7 +72,9 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
       // A statement marked by `prepared()` runs as a named prepared statement (one name per text).
-      const result = text?.startsWith(PREPARED) ? query({ name: `h5_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values: args[1] }) : query(...args);
+      const result = text?.startsWith(PREPARED)
+        ? query({ name: `h5_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, values: args[1] })
+        : query(...args);
       if (!text || !(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
         if (error && typeof error === 'object' && !('query' in error)) Object.defineProperty(error, 'query', { value: text, enumerable: false });

@@ -46,7 +46,9 @@ export async function openDatabase(config: Config): Promise<{ database: Database
     } catch (error) {
       await database.close().catch(() => {});
       const url = new URL(config.databaseUrl);
-      throw new StartupError(`Cannot connect to the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${(error as Error).message}`);
+      throw new StartupError(
+        `Cannot connect to the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${(error as Error).message}`,
+      );
     }
     await migrate(database);
     return { database, release: () => {} };

@@ -88,8 +88,15 @@ export async function addMembership(db: Db, membership: NewMembership, now: Date
 }
 
 /** Who invited whom where (staff, student, parent), for the pending lists and the invitation limits. */
-export async function recordInvitation(db: Db, invitation: { schoolId: string; userId: string; invitedBy: string; kind: 'staff' | 'student' | 'parent' }, now: Date) {
-  await db.insertInto('invitations').values({ ...invitation, createdAt: now }).execute();
+export async function recordInvitation(
+  db: Db,
+  invitation: { schoolId: string; userId: string; invitedBy: string; kind: 'staff' | 'student' | 'parent' },
+  now: Date,
+) {
+  await db
+    .insertInto('invitations')
+    .values({ ...invitation, createdAt: now })
+    .execute();
 }
 
 /**
@@ -98,7 +105,14 @@ export async function recordInvitation(db: Db, invitation: { schoolId: string; u
  */
 export async function createInvitedAccount(
   db: Db,
-  invite: { account: Omit<NewAccount, 'password'>; temporary: TemporaryPassword; schoolId: string; role: NewMembership['role']; invitedBy: string; kind: 'staff' | 'student' | 'parent' },
+  invite: {
+    account: Omit<NewAccount, 'password'>;
+    temporary: TemporaryPassword;
+    schoolId: string;
+    role: NewMembership['role'];
+    invitedBy: string;
+    kind: 'staff' | 'student' | 'parent';
+  },
   now: Date,
 ): Promise<string | undefined> {
   const userId = await createAccount(db, { ...invite.account, password: { temporary: invite.temporary } }, now);

@@ -48,4 +48,5 @@ export function newCardCode() {
 }
 
 /** Card codes are stored as a keyed hash bound to their class: a copy of the database does not reveal them. */
-export const cardCodeHash = (secret: string, classId: string, code: string) => createHmac('sha256', secret).update(`class_card\n${classId}\n${code}`).digest('hex');
+export const cardCodeHash = (secret: string, classId: string, code: string) =>
+  createHmac('sha256', secret).update(`class_card\n${classId}\n${code}`).digest('hex');

@@ -13,7 +13,7 @@ export async function* keysetBatches<Row, Key>(
   keyOf: (row: Row) => Key,
   limit = CURSOR_BATCH,
 ): AsyncGenerator<Row[]> {
-  for (let after: Key | null = null; ; ) {
+  for (let after: Key | null = null; ;) {
     const batch = await read(after, limit);
     if (batch.length > 0) yield batch;
     if (batch.length < limit) return;

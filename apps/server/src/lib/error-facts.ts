@@ -34,10 +34,18 @@ export function operationOf(query: string | undefined): string | undefined {
   if (write) return `${write[1]!.toLowerCase().replace(/\s+/g, ' ')} ${write[2]}`;
   const read = READ.exec(query);
   if (read) return `${read[1]!.toLowerCase()} ${read[2]}`;
-  return query.trim().split(/\s+/, 1)[0]?.toLowerCase().replace(/[^a-z]/g, '') || undefined;
+  return (
+    query
+      .trim()
+      .split(/\s+/, 1)[0]
+      ?.toLowerCase()
+      .replace(/[^a-z]/g, '') || undefined
+  );
 }
 
-interface Facts { [key: string]: string | number | boolean | Facts }
+interface Facts {
+  [key: string]: string | number | boolean | Facts;
+}
 
 /** The loggable facts of any thrown value (pino's `err` and `error` serializer). */
 export function errorFacts(error: unknown, depth = 0): Facts {
@@ -68,6 +76,9 @@ export function errorFacts(error: unknown, depth = 0): Facts {
 /** A one-line description for the jobs table's `last_error`: no values from a database error. */
 export function errorSummary(error: unknown): string {
   const facts = errorFacts(error);
-  if (isDatabaseError(error)) return Object.entries(facts).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+  if (isDatabaseError(error))
+    return Object.entries(facts)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ');
   return String((error as Error)?.message ?? error).slice(0, 500);
 }

@@ -57,7 +57,14 @@ export async function sendFirstSignIn(
   });
   await audit(
     db,
-    { actorId: input.invitedBy, schoolId, action: kind === 'staff' ? 'staff.reinvite' : 'student.invite', targetType: 'user', targetId: person.id, details: { email: person.email, unregistered: true, ...input.details } },
+    {
+      actorId: input.invitedBy,
+      schoolId,
+      action: kind === 'staff' ? 'staff.reinvite' : 'student.invite',
+      targetType: 'user',
+      targetId: person.id,
+      details: { email: person.email, unregistered: true, ...input.details },
+    },
     now,
   );
   return 'sent';

@@ -60,5 +60,7 @@ export function splitRange(from: string, to: string): RangeSplit {
  * The day ranges read from the rows, each with its sign: +1 for days added to the months, -1 for
  * days of a summed month outside the range. One SELECT per range keeps its dates an index range.
  */
-export const rawPieces = (split: RangeSplit) => [...split.add.map((days) => ({ days, sign: sql`` })), ...split.subtract.map((days) => ({ days, sign: sql`-` }))];
-
+export const rawPieces = (split: RangeSplit) => [
+  ...split.add.map((days) => ({ days, sign: sql`` })),
+  ...split.subtract.map((days) => ({ days, sign: sql`-` })),
+];

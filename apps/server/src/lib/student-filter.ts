@@ -26,5 +26,16 @@ export function studentFilterSql(filter: StudentFilter): RawBuilder<boolean>[] {
 export async function checkFlagFilter(db: Db, caller: { actorId: string; schoolId: string; admin: boolean; now: Date }, list: string, filter: StudentFilter) {
   if (filter.flags.length === 0) return;
   if (!caller.admin) throw forbidden('FLAG_FILTER_ADMIN_ONLY');
-  await audit(db, { actorId: caller.actorId, schoolId: caller.schoolId, action: 'students.flagFilter', targetType: 'school', targetId: caller.schoolId, details: { list, flags: filter.flags, grade: filter.grade ?? null } }, caller.now);
+  await audit(
+    db,
+    {
+      actorId: caller.actorId,
+      schoolId: caller.schoolId,
+      action: 'students.flagFilter',
+      targetType: 'school',
+      targetId: caller.schoolId,
+      details: { list, flags: filter.flags, grade: filter.grade ?? null },
+    },
+    caller.now,
+  );
 }

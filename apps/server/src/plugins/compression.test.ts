@@ -16,7 +16,10 @@ const page = `<!doctype html><html><head><script type="module" src="/assets/inde
 /** A built web app as `vite build` leaves it: each file with its `.br` and `.gz` beside it. */
 function writeBuild(dir: string) {
   mkdirSync(join(dir, 'assets'), { recursive: true });
-  for (const [name, text] of [['index.html', page], ['assets/index-abc123.js', script]] as const) {
+  for (const [name, text] of [
+    ['index.html', page],
+    ['assets/index-abc123.js', script],
+  ] as const) {
     writeFileSync(join(dir, name), text);
     writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
     writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
@@ -39,11 +42,16 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const decode = (encoding: unknown, body: Buffer) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+const decode = (encoding: unknown, body: Buffer) =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 
 describe('the built web app', () => {
   it('sends a hashed asset as the build compressed it, by Accept-Encoding, cached for good', async () => {
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
       const res = await get('/assets/index-abc123.js', { 'accept-encoding': accept });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers['content-encoding'], accept).toBe(encoding);
@@ -96,7 +104,10 @@ describe('API answers', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const res = await get(report, { cookie: admin, 'accept-encoding': accept });
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(res.headers.vary, accept).toMatch(/accept-encoding/i);

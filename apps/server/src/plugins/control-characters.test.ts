@@ -29,7 +29,16 @@ describe('control characters', () => {
 
     const school = await buildSchool(t.app);
     const signUp = await t.call('POST', '/v1/auth/sign-up', {
-      body: { role: 'teacher', schoolId: school.id, firstName: 'Ada\u0000', lastName: 'Lovelace', email: 'ada@example.test', password: NEW_PASSWORD, language: 'en', acceptedTerms: true },
+      body: {
+        role: 'teacher',
+        schoolId: school.id,
+        firstName: 'Ada\u0000',
+        lastName: 'Lovelace',
+        email: 'ada@example.test',
+        password: NEW_PASSWORD,
+        language: 'en',
+        acceptedTerms: true,
+      },
     });
     expect(signUp.status).toBe(400);
     expect(signUp.json.issues).toContainEqual({ path: 'body.firstName', code: 'control_characters' });
@@ -57,7 +66,10 @@ describe('control characters', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.json.issues, JSON.stringify(bad)).toEqual([{ path: 'body.description', code: 'control_characters' }]);
     }
-    const count = await t.app.services.db.selectFrom('journalEntries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.app.services.db
+      .selectFrom('journalEntries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 

@@ -104,7 +104,12 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('a real PostgreSQL that refuses 
   });
   afterAll(async () => {
     // One statement at a time: several in one string run as one transaction, which CREATE and DROP DATABASE refuse.
-    for (const statement of [`DROP DATABASE IF EXISTS h5_closed_${suffix} WITH (FORCE)`, `DROP DATABASE IF EXISTS h5_full_${suffix} WITH (FORCE)`, `DROP ROLE IF EXISTS h5_full_${suffix}`]) await admin.exec(statement);
+    for (const statement of [
+      `DROP DATABASE IF EXISTS h5_closed_${suffix} WITH (FORCE)`,
+      `DROP DATABASE IF EXISTS h5_full_${suffix} WITH (FORCE)`,
+      `DROP ROLE IF EXISTS h5_full_${suffix}`,
+    ])
+      await admin.exec(statement);
     await admin.close();
   });
 

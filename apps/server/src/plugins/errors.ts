@@ -8,7 +8,23 @@ import { AppError } from '../lib/errors.js';
  * starting up, database dropped, idle session ended), 53300 (too many connections) and 3D000
  * (the database does not exist, e.g. while it is being recreated).
  */
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '57P04', '57P05', '53300', '3D000']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P04',
+  '57P05',
+  '53300',
+  '3D000',
+]);
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 /**
  * PostgreSQL ends a session with FATAL (or PANIC): at sign-in that is a refusal whatever the code,
@@ -51,13 +67,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       // Every 429 says when to come back (RFC 9110 Retry-After, in seconds).
       if (error.status === 429) reply.header('retry-after', String(retryAfterOf(error.data)));
-      return reply.status(error.status).send({ ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      return reply
+        .status(error.status)
+        .send({ ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ ErrorCode: 'PAYLOAD_TOO_LARGE', ResponseData: null, body: 'PAYLOAD_TOO_LARGE' });
     }
     if (error.statusCode === 429) {
-      return reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS)).status(429).send({ ErrorCode: 'RATE_LIMITED', ResponseData: null, body: 'RATE_LIMITED' });
+      return reply
+        .header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS))
+        .status(429)
+        .send({ ErrorCode: 'RATE_LIMITED', ResponseData: null, body: 'RATE_LIMITED' });
     }
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       // Malformed JSON, wrong content type and the like.
@@ -69,7 +90,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       // caller's input, never a 500. The log names the code and constraint, never the value.
       const conflict = error.code === '23505' || error.code === '23P01';
       request.log.warn({ err: error }, 'database refused input');
-      return reply.status(conflict ? 409 : 400).send(conflict ? { ErrorCode: 'CONFLICT', ResponseData: null, body: 'CONFLICT' } : { ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' });
+      return reply
+        .status(conflict ? 409 : 400)
+        .send(
+          conflict
+            ? { ErrorCode: 'CONFLICT', ResponseData: null, body: 'CONFLICT' }
+            : { ErrorCode: 'VALIDATION_FAILED', ResponseData: null, body: 'VALIDATION_FAILED' },
+        );
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -4,7 +4,19 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 /** Headers reverse proxies and CDNs add about the client they forward (X-Real-IP passed). */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'via'];
+const PROXY_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'via',
+];
 
 /**
  * Who may read /metrics (docs/decisions/0184): with METRICS_TOKEN set, whoever sends it as a
@@ -48,8 +60,19 @@ export function registerMetrics(app: FastifyInstance) {
     latency.observe(labels, reply.elapsedTime / 1000);
   });
 
-  const jobOutcomes = new Counter({ name: 'high5_jobs_total', help: 'Jobs run by this process, by kind and outcome (done, retry, failed).', labelNames: ['kind', 'outcome'], registers });
-  const jobSeconds = new Histogram({ name: 'high5_job_duration_seconds', help: 'Time jobs took, by kind.', labelNames: ['kind'], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600], registers });
+  const jobOutcomes = new Counter({
+    name: 'high5_jobs_total',
+    help: 'Jobs run by this process, by kind and outcome (done, retry, failed).',
+    labelNames: ['kind', 'outcome'],
+    registers,
+  });
+  const jobSeconds = new Histogram({
+    name: 'high5_job_duration_seconds',
+    help: 'Time jobs took, by kind.',
+    labelNames: ['kind'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600],
+    registers,
+  });
   app.services.jobs.observe((kind, outcome, seconds) => {
     jobOutcomes.inc({ kind, outcome });
     jobSeconds.observe({ kind }, seconds);

@@ -44,7 +44,11 @@ export function buildOpenApi() {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'High5 API', version: '1.0.0', description: 'Every response is the envelope { ErrorCode, ResponseData, body }; ErrorCode is err_0 on success, otherwise a translation key.' },
+    info: {
+      title: 'High5 API',
+      version: '1.0.0',
+      description: 'Every response is the envelope { ErrorCode, ResponseData, body }; ErrorCode is err_0 on success, otherwise a translation key.',
+    },
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'high5_session' } } },
     security: [{ session: [] }],
     paths,

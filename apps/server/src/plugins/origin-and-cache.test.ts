@@ -18,14 +18,23 @@ const write = (origin: string, host = 'app.internal:3000') =>
 
 describe('the Origin check', () => {
   it('refuses an origin that only shares the host, or only starts like it', async () => {
-    for (const origin of ['https://app.internal:3000', 'http://app.internal:3000.evil.example', 'http://app.internal', 'http://app.internal:3001', 'null', 'http://evil.example', 'https://high5.school.example.evil.example', 'http://high5.school.example']) {
+    for (const origin of [
+      'https://app.internal:3000',
+      'http://app.internal:3000.evil.example',
+      'http://app.internal',
+      'http://app.internal:3001',
+      'null',
+      'http://evil.example',
+      'https://high5.school.example.evil.example',
+      'http://high5.school.example',
+    ]) {
       const res = await write(origin);
       expect(res.status, origin).toBe(403);
       expect(res.json.ErrorCode, origin).toBe('CSRF_REJECTED');
     }
   });
 
-  it('accepts the exact scheme, host and port the request reached, or PUBLIC_URL\'s', async () => {
+  it("accepts the exact scheme, host and port the request reached, or PUBLIC_URL's", async () => {
     expect((await write('http://app.internal:3000')).status).toBe(200);
     expect((await write('https://high5.school.example')).status).toBe(200);
     expect((await write('http://localhost', 'localhost:80')).status).toBe(200);
@@ -38,7 +47,8 @@ describe('the Origin check behind a trusted proxy', () => {
     const school = await buildSchool(proxied.app);
     const student = await buildUser(proxied.app, { schoolId: school.id, role: 'student' });
     const own = await sessionFor(proxied.app, student.id, school.id);
-    const send = (headers: Record<string, string>) => proxied.call('POST', '/v1/journal', { cookie: own, headers: { host: 'app.internal:3000', ...headers }, body: { heading: 'Hi', description: 'Text' } });
+    const send = (headers: Record<string, string>) =>
+      proxied.call('POST', '/v1/journal', { cookie: own, headers: { host: 'app.internal:3000', ...headers }, body: { heading: 'Hi', description: 'Text' } });
     const forged = await send({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
     expect(forged.status).toBe(403);
     expect(forged.json.ErrorCode).toBe('CSRF_REJECTED');
@@ -54,7 +64,13 @@ describe('the Origin check behind a trusted proxy', () => {
 describe('Cache-Control', () => {
   it('every API answer, success or failure, signed in or not, says no-store', async () => {
     await write('http://app.internal:3000');
-    for (const [url, who] of [['/v1/journal?dateRange=2026-10-01_2026-10-15', cookie], ['/v1/profile', cookie], ['/v1/auth/session', cookie], ['/v1/health', undefined], ['/v1/journal', undefined]] as const) {
+    for (const [url, who] of [
+      ['/v1/journal?dateRange=2026-10-01_2026-10-15', cookie],
+      ['/v1/profile', cookie],
+      ['/v1/auth/session', cookie],
+      ['/v1/health', undefined],
+      ['/v1/journal', undefined],
+    ] as const) {
       const res = await t.call('GET', url, who ? { cookie: who } : {});
       expect(res.headers['cache-control'], url).toBe('no-store');
     }

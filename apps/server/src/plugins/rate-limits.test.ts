@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(async () => {
-  for (const name of [WRITE_LIMIT_NAMES.user, WRITE_LIMIT_NAMES.address, WRITE_LIMIT_NAMES.endpoint('admin.inviteStaff')]) t.app.services.rateLimits.override(name);
+  for (const name of [WRITE_LIMIT_NAMES.user, WRITE_LIMIT_NAMES.address, WRITE_LIMIT_NAMES.endpoint('admin.inviteStaff')])
+    t.app.services.rateLimits.override(name);
   await t.app.services.rateLimits.reset();
 });
 
@@ -46,7 +47,20 @@ describe('every write endpoint of the contract', () => {
   });
 
   it('declares its own limit where a call sends mail, creates accounts or decodes an image', () => {
-    const own = ['auth.forgotPassword', 'auth.resetPassword', 'auth.signUp', 'auth.verifyEmail', 'classroom.classInvite', 'classroom.rosterInvite', 'classroom.rosterResetPassword', 'admin.inviteStaff', 'admin.sendMoodReport', 'profile.uploadPhoto', 'profile.uploadStudentPhoto', 'profile.saveAvatar'];
+    const own = [
+      'auth.forgotPassword',
+      'auth.resetPassword',
+      'auth.signUp',
+      'auth.verifyEmail',
+      'classroom.classInvite',
+      'classroom.rosterInvite',
+      'classroom.rosterResetPassword',
+      'admin.inviteStaff',
+      'admin.sendMoodReport',
+      'profile.uploadPhoto',
+      'profile.uploadStudentPhoto',
+      'profile.saveAvatar',
+    ];
     for (const id of own) {
       const e = writes.find((w) => w.id === id);
       expect(e?.rateLimit, id).toBeDefined();
@@ -84,7 +98,11 @@ describe('keys', () => {
     const admin = await buildUser(t.app, { role: 'teacher', isAdmin: true });
     const cookie = await sessionFor(t.app, admin.id);
     t.app.services.rateLimits.override(WRITE_LIMIT_NAMES.endpoint('admin.inviteStaff'), { max: 2, perSeconds: 3600 });
-    const invite = (i: number) => t.call('POST', '/v1/admin/staff-invitations', { cookie, body: { firstName: 'Ana', lastName: `Staff ${i}`, email: `staff-${i}-${admin.id}@example.test`, language: 'es' } });
+    const invite = (i: number) =>
+      t.call('POST', '/v1/admin/staff-invitations', {
+        cookie,
+        body: { firstName: 'Ana', lastName: `Staff ${i}`, email: `staff-${i}-${admin.id}@example.test`, language: 'es' },
+      });
     expect((await invite(1)).status).toBe(200);
     expect((await invite(2)).status).toBe(200);
     const third = await invite(3);

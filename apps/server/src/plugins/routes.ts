@@ -23,7 +23,10 @@ export interface RouteContext<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>;
 
 function toIssues(error: z.ZodError, prefix: string): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].join('.'), code: issue.message.startsWith('invalid_') || /^[A-Za-z_]+$/.test(issue.message) ? issue.message : issue.code }));
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    code: issue.message.startsWith('invalid_') || /^[A-Za-z_]+$/.test(issue.message) ? issue.message : issue.code,
+  }));
 }
 
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, part: string) {
@@ -75,8 +78,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       const params = parsePart(endpoint.params, request.params, 'params');
       const query = parsePart(endpoint.query, request.query, 'query');
       const body = parsePart(endpoint.body, request.body, 'body');
-      const run = (db: Db) =>
-        handler({ params, query, body, user, db, services: app.services, request, reply } as RouteContext<E>);
+      const run = (db: Db) => handler({ params, query, body, user, db, services: app.services, request, reply } as RouteContext<E>);
       let result;
       try {
         result = endpoint.method === 'GET' ? await run(app.services.db) : await inTransaction(app.services.db, run);

@@ -11,7 +11,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * 35 KB of its wire bytes (docs/decisions/0531). The app's one worker is built from a blob and
  * takes the page's CSP.
  */
-const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const isAsset = (url: string) => url.startsWith('/assets/');
 
 function originOf(url: string) {
@@ -70,7 +80,8 @@ export async function registerSecurity(app: FastifyInstance) {
       // for an `https://` site is another site (docs/decisions/0154). Never X-Forwarded-Host:
       // proxies pass a client's own through, so it would let the client name the site.
       const given = originOf(origin);
-      if (!given || (given !== originOf(`${request.protocol}://${request.headers.host ?? ''}`) && given !== publicOrigin)) throw new AppError(403, 'CSRF_REJECTED');
+      if (!given || (given !== originOf(`${request.protocol}://${request.headers.host ?? ''}`) && given !== publicOrigin))
+        throw new AppError(403, 'CSRF_REJECTED');
       return;
     }
     // No Origin header: browsers still send Fetch Metadata.

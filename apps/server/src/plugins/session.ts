@@ -25,7 +25,14 @@ export function isSecure(request: FastifyRequest) {
  * sign-in's session is tied to its class session (docs/decisions/0553): it ends no later, and
  * closing the class session deletes it.
  */
-export async function startSession(db: Db, reply: FastifyReply, userId: string, schoolId: string | null, now: Date, classDevice?: { id: string; expiresAt: Date }) {
+export async function startSession(
+  db: Db,
+  reply: FastifyReply,
+  userId: string,
+  schoolId: string | null,
+  now: Date,
+  classDevice?: { id: string; expiresAt: Date },
+) {
   const token = randomBytes(32).toString('base64url');
   const absolute = now.getTime() + ABSOLUTE_MS;
   const expiresAt = new Date(classDevice ? Math.min(absolute, classDevice.expiresAt.getTime()) : absolute);
@@ -57,7 +64,17 @@ function membershipsOf(eb: ExpressionBuilder<DB, 'users'>) {
       .selectFrom('schoolMemberships as m')
       .innerJoin('schools as sc', 'sc.id', 'm.schoolId')
       .innerJoin('districts as d', 'd.id', 'sc.districtId')
-      .select(['m.schoolId', 'sc.name as schoolName', 'd.name as districtName', 'd.paid', 'm.role', 'm.isAdmin', 'm.status', 'sc.high5Vibes as receivedVisible', 'sc.timeZone'])
+      .select([
+        'm.schoolId',
+        'sc.name as schoolName',
+        'd.name as districtName',
+        'd.paid',
+        'm.role',
+        'm.isAdmin',
+        'm.status',
+        'sc.high5Vibes as receivedVisible',
+        'sc.timeZone',
+      ])
       .whereRef('m.userId', '=', 'users.id')
       // An inactive membership (rostering) gives no access to its school.
       .where('m.status', '<>', 'inactive')
@@ -66,7 +83,11 @@ function membershipsOf(eb: ExpressionBuilder<DB, 'users'>) {
 }
 
 export async function loadMemberships(db: Db, userId: string): Promise<Membership[]> {
-  const row = await db.selectFrom('users').select((eb) => membershipsOf(eb).as('memberships')).where('users.id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => membershipsOf(eb).as('memberships'))
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
   return (row?.memberships ?? []) as Membership[];
 }
 
@@ -82,7 +103,22 @@ export function registerSession(app: FastifyInstance) {
     const row = await db
       .selectFrom('sessions as s')
       .innerJoin('users', 'users.id', 's.userId')
-      .select(['s.tokenHash', 's.schoolId', 's.lastSeenAt', 's.expiresAt', 's.lockedAt', 'users.id', 'users.email', 'users.username', 'users.firstName', 'users.lastName', 'users.language', 'users.isSuperAdmin', 'users.mustChangePassword', 'users.passwordHash'])
+      .select([
+        's.tokenHash',
+        's.schoolId',
+        's.lastSeenAt',
+        's.expiresAt',
+        's.lockedAt',
+        'users.id',
+        'users.email',
+        'users.username',
+        'users.firstName',
+        'users.lastName',
+        'users.language',
+        'users.isSuperAdmin',
+        'users.mustChangePassword',
+        'users.passwordHash',
+      ])
       // One round trip per request: the memberships come along as JSON.
       .select((eb) => membershipsOf(eb).as('memberships'))
       .where('s.tokenHash', '=', tokenHash)

@@ -61,5 +61,10 @@ export function classReportScope(user: SessionUser): 'school' | 'ownClasses' | n
  */
 export function classPolicies(user: SessionUser, cls: ClassTies): ClassPolicies {
   const canManage = canManageClass(user, cls) && !cls.lastYear;
-  return { canManage, canDelete: canDeleteClass(user, cls) && !cls.lastYear, canTeach: canTeachClass(user, cls), canChangeStudents: canManage && !cls.rostered };
+  return {
+    canManage,
+    canDelete: canDeleteClass(user, cls) && !cls.lastYear,
+    canTeach: canTeachClass(user, cls),
+    canChangeStudents: canManage && !cls.rostered,
+  };
 }

@@ -25,7 +25,15 @@ export function studentTies(db: Db, schoolId: string, studentId: string, viewerI
             .where('c.schoolId', '=', schoolId),
         )
         .as('inClassOf'),
-      eb.exists(eb.selectFrom('trustedAdults as t').select(sql`1`.as('one')).where('t.studentId', '=', studentId).where('t.adultId', '=', viewerId)).as('trusted'),
+      eb
+        .exists(
+          eb
+            .selectFrom('trustedAdults as t')
+            .select(sql`1`.as('one'))
+            .where('t.studentId', '=', studentId)
+            .where('t.adultId', '=', viewerId),
+        )
+        .as('trusted'),
       eb
         .exists(
           eb
@@ -37,12 +45,29 @@ export function studentTies(db: Db, schoolId: string, studentId: string, viewerI
             .where('r.adultId', '=', viewerId),
         )
         .as('reached'),
-      eb.exists(eb.selectFrom('parentLinks as p').select(sql`1`.as('one')).where('p.parentId', '=', viewerId).where('p.studentId', '=', studentId)).as('parentOf'),
       eb
-        .exists(eb.selectFrom('parentLinks as p').select(sql`1`.as('one')).where('p.parentId', '=', viewerId).where('p.studentId', '=', studentId).where('p.confirmedAt', 'is not', null))
+        .exists(
+          eb
+            .selectFrom('parentLinks as p')
+            .select(sql`1`.as('one'))
+            .where('p.parentId', '=', viewerId)
+            .where('p.studentId', '=', studentId),
+        )
+        .as('parentOf'),
+      eb
+        .exists(
+          eb
+            .selectFrom('parentLinks as p')
+            .select(sql`1`.as('one'))
+            .where('p.parentId', '=', viewerId)
+            .where('p.studentId', '=', studentId)
+            .where('p.confirmedAt', 'is not', null),
+        )
         .as('knownParentOf'),
       // The school's alert settings row may not exist yet: parents see moods by default (decision 0420).
-      eb.fn.coalesce(eb.selectFrom('schoolAlertSettings as a').select('a.parentsSeeMoods').where('a.schoolId', '=', schoolId), sql<boolean>`true`).as('parentsSeeMoods'),
+      eb.fn
+        .coalesce(eb.selectFrom('schoolAlertSettings as a').select('a.parentsSeeMoods').where('a.schoolId', '=', schoolId), sql<boolean>`true`)
+        .as('parentsSeeMoods'),
     ])
     .where('m.schoolId', '=', schoolId)
     .where('m.userId', '=', studentId)

@@ -36,7 +36,18 @@ export async function loadStudent(db: Db, user: SessionUser, studentId: string):
   if (!school) return null;
   const row = await studentTies(db, school.schoolId, studentId, user.id);
   if (!row) return null;
-  return { id: studentId, school, timeZone: row.timeZone, inClassOf: !!row.inClassOf, trusted: !!row.trusted, reached: !!row.reached, parentOf: !!row.parentOf, knownParentOf: !!row.knownParentOf, parentsSeeMoods: !!row.parentsSeeMoods, rostered: school.paid && row.rostered };
+  return {
+    id: studentId,
+    school,
+    timeZone: row.timeZone,
+    inClassOf: !!row.inClassOf,
+    trusted: !!row.trusted,
+    reached: !!row.reached,
+    parentOf: !!row.parentOf,
+    knownParentOf: !!row.knownParentOf,
+    parentsSeeMoods: !!row.parentsSeeMoods,
+    rostered: school.paid && row.rostered,
+  };
 }
 
 /** Approved teachers and staff of the current school: the only ones who look after students. */

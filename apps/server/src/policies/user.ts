@@ -11,7 +11,10 @@ import type { SessionUser } from '../lib/session-user.js';
  * Who may read a user's received items (decision 0076): the user; a parent, their linked child's;
  * a school admin, any member's of their school. Nobody reads what someone gave (GIVEN_CANNOT_BE_VIEWED).
  */
-export function canViewReceived(viewer: { id: string; isAdmin: boolean; role: Role }, subject: { id: string; role: Role | null; viewerIsParent: boolean }): boolean {
+export function canViewReceived(
+  viewer: { id: string; isAdmin: boolean; role: Role },
+  subject: { id: string; role: Role | null; viewerIsParent: boolean },
+): boolean {
   if (viewer.id === subject.id) return true;
   if (viewer.isAdmin) return true;
   return viewer.role === 'parent' && subject.role === 'student' && subject.viewerIsParent;

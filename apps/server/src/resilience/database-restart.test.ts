@@ -63,7 +63,10 @@ describe.runIf(!unavailable)('PostgreSQL restarted while gives and moods are wri
     const giver = async () => {
       for (let i = 0; running; i++) {
         const student = students[i % students.length]!;
-        const res = await server.call('POST', '/v1/recognitions', { cookie: teacherCookie, body: { kind: 'high5', recipientId: student.id, categoryIds: [category!.id] } });
+        const res = await server.call('POST', '/v1/recognitions', {
+          cookie: teacherCookie,
+          body: { kind: 'high5', recipientId: student.id, categoryIds: [category!.id] },
+        });
         if (record(res) === 200) givenIds.push(res.json.ResponseData.id);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -95,10 +98,15 @@ describe.runIf(!unavailable)('PostgreSQL restarted while gives and moods are wri
     await Promise.all(writers);
 
     const statuses = [...new Set(answers.map((a) => a.status))].sort();
-    console.log(`database restart: ${answers.length} writes, ${answers.filter((a) => a.status === 200).length} acknowledged, ${answers.filter((a) => a.status === 503).length} answered 503; recovered ${recovered} ms after PostgreSQL was back`);
+    console.log(
+      `database restart: ${answers.length} writes, ${answers.filter((a) => a.status === 200).length} acknowledged, ${answers.filter((a) => a.status === 503).length} answered 503; recovered ${recovered} ms after PostgreSQL was back`,
+    );
     // On failure, the server's own words say why: its unexpected errors (a 500), then its last lines
     // (a crash shows as status 0: no answer).
-    const unexpected = server.output().split('\n').filter((line) => line.includes('"unexpected error"'));
+    const unexpected = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"unexpected error"'));
     expect(statuses, [...unexpected.slice(0, 3), server.output().slice(-2000)].join('\n')).toEqual([200, 503]);
     expect(new Set(answers.filter((a) => a.status === 503).map((a) => a.code))).toEqual(new Set(['DB_UNAVAILABLE']));
     // The web app shows the code in the user's language.

@@ -24,7 +24,12 @@ async function withEmbedded<T>(work: (app: Awaited<ReturnType<typeof buildApp>>)
   const database = await openPGlite({ dataDir: join(dataDir, 'pglite') });
   try {
     await migrate(database);
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database, clock: systemClock, logger: false });
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      database,
+      clock: systemClock,
+      logger: false,
+    });
     const result = await work(app);
     await app.close();
     return result;
@@ -56,7 +61,10 @@ describe.runIf(!skip)('the embedded server killed in the middle of writes', () =
     let nextStudent = 0;
     const giver = async () => {
       for (let i = 0; running; i++) {
-        const res = await server.call('POST', '/v1/recognitions', { cookie: world.teacherCookie, body: { kind: 'high5', recipientId: world.students[i % world.students.length]!.id, categoryIds: [world.categoryId] } });
+        const res = await server.call('POST', '/v1/recognitions', {
+          cookie: world.teacherCookie,
+          body: { kind: 'high5', recipientId: world.students[i % world.students.length]!.id, categoryIds: [world.categoryId] },
+        });
         if (res.status === 200) givenIds.push(res.json.ResponseData.id);
       }
     };
@@ -78,7 +86,10 @@ describe.runIf(!skip)('the embedded server killed in the middle of writes', () =
     const again = await startServerProcess({ dataDir });
     const health = await again.call('GET', '/v1/health');
     expect(health.json.ResponseData).toMatchObject({ status: 'ok', database: 'up' });
-    const after = await again.call('POST', '/v1/recognitions', { cookie: world.teacherCookie, body: { kind: 'high5', recipientId: world.students[0]!.id, categoryIds: [world.categoryId] } });
+    const after = await again.call('POST', '/v1/recognitions', {
+      cookie: world.teacherCookie,
+      body: { kind: 'high5', recipientId: world.students[0]!.id, categoryIds: [world.categoryId] },
+    });
     expect(after.status).toBe(200);
     expect(await again.stop()).toBe(0);
 

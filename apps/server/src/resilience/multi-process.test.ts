@@ -82,7 +82,11 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     expect(answers.filter((r) => r.status !== 200).map((r) => r.json.ErrorCode)).toEqual(Array(7).fill('DAILY_LIMIT_REACHED'));
-    const stored = await t.app.services.db.selectFrom('recognitions').select(sql<number>`count(*)::int`.as('n')).where('giverId', '=', teacher.id).executeTakeFirstOrThrow();
+    const stored = await t.app.services.db
+      .selectFrom('recognitions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('giverId', '=', teacher.id)
+      .executeTakeFirstOrThrow();
     expect(stored.n).toBe(5);
   });
 
@@ -90,7 +94,14 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     await t.app.services.mail.queue(t.app.services.db, SLOW, 'en', 'auth:mail.resetCode', { code: '123456', minutes: 15 });
     await catcher.next(SLOW, 15_000);
     const job = await until(
-      async () => (await t.app.services.db.selectFrom('jobs').select(['doneAt', 'attempts']).where('kind', '=', 'mail.send').where('doneAt', 'is not', null).orderBy('id', 'desc').executeTakeFirst()) ?? undefined,
+      async () =>
+        (await t.app.services.db
+          .selectFrom('jobs')
+          .select(['doneAt', 'attempts'])
+          .where('kind', '=', 'mail.send')
+          .where('doneAt', 'is not', null)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()) ?? undefined,
       LEASE_SECONDS * 6000,
       'the slow mail job to finish',
     );
@@ -110,7 +121,11 @@ describe.runIf(postgres)('two server processes on one PostgreSQL', () => {
     await catcher.next(address, 15_000);
     await t.app.services.db.updateTable('jobSchedules').set({ nextRunAt: new Date() }).where('name', '=', 'mood-report.tick').execute();
     await until(
-      async () => ((await t.app.services.db.selectFrom('jobSchedules').select('nextRunAt').where('name', '=', 'mood-report.tick').executeTakeFirstOrThrow()).nextRunAt > new Date() ? true : undefined),
+      async () =>
+        (await t.app.services.db.selectFrom('jobSchedules').select('nextRunAt').where('name', '=', 'mood-report.tick').executeTakeFirstOrThrow()).nextRunAt >
+        new Date()
+          ? true
+          : undefined,
       10_000,
       'the second tick',
     );

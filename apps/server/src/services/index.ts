@@ -30,7 +30,10 @@ export interface Services {
 
 /** Queues translated e-mails; the `mail.send` job delivers them after the caller's transaction commits. */
 export class Mailer {
-  constructor(private readonly jobs: Jobs, readonly transport: MailTransport) {
+  constructor(
+    private readonly jobs: Jobs,
+    readonly transport: MailTransport,
+  ) {
     jobs.register('mail.send', async (payload) => transport.send(payload as unknown as MailMessage));
   }
   /** `template` is a catalog key such as `auth:mail.resetCode`, holding `subject` and `body`. */
@@ -53,7 +56,12 @@ async function loadSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-export async function createServices(config: Config, database: Database, clock: Clock = systemClock, options: { rateLimitNamespace?: string; logger?: JobLogger } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  database: Database,
+  clock: Clock = systemClock,
+  options: { rateLimitNamespace?: string; logger?: JobLogger } = {},
+): Promise<Services> {
   const db = database.db;
   const secret = await loadSecret(db);
   const jobs = new Jobs(db, clock, { ...config.jobs, ...(options.logger ? { logger: options.logger } : {}) });
@@ -61,5 +69,17 @@ export async function createServices(config: Config, database: Database, clock: 
   const localStorage = config.s3 ? undefined : new LocalStorage(join(config.dataDir, 'objects'), secret, clock);
   const storage = config.s3 ? new S3Storage(config.s3) : localStorage!;
   const rateLimits = await createRateLimits(config, database, options.rateLimitNamespace);
-  return { config, database, db, clock, jobs, mail: new Mailer(jobs, transport), storage, ...(localStorage ? { localStorage } : {}), secret, rateLimits, requests: new RequestGauge() };
+  return {
+    config,
+    database,
+    db,
+    clock,
+    jobs,
+    mail: new Mailer(jobs, transport),
+    storage,
+    ...(localStorage ? { localStorage } : {}),
+    secret,
+    rateLimits,
+    requests: new RequestGauge(),
+  };
 }

@@ -5,8 +5,7 @@ import { addDays, toIsoDate, zonedInstant } from '@high5/contract';
  * a time zone. `name` identifies the schedule across processes; `kind` is the job it enqueues.
  */
 export type ScheduleDefinition = { name: string; kind: string; payload?: Record<string, unknown> } & (
-  | { everyMinutes: number }
-  | { dailyAt: string; timeZone: string }
+  { everyMinutes: number } | { dailyAt: string; timeZone: string }
 );
 
 /** The first run time strictly after `after`. */

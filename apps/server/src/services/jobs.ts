@@ -74,7 +74,11 @@ export class Jobs {
   private stopped = false;
   private stopping = new AbortController();
 
-  constructor(private readonly db: Db, private readonly clock: Clock, options: Partial<JobsOptions> = {}) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    options: Partial<JobsOptions> = {},
+  ) {
     this.options = { concurrency: 4, leaseMs: 60_000, retentionMs: 7 * 86_400_000, ...options };
     this.register(SWEEP_JOB, () => this.sweep());
     this.schedule({ name: SWEEP_JOB, kind: SWEEP_JOB, everyMinutes: 60 });
@@ -101,7 +105,10 @@ export class Jobs {
   }
 
   async enqueue(db: Db, kind: string, payload: Record<string, unknown>, runAt?: Date) {
-    await db.insertInto('jobs').values({ kind, payload: JSON.stringify(payload), runAt: runAt ?? this.clock.now() }).execute();
+    await db
+      .insertInto('jobs')
+      .values({ kind, payload: JSON.stringify(payload), runAt: runAt ?? this.clock.now() })
+      .execute();
   }
 
   /** Runs every job that is due now (and every schedule that is due); returns how many ran. Tests call it directly. */
@@ -171,15 +178,18 @@ export class Jobs {
   private async run(job: ClaimedJob) {
     const started = performance.now();
     const mine = (db: Db) => db.updateTable('jobs').where('id', '=', job.id).where('lockedBy', '=', this.workerId);
-    const renew = setInterval(() => {
-      mine(this.db)
-        .set({ lockedUntil: new Date(this.clock.now().getTime() + this.options.leaseMs) })
-        .executeTakeFirst()
-        .then((r) => {
-          if (r.numUpdatedRows === 0n) this.logger.warn({ jobKind: job.kind, jobId: job.id }, 'job lease lost');
-        })
-        .catch((error: unknown) => this.logger.warn({ jobKind: job.kind, jobId: job.id, error: errorFacts(error) }, 'job lease renewal failed'));
-    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        mine(this.db)
+          .set({ lockedUntil: new Date(this.clock.now().getTime() + this.options.leaseMs) })
+          .executeTakeFirst()
+          .then((r) => {
+            if (r.numUpdatedRows === 0n) this.logger.warn({ jobKind: job.kind, jobId: job.id }, 'job lease lost');
+          })
+          .catch((error: unknown) => this.logger.warn({ jobKind: job.kind, jobId: job.id, error: errorFacts(error) }, 'job lease renewal failed'));
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
     renew.unref();
     let outcome: JobOutcome;
     try {
@@ -194,13 +204,19 @@ export class Jobs {
       clearInterval(renew);
       if (error instanceof JobStopped) {
         // A shutdown is not the job's failure: released as it was, due now.
-        await mine(this.db).set({ lockedUntil: null, lockedBy: null }).execute().catch(() => {});
+        await mine(this.db)
+          .set({ lockedUntil: null, lockedBy: null })
+          .execute()
+          .catch(() => {});
         return;
       }
       const attempts = job.attempts + 1;
       const final = attempts >= job.maxAttempts;
       const retryAt = new Date(this.clock.now().getTime() + 10_000 * 2 ** (attempts - 1));
-      this.logger[final ? 'error' : 'warn']({ jobKind: job.kind, jobId: job.id, attempt: attempts, final, error: errorFacts(error) }, final ? 'job failed for good' : 'job failed, will retry');
+      this.logger[final ? 'error' : 'warn'](
+        { jobKind: job.kind, jobId: job.id, attempt: attempts, final, error: errorFacts(error) },
+        final ? 'job failed for good' : 'job failed, will retry',
+      );
       await mine(this.db)
         .set({
           attempts,

@@ -16,7 +16,8 @@ export interface RateRule {
 export type RateStoreKind = 'memory' | 'postgres' | 'redis';
 
 /** The 429 every rate limit answers: RATE_LIMITED with the seconds to wait (also sent as Retry-After). */
-export const rateLimited = (msBeforeNext: number) => new AppError(429, 'RATE_LIMITED', undefined, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+export const rateLimited = (msBeforeNext: number) =>
+  new AppError(429, 'RATE_LIMITED', undefined, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
 
 /** rate-limiter-flexible's PostgreSQL store speaks to a `pg` pool; this runs its statements through Kysely. */
 function kyselyStoreClient(db: Db) {

@@ -15,7 +15,8 @@ import { buildSchool, buildUser, sessionFor, TEST_PASSWORD } from '../test/facto
 // connection pool and memory, on one database. What one of them counts, the other sees.
 
 const url = process.env.TEST_DATABASE_URL;
-if (!url) console.info('shared-state.test.ts: the two-application tests need PostgreSQL (TEST_DATABASE_URL); on the embedded database one process is all there is.');
+if (!url)
+  console.info('shared-state.test.ts: the two-application tests need PostgreSQL (TEST_DATABASE_URL); on the embedded database one process is all there is.');
 
 describe.skipIf(!!url)('the embedded database', () => {
   it('keeps rate limits in memory: it has one process', async () => {
@@ -64,7 +65,8 @@ describe.skipIf(!url)('two applications on one PostgreSQL', () => {
 
   it('share the sign-in throttle: an account throttled through one stays throttled on the other', async () => {
     const user = await buildUser(a.app);
-    const signIn = (t: TestApp, password: string) => t.call('POST', '/v1/auth/sign-in', { body: { login: user.email, password }, remoteAddress: '198.51.100.5' });
+    const signIn = (t: TestApp, password: string) =>
+      t.call('POST', '/v1/auth/sign-in', { body: { login: user.email, password }, remoteAddress: '198.51.100.5' });
     for (let i = 0; i < 5; i++) expect((await signIn(i % 2 ? a : b, 'Wrong-pass1!')).status).toBe(401);
     const res = await signIn(b, TEST_PASSWORD);
     expect(res.status).toBe(429);
@@ -74,7 +76,10 @@ describe.skipIf(!url)('two applications on one PostgreSQL', () => {
 
   it('hold the daily give limit with parallel gives split between them', async () => {
     const school = await buildSchool(a.app, { dailyGiveLimit: 5 });
-    const [giver, receiver] = await Promise.all([buildUser(a.app, { schoolId: school.id, role: 'teacher' }), buildUser(a.app, { schoolId: school.id, role: 'student' })]);
+    const [giver, receiver] = await Promise.all([
+      buildUser(a.app, { schoolId: school.id, role: 'teacher' }),
+      buildUser(a.app, { schoolId: school.id, role: 'student' }),
+    ]);
     const [category] = await builtinCategories(a.app, 'high5');
     const cookie = await sessionFor(a.app, giver.id);
     const body = { kind: 'high5', recipientId: receiver.id, categoryIds: [category!.id], comment: '' };
@@ -96,7 +101,9 @@ describe.skipIf(!url)('migrations started by two processes at once', () => {
     const [one, two] = await Promise.all([openPostgres(withDatabase(url!, name), { max: 2 }), openPostgres(withDatabase(url!, name), { max: 2 })]);
     try {
       const [ranOne, ranTwo] = await Promise.all([migrate(one), migrate(two)]);
-      const files = readdirSync(fileURLToPath(new URL('../db/migrations/', import.meta.url))).filter((f) => f.endsWith('.sql')).sort();
+      const files = readdirSync(fileURLToPath(new URL('../db/migrations/', import.meta.url)))
+        .filter((f) => f.endsWith('.sql'))
+        .sort();
       // One process applied everything; the other, which waited for the lock, found nothing left.
       expect([...ranOne, ...ranTwo].sort()).toEqual(files);
       expect(Math.min(ranOne.length, ranTwo.length)).toBe(0);

@@ -30,7 +30,11 @@ function assertKey(key: string) {
 /** Embedded default: files under DATA_DIR/objects, served by /v1/files with an HMAC-signed expiry. */
 export class LocalStorage implements ObjectStorage {
   private readonly root: string;
-  constructor(root: string, private readonly secret: string, private readonly clock: Clock) {
+  constructor(
+    root: string,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {
     this.root = resolve(root);
   }
   private path(key: string) {

@@ -15,7 +15,11 @@ export interface TestApp {
   databaseUrl?: string;
   clock: TestClock;
   /** Calls the API through the real HTTP layer; `cookie` signs the request in; `remoteAddress` is the caller's address (default 127.0.0.1). */
-  call(method: InjectOptions['method'], url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; json: Envelope; headers: Record<string, unknown>; cookie?: string }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; json: Envelope; headers: Record<string, unknown>; cookie?: string }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,14 @@ export async function buildTestApps(count: number, env: Record<string, string> =
 }
 
 /** `clock` is the test's; `appClock` the app's (the same, or the real clock for tests with server processes). */
-async function buildOne(database: Database, clock: TestClock, appClock: Clock, namespace: string, env: Record<string, string>, webRoot?: string): Promise<TestApp> {
+async function buildOne(
+  database: Database,
+  clock: TestClock,
+  appClock: Clock,
+  namespace: string,
+  env: Record<string, string>,
+  webRoot?: string,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'high5-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, clock: appClock, logger: false, rateLimitNamespace: namespace, ...(webRoot ? { webRoot } : {}) });

@@ -17,11 +17,19 @@ export async function buildDistrict(app: FastifyInstance, values: { name?: strin
     .executeTakeFirstOrThrow();
 }
 
-export async function buildSchool(app: FastifyInstance, values: { name?: string; districtId?: string; timeZone?: string; dailyGiveLimit?: number; paid?: boolean } = {}) {
+export async function buildSchool(
+  app: FastifyInstance,
+  values: { name?: string; districtId?: string; timeZone?: string; dailyGiveLimit?: number; paid?: boolean } = {},
+) {
   const districtId = values.districtId ?? (await buildDistrict(app, { paid: values.paid ?? false })).id;
   return app.services.db
     .insertInto('schools')
-    .values({ name: values.name ?? `School ${unique()}`, districtId, timeZone: values.timeZone ?? 'America/Los_Angeles', ...(values.dailyGiveLimit ? { dailyGiveLimit: values.dailyGiveLimit } : {}) })
+    .values({
+      name: values.name ?? `School ${unique()}`,
+      districtId,
+      timeZone: values.timeZone ?? 'America/Los_Angeles',
+      ...(values.dailyGiveLimit ? { dailyGiveLimit: values.dailyGiveLimit } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -65,7 +73,14 @@ export async function buildUser(app: FastifyInstance, values: BuildUser = {}) {
     const role = values.role ?? 'teacher';
     await app.services.db
       .insertInto('schoolMemberships')
-      .values({ userId: user.id, schoolId, role, isAdmin: values.isAdmin ?? false, status: values.status ?? 'active', grade: role === 'student' ? (values.grade ?? 5) : null })
+      .values({
+        userId: user.id,
+        schoolId,
+        role,
+        isAdmin: values.isAdmin ?? false,
+        status: values.status ?? 'active',
+        grade: role === 'student' ? (values.grade ?? 5) : null,
+      })
       .execute();
   }
   return user;
@@ -85,7 +100,12 @@ export async function sessionFor(app: FastifyInstance, userId: string, schoolId:
 export async function buildClass(app: FastifyInstance, values: { schoolId: string; ownerId: string; name?: string; studentIds?: string[] }) {
   const cls = await app.services.db
     .insertInto('classes')
-    .values({ schoolId: values.schoolId, ownerId: values.ownerId, name: values.name ?? `Class ${unique()}`, joiningCode: randomBytes(4).toString('hex').toUpperCase() })
+    .values({
+      schoolId: values.schoolId,
+      ownerId: values.ownerId,
+      name: values.name ?? `Class ${unique()}`,
+      joiningCode: randomBytes(4).toString('hex').toUpperCase(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await app.services.db.insertInto('classTeachers').values({ classId: cls.id, teacherId: values.ownerId }).execute();

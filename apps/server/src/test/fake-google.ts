@@ -70,7 +70,10 @@ export async function startFakeGoogle(options: { redirectUri: string; clientId?:
   };
   // oidc-provider ships no types; the import below is typed by use.
   const { default: Provider } = (await import('oidc-provider' as string)) as {
-    default: new (issuer: string, configuration: Record<string, unknown>) => { callback(): Handler; on(event: string, listener: (...args: unknown[]) => void): void };
+    default: new (
+      issuer: string,
+      configuration: Record<string, unknown>,
+    ) => { callback(): Handler; on(event: string, listener: (...args: unknown[]) => void): void };
   };
   const provider = new Provider(issuer, {
     clients: [
@@ -101,7 +104,8 @@ export async function startFakeGoogle(options: { redirectUri: string; clientId?:
 
   async function signIn(authorizationUrl: string, sub: string): Promise<URL> {
     const jar = new Jar();
-    const go: Fetch = (input, init = {}) => fetch(input, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+    const go: Fetch = (input, init = {}) =>
+      fetch(input, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
     let url = new URL(authorizationUrl);
     for (let step = 0; step < 12; step++) {
       if (url.href.startsWith(options.redirectUri)) return url;

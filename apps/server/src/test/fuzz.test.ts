@@ -35,7 +35,27 @@ interface Operation {
 
 const HUGE = 'x'.repeat(200_000);
 /** Values no field may take, rotated over the fields so every kind meets every operation. */
-const BAD: unknown[] = ['a\u0000b', '\u0000', 'line\u0001\u001f\u007f', '\u0085\u009f', HUGE, 12_345, -1, 1e308, true, null, [], {}, ['\u0000'], { $gt: '' }, '\ud800', '../../etc/passwd', "' or 1=1 --", '9999-99-99', 'not-a-uuid'];
+const BAD: unknown[] = [
+  'a\u0000b',
+  '\u0000',
+  'line\u0001\u001f\u007f',
+  '\u0085\u009f',
+  HUGE,
+  12_345,
+  -1,
+  1e308,
+  true,
+  null,
+  [],
+  {},
+  ['\u0000'],
+  { $gt: '' },
+  '\ud800',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '9999-99-99',
+  'not-a-uuid',
+];
 const BAD_PATH = ['%00', 'a%00b', '%01%7f', 'x'.repeat(180), 'not-a-uuid', '..%2f..%2f', '-1', '99999999999999999999'];
 const BAD_QUERY = ['%00', '%01x%1f', 'x'.repeat(5000), '9999-99-99_0000-00-00', '%E0%A4%A', '[]', '-1'];
 
@@ -83,7 +103,15 @@ beforeAll(async () => {
   await linkParent(t.app, parent.id, student.id);
   const cls = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.id, studentIds: [student.id] });
   const district = await t.app.services.db.selectFrom('schools').select('districtId').where('id', '=', school.id).executeTakeFirstOrThrow();
-  ids = { schoolId: school.id, classId: cls.id, studentId: student.id, userId: student.id, teacherId: teacher.id, adultId: teacher.id, districtId: district.districtId };
+  ids = {
+    schoolId: school.id,
+    classId: cls.id,
+    studentId: student.id,
+    userId: student.id,
+    teacherId: teacher.id,
+    adultId: teacher.id,
+    districtId: district.districtId,
+  };
   users = {
     student: { id: student.id, schoolId: school.id },
     teacher: { id: teacher.id, schoolId: school.id },
@@ -122,10 +150,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         const queryParams = op.parameters.filter((p) => p.in === 'query');
         const bodySchema = op.requestBody?.content['application/json'].schema;
         const fill = (overrides: Record<string, string> = {}) =>
-          path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? (ids[name] ?? (name === 'kind' ? 'high5' : randomUUID())));
+          path.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? ids[name] ?? (name === 'kind' ? 'high5' : randomUUID()));
         const goodQuery = Object.fromEntries(queryParams.map((p) => [p.name, String(plausible(p.schema))]));
         const qs = (query: Record<string, string>) => {
-          const text = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&');
+          const text = Object.entries(query)
+            .map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`)
+            .join('&');
           return text ? `?${text}` : '';
         };
         const send = async (url: string, payload?: string, contentType = 'application/json') => {
@@ -136,15 +166,19 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             headers: { ...(cookie ? { cookie } : {}), ...(payload !== undefined ? { 'content-type': contentType } : {}) },
             ...(payload !== undefined ? { payload } : {}),
           });
-          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${op.operationId} ${method.toUpperCase()} ${url.slice(0, 120)} ${payload?.slice(0, 80) ?? ''}`);
+          if (res.statusCode >= 500)
+            failures.push(`${res.statusCode} ${op.operationId} ${method.toUpperCase()} ${url.slice(0, 120)} ${payload?.slice(0, 80) ?? ''}`);
         };
         const goodBody = bodySchema ? JSON.stringify(plausible(bodySchema)) : undefined;
 
         // The path: each parameter in turn gets four bad values.
-        for (const p of pathParams) for (let i = 0; i < 4; i++) await send(fill({ [p.name]: BAD_PATH[rotation++ % BAD_PATH.length]! }) + qs(goodQuery), goodBody === undefined ? undefined : '{"\u0000":1}');
+        for (const p of pathParams)
+          for (let i = 0; i < 4; i++)
+            await send(fill({ [p.name]: BAD_PATH[rotation++ % BAD_PATH.length]! }) + qs(goodQuery), goodBody === undefined ? undefined : '{"\u0000":1}');
         // The query: each parameter gets three bad values, and an unknown one arrives.
         for (const p of queryParams) {
-          for (let i = 0; i < 3; i++) await send(fill() + qs({ ...goodQuery, [p.name]: BAD_QUERY[rotation++ % BAD_QUERY.length]! }), goodBody === undefined ? undefined : '[');
+          for (let i = 0; i < 3; i++)
+            await send(fill() + qs({ ...goodQuery, [p.name]: BAD_QUERY[rotation++ % BAD_QUERY.length]! }), goodBody === undefined ? undefined : '[');
         }
         if (queryParams.length > 0 && method !== 'get') await send(fill() + qs({ ...goodQuery, 'x%00y': '%00' }), '[');
 
@@ -168,7 +202,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`fuzz: ${requests} requests to ${Object.values(document.paths).reduce((n, m) => n + Object.keys(m).length, 0)} operations in ${seconds} s, ${failures.length} server errors`);
+    console.log(
+      `fuzz: ${requests} requests to ${Object.values(document.paths).reduce((n, m) => n + Object.keys(m).length, 0)} operations in ${seconds} s, ${failures.length} server errors`,
+    );
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
   });
@@ -185,12 +221,22 @@ describe('fuzzing the restore endpoint with hostile backup files', () => {
     const superCookie = await sessionFor(t.app, users.superAdmin.id, null);
     const school = randomUUID();
     const user = randomUUID();
-    const head = { format: 'high5-school-backup', version: 2, createdAt: '2026-11-28T00:00:00Z', school: { id: school, name: 'F', district: 'D' }, includesJournals: false, builtinCategories: [] };
+    const head = {
+      format: 'high5-school-backup',
+      version: 2,
+      createdAt: '2026-11-28T00:00:00Z',
+      school: { id: school, name: 'F', district: 'D' },
+      includesJournals: false,
+      builtinCategories: [],
+    };
     const account = { id: user, email: 'fuzz-restore@example.test', first_name: 'F', last_name: 'Z', language: 'en' };
     const file = (rows: unknown[], trailer?: unknown) => {
       const tables: Record<string, number> = {};
       for (const r of rows as { t?: string }[]) if (typeof r?.t === 'string') tables[r.t] = (tables[r.t] ?? 0) + 1;
-      return gzipSync([head, ...rows, trailer ?? { end: true, rows: rows.length, tables, files: 0 }].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+      return gzipSync(
+        [head, ...rows, trailer ?? { end: true, rows: rows.length, tables, files: 0 }].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') +
+          '\n',
+      );
     };
     const files: [string, Buffer][] = [
       ['empty', Buffer.alloc(0)],
@@ -200,7 +246,10 @@ describe('fuzzing the restore endpoint with hostile backup files', () => {
       ['only newlines', gzipSync('\n\n\n')],
       ['a header that is null', gzipSync('null\n')],
       ['a header that is an array', gzipSync('[1,2]\n')],
-      ['a header with a bad school id', gzipSync(JSON.stringify({ ...head, school: { id: '../../etc', name: 1, district: null } }) + '\n{"end":true,"rows":0,"tables":{},"files":0}\n')],
+      [
+        'a header with a bad school id',
+        gzipSync(JSON.stringify({ ...head, school: { id: '../../etc', name: 1, district: null } }) + '\n{"end":true,"rows":0,"tables":{},"files":0}\n'),
+      ],
       ['a header of another format', gzipSync(JSON.stringify({ ...head, version: 99 }) + '\n')],
       ['no trailer', gzipSync(JSON.stringify(head) + '\n' + JSON.stringify({ t: 'users', r: account }) + '\n')],
       ['a lying trailer', file([{ t: 'users', r: account }], { end: true, rows: 5, tables: { users: 5 }, files: 0 })],
@@ -220,13 +269,42 @@ describe('fuzzing the restore endpoint with hostile backup files', () => {
       ['deep JSON', gzipSync(JSON.stringify(head) + '\n' + '['.repeat(100_000) + ']'.repeat(100_000) + '\n')],
       ['a super admin', file([{ t: 'users', r: { ...account, is_super_admin: true } }])],
       ['a password hash', file([{ t: 'users', r: { ...account, password_hash: '$argon2id$x' } }])],
-      ['another school', file([{ t: 'users', r: account }, { t: 'school_memberships', r: { user_id: user, school_id: ids.schoolId, role: 'teacher', is_admin: true, status: 'active' } }])],
-      ['a link to a child outside the file', file([{ t: 'users', r: account }, { t: 'parent_links', r: { parent_id: user, student_id: ids.studentId } }])],
-      ['an image file with a path', gzipSync([JSON.stringify(head), JSON.stringify({ f: '../../server.key', b: 'AAAA' }), JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 })].join('\n') + '\n')],
-      ['an image file that is not base64 text', gzipSync([JSON.stringify(head), JSON.stringify({ f: `avatars/${randomUUID()}.webp`, b: 12 }), JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 })].join('\n') + '\n')],
+      [
+        'another school',
+        file([
+          { t: 'users', r: account },
+          { t: 'school_memberships', r: { user_id: user, school_id: ids.schoolId, role: 'teacher', is_admin: true, status: 'active' } },
+        ]),
+      ],
+      [
+        'a link to a child outside the file',
+        file([
+          { t: 'users', r: account },
+          { t: 'parent_links', r: { parent_id: user, student_id: ids.studentId } },
+        ]),
+      ],
+      [
+        'an image file with a path',
+        gzipSync(
+          [JSON.stringify(head), JSON.stringify({ f: '../../server.key', b: 'AAAA' }), JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 })].join(
+            '\n',
+          ) + '\n',
+        ),
+      ],
+      [
+        'an image file that is not base64 text',
+        gzipSync(
+          [
+            JSON.stringify(head),
+            JSON.stringify({ f: `avatars/${randomUUID()}.webp`, b: 12 }),
+            JSON.stringify({ end: true, rows: 0, tables: {}, files: 1 }),
+          ].join('\n') + '\n',
+        ),
+      ],
       ['a very long line', gzipSync(JSON.stringify(head) + '\n{"t":"users","r":{"bio":"' + 'y'.repeat(17 * 1024 * 1024) + '"}}\n')],
     ];
-    const translated = (code: string) => serverT('en')(`admin:errors.${code}`) !== `errors.${code}` && serverT('es')(`admin:errors.${code}`) !== serverT('en')(`admin:errors.${code}`);
+    const translated = (code: string) =>
+      serverT('en')(`admin:errors.${code}`) !== `errors.${code}` && serverT('es')(`admin:errors.${code}`) !== serverT('en')(`admin:errors.${code}`);
     const failures: string[] = [];
     for (const [label, bytes] of files) {
       const target = await buildSchool(t.app);
@@ -236,15 +314,31 @@ describe('fuzzing the restore endpoint with hostile backup files', () => {
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const res = await t.app.inject({ method: 'POST', url: `/v1/super/restores/upload?targetSchoolId=${target.id}`, headers: { cookie: superCookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/v1/super/restores/upload?targetSchoolId=${target.id}`,
+        headers: { cookie: superCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
       if (res.statusCode !== 200) {
         failures.push(`${label}: upload answered ${res.statusCode}`);
         continue;
       }
       await t.app.services.jobs.runDue();
-      const restore = await t.app.services.db.selectFrom('schoolRestores').select(['status', 'errorCode', 'rowsDone']).where('id', '=', res.json().ResponseData.id).executeTakeFirstOrThrow();
+      const restore = await t.app.services.db
+        .selectFrom('schoolRestores')
+        .select(['status', 'errorCode', 'rowsDone'])
+        .where('id', '=', res.json().ResponseData.id)
+        .executeTakeFirstOrThrow();
       const members = await t.app.services.db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', target.id).execute();
-      if (restore.status !== 'failed' || !restore.errorCode || restore.errorCode === 'RESTORE_FAILED' || !translated(restore.errorCode) || restore.rowsDone !== 0 || members.length) {
+      if (
+        restore.status !== 'failed' ||
+        !restore.errorCode ||
+        restore.errorCode === 'RESTORE_FAILED' ||
+        !translated(restore.errorCode) ||
+        restore.rowsDone !== 0 ||
+        members.length
+      ) {
         failures.push(`${label}: ${JSON.stringify(restore)} ${members.length} members`);
       }
     }

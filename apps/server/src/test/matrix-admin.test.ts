@@ -70,7 +70,10 @@ const rows: Record<string, Row> = {
       return { params: { parentId: parent.id, studentId: student.id } };
     },
   },
-  'admin.inviteStaff': { allow: 'self', request: () => ({ body: { firstName: 'New', lastName: 'Staff', email: `staff-${unique()}@example.test`, language: 'en' } }) },
+  'admin.inviteStaff': {
+    allow: 'self',
+    request: () => ({ body: { firstName: 'New', lastName: 'Staff', email: `staff-${unique()}@example.test`, language: 'en' } }),
+  },
   // Another school's people are not invited (they come back in failedUserIds): the rule is the contract's.
   'admin.inviteUnregistered': { allow: 'self', request: async (c) => ({ body: { userIds: [(await member(c, { mustChangePassword: true })).id] } }) },
   'admin.configuration': { allow: 'self' },
@@ -93,7 +96,10 @@ const rows: Record<string, Row> = {
     request: async (c) => {
       // The report goes to the caller's school's confirmed addresses.
       const schoolId = c.caller === 'otherAdmin' ? c.w.B.school.id : c.w.A.school.id;
-      await t.app.services.db.insertInto('schoolNotificationEmails').values({ schoolId, email: `report-${unique()}@example.test`, confirmedAt: new Date() }).execute();
+      await t.app.services.db
+        .insertInto('schoolNotificationEmails')
+        .values({ schoolId, email: `report-${unique()}@example.test`, confirmedAt: new Date() })
+        .execute();
       return {};
     },
   },
@@ -101,7 +107,14 @@ const rows: Record<string, Row> = {
   'admin.updateCategories': {
     allow: 'self',
     request: async () => {
-      const [first] = await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).orderBy('position').limit(1).execute();
+      const [first] = await t.app.services.db
+        .selectFrom('categories')
+        .select('id')
+        .where('kind', '=', 'high5')
+        .where('schoolId', 'is', null)
+        .orderBy('position')
+        .limit(1)
+        .execute();
       return { body: { items: [{ id: first!.id, enabled: true }] } };
     },
   },
@@ -118,12 +131,26 @@ const rows: Record<string, Row> = {
   'admin.saveMoodReportSettings': { allow: 'self', request: () => ({ body: { rangeDays: 7, minimumLowEnjoyment: 1, filters: [] } }) },
   // A class report: the class's teachers and the school's admins (staff members are not teachers).
   'admin.reportClasses': { allow: (c) => c !== 'staff', once: true },
-  'admin.classRecognitionReport': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
-  'admin.classMoodReport': { allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)), request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }) },
+  'admin.classRecognitionReport': {
+    allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)),
+    request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
+  },
+  'admin.classMoodReport': {
+    allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)),
+    request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
+  },
   'admin.superSchools': { allow: 'self' },
   'admin.superDistricts': { allow: 'self' },
-  'admin.addDistrict': { allow: 'self', request: () => ({ body: { kind: 'clever', name: `District ${unique()}`, baseUrl: 'https://clever.example.test', clientKey: 'key', clientSecret: 'secret' } }) },
-  'admin.addSchool': { allow: anySchool, request: (c) => ({ body: { districtId: c.s.districtId, name: `School ${unique()}`, timeZone: 'America/Los_Angeles' } }) },
+  'admin.addDistrict': {
+    allow: 'self',
+    request: () => ({
+      body: { kind: 'clever', name: `District ${unique()}`, baseUrl: 'https://clever.example.test', clientKey: 'key', clientSecret: 'secret' },
+    }),
+  },
+  'admin.addSchool': {
+    allow: anySchool,
+    request: (c) => ({ body: { districtId: c.s.districtId, name: `School ${unique()}`, timeZone: 'America/Los_Angeles' } }),
+  },
   'admin.superPending': { allow: 'self' },
   'admin.superApproveSchool': {
     allow: anySchool,
@@ -149,7 +176,10 @@ const rows: Record<string, Row> = {
   'admin.restore': {
     allow: anySchool,
     request: async (c) => {
-      const res = await t.call('POST', '/v1/super/restores', { cookie: superCookie, body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } });
+      const res = await t.call('POST', '/v1/super/restores', {
+        cookie: superCookie,
+        body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id },
+      });
       expect(res.status).toBe(200);
       return { params: { restoreId: res.json.ResponseData.id } };
     },
@@ -180,7 +210,12 @@ const rows: Record<string, Row> = {
   'superEdit.updateSchool': { allow: anySchool, request: () => ({ body: { name: `School ${unique()}` } }) },
 };
 
-describeMatrix('the authorization matrix of the admin area and the super admin', () => ({ t, w }), Object.fromEntries([...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)].map((e) => [e.id, e])), rows);
+describeMatrix(
+  'the authorization matrix of the admin area and the super admin',
+  () => ({ t, w }),
+  Object.fromEntries([...Object.values(adminEndpoints), ...Object.values(superEditEndpoints)].map((e) => [e.id, e])),
+  rows,
+);
 
 /**
  * The restore endpoints as two callers the table above does not have, both made
@@ -189,14 +224,16 @@ describeMatrix('the authorization matrix of the admin area and the super admin',
  * gets 403 on every restore endpoint, with a real backup file, and no restore is queued.
  */
 describe('the restore endpoints as founders of their own schools', () => {
-  it('refuse a self-made school\'s admin and an unapproved founder', { timeout: 120_000 }, async () => {
+  it("refuse a self-made school's admin and an unapproved founder", { timeout: 120_000 }, async () => {
     const founders: { id: string; schoolId: string; label: string }[] = [];
     for (const [label, place] of [
       ['self-made school admin', { newDistrictName: `Own District ${unique()}`, newSchoolName: `Own School ${unique()}` }],
       ['unapproved founder', { districtId: w.A.districtId, newSchoolName: `Quiet School ${unique()}` }],
     ] as const) {
       const email = `founder-${unique()}@example.test`;
-      const res = await t.call('POST', '/v1/auth/sign-up', { body: { role: 'teacher', firstName: 'Fay', lastName: 'Founder', email, password: 'Violet-Harbor-42!', language: 'en', acceptedTerms: true, ...place } });
+      const res = await t.call('POST', '/v1/auth/sign-up', {
+        body: { role: 'teacher', firstName: 'Fay', lastName: 'Founder', email, password: 'Violet-Harbor-42!', language: 'en', acceptedTerms: true, ...place },
+      });
       expect(res.status, label).toBe(200);
       await t.app.services.jobs.runDue();
       const row = await t.app.services.db
@@ -212,7 +249,10 @@ describe('the restore endpoints as founders of their own schools', () => {
     }
     const c = { s: w.A } as CellContext;
     const restoresBefore = await t.app.services.db.selectFrom('schoolRestores').select('id').execute();
-    const queued = await t.call('POST', '/v1/super/restores', { cookie: superCookie, body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id } });
+    const queued = await t.call('POST', '/v1/super/restores', {
+      cookie: superCookie,
+      body: { backupId: await backupOf(c), targetSchoolId: (await emptySchool(c)).id },
+    });
     const restoreId = queued.json.ResponseData.id as string;
     const file = await t.app.inject({ method: 'GET', url: `/v1/super/backups/${await backupOf(c)}/file`, headers: { cookie: superCookie } });
     const boundary = `founder${unique()}`;
@@ -230,9 +270,16 @@ describe('the restore endpoints as founders of their own schools', () => {
         await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: await backupOf(c), targetSchoolId: target } }),
         // Into their own school too: the rule is the contract's, whatever the target.
         await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: await backupOf(c), targetSchoolId: founder.schoolId } }),
-        await t.call('POST', `/v1/super/restores/upload?targetSchoolId=${target}`, { cookie, body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+        await t.call('POST', `/v1/super/restores/upload?targetSchoolId=${target}`, {
+          cookie,
+          body: payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        }),
       ];
-      expect(answers.map((a) => a.status), founder.label).toEqual([403, 403, 403, 403, 403]);
+      expect(
+        answers.map((a) => a.status),
+        founder.label,
+      ).toEqual([403, 403, 403, 403, 403]);
       expect(JSON.stringify(answers.map((a) => a.json.ResponseData))).not.toContain(restoreId);
     }
     const restoresAfter = await t.app.services.db.selectFrom('schoolRestores').select('id').execute();

@@ -36,7 +36,11 @@ const rows: Record<string, Row> = {
     request: async (c) => {
       const alertId = await freshAlert(c);
       // The caller's own entry: only its author may correct it.
-      const entry = await t.app.services.db.insertInto('alertActions').values({ alertId, actorId: c.me, at: t.clock.now(), action: 'talked', closed: false }).returning('id').executeTakeFirstOrThrow();
+      const entry = await t.app.services.db
+        .insertInto('alertActions')
+        .values({ alertId, actorId: c.me, at: t.clock.now(), action: 'talked', closed: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { params: { alertId, actionId: entry.id }, body: { action: 'contactedFamily', note: '' } };
     },
   },
@@ -58,4 +62,9 @@ const rows: Record<string, Row> = {
   moodConsentSet: { allow: (c, side) => c === 'parent' && side === 'A', request: () => ({ body: { status: 'given' } }) },
 };
 
-describeMatrix('the authorization matrix of well-being alerts', () => ({ t, w }), Object.fromEntries(Object.entries(alertEndpoints).map(([key, e]) => [key, { ...e, id: key }])), rows);
+describeMatrix(
+  'the authorization matrix of well-being alerts',
+  () => ({ t, w }),
+  Object.fromEntries(Object.entries(alertEndpoints).map(([key, e]) => [key, { ...e, id: key }])),
+  rows,
+);

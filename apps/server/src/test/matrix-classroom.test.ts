@@ -73,7 +73,10 @@ const rows: Record<string, Row> = {
       return { params: { teacherId: co.id } };
     },
   },
-  classInvite: { allow: classManager, request: () => ({ body: { students: [{ email: `invite-${unique()}@example.test`, firstName: 'In', lastName: 'Vited' }] } }) },
+  classInvite: {
+    allow: classManager,
+    request: () => ({ body: { students: [{ email: `invite-${unique()}@example.test`, firstName: 'In', lastName: 'Vited' }] } }),
+  },
   studentClasses: { allow: 'self', request: () => ({ query: { enrolled: 'true' } }) },
   studentClassmates: { allow: (c, side) => c === 'student' && side === 'A' },
   studentRequestEnrolment: { allow: (c, side) => c === 'student' && side === 'A', request: async (c) => ({ params: { classId: (await freshClass(c)).id } }) },
@@ -92,7 +95,15 @@ const rows: Record<string, Row> = {
       const student = await enrolledStudent(c);
       await t.app.services.db
         .insertInto('moods')
-        .values({ userId: student.id, schoolId: c.s.school.id, schoolDate: TODAY, mood: 'weary', lowEnjoyment: true, emergency: true, emergencyPriority: 'today' })
+        .values({
+          userId: student.id,
+          schoolId: c.s.school.id,
+          schoolDate: TODAY,
+          mood: 'weary',
+          lowEnjoyment: true,
+          emergency: true,
+          emergencyPriority: 'today',
+        })
         .execute();
       return { params: { studentId: student.id } };
     },
@@ -117,7 +128,15 @@ const rows: Record<string, Row> = {
       // Feedback goes to the teacher who gave the High 5.
       const row = await t.app.services.db
         .insertInto('recognitions')
-        .values({ kind: 'high5', schoolId: c.s.school.id, giverId: c.s.teacher.id, giverRole: 'teacher', receiverId: c.s.student.id, receiverRole: 'student', schoolDate: TODAY })
+        .values({
+          kind: 'high5',
+          schoolId: c.s.school.id,
+          giverId: c.s.teacher.id,
+          giverRole: 'teacher',
+          receiverId: c.s.student.id,
+          receiverRole: 'student',
+          schoolDate: TODAY,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { body: { high5Id: row.id, comment: 'Well done' } };
@@ -127,7 +146,10 @@ const rows: Record<string, Row> = {
   journalList: { allow: 'self', request: () => ({ query: { dateRange: RANGE } }) },
   journalCreate: { allow: 'self', request: () => ({ body: { heading: 'Today', description: 'A good day' } }) },
   // Side A: the caller's own entry; side B: an entry of school B's student, nobody else's to touch.
-  journalUpdate: { allow: (_c, side) => side === 'A', request: async (c) => ({ params: { entryId: await journalEntry(c) }, body: { heading: 'Edited', description: 'Edited text' } }) },
+  journalUpdate: {
+    allow: (_c, side) => side === 'A',
+    request: async (c) => ({ params: { entryId: await journalEntry(c) }, body: { heading: 'Edited', description: 'Edited text' } }),
+  },
   journalDelete: { allow: (_c, side) => side === 'A', request: async (c) => ({ params: { entryId: await journalEntry(c) } }) },
   seating: { allow: classTeacher },
   seatingMoods: { allow: classTeacher },
@@ -140,7 +162,10 @@ const rows: Record<string, Row> = {
   attendanceExport: { allow: classTeacher, request: () => ({ query: { dateRange: RANGE } }) },
   roster: { allow: teacherOnly, once: true },
   // docs/decisions/0162: only a school admin resets a student's password.
-  rosterResetPassword: { allow: (c, side) => inSchool(c, side) && isSchoolAdmin(c), request: async (c) => ({ params: { studentId: (await enrolledStudent(c)).id } }) },
+  rosterResetPassword: {
+    allow: (c, side) => inSchool(c, side) && isSchoolAdmin(c),
+    request: async (c) => ({ params: { studentId: (await enrolledStudent(c)).id } }),
+  },
   // A batch: students the caller does not look after come back as failures, nothing sent.
   rosterInvite: {
     allow: studentsStaff,
@@ -170,13 +195,26 @@ function chart(c: CellContext) {
   return { name: `Chart ${unique()}`, rows: 3, cols: 3, deskDirection: 0, seats: { '0_0': c.s.student.id } };
 }
 async function freshChart(c: CellContext) {
-  const row = await t.app.services.db.insertInto('seatingCharts').values({ classId: c.s.cls.id, name: `Chart ${unique()}`, rows: 3, cols: 3, createdBy: c.s.teacher.id }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.app.services.db
+    .insertInto('seatingCharts')
+    .values({ classId: c.s.cls.id, name: `Chart ${unique()}`, rows: 3, cols: 3, createdBy: c.s.teacher.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 async function journalEntry(c: CellContext) {
   const userId = c.side === 'A' ? c.me : c.w.B.student.id;
-  const row = await t.app.services.db.insertInto('journalEntries').values({ userId, heading: 'Mine', description: 'Private' }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.app.services.db
+    .insertInto('journalEntries')
+    .values({ userId, heading: 'Mine', description: 'Private' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-describeMatrix('the authorization matrix of the classroom area', () => ({ t, w }), Object.fromEntries(Object.entries(classroomEndpoints).map(([key, e]) => [key, { ...e, id: key }])), rows);
+describeMatrix(
+  'the authorization matrix of the classroom area',
+  () => ({ t, w }),
+  Object.fromEntries(Object.entries(classroomEndpoints).map(([key, e]) => [key, { ...e, id: key }])),
+  rows,
+);

@@ -13,7 +13,13 @@ let categoryId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   w = await buildWorld(t);
-  const category = await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).orderBy('position').executeTakeFirstOrThrow();
+  const category = await t.app.services.db
+    .selectFrom('categories')
+    .select('id')
+    .where('kind', '=', 'high5')
+    .where('schoolId', 'is', null)
+    .orderBy('position')
+    .executeTakeFirstOrThrow();
   categoryId = category.id;
 });
 afterAll(() => t.close());
@@ -63,24 +69,47 @@ const rows: Record<string, Row> = {
     },
   },
   'auth.forgotPassword': { allow: 'self', request: () => ({ body: { email: `nobody-${unique()}@example.test` } }) },
-  'auth.resetPassword': { allow: 'self', expect: codeRefused, request: () => ({ body: { email: `nobody-${unique()}@example.test`, code: '123456', newPassword: 'Violet-Harbor-42!' } }) },
+  'auth.resetPassword': {
+    allow: 'self',
+    expect: codeRefused,
+    request: () => ({ body: { email: `nobody-${unique()}@example.test`, code: '123456', newPassword: 'Violet-Harbor-42!' } }),
+  },
   'auth.resetWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40), newPassword: 'Violet-Harbor-42!' } }) },
   'auth.requestSignInLink': { allow: 'self', request: () => ({ body: { login: `nobody-${unique()}@example.test` } }) },
   'auth.signInWithLink': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
   'auth.classDevice': { allow: 'self' },
   // No caller's client has a class session open (docs/decisions/0553): every card is refused the same way.
-  'auth.cardSignIn': { allow: 'self', expect: (status, code) => status === 403 && code === 'CLASS_DEVICE_CLOSED', request: () => ({ body: { code: 'ACEF-3479' } }) },
+  'auth.cardSignIn': {
+    allow: 'self',
+    expect: (status, code) => status === 403 && code === 'CLASS_DEVICE_CLOSED',
+    request: () => ({ body: { code: 'ACEF-3479' } }),
+  },
   'auth.verifyEmail': { allow: 'self', expect: codeRefused, request: () => ({ body: { token: 'x'.repeat(40) } }) },
   'auth.signUp': {
     allow: 'self',
     request: (c) => ({
-      body: { role: 'teacher', firstName: 'New', lastName: 'Teacher', email: `signup-${unique()}@example.test`, password: 'Violet-Harbor-42!', language: 'en', districtId: c.s.districtId, schoolId: c.s.school.id, acceptedTerms: true },
+      body: {
+        role: 'teacher',
+        firstName: 'New',
+        lastName: 'Teacher',
+        email: `signup-${unique()}@example.test`,
+        password: 'Violet-Harbor-42!',
+        language: 'en',
+        districtId: c.s.districtId,
+        schoolId: c.s.school.id,
+        acceptedTerms: true,
+      },
     }),
   },
   'auth.districts': { allow: 'self' },
   'auth.districtSchools': { allow: 'self' },
   // The first school of an account without one; everyone here has theirs.
-  'auth.setup': { allow: () => false, once: true, expect: (status, code) => status === 401 || (status === 409 && code === 'CONFLICT'), request: (c) => ({ body: { role: 'teacher', schoolId: c.s.school.id } }) },
+  'auth.setup': {
+    allow: () => false,
+    once: true,
+    expect: (status, code) => status === 401 || (status === 409 && code === 'CONFLICT'),
+    request: (c) => ({ body: { role: 'teacher', schoolId: c.s.school.id } }),
+  },
   'auth.switchSchool': { allow: inSchool, request: (c) => ({ body: { schoolId: c.s.school.id } }) },
   'auth.setLanguage': { allow: 'self', request: () => ({ body: { language: 'es' } }) },
   'recognition.recipients': { allow: 'self', request: () => ({ query: { role: 'student' } }) },
@@ -90,7 +119,10 @@ const rows: Record<string, Row> = {
   'recognition.give': { allow: inSchool, request: (c) => ({ body: { kind: 'high5', recipientId: someoneFor(c), categoryIds: [categoryId], comment: '' } }) },
   'recognition.dashboard': { allow: 'self' },
   // Only a teacher of the class: its owner (the admin of the same school teaches none of it).
-  'recognition.notYet': { allow: (c, side) => (c === 'teacher' && side === 'A') || (c === 'otherTeacher' && side === 'B'), request: (c) => ({ query: { classId: c.s.cls.id } }) },
+  'recognition.notYet': {
+    allow: (c, side) => (c === 'teacher' && side === 'A') || (c === 'otherTeacher' && side === 'B'),
+    request: (c) => ({ query: { classId: c.s.cls.id } }),
+  },
   'recognition.received': { allow: 'self', request: () => ({ query: { kind: 'high5', range: RANGE } }) },
   'profile.getProfile': { allow: 'self' },
   'profile.updateProfile': { allow: 'self', request: () => ({ body: { firstName: 'Same', lastName: 'Person' } }) },
@@ -100,7 +132,10 @@ const rows: Record<string, Row> = {
   'profile.saveAvatar': {
     allow: 'self',
     request: async () => ({
-      body: { image: `data:image/png;base64,${(await pngImage(64, 64)).toString('base64')}`, colourInfo: { handSelected: 'Hand7', hand: '#C68642', chain: '#d4af37', bracelet: '#6a1b9a' } },
+      body: {
+        image: `data:image/png;base64,${(await pngImage(64, 64)).toString('base64')}`,
+        colourInfo: { handSelected: 'Hand7', hand: '#C68642', chain: '#d4af37', bracelet: '#6a1b9a' },
+      },
     }),
   },
   // A batch: users of other schools are left out of the answer.
@@ -138,4 +173,9 @@ async function familyRequest(c: CellContext): Promise<Request> {
 
 // The admin area's categories endpoint is listed with recognition too; the admin matrix covers it.
 const all = [...Object.values(systemEndpoints), ...Object.values(authEndpoints), ...Object.values(recognitionEndpoints), ...Object.values(profileEndpoints)];
-describeMatrix('the authorization matrix of sign-in, recognition and profiles', () => ({ t, w }), Object.fromEntries(all.filter((e) => !e.id.startsWith('admin.')).map((e) => [e.id, e])), rows);
+describeMatrix(
+  'the authorization matrix of sign-in, recognition and profiles',
+  () => ({ t, w }),
+  Object.fromEntries(all.filter((e) => !e.id.startsWith('admin.')).map((e) => [e.id, e])),
+  rows,
+);

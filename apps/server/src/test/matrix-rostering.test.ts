@@ -49,7 +49,12 @@ const rows: Record<string, Row> = {
   'rostering.schoolRosterRuns': { allow: 'self' },
 };
 
-describeMatrix('the authorization matrix of district rostering', () => ({ t, w }), Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e])), rows);
+describeMatrix(
+  'the authorization matrix of district rostering',
+  () => ({ t, w }),
+  Object.fromEntries(Object.values(rosteringEndpoints).map((e) => [e.id, e])),
+  rows,
+);
 
 // The founders anyone can become (a self-made school's admin, a founder whose school waits
 // for approval) are active admins: they upload for their own school, and nothing of the super admin's.
@@ -60,7 +65,10 @@ describe('the rostering endpoints as a founder', () => {
     const unapproved = await buildSchool(t.app, { districtId: w.A.districtId });
     await db.updateTable('schools').set({ approved: false }).where('id', '=', unapproved.id).execute();
     const failures: string[] = [];
-    for (const [name, school] of [['self-made school admin', selfMade], ['unapproved founder', unapproved]] as const) {
+    for (const [name, school] of [
+      ['self-made school admin', selfMade],
+      ['unapproved founder', unapproved],
+    ] as const) {
       const founder = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
       const cookie = await sessionFor(t.app, founder.id, school.id);
       for (const endpoint of Object.values(rosteringEndpoints)) {
@@ -69,7 +77,14 @@ describe('the rostering endpoints as a founder', () => {
         const c: CellContext = { t, w, side: 'A', s: w.A, caller: 'admin', me: founder.id };
         const req = row.request ? await row.request(c) : {};
         const path = `/v1${endpoint.path.replace(/:(\w+)/g, (_m, key: string) => req.params?.[key] ?? (key === 'districtId' ? school.districtId : ''))}`;
-        const res = await t.call(endpoint.method, path, { cookie, ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : endpoint.method === 'GET' ? {} : { body: req.body ?? {} }) });
+        const res = await t.call(endpoint.method, path, {
+          cookie,
+          ...(req.raw
+            ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } }
+            : endpoint.method === 'GET'
+              ? {}
+              : { body: req.body ?? {} }),
+        });
         const allowed = endpoint.access === 'schoolAdmin';
         const ok = allowed ? res.status === 200 : res.status === 403;
         if (!ok) failures.push(`${endpoint.id} as ${name}: ${res.status} ${res.json.ErrorCode}`);
@@ -82,4 +97,3 @@ describe('the rostering endpoints as a founder', () => {
     expect(failures).toEqual([]);
   });
 });
-

@@ -181,9 +181,18 @@ function defaultParam(name: string, c: CellContext): string | undefined {
 export function describeMatrix(title: string, world: () => { t: TestApp; w: World }, endpoints: Record<string, Endpoint>, rows: Record<string, Row>) {
   describe(title, () => {
     it('has a row for every endpoint', () => {
-      expect(Object.values(endpoints).filter((e) => !rows[e.id]).map((e) => e.id), 'endpoints without a row in the matrix').toEqual([]);
+      expect(
+        Object.values(endpoints)
+          .filter((e) => !rows[e.id])
+          .map((e) => e.id),
+        'endpoints without a row in the matrix',
+      ).toEqual([]);
     });
-    it.each(Object.values(endpoints).filter((e) => rows[e.id]).map((e) => [e.id, e] as const))('%s answers 2xx only where the table allows it', { timeout: 120_000 }, async (_id, endpoint) => {
+    it.each(
+      Object.values(endpoints)
+        .filter((e) => rows[e.id])
+        .map((e) => [e.id, e] as const),
+    )('%s answers 2xx only where the table allows it', { timeout: 120_000 }, async (_id, endpoint) => {
       const { t, w } = world();
       expect(await endpointFailures(t, w, endpoint, rows[endpoint.id]!)).toEqual([]);
     });
@@ -200,26 +209,32 @@ async function endpointFailures(t: TestApp, w: World, endpoint: Endpoint, row: R
       const user = caller === 'anonymous' ? null : w.users[caller];
       const c: CellContext = { t, w, side, s: w[side], caller, me: user?.id ?? w.superAdmin.id };
       const allowed =
-        passesAccess(endpoint.access, caller) &&
-        (row.allow === 'self' ? true : row.allow === 'school' ? homeOf(caller) === side : row.allow(caller, side));
+        passesAccess(endpoint.access, caller) && (row.allow === 'self' ? true : row.allow === 'school' ? homeOf(caller) === side : row.allow(caller, side));
       const req = row.request ? await row.request(c) : {};
       const cookie = user ? await sessionFor(t.app, user.id, user.schoolId) : undefined;
       const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
       const res = await t.call(endpoint.method, urlOf(endpoint, req, c), {
         ...(cookie ? { cookie } : {}),
-        ...(req.raw ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } } : hasBody || req.body !== undefined ? { body: req.body ?? {} } : {}),
+        ...(req.raw
+          ? { body: req.raw.payload, headers: { 'content-type': req.raw.contentType } }
+          : hasBody || req.body !== undefined
+            ? { body: req.body ?? {} }
+            : {}),
       });
       const success = res.status >= 200 && res.status < 300;
       const ok = row.expect
         ? row.expect(res.status, res.json.ErrorCode)
         : allowed
-        ? success && (row.granted?.(res.json.ResponseData) ?? true)
-        : success && row.granted
-          ? !row.granted(res.json.ResponseData)
-          : caller === 'anonymous' && endpoint.access !== 'public'
-          ? res.status === 401
-          : res.status === 403 || res.status === 404 || (res.status === 400 && res.json.ErrorCode !== 'VALIDATION_FAILED');
-      if (!ok) failures.push(`as ${caller} on ${side}: expected ${allowed ? '2xx' : 'denied'}, got ${res.status} ${res.json.ErrorCode} ${JSON.stringify(res.json.issues ?? '')}`);
+          ? success && (row.granted?.(res.json.ResponseData) ?? true)
+          : success && row.granted
+            ? !row.granted(res.json.ResponseData)
+            : caller === 'anonymous' && endpoint.access !== 'public'
+              ? res.status === 401
+              : res.status === 403 || res.status === 404 || (res.status === 400 && res.json.ErrorCode !== 'VALIDATION_FAILED');
+      if (!ok)
+        failures.push(
+          `as ${caller} on ${side}: expected ${allowed ? '2xx' : 'denied'}, got ${res.status} ${res.json.ErrorCode} ${JSON.stringify(res.json.issues ?? '')}`,
+        );
     }
   }
   return failures;

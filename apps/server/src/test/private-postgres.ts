@@ -58,7 +58,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     chownSync(dir, uid, gid);
   }
   const run = (program: string, args: string[]) => {
-    const command = root ? ['/usr/sbin/runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] as const : [join(bin, program), args] as const;
+    const command = root ? (['/usr/sbin/runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] as const) : ([join(bin, program), args] as const);
     execFileSync(command[0], [...command[1]], { stdio: 'pipe', cwd: dir });
   };
   const data = join(dir, 'data');

@@ -66,8 +66,7 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
     else if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start in time:\n${output}`);
-    }
-    else await new Promise((resolve) => setTimeout(resolve, 50));
+    } else await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   const call: ServerProcess['call'] = async (method, path, callOptions = {}) => {

@@ -33,7 +33,10 @@ export async function compiledSql(run: (db: Db) => Promise<unknown>): Promise<st
 
 /** Template SQL keeps its source indentation: drop blank lines, trailing spaces and the common indent. */
 function tidy(text: string) {
-  const lines = text.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '');
   const indent = Math.min(...lines.slice(1).map((l) => l.length - l.trimStart().length));
   return lines.map((l, i) => (i === 0 ? l.trimStart() : l.slice(Number.isFinite(indent) ? indent : 0))).join('\n');
 }

@@ -27,7 +27,14 @@ onUnauthenticated(() => {
 export function App() {
   const { t, i18n } = useTranslation('common');
   const theme = useMemo(
-    () => localizedTheme({ open: t('controls.open'), close: t('controls.close'), clear: t('controls.clear'), loading: t('controls.loading'), noOptions: t('controls.noOptions') }),
+    () =>
+      localizedTheme({
+        open: t('controls.open'),
+        close: t('controls.close'),
+        clear: t('controls.clear'),
+        loading: t('controls.loading'),
+        noOptions: t('controls.noOptions'),
+      }),
     // The words change with the language.
     [t, i18n.language],
   );

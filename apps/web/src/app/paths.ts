@@ -43,7 +43,19 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens outside the signed-in shell. `/user-information` is for signed-in users without a role. */
-export const publicPaths: readonly AppPath[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.verifyEmail, paths.resetLink, paths.signInLink, paths.cardSignIn, paths.terms, paths.privacy, paths.help, paths.userInformation];
+export const publicPaths: readonly AppPath[] = [
+  paths.signIn,
+  paths.signUp,
+  paths.forgotPassword,
+  paths.verifyEmail,
+  paths.resetLink,
+  paths.signInLink,
+  paths.cardSignIn,
+  paths.terms,
+  paths.privacy,
+  paths.help,
+  paths.userInformation,
+];
 
 const p = paths;
 /**
@@ -52,9 +64,37 @@ const p = paths;
  * (docs/decisions/0050-admin-screens-need-the-admin-flag.md).
  */
 const BY_ROLE: Record<NonNullable<Me['role']>, AppPath[]> = {
-  teacher: [p.dashboard, p.profile, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.teacherClasses, p.signInCards, p.mood, p.studentList, p.feedback, p.seatingChart, p.gratitudeJournal, p.teacherReport, p.familyRequests],
+  teacher: [
+    p.dashboard,
+    p.profile,
+    p.high5,
+    p.positiveVibes,
+    p.high5Report,
+    p.vibeReport,
+    p.teacherClasses,
+    p.signInCards,
+    p.mood,
+    p.studentList,
+    p.feedback,
+    p.seatingChart,
+    p.gratitudeJournal,
+    p.teacherReport,
+    p.familyRequests,
+  ],
   student: [p.dashboard, p.high5, p.positiveVibes, p.studentClasses, p.trustedAdults, p.mood, p.gratitudeJournal, p.high5Report, p.vibeReport, p.profile],
-  parent: [p.dashboard, p.high5, p.positiveVibes, p.high5Report, p.vibeReport, p.profile, p.myStudents, p.viewHigh5, p.gratitudeJournal, p.mood, p.familyRequests],
+  parent: [
+    p.dashboard,
+    p.high5,
+    p.positiveVibes,
+    p.high5Report,
+    p.vibeReport,
+    p.profile,
+    p.myStudents,
+    p.viewHigh5,
+    p.gratitudeJournal,
+    p.mood,
+    p.familyRequests,
+  ],
   // docs/rules/classroom.md#received-high-5s-and-feedback: staff use the view-High 5 screen too (docs/decisions/0304).
   staff: [p.dashboard, p.high5, p.positiveVibes, p.gratitudeJournal, p.profile, p.mood, p.high5Report, p.vibeReport, p.viewHigh5, p.familyRequests],
   superAdmin: [p.superAdminReport, p.makeAdmin, p.addDistrict, p.settings, p.gratitudeJournal, p.dashboard],

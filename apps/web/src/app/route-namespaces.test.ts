@@ -78,7 +78,8 @@ function resolveImport(from: string, spec: string): string | undefined {
 const literal = (node: ts.Node | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
 /** A string literal or an array of them; undefined when not readable statically. */
 function literals(node: ts.Node | undefined): string[] | undefined {
-  if (node && (ts.isJsxExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node))) return literals(node.expression);
+  if (node && (ts.isJsxExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)))
+    return literals(node.expression);
   const one = literal(node);
   if (one !== undefined) return [one];
   if (node && ts.isArrayLiteralExpression(node)) {
@@ -126,7 +127,12 @@ function factsOf(file: string): Facts {
   };
   // An error area: a literal, or the `area` parameter forwarded from a caller that passes one.
   const area = (node: ts.Node, value: ts.Node | undefined, how: string) => {
-    if (!value || (ts.isIdentifier(value) && value.text === 'area') || (ts.isJsxExpression(value) && value.expression && ts.isIdentifier(value.expression) && value.expression.text === 'area')) return;
+    if (
+      !value ||
+      (ts.isIdentifier(value) && value.text === 'area') ||
+      (ts.isJsxExpression(value) && value.expression && ts.isIdentifier(value.expression) && value.expression.text === 'area')
+    )
+      return;
     record(node, literals(value), how);
   };
 
@@ -197,7 +203,11 @@ function moduleOf(screen: LazyScreen, name: string): string {
 const entries: Part[] = [
   { name: 'the first load (main.tsx: the sign-in page and the guards)', file: join(src, 'main.tsx'), namespaces: [] },
   { name: 'the shell (app/area-route.ts shellScreen)', file: moduleOf(shellScreen, 'the shell'), namespaces: shellScreen.namespaces },
-  ...[...signedOutRoutes, ...openRoutes, ...setupRoutes, ...authRoutes, ...recognitionRoutes, ...classroomRoutes, ...adminRoutes].map((r) => ({ name: `route ${r.path}`, file: moduleOf(r, r.path), namespaces: r.namespaces })),
+  ...[...signedOutRoutes, ...openRoutes, ...setupRoutes, ...authRoutes, ...recognitionRoutes, ...classroomRoutes, ...adminRoutes].map((r) => ({
+    name: `route ${r.path}`,
+    file: moduleOf(r, r.path),
+    namespaces: r.namespaces,
+  })),
 ];
 // The lazy parts reached from any entry (and from other parts) are checked the same way.
 for (let i = 0; i < entries.length; i++) {
@@ -213,8 +223,15 @@ function mismatches(entry: Part) {
   for (const u of graph.uses) if (!free.has(u.ns)) used.set(u.ns, [...(used.get(u.ns) ?? []), u]);
   const errors = [...graph.problems];
   for (const [ns, where] of used)
-    if (!declared.has(ns)) errors.push(`${entry.name} does not declare '${ns}', used in ${where.slice(0, 3).map((u) => `${u.file}:${u.line} (${u.how})`).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''}`);
-  for (const ns of declared) if (free.has(ns) || !used.has(ns)) errors.push(`${entry.name} declares '${ns}', which ${free.has(ns) ? 'the first load has' : 'its code does not use'}`);
+    if (!declared.has(ns))
+      errors.push(
+        `${entry.name} does not declare '${ns}', used in ${where
+          .slice(0, 3)
+          .map((u) => `${u.file}:${u.line} (${u.how})`)
+          .join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''}`,
+      );
+  for (const ns of declared)
+    if (free.has(ns) || !used.has(ns)) errors.push(`${entry.name} declares '${ns}', which ${free.has(ns) ? 'the first load has' : 'its code does not use'}`);
   return { errors, files: graph.files.size };
 }
 
@@ -230,7 +247,8 @@ describe('each route loads exactly the namespaces its code uses', () => {
       const file = join(src, list);
       const found: string[] = [];
       // A route's `prefetch` imports data code, not a screen.
-      const inPrefetch = (node: ts.Node): boolean => !!node.parent && ((ts.isPropertyAssignment(node.parent) && node.parent.name.getText() === 'prefetch') || inPrefetch(node.parent));
+      const inPrefetch = (node: ts.Node): boolean =>
+        !!node.parent && ((ts.isPropertyAssignment(node.parent) && node.parent.name.getText() === 'prefetch') || inPrefetch(node.parent));
       const visit = (node: ts.Node): void => {
         const spec = isDynamicImport(node) && !inPrefetch(node) ? literal(node.arguments[0]) : undefined;
         const target = spec && resolveImport(file, spec);

@@ -15,10 +15,12 @@ export interface ShellHandle {
 }
 
 // A screen's code and its namespaces load together; only the sign-in page is in the first load.
-const lazyScreen = ({ load, namespaces }: LazyScreen) => async () => {
-  const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-  return { Component: module.default };
-};
+const lazyScreen =
+  ({ load, namespaces }: LazyScreen) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
 const page = (r: AreaRoute): RouteObject => ({
   path: r.path,
   lazy: lazyScreen(r),

@@ -26,7 +26,8 @@ export const theme = createTheme({
           fontWeight: 600,
           '&.Mui-focusVisible': {
             outline: '3px solid',
-            outlineColor: ownerState.variant === 'contained' && ownerState.color && ownerState.color !== 'inherit' ? theme.palette[ownerState.color].main : 'currentColor',
+            outlineColor:
+              ownerState.variant === 'contained' && ownerState.color && ownerState.color !== 'inherit' ? theme.palette[ownerState.color].main : 'currentColor',
             outlineOffset: 2,
           },
         }),
@@ -39,6 +40,10 @@ export const theme = createTheme({
 /** The words MUI's own controls say (the list button of every picker), in the user's language ("Open" in Spanish). */
 export function localizedTheme(words: { open: string; close: string; clear: string; loading: string; noOptions: string }) {
   return createTheme(theme, {
-    components: { MuiAutocomplete: { defaultProps: { openText: words.open, closeText: words.close, clearText: words.clear, loadingText: words.loading, noOptionsText: words.noOptions } } },
+    components: {
+      MuiAutocomplete: {
+        defaultProps: { openText: words.open, closeText: words.close, clearText: words.clear, loadingText: words.loading, noOptionsText: words.noOptions },
+      },
+    },
   });
 }

@@ -32,9 +32,23 @@ export interface ReceivedLabels {
  * With `server`, `items` is one page the server searched and sorted (the received report, whose
  * sorts `from`, `role` and `date` are these columns' ids); without it, the table does both.
  */
-export function ReceivedItemsTable<T extends ReceivedRow>({ items, names, labels, server }: { items: T[]; names: Map<string, string>; labels: ReceivedLabels; server?: { total: number; state: TableState; onStateChange: (state: TableState) => void } }) {
+export function ReceivedItemsTable<T extends ReceivedRow>({
+  items,
+  names,
+  labels,
+  server,
+}: {
+  items: T[];
+  names: Map<string, string>;
+  labels: ReceivedLabels;
+  server?: { total: number; state: TableState; onStateChange: (state: TableState) => void };
+}) {
   const { t, i18n } = useTranslation('common');
-  const categories = (item: T) => item.categoryIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
+  const categories = (item: T) =>
+    item.categoryIds
+      .map((id) => names.get(id) ?? '')
+      .filter(Boolean)
+      .join(', ');
   const role = (item: T) => t(`roles.${item.fromRole}`);
   const columns: DataColumn<T>[] = [
     { id: 'from', header: labels.from, cell: (item) => item.fromName, value: (item) => item.fromName },

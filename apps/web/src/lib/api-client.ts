@@ -43,7 +43,8 @@ export function buildUrl(endpoint: ApiRoute, input: { params?: unknown; query?: 
   let path = endpoint.path;
   for (const [key, value] of Object.entries((input.params ?? {}) as Record<string, unknown>)) path = path.replace(`:${key}`, encodeURIComponent(String(value)));
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (value !== undefined && value !== null) search.set(key, String(value));
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) search.set(key, String(value));
   const qs = search.toString();
   return `/v1${path}${qs ? `?${qs}` : ''}`;
 }

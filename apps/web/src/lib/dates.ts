@@ -18,6 +18,5 @@ export const showDateTime = (value: string | Date, timeZone: string | undefined 
 /** The pattern date pickers show and read in `language`. */
 export const datePattern = (language: string) => DATE_DISPLAY_PATTERNS[dateLanguage(language)];
 
-
 // Today and the default ranges live apart from the display helpers (no i18n needed).
 export * from './calendar';

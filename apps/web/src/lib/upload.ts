@@ -5,7 +5,13 @@ import { ApiError, buildUrl, readEnvelope, type ResponseOf } from './api-client'
  * Sends one file as multipart (in `field`) to an upload endpoint of the contract and returns its
  * ResponseData; failures throw ApiError like every other call.
  */
-export async function uploadFile<R extends ApiRoute>(endpoint: R, input: { params?: Record<string, string>; query?: Record<string, string> }, field: string, file: Blob, filename: string): Promise<ResponseOf<R>> {
+export async function uploadFile<R extends ApiRoute>(
+  endpoint: R,
+  input: { params?: Record<string, string>; query?: Record<string, string> },
+  field: string,
+  file: Blob,
+  filename: string,
+): Promise<ResponseOf<R>> {
   const form = new FormData();
   form.append(field, file, filename);
   let response: Response;

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorKeyFor, fieldErrorKey } from './use-error-text';
 
-const catalog = new Set(['errors:VALIDATION_FAILED', 'errors:INTERNAL', 'admin:errors.LAST_ADMIN', ...Object.keys(resources.en.errors.issues).map((k) => `errors:issues.${k}`)]);
+const catalog = new Set([
+  'errors:VALIDATION_FAILED',
+  'errors:INTERNAL',
+  'admin:errors.LAST_ADMIN',
+  ...Object.keys(resources.en.errors.issues).map((k) => `errors:issues.${k}`),
+]);
 const exists = (key: string) => catalog.has(key);
 
 describe('errorKeyFor', () => {

@@ -84,7 +84,10 @@ export type ConfigurationUpdate = z.input<typeof ConfigurationUpdateSchema>;
 export const NotificationEmailsUpdateSchema = z
   .object({
     add: z.array(EmailSchema).max(NOTIFICATION_EMAILS_MAX).default([]),
-    remove: z.array(singleLine(z.string().trim().toLowerCase().max(254))).max(NOTIFICATION_EMAILS_MAX * 2).default([]),
+    remove: z
+      .array(singleLine(z.string().trim().toLowerCase().max(254)))
+      .max(NOTIFICATION_EMAILS_MAX * 2)
+      .default([]),
   })
   .strict()
   .refine((v) => v.add.length + v.remove.length > 0, 'nothing_to_update');
@@ -138,7 +141,8 @@ export const configurationEndpoints = {
     rateLimit: { max: 20, perSeconds: 3600 }, // e-mails a link
     method: 'POST',
     path: '/admin/configuration/notification-emails/confirmation',
-    summary: "E-mails a new confirmation link to one of the school's unconfirmed notification addresses (the earlier link stops working); at most once per address every 10 minutes.",
+    summary:
+      "E-mails a new confirmation link to one of the school's unconfirmed notification addresses (the earlier link stops working); at most once per address every 10 minutes.",
     access: 'schoolAdmin',
     body: NotificationConfirmationResendSchema,
     response: NotificationEmailStateSchema,

@@ -10,7 +10,12 @@ export const csvList = <T extends z.ZodType<unknown, string>>(item: T, max: numb
     .string()
     .max(2000)
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(max));
 
 /** Path parameters the users and super admin endpoints share. */

@@ -39,7 +39,12 @@ export type ReportPage = z.infer<typeof ReportPageSchema>;
  * report). `talk` is what the student answered to "do you want to talk to someone?": 'today',
  * 'not-today', or 'none' when they were not asked.
  */
-export const LowEnjoymentEntrySchema = z.object({ date: IsoDateSchema, mood: z.string(), emergency: z.boolean(), talk: z.enum(['none', 'not-today', 'today']) });
+export const LowEnjoymentEntrySchema = z.object({
+  date: IsoDateSchema,
+  mood: z.string(),
+  emergency: z.boolean(),
+  talk: z.enum(['none', 'not-today', 'today']),
+});
 export type LowEnjoymentEntry = z.infer<typeof LowEnjoymentEntrySchema>;
 export const MoodReportRowSchema = z.object({
   userId: UuidSchema,
@@ -85,7 +90,10 @@ export const MoodReportQuerySchema = z.object({
   /** Low-enjoyment feelings to count, comma separated; empty counts every low-enjoyment feeling. */
   filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
   /** `true` adds each row's low-enjoyment check-ins (the CSV); the screen's pages leave them out. */
-  entries: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  entries: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Students only: flags (admins, audited) and grade (docs/decisions/0601). */
   ...studentFilterQuery,
   sort: MoodReportSortSchema.default('name'),
@@ -130,7 +138,11 @@ export type UserReport = z.infer<typeof UserReportSchema>;
 
 export const MoodReportSettingsSchema = z.object({
   /** The range the screen opens with: To is today, From is this many days earlier. */
-  rangeDays: z.number().int().min(1).max(REPORT_RANGE_MAX_DAYS - 1),
+  rangeDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(REPORT_RANGE_MAX_DAYS - 1),
   minimumLowEnjoyment: z.number().int().min(-1).max(10_000),
   filters: z.array(LowEnjoymentMoodSchema).max(LOW_ENJOYMENT_MOODS.length),
 });
@@ -212,7 +224,8 @@ export const reportsEndpoints = {
     id: 'admin.reachReport',
     method: 'GET',
     path: '/admin/reports/reach',
-    summary: 'The share of students who received at least one High 5 in a date range, by grade, class and flag (IEP, 504, English learner) against everyone else; groups under 10 students are left out (every read is audited).',
+    summary:
+      'The share of students who received at least one High 5 in a date range, by grade, class and flag (IEP, 504, English learner) against everyone else; groups under 10 students are left out (every read is audited).',
     access: 'schoolAdmin',
     query: z.object({ range: ReportRangeSchema }),
     response: ReachReportSchema,

@@ -65,9 +65,24 @@ export type DistrictSummary = z.infer<typeof DistrictSummarySchema>;
 
 const DistrictNameSchema = requiredText(120);
 export const AddDistrictSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('aeries'), name: DistrictNameSchema, baseUrl: RequiredUrlSchema, testMode: z.boolean().default(true), certificate: requiredText(4000) }).strict(),
   z
-    .object({ kind: z.literal('clever'), name: DistrictNameSchema, baseUrl: RequiredUrlSchema, testMode: z.boolean().default(true), clientKey: requiredText(500), clientSecret: requiredText(500) })
+    .object({
+      kind: z.literal('aeries'),
+      name: DistrictNameSchema,
+      baseUrl: RequiredUrlSchema,
+      testMode: z.boolean().default(true),
+      certificate: requiredText(4000),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('clever'),
+      name: DistrictNameSchema,
+      baseUrl: RequiredUrlSchema,
+      testMode: z.boolean().default(true),
+      clientKey: requiredText(500),
+      clientSecret: requiredText(500),
+    })
     .strict(),
 ]);
 export type AddDistrict = z.input<typeof AddDistrictSchema>;
@@ -382,7 +397,8 @@ export const superEndpoints = {
     id: 'admin.dataSettings',
     method: 'GET',
     path: '/admin/data-settings',
-    summary: "How many school years the current school keeps, the next night old moods, journals and attendance are deleted, and from which grade students download their own year.",
+    summary:
+      'How many school years the current school keeps, the next night old moods, journals and attendance are deleted, and from which grade students download their own year.',
     access: 'schoolAdmin',
     response: DataSettingsSchema,
   }),

@@ -133,7 +133,7 @@ export const usersEndpoints = {
     id: 'admin.rejectTeacher',
     method: 'DELETE',
     path: '/admin/users/:userId/approval',
-    summary: "Declines a teacher waiting for approval: their membership of the school is removed.",
+    summary: 'Declines a teacher waiting for approval: their membership of the school is removed.',
     access: 'schoolAdmin',
     params: userParams,
     body: EmptySchema,
@@ -187,9 +187,16 @@ export const usersEndpoints = {
     rateLimit: { max: 20, perSeconds: 3600 }, // up to 200 accounts and e-mails each
     method: 'POST',
     path: '/admin/user-invitations',
-    summary: "E-mails the school's unregistered teachers and staff (rostered, or an unused invitation) an invitation with a new temporary password: one, or all of a list at once.",
+    summary:
+      "E-mails the school's unregistered teachers and staff (rostered, or an unused invitation) an invitation with a new temporary password: one, or all of a list at once.",
     access: 'schoolAdmin',
-    body: z.object({ userIds: z.array(UuidSchema).min(1).max(STAFF_INVITE_MAX).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids') }),
+    body: z.object({
+      userIds: z
+        .array(UuidSchema)
+        .min(1)
+        .max(STAFF_INVITE_MAX)
+        .refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids'),
+    }),
     response: z.object({ invited: z.number().int(), failedUserIds: z.array(UuidSchema) }),
     errors: ['VALIDATION_FAILED'],
   }),

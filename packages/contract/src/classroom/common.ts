@@ -43,7 +43,6 @@ export function cardName(name: string) {
 }
 // Files are read in the web app with Papa Parse (features/classroom/teacher-classes/invite-csv.ts).
 
-
 /** True when a classroom list's range is longer than the server takes (its assertRange: DATE_RANGE_TOO_LONG). */
 export const classroomRangeTooLong = (range: { from: string; to: string }) => addDays(range.from, CLASSROOM_LIMITS.maxRangeDays - 1) < range.to;
 /**

@@ -7,5 +7,10 @@ import { CLASSROOM_LIMITS } from './common.js';
 export const ClassIdParams = z.object({ classId: UuidSchema });
 export const SearchSchema = singleLine(z.string().trim().max(CLASSROOM_LIMITS.searchMax)).optional();
 export const DateRangeQuery = z.object({ dateRange: DateRangeSchema });
-export const IdList = (max: number) => z.array(UuidSchema).min(1).max(max).refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids');
+export const IdList = (max: number) =>
+  z
+    .array(UuidSchema)
+    .min(1)
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicate_ids');
 export const MANAGERS = ['teacher', 'staff'] as const;

@@ -42,7 +42,8 @@ export const myStudentsEndpoints = {
     id: 'classroom.myStudents',
     method: 'GET',
     path: '/my-students',
-    summary: 'The students whose High 5s the caller may view: a parent\'s linked children; for a staff member, the school\'s students matching `search` (at most 100, docs/decisions/0304).',
+    summary:
+      "The students whose High 5s the caller may view: a parent's linked children; for a staff member, the school's students matching `search` (at most 100, docs/decisions/0304).",
     access: ['parent', 'staff'],
     query: z.object({ search: SearchSchema }),
     response: z.array(MyStudentSchema),
@@ -51,7 +52,7 @@ export const myStudentsEndpoints = {
     id: 'classroom.studentHigh5s',
     method: 'GET',
     path: '/my-students/:studentId/high5s',
-    summary: 'High 5s a student received in a date range (their parents, and the school\'s staff and admins).',
+    summary: "High 5s a student received in a date range (their parents, and the school's staff and admins).",
     access: ['parent', 'staff', 'teacher'],
     params: z.object({ studentId: UuidSchema }),
     query: DateRangeQuery,

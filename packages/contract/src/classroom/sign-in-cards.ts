@@ -42,7 +42,8 @@ export const signInCardsEndpoints = {
     rateLimit: { max: 30, perSeconds: 3600 },
     method: 'POST',
     path: '/classes/:classId/sign-in-cards',
-    summary: "Issues new sign-in cards (name, avatar, code, QR code) for the class's students, or the ones listed: each replaces and voids that student's previous card for the class.",
+    summary:
+      "Issues new sign-in cards (name, avatar, code, QR code) for the class's students, or the ones listed: each replaces and voids that student's previous card for the class.",
     access: MANAGERS,
     params: ClassIdParams,
     body: SignInCardsBodySchema,

@@ -34,7 +34,8 @@ export const studentListEndpoints = {
     rateLimit: { max: 60, perSeconds: 3600 }, // a temporary password each
     method: 'POST',
     path: '/roster/students/:studentId/password-reset',
-    summary: 'School admins: a one-time link for the student to choose a new password (24 h), e-mailed to a student with an e-mail, else shown once to the admin. No one receives a password.',
+    summary:
+      'School admins: a one-time link for the student to choose a new password (24 h), e-mailed to a student with an e-mail, else shown once to the admin. No one receives a password.',
     access: MANAGERS,
     params: z.object({ studentId: UuidSchema }),
     body: EmptySchema,
@@ -60,7 +61,8 @@ export const studentListEndpoints = {
     rateLimit: { max: 20, perSeconds: 3600 }, // up to a class of accounts and e-mails each
     method: 'POST',
     path: '/roster/classes/:classId/invitations',
-    summary: "Paid schools, school admins: sends each of a class's unregistered teachers and students their first sign-in (a temporary password by e-mail) and says per person what happened.",
+    summary:
+      "Paid schools, school admins: sends each of a class's unregistered teachers and students their first sign-in (a temporary password by e-mail) and says per person what happened.",
     access: 'schoolAdmin',
     params: ClassIdParams,
     response: ClassInviteResultSchema,

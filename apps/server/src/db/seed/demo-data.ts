@@ -169,7 +169,12 @@ interface Member {
   languageLevel?: 'L' | 'LF';
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]/g, '');
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 const HIGH5_TO_STUDENT: Record<Lang, string[]> = {
   en: [
@@ -223,13 +228,31 @@ const HIGH5_TO_ADULT: Record<Lang, string[]> = {
 };
 
 const HIGH5_TO_CHILD: Record<Lang, string[]> = {
-  en: ['So proud of how you helped at home this week!', 'Thank you for reading to your little brother.', 'You finished your homework all by yourself. Great job!'],
+  en: [
+    'So proud of how you helped at home this week!',
+    'Thank you for reading to your little brother.',
+    'You finished your homework all by yourself. Great job!',
+  ],
   es: ['¡Qué orgullo cómo ayudaste en casa esta semana!', 'Gracias por leerle a tu hermanito.', 'Terminaste la tarea sin ayuda. ¡Muy bien!'],
 };
 
 const VIBE_COMMENTS: Record<Lang, string[]> = {
-  en: ['You make our school a better place.', 'Keep shining!', 'Have a wonderful weekend!', 'Your smile made my morning.', 'Thanks for being you.', 'You have got this!'],
-  es: ['Haces de nuestra escuela un lugar mejor.', '¡Sigue brillando!', '¡Que tengas un excelente fin de semana!', 'Tu sonrisa alegró mi mañana.', 'Gracias por ser como eres.', '¡Tú puedes!'],
+  en: [
+    'You make our school a better place.',
+    'Keep shining!',
+    'Have a wonderful weekend!',
+    'Your smile made my morning.',
+    'Thanks for being you.',
+    'You have got this!',
+  ],
+  es: [
+    'Haces de nuestra escuela un lugar mejor.',
+    '¡Sigue brillando!',
+    '¡Que tengas un excelente fin de semana!',
+    'Tu sonrisa alegró mi mañana.',
+    'Gracias por ser como eres.',
+    '¡Tú puedes!',
+  ],
 };
 
 const MOOD_COMMENTS: Record<Lang, string[]> = {
@@ -237,8 +260,32 @@ const MOOD_COMMENTS: Record<Lang, string[]> = {
   es: ['Me fue bien en el partido', 'No dormí bien', 'Mi perrito está enfermo', 'Hoy tenemos examen', 'Me encanta el día de arte'],
 };
 
-const PLEASANT = ['smiley', 'smile', 'grinning', 'relaxed', 'stuck_out_tongue_winking_eye', 'slightly_smiling_face', 'innocent', 'sunglasses', 'hushed', 'relieved'] as const;
-const UNPLEASANT = ['triumph', 'rage', 'worried', 'grimacing', 'unamused', 'face_with_rolling_eyes', 'face_with_head_bandage', 'sleeping', 'pensive', 'disappointed', 'persevere', 'weary'] as const;
+const PLEASANT = [
+  'smiley',
+  'smile',
+  'grinning',
+  'relaxed',
+  'stuck_out_tongue_winking_eye',
+  'slightly_smiling_face',
+  'innocent',
+  'sunglasses',
+  'hushed',
+  'relieved',
+] as const;
+const UNPLEASANT = [
+  'triumph',
+  'rage',
+  'worried',
+  'grimacing',
+  'unamused',
+  'face_with_rolling_eyes',
+  'face_with_head_bandage',
+  'sleeping',
+  'pensive',
+  'disappointed',
+  'persevere',
+  'weary',
+] as const;
 
 const JOURNAL: Record<'student' | 'teacher', { heading: string; description: string }[]> = {
   student: [
@@ -303,8 +350,28 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   await tx
     .insertInto('schools')
     .values([
-      { id: elementary, districtId, name: 'Demo Elementary', timeZone: TZ, high5Vibes: true, promptMoodmeter: true, moodmeterMessages: JSON.stringify(moodmeterMessages), ...links, createdAt },
-      { id: middle, districtId, name: 'Demo Middle', timeZone: TZ, high5Vibes: true, promptMoodmeter: true, moodmeterMessages: JSON.stringify(moodmeterMessages), ...links, createdAt },
+      {
+        id: elementary,
+        districtId,
+        name: 'Demo Elementary',
+        timeZone: TZ,
+        high5Vibes: true,
+        promptMoodmeter: true,
+        moodmeterMessages: JSON.stringify(moodmeterMessages),
+        ...links,
+        createdAt,
+      },
+      {
+        id: middle,
+        districtId,
+        name: 'Demo Middle',
+        timeZone: TZ,
+        high5Vibes: true,
+        promptMoodmeter: true,
+        moodmeterMessages: JSON.stringify(moodmeterMessages),
+        ...links,
+        createdAt,
+      },
     ])
     .execute();
   await tx
@@ -321,11 +388,26 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   const teacherEmail = (first: string, last: string) => `${fold(first)}.${fold(last)}@${DOMAIN}`;
 
   const superAdmin = person('Alex', 'Rivera', { email: `superadmin@${DOMAIN}`, isSuperAdmin: true });
-  const admin = person('Patricia', 'Gómez', { email: `admin@${DOMAIN}`, gender: 'F', department: 'Grade 2', bio: 'Second grade teacher and site lead for High5.' });
-  const teacher = person('Daniel', 'Kim', { email: `teacher@${DOMAIN}`, gender: 'M', department: 'Grade 4 and Science', bio: 'I teach fourth grade at Demo Elementary and seventh grade science at Demo Middle.' });
+  const admin = person('Patricia', 'Gómez', {
+    email: `admin@${DOMAIN}`,
+    gender: 'F',
+    department: 'Grade 2',
+    bio: 'Second grade teacher and site lead for High5.',
+  });
+  const teacher = person('Daniel', 'Kim', {
+    email: `teacher@${DOMAIN}`,
+    gender: 'M',
+    department: 'Grade 4 and Science',
+    bio: 'I teach fourth grade at Demo Elementary and seventh grade science at Demo Middle.',
+  });
   const student = person('Maya', 'Johnson', { email: `student@${DOMAIN}`, gender: 'F' });
   const parent = person('Laura', 'Johnson', { email: `parent@${DOMAIN}`, gender: 'F' });
-  const staff = person('Marcus', 'Brown', { email: `staff@${DOMAIN}`, gender: 'M', department: 'Counseling', bio: 'School counselor. My door is always open.' });
+  const staff = person('Marcus', 'Brown', {
+    email: `staff@${DOMAIN}`,
+    gender: 'M',
+    department: 'Counseling',
+    bio: 'School counselor. My door is always open.',
+  });
   const student2 = person('Leo', 'Martínez', { email: null, username: 'demo.student2', gender: 'M' });
 
   const t = (first: string, last: string, gender: 'M' | 'F', department: string, language: Lang = 'en') =>
@@ -350,10 +432,34 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   const grade3 = [s('Zara', 'Ali', 3, 'F'), s('Benjamin', 'Lee', 3, 'M'), s('Camila', 'Reyes', 3, 'F', { languageLevel: 'LF' }), s('Henry', 'Clark', 3, 'M')];
   const maya = { person: student, grade: 4 };
   const leo = { person: student2, grade: 4, languageLevel: 'L' as const };
-  const grade4 = [maya, leo, s('Nora', 'Adams', 4, 'F'), s('Samuel', 'Ortiz', 4, 'M', { iep: true }), s('Lily', 'Evans', 4, 'F', { plan504: true }), s('Gabriel', 'Morales', 4, 'M')];
-  const grade5 = [s('Owen', 'Wright', 5, 'M'), s('Valentina', 'Castro', 5, 'F'), s('Aiden', 'Hall', 5, 'M', { iep: true, plan504: true }), s('Mia', 'Gutiérrez', 5, 'F')];
-  const grade6 = [s('Elena', 'López', 6, 'F'), s('Jacob', 'Young', 6, 'M'), s('Sofía', 'Vargas', 6, 'F', { languageLevel: 'LF' }), s('Ryan', 'Mitchell', 6, 'M'), s('Hannah', 'Scott', 6, 'F')];
-  const grade7 = [s('Julian', 'Park', 7, 'M'), s('Aria', 'Ramos', 7, 'F'), s('Caleb', 'Turner', 7, 'M', { iep: true }), s('Ximena', 'Rojas', 7, 'F', { languageLevel: 'L' }), s('Wyatt', 'Baker', 7, 'M')];
+  const grade4 = [
+    maya,
+    leo,
+    s('Nora', 'Adams', 4, 'F'),
+    s('Samuel', 'Ortiz', 4, 'M', { iep: true }),
+    s('Lily', 'Evans', 4, 'F', { plan504: true }),
+    s('Gabriel', 'Morales', 4, 'M'),
+  ];
+  const grade5 = [
+    s('Owen', 'Wright', 5, 'M'),
+    s('Valentina', 'Castro', 5, 'F'),
+    s('Aiden', 'Hall', 5, 'M', { iep: true, plan504: true }),
+    s('Mia', 'Gutiérrez', 5, 'F'),
+  ];
+  const grade6 = [
+    s('Elena', 'López', 6, 'F'),
+    s('Jacob', 'Young', 6, 'M'),
+    s('Sofía', 'Vargas', 6, 'F', { languageLevel: 'LF' }),
+    s('Ryan', 'Mitchell', 6, 'M'),
+    s('Hannah', 'Scott', 6, 'F'),
+  ];
+  const grade7 = [
+    s('Julian', 'Park', 7, 'M'),
+    s('Aria', 'Ramos', 7, 'F'),
+    s('Caleb', 'Turner', 7, 'M', { iep: true }),
+    s('Ximena', 'Rojas', 7, 'F', { languageLevel: 'L' }),
+    s('Wyatt', 'Baker', 7, 'M'),
+  ];
   const grade8 = [s('Adrián', 'Sánchez', 8, 'M'), s('Zoe', 'Hill', 8, 'F'), s('Nathan', 'Campbell', 8, 'M', { plan504: true }), s('Paola', 'Mendoza', 8, 'F')];
   const elementaryStudents = [...kinder, ...grade1, ...grade2, ...grade3, ...grade4, ...grade5];
   const middleStudents = [...grade6, ...grade7, ...grade8];
@@ -377,14 +483,26 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   ];
 
   const allPeople: Person[] = [
-    superAdmin, admin, teacher, student, parent, staff, student2,
-    chen, hernandez, patel, oconnor, torres, nguyen,
+    superAdmin,
+    admin,
+    teacher,
+    student,
+    parent,
+    staff,
+    student2,
+    chen,
+    hernandez,
+    patel,
+    oconnor,
+    torres,
+    nguyen,
     ...[...elementaryStudents, ...middleStudents].map((x) => x.person).filter((x) => x !== student && x !== student2),
     ...families.map(([adult]) => adult).filter((x) => x !== parent),
   ];
   const language = new Map(allPeople.map((x) => [x.id, x.language ?? 'en']));
 
-  const birthDate = (grade: number) => `${Number(yearStart.slice(0, 4)) - grade - 6 + (rnd.chance(0.6) ? 1 : 0)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
+  const birthDate = (grade: number) =>
+    `${Number(yearStart.slice(0, 4)) - grade - 6 + (rnd.chance(0.6) ? 1 : 0)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
   const gradeOf = new Map([...elementaryStudents, ...middleStudents].map((x) => [x.person.id, x.grade]));
   await insertChunks(
     allPeople.map<Insertable<DB['users']>>((x) => ({
@@ -454,13 +572,24 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     .insertInto('parentLinks')
     // The school knows its families (decision 0540), except the parent the demo student invited: their
     // consent counts once the demo admin confirms the link.
-    .values(families.flatMap(([adult, children]) => children.map((c) => ({ parentId: adult.id, studentId: c.id, createdAt, confirmedAt: adult === parent ? null : createdAt }))))
+    .values(
+      families.flatMap(([adult, children]) =>
+        children.map((c) => ({ parentId: adult.id, studentId: c.id, createdAt, confirmedAt: adult === parent ? null : createdAt })),
+      ),
+    )
     .execute();
   await tx
     .insertInto('invitations')
     .values([
       { schoolId: elementary, userId: parent.id, invitedBy: student.id, kind: 'parent', createdAt, acceptedAt: new Date(createdAt.getTime() + 86_400_000) },
-      { schoolId: elementary, userId: families[1]![0].id, invitedBy: teacher.id, kind: 'parent', createdAt, acceptedAt: new Date(createdAt.getTime() + 2 * 86_400_000) },
+      {
+        schoolId: elementary,
+        userId: families[1]![0].id,
+        invitedBy: teacher.id,
+        kind: 'parent',
+        createdAt,
+        acceptedAt: new Date(createdAt.getTime() + 2 * 86_400_000),
+      },
       { schoolId: middle, userId: nguyen.id, invitedBy: torres.id, kind: 'staff', createdAt, acceptedAt: new Date(createdAt.getTime() + 86_400_000) },
     ])
     .execute();
@@ -496,7 +625,12 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     .execute();
   await tx
     .insertInto('classTeachers')
-    .values(classes.flatMap((c) => [{ classId: c.id, teacherId: c.owner.id, isSubstitute: false, createdAt }, ...(c.substitute ? [{ classId: c.id, teacherId: c.substitute.id, isSubstitute: true, createdAt }] : [])]))
+    .values(
+      classes.flatMap((c) => [
+        { classId: c.id, teacherId: c.owner.id, isSubstitute: false, createdAt },
+        ...(c.substitute ? [{ classId: c.id, teacherId: c.substitute.id, isSubstitute: true, createdAt }] : []),
+      ]),
+    )
     .execute();
   await insertChunks(
     classes.flatMap((c) => c.students.map((st) => ({ classId: c.id, studentId: st.id, createdAt }))),
@@ -647,13 +781,24 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
             const receiverRole = roleIn.get(`${schoolId}|${receiverId}`)!;
             const lang = language.get(m.person.id)!;
             let text = '';
-            if (m.role === 'student' && receiverRole === 'student') text = ''; // the comment box is hidden between students
+            if (m.role === 'student' && receiverRole === 'student')
+              text = ''; // the comment box is hidden between students
             else if (kind === 'vibe') text = rnd.chance(0.75) ? comment(lang, VIBE_COMMENTS) : '';
             else if (m.role === 'parent' && receiverRole === 'student') text = comment(lang, HIGH5_TO_CHILD);
             else text = comment(lang, receiverRole === 'student' ? HIGH5_TO_STUDENT : HIGH5_TO_ADULT);
             const options = categoriesFor(schoolId, kind);
             recognitions.push({
-              row: { kind, schoolId, giverId: m.person.id, giverRole: m.role, receiverId, receiverRole, comment: text, givenAt, schoolDate: toIsoDate(givenAt, TZ) },
+              row: {
+                kind,
+                schoolId,
+                giverId: m.person.id,
+                giverRole: m.role,
+                receiverId,
+                receiverRole,
+                comment: text,
+                givenAt,
+                schoolDate: toIsoDate(givenAt, TZ),
+              },
               categories: rnd.sample(options, kind === 'high5' ? rnd.int(1, 3) : rnd.int(1, 2)),
             });
             givenPerDay.set(key, given + 1);
@@ -667,7 +812,11 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   // RETURNING gives the generated ids in the order of the VALUES list.
   const recognitionIds: number[] = [];
   await insertChunks(recognitions, async (chunk) => {
-    const rows = await tx.insertInto('recognitions').values(chunk.map((r) => r.row)).returning('id').execute();
+    const rows = await tx
+      .insertInto('recognitions')
+      .values(chunk.map((r) => r.row))
+      .returning('id')
+      .execute();
     recognitionIds.push(...rows.map((r) => r.id));
   });
   await insertChunks(
@@ -696,7 +845,15 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
       .values(
         fromTeachers.map((r, i) => {
           const at = new Date(Math.min(now.getTime(), (r.givenAt as Date).getTime() + 5 * 3_600_000));
-          return { recognitionId: r.id, authorId: parent.id, teacherId: r.giverId, studentId: student.id, comment: feedbackText[i % feedbackText.length]!, feedbackDate: toIsoDate(at, TZ), createdAt: at };
+          return {
+            recognitionId: r.id,
+            authorId: parent.id,
+            teacherId: r.giverId,
+            studentId: student.id,
+            comment: feedbackText[i % feedbackText.length]!,
+            feedbackDate: toIsoDate(at, TZ),
+            createdAt: at,
+          };
         }),
       )
       .execute();
@@ -770,13 +927,43 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     const ackAt = (m.acknowledgedAt as Date | null) ?? null;
     const escalateAt = new Date(openedAt.getTime() + 30 * 60_000);
     const escalated = ackAt !== null && ackAt > escalateAt;
-    alertRows.push({ id, schoolId: m.schoolId, studentId: m.userId, openedAt, tier: escalated ? 1 : 0, nextStepAt: ackAt ? null : escalateAt, escalatedAt: escalated ? escalateAt : null, firstAcknowledgedAt: ackAt, closedAt: ackAt, pendingSince: ackAt ? null : openedAt });
+    alertRows.push({
+      id,
+      schoolId: m.schoolId,
+      studentId: m.userId,
+      openedAt,
+      tier: escalated ? 1 : 0,
+      nextStepAt: ackAt ? null : escalateAt,
+      escalatedAt: escalated ? escalateAt : null,
+      firstAcknowledgedAt: ackAt,
+      closedAt: ackAt,
+      pendingSince: ackAt ? null : openedAt,
+    });
     signalRows.push({ id: arnd.uuid(), alertId: id, at: openedAt, mood: m.mood, priority: 'today' });
-    const first = new Set([...trusted.filter((t) => t.studentId === m.userId).map((t) => t.adultId), classOwnerOf.get(m.userId)].filter((a): a is string => !!a));
+    const first = new Set(
+      [...trusted.filter((t) => t.studentId === m.userId).map((t) => t.adultId), classOwnerOf.get(m.userId)].filter((a): a is string => !!a),
+    );
     if (m.schoolId === elementary) first.add(staff.id);
-    for (const adultId of first) recipientRows.push({ alertId: id, adultId, tier: 0, reason: adultId === classOwnerOf.get(m.userId) ? 'classTeacher' : adultId === staff.id ? 'counsellor' : 'trustedAdult', notifiedAt: openedAt });
-    if (escalated && m.schoolId === elementary && !first.has(admin.id)) recipientRows.push({ alertId: id, adultId: admin.id, tier: 1, reason: 'escalation', notifiedAt: escalateAt });
-    if (ackAt) actionRows.push({ id: arnd.uuid(), alertId: id, actorId: (m.acknowledgedBy as string | null) ?? null, at: ackAt, action: arnd.pick(ACTIONS), note: '', closed: true });
+    for (const adultId of first)
+      recipientRows.push({
+        alertId: id,
+        adultId,
+        tier: 0,
+        reason: adultId === classOwnerOf.get(m.userId) ? 'classTeacher' : adultId === staff.id ? 'counsellor' : 'trustedAdult',
+        notifiedAt: openedAt,
+      });
+    if (escalated && m.schoolId === elementary && !first.has(admin.id))
+      recipientRows.push({ alertId: id, adultId: admin.id, tier: 1, reason: 'escalation', notifiedAt: escalateAt });
+    if (ackAt)
+      actionRows.push({
+        id: arnd.uuid(),
+        alertId: id,
+        actorId: (m.acknowledgedBy as string | null) ?? null,
+        at: ackAt,
+        action: arnd.pick(ACTIONS),
+        note: '',
+        closed: true,
+      });
   }
   await insertChunks(alertRows, (rows) => tx.insertInto('alerts').values(rows).execute());
   await insertChunks(signalRows, (rows) => tx.insertInto('alertSignals').values(rows).execute());
@@ -795,9 +982,27 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   await tx
     .insertInto('studentNotes')
     .values([
-      { schoolId: elementary, studentId: student.id, authorId: teacher.id, body: 'Maya led her reading group today and helped two classmates sound out new words.', createdAt: localInstant(addDays(today, -6), 15 * 60 + 40) },
-      { schoolId: elementary, studentId: byName(grade4, 'Samuel').id, authorId: teacher.id, body: 'Samuel does best with directions given one step at a time. Check in after recess.', createdAt: localInstant(addDays(today, -12), 15 * 60 + 45) },
-      { schoolId: middle, studentId: byName(grade7, 'Caleb').id, authorId: teacher.id, body: 'Caleb asked for extra time on the lab write-up; agreed to Friday.', createdAt: localInstant(addDays(today, -3), 14 * 60 + 10) },
+      {
+        schoolId: elementary,
+        studentId: student.id,
+        authorId: teacher.id,
+        body: 'Maya led her reading group today and helped two classmates sound out new words.',
+        createdAt: localInstant(addDays(today, -6), 15 * 60 + 40),
+      },
+      {
+        schoolId: elementary,
+        studentId: byName(grade4, 'Samuel').id,
+        authorId: teacher.id,
+        body: 'Samuel does best with directions given one step at a time. Check in after recess.',
+        createdAt: localInstant(addDays(today, -12), 15 * 60 + 45),
+      },
+      {
+        schoolId: middle,
+        studentId: byName(grade7, 'Caleb').id,
+        authorId: teacher.id,
+        body: 'Caleb asked for extra time on the lab write-up; agreed to Friday.',
+        createdAt: localInstant(addDays(today, -3), 14 * 60 + 10),
+      },
     ])
     .execute();
 
@@ -807,7 +1012,16 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
   homeroom.students.forEach((st, i) => (seats[`${Math.floor(i / 3)}_${i % 3}`] = st.id));
   await tx
     .insertInto('seatingCharts')
-    .values({ classId: homeroom.id, name: 'Morning groups', rows: 3, cols: 3, deskDirection: 0, seats: JSON.stringify(seats), createdBy: teacher.id, updatedAt: localInstant(addDays(today, -7), 7 * 60 + 45) })
+    .values({
+      classId: homeroom.id,
+      name: 'Morning groups',
+      rows: 3,
+      cols: 3,
+      deskDirection: 0,
+      seats: JSON.stringify(seats),
+      createdBy: teacher.id,
+      updatedAt: localInstant(addDays(today, -7), 7 * 60 + 45),
+    })
     .execute();
 
   const recentDays = schoolDays.filter((d) => d < today).slice(-10);
@@ -816,7 +1030,14 @@ async function build(tx: Tx, now: Date, passwordHash: string) {
     for (const day of recentDays) {
       for (const st of c.students) {
         const r = rnd.float();
-        attendanceRows.push({ classId: c.id, studentId: st.id, schoolDate: day, code: r < 0.9 ? 'P' : r < 0.94 ? 'T' : r < 0.98 ? 'A' : 'E', recordedBy: c.owner.id, recordedAt: localInstant(day, 8 * 60 + 20) });
+        attendanceRows.push({
+          classId: c.id,
+          studentId: st.id,
+          schoolDate: day,
+          code: r < 0.9 ? 'P' : r < 0.94 ? 'T' : r < 0.98 ? 'A' : 'E',
+          recordedBy: c.owner.id,
+          recordedAt: localInstant(day, 8 * 60 + 20),
+        });
       }
     }
   }

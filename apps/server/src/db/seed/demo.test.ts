@@ -22,7 +22,19 @@ async function memberships(login: string) {
     .selectFrom('users as u')
     .leftJoin('schoolMemberships as m', 'm.userId', 'u.id')
     .leftJoin('schools as s', 's.id', 'm.schoolId')
-    .select(['u.id', 'u.email', 'u.username', 'u.isSuperAdmin', 'u.language', 'u.emailVerifiedAt', 'u.passwordHash', 'm.role', 'm.isAdmin', 'm.grade', 's.name as school'])
+    .select([
+      'u.id',
+      'u.email',
+      'u.username',
+      'u.isSuperAdmin',
+      'u.language',
+      'u.emailVerifiedAt',
+      'u.passwordHash',
+      'm.role',
+      'm.isAdmin',
+      'm.grade',
+      's.name as school',
+    ])
     .where(column, '=', login)
     .orderBy('s.name')
     .execute();
@@ -81,7 +93,11 @@ describe('demo seed', () => {
     const enrolled = await sql<{ n: number }>`select count(*)::int as n from enrolments e join users u on u.id = e.student_id
       where u.email = 'student@demo.high5.test' and e.class_id in (${sql.join(owned.map((c) => c.id))})`.execute(db());
     expect(enrolled.rows[0]!.n).toBeGreaterThan(0);
-    const links = await sql<{ email: string }>`select s.email from parent_links l join users p on p.id = l.parent_id join users s on s.id = l.student_id where p.email = 'parent@demo.high5.test'`.execute(db());
+    const links = await sql<{
+      email: string;
+    }>`select s.email from parent_links l join users p on p.id = l.parent_id join users s on s.id = l.student_id where p.email = 'parent@demo.high5.test'`.execute(
+      db(),
+    );
     expect(links.rows).toEqual([{ email: 'student@demo.high5.test' }]);
     const codes = await db().selectFrom('classes').select('joiningCode').execute();
     for (const c of codes) expect(c.joiningCode).toMatch(/^[A-Z0-9]{6,10}$/);
@@ -113,8 +129,12 @@ describe('demo seed', () => {
 
   it('when seeded, the demo student and teacher have given and received plenty', async () => {
     for (const email of ['student@demo.high5.test', 'teacher@demo.high5.test']) {
-      const given = await count(sql`select count(*)::int as n from recognitions r join users u on u.id = r.giver_id where u.email = ${email} and r.kind = 'high5'`);
-      const received = await count(sql`select count(*)::int as n from recognitions r join users u on u.id = r.receiver_id where u.email = ${email} and r.kind = 'high5'`);
+      const given = await count(
+        sql`select count(*)::int as n from recognitions r join users u on u.id = r.giver_id where u.email = ${email} and r.kind = 'high5'`,
+      );
+      const received = await count(
+        sql`select count(*)::int as n from recognitions r join users u on u.id = r.receiver_id where u.email = ${email} and r.kind = 'high5'`,
+      );
       expect(given, `${email} given`).toBeGreaterThanOrEqual(20);
       expect(received, `${email} received`).toBeGreaterThanOrEqual(20);
     }
@@ -127,7 +147,9 @@ describe('demo seed', () => {
       or not exists (select 1 from school_memberships m where m.user_id = r.receiver_id and m.school_id = r.school_id and m.role = r.receiver_role)`);
     expect(outsideSchool).toBe(0);
     expect(await count(sql`select count(*)::int as n from recognitions where giver_id = receiver_id`)).toBe(0);
-    const wrongDate = await count(sql`select count(*)::int as n from recognitions r join schools s on s.id = r.school_id where (r.given_at at time zone s.time_zone)::date <> r.school_date`);
+    const wrongDate = await count(
+      sql`select count(*)::int as n from recognitions r join schools s on s.id = r.school_id where (r.given_at at time zone s.time_zone)::date <> r.school_date`,
+    );
     expect(wrongDate).toBe(0);
     const overLimit = await count(sql`select count(*)::int as n from (select r.giver_id, r.school_date, count(*) as c, min(s.daily_give_limit) as cap
       from recognitions r join schools s on s.id = r.school_id group by 1, 2) x where c > cap`);
@@ -135,9 +157,12 @@ describe('demo seed', () => {
     expect(await count(sql`select count(*)::int as n from recognitions where given_at > ${now.toISOString()}::timestamptz`)).toBe(0);
     const yearStart = await count(sql`select count(*)::int as n from recognitions where school_date < '2026-08-01'`);
     expect(yearStart).toBe(0);
-    const uncategorised = await count(sql`select count(*)::int as n from recognitions r where not exists (select 1 from recognition_categories c where c.recognition_id = r.id)`);
+    const uncategorised = await count(
+      sql`select count(*)::int as n from recognitions r where not exists (select 1 from recognition_categories c where c.recognition_id = r.id)`,
+    );
     expect(uncategorised).toBe(0);
-    const wrongCategory = await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id join categories c on c.id = rc.category_id
+    const wrongCategory =
+      await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id join categories c on c.id = rc.category_id
       where c.kind <> r.kind or (c.school_id is not null and c.school_id <> r.school_id)`);
     expect(wrongCategory).toBe(0);
     // The comment box is hidden when a student gives to a student.
@@ -150,11 +175,21 @@ describe('demo seed', () => {
 
   it('when seeded, moods are one per student per day, and today has unacknowledged emergencies', async () => {
     const today = toIsoDate(t.clock.now(), 'America/Los_Angeles');
-    expect(await count(sql`select count(*)::int as n from moods m join school_memberships sm on sm.user_id = m.user_id and sm.school_id = m.school_id where sm.role <> 'student'`)).toBe(0);
-    const urgent = await count(sql`select count(*)::int as n from moods where school_date = ${today}::date and emergency and emergency_priority = 'today' and acknowledged_at is null and low_enjoyment`);
+    expect(
+      await count(
+        sql`select count(*)::int as n from moods m join school_memberships sm on sm.user_id = m.user_id and sm.school_id = m.school_id where sm.role <> 'student'`,
+      ),
+    ).toBe(0);
+    const urgent = await count(
+      sql`select count(*)::int as n from moods where school_date = ${today}::date and emergency and emergency_priority = 'today' and acknowledged_at is null and low_enjoyment`,
+    );
     expect(urgent).toBeGreaterThanOrEqual(2);
-    expect(await count(sql`select count(*)::int as n from moods where emergency_priority = 'today' and school_date < ${today}::date and acknowledged_at is null`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from moods where low_enjoyment <> emergency or (not low_enjoyment and emergency_priority <> 'none')`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from moods where emergency_priority = 'today' and school_date < ${today}::date and acknowledged_at is null`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from moods where low_enjoyment <> emergency or (not low_enjoyment and emergency_priority <> 'none')`),
+    ).toBe(0);
     const seats = await db().selectFrom('seatingCharts').select(['seats', 'classId']).executeTakeFirstOrThrow();
     const seated = Object.values(seats.seats as Record<string, string>);
     const enrolled = await db().selectFrom('enrolments').select('studentId').where('classId', '=', seats.classId).execute();

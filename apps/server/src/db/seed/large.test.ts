@@ -36,18 +36,28 @@ describe('large seed', () => {
   });
 
   it('when done, the monthly counts the reports and the dashboard read match the rows (the load runs without triggers)', async () => {
-    expect(await count(sql`select coalesce(sum(high5_given + high5_received + vibe_given + vibe_received), 0)::int as n from recognition_month_counts`)).toBe(2 * (await count(sql`select count(*)::int as n from recognitions`)));
+    expect(await count(sql`select coalesce(sum(high5_given + high5_received + vibe_given + vibe_received), 0)::int as n from recognition_month_counts`)).toBe(
+      2 * (await count(sql`select count(*)::int as n from recognitions`)),
+    );
     expect(await count(sql`select coalesce(sum(high + low), 0)::int as n from mood_month_counts`)).toBe(result.moods);
     // The category counts, and the copies of each recognition's receiver, school and date they are kept from (decision 0333).
-    expect(await count(sql`select coalesce(sum(n), 0)::int as n from received_category_month_counts`)).toBe(await count(sql`select count(*)::int as n from recognition_categories`));
-    expect(await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id
-      where (rc.receiver_id, rc.school_id, rc.school_date) is distinct from (r.receiver_id, r.school_id, r.school_date)`)).toBe(0);
-    expect(await count(sql`select coalesce(sum(talk_today), 0)::int as n from mood_month_counts`)).toBe(await count(sql`select count(*)::int as n from moods where emergency_priority = 'today'`));
+    expect(await count(sql`select coalesce(sum(n), 0)::int as n from received_category_month_counts`)).toBe(
+      await count(sql`select count(*)::int as n from recognition_categories`),
+    );
+    expect(
+      await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id
+      where (rc.receiver_id, rc.school_id, rc.school_date) is distinct from (r.receiver_id, r.school_id, r.school_date)`),
+    ).toBe(0);
+    expect(await count(sql`select coalesce(sum(talk_today), 0)::int as n from mood_month_counts`)).toBe(
+      await count(sql`select count(*)::int as n from moods where emergency_priority = 'today'`),
+    );
   });
 
   it('when done, the indexes it dropped for the load are back and its scratch tables are gone', async () => {
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename in ('recognitions', 'moods')`.execute(database.db);
-    expect(indexes.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['recognitions_receiver_idx', 'recognitions_giver_idx', 'recognitions_school_idx', 'moods_school_date_idx']));
+    expect(indexes.rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['recognitions_receiver_idx', 'recognitions_giver_idx', 'recognitions_school_idx', 'moods_school_date_idx']),
+    );
     expect(await count(sql`select count(*)::int as n from pg_class where relname like 'large\_%' and relpersistence = 't'`)).toBe(0);
   });
 
@@ -58,12 +68,20 @@ describe('large seed', () => {
         or not exists (select 1 from school_memberships m where m.user_id = r.receiver_id and m.school_id = r.school_id and m.role = r.receiver_role)`),
     ).toBe(0);
     expect(await count(sql`select count(*)::int as n from recognitions where giver_id = receiver_id`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from recognitions r join schools s on s.id = r.school_id where (r.given_at at time zone s.time_zone)::date <> r.school_date`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from recognitions r join schools s on s.id = r.school_id where (r.given_at at time zone s.time_zone)::date <> r.school_date`,
+      ),
+    ).toBe(0);
     expect(await count(sql`select count(*)::int as n from (select giver_id, school_date from recognitions group by 1, 2 having count(*) > 20) x`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from recognitions where given_at > ${now.toISOString()}::timestamptz`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from recognitions r where not exists (select 1 from recognition_categories c where c.recognition_id = r.id)`)).toBe(0);
     expect(
-      await count(sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id join categories c on c.id = rc.category_id where c.kind <> r.kind`),
+      await count(sql`select count(*)::int as n from recognitions r where not exists (select 1 from recognition_categories c where c.recognition_id = r.id)`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from recognition_categories rc join recognitions r on r.id = rc.recognition_id join categories c on c.id = rc.category_id where c.kind <> r.kind`,
+      ),
     ).toBe(0);
     expect(await count(sql`select count(*)::int as n from recognitions where giver_role = 'student' and receiver_role = 'student' and comment <> ''`)).toBe(0);
   });

@@ -22,19 +22,140 @@ export const LARGE_DOMAIN = 'large.high5.test';
 const TZ = 'America/Los_Angeles';
 const DISTRICTS = ['Large Seed Unified', 'Large Seed Valley'];
 const SCHOOL_NAMES = [
-  'Oak Grove Elementary', 'Riverside Elementary', 'Sunset Elementary', 'Maple Elementary', 'Hillcrest Middle', 'Lincoln Middle',
-  'Valley View Elementary', 'Cedar Elementary', 'Lakeside Middle', 'Mountain View Middle',
+  'Oak Grove Elementary',
+  'Riverside Elementary',
+  'Sunset Elementary',
+  'Maple Elementary',
+  'Hillcrest Middle',
+  'Lincoln Middle',
+  'Valley View Elementary',
+  'Cedar Elementary',
+  'Lakeside Middle',
+  'Mountain View Middle',
 ];
-const FIRST = ['Ava', 'Noah', 'Sofía', 'Liam', 'Mia', 'Mateo', 'Emma', 'Lucas', 'Isabella', 'Ethan', 'Camila', 'Diego', 'Olivia', 'Leo', 'Chloe', 'Gabriel', 'Zara', 'Owen', 'Valentina', 'Julian', 'Aria', 'Samuel', 'Hannah', 'Adrián', 'Grace', 'Daniel', 'Lily', 'Aiden', 'Elena', 'Caleb', 'Nora', 'Ryan', 'Paola', 'Henry', 'Ximena', 'Benjamin', 'Harper', 'Jacob', 'Zoe', 'Nathan'];
-const LAST = ['Johnson', 'Martínez', 'Kim', 'López', 'Smith', 'Silva', 'Wright', 'Ali', 'Adams', 'Park', 'Sánchez', 'Ortiz', 'Chen', 'Hernández', 'Patel', "O'Connor", 'Torres', 'Nguyen', 'Brown', 'Williams', 'Cruz', 'Davis', 'Thompson', 'Rivera', 'Wilson', 'Flores', 'Moore', 'Jackson', 'Lee', 'Reyes', 'Clark', 'Evans', 'Morales', 'Castro', 'Hall', 'Gutiérrez', 'Young', 'Vargas', 'Mitchell', 'Scott'];
+const FIRST = [
+  'Ava',
+  'Noah',
+  'Sofía',
+  'Liam',
+  'Mia',
+  'Mateo',
+  'Emma',
+  'Lucas',
+  'Isabella',
+  'Ethan',
+  'Camila',
+  'Diego',
+  'Olivia',
+  'Leo',
+  'Chloe',
+  'Gabriel',
+  'Zara',
+  'Owen',
+  'Valentina',
+  'Julian',
+  'Aria',
+  'Samuel',
+  'Hannah',
+  'Adrián',
+  'Grace',
+  'Daniel',
+  'Lily',
+  'Aiden',
+  'Elena',
+  'Caleb',
+  'Nora',
+  'Ryan',
+  'Paola',
+  'Henry',
+  'Ximena',
+  'Benjamin',
+  'Harper',
+  'Jacob',
+  'Zoe',
+  'Nathan',
+];
+const LAST = [
+  'Johnson',
+  'Martínez',
+  'Kim',
+  'López',
+  'Smith',
+  'Silva',
+  'Wright',
+  'Ali',
+  'Adams',
+  'Park',
+  'Sánchez',
+  'Ortiz',
+  'Chen',
+  'Hernández',
+  'Patel',
+  "O'Connor",
+  'Torres',
+  'Nguyen',
+  'Brown',
+  'Williams',
+  'Cruz',
+  'Davis',
+  'Thompson',
+  'Rivera',
+  'Wilson',
+  'Flores',
+  'Moore',
+  'Jackson',
+  'Lee',
+  'Reyes',
+  'Clark',
+  'Evans',
+  'Morales',
+  'Castro',
+  'Hall',
+  'Gutiérrez',
+  'Young',
+  'Vargas',
+  'Mitchell',
+  'Scott',
+];
 const SUBJECTS = ['Homeroom', 'Math', 'Science', 'Reading', 'Art', 'Music'];
 const COMMENTS = [
-  'Thank you for helping a classmate today!', 'Great teamwork on the project.', 'You kept trying even when it was hard.',
-  'Thanks for making class so much fun!', '¡Gracias por tu ayuda hoy!', '¡Excelente trabajo en equipo!', 'You make our school a better place.',
-  'Thank you for being so respectful.', '', 'Keep shining!',
+  'Thank you for helping a classmate today!',
+  'Great teamwork on the project.',
+  'You kept trying even when it was hard.',
+  'Thanks for making class so much fun!',
+  '¡Gracias por tu ayuda hoy!',
+  '¡Excelente trabajo en equipo!',
+  'You make our school a better place.',
+  'Thank you for being so respectful.',
+  '',
+  'Keep shining!',
 ];
-const PLEASANT = ['smiley', 'smile', 'grinning', 'relaxed', 'stuck_out_tongue_winking_eye', 'slightly_smiling_face', 'innocent', 'sunglasses', 'hushed', 'relieved'];
-const UNPLEASANT = ['triumph', 'rage', 'worried', 'grimacing', 'unamused', 'face_with_rolling_eyes', 'face_with_head_bandage', 'sleeping', 'pensive', 'disappointed', 'persevere', 'weary'];
+const PLEASANT = [
+  'smiley',
+  'smile',
+  'grinning',
+  'relaxed',
+  'stuck_out_tongue_winking_eye',
+  'slightly_smiling_face',
+  'innocent',
+  'sunglasses',
+  'hushed',
+  'relieved',
+];
+const UNPLEASANT = [
+  'triumph',
+  'rage',
+  'worried',
+  'grimacing',
+  'unamused',
+  'face_with_rolling_eyes',
+  'face_with_head_bandage',
+  'sleeping',
+  'pensive',
+  'disappointed',
+  'persevere',
+  'weary',
+];
 
 interface Sizes {
   schools: number;
@@ -97,7 +218,7 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
 
   // One transaction: a failed or interrupted seed leaves nothing behind, not even the dropped indexes.
   const result = await db.transaction().execute(async (tx) => {
-    const run = <R,>(query: RawBuilder<R>) => query.execute(tx);
+    const run = <R>(query: RawBuilder<R>) => query.execute(tx);
     const inserted = async (query: RawBuilder<unknown>) => Number((await run(query)).numAffectedRows ?? 0);
     // Loading first and indexing after is several times faster than updating the indexes row by
     // row, and the generated rows reference only rows made here, so a superuser skips the
@@ -116,7 +237,9 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
     await run(sql`CREATE TEMP TABLE large_schools AS
       SELECT n AS school_no, gen_random_uuid() AS id, (${textArray(SCHOOL_NAMES)})[n] AS name, CASE WHEN n <= 6 THEN 1 ELSE 2 END AS district_no
       FROM generate_series(1, ${sizes.schools}::int) n`);
-    await run(sql`CREATE TEMP TABLE large_districts AS SELECT n AS district_no, gen_random_uuid() AS id, (${textArray(DISTRICTS)})[n] AS name FROM generate_series(1, 2) n`);
+    await run(
+      sql`CREATE TEMP TABLE large_districts AS SELECT n AS district_no, gen_random_uuid() AS id, (${textArray(DISTRICTS)})[n] AS name FROM generate_series(1, 2) n`,
+    );
     await run(sql`INSERT INTO districts (id, name, kind, paid, test_mode, whitelisting_domains)
       SELECT id, name, 'free', district_no = 2, false, ARRAY[${LARGE_DOMAIN}::text] FROM large_districts`);
     await run(sql`INSERT INTO schools (id, district_id, name, time_zone, daily_give_limit)
@@ -183,10 +306,18 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
     // one staff member): that pair is left out, and the last pair's range takes its share.
     const pairs = (
       [
-        ['student', 'student', 0.27], ['student', 'teacher', 0.16], ['student', 'staff', 0.02],
-        ['teacher', 'student', 0.25], ['teacher', 'teacher', 0.05], ['teacher', 'staff', 0.02], ['teacher', 'parent', 0.03],
-        ['parent', 'student', 0.06], ['parent', 'teacher', 0.04],
-        ['staff', 'student', 0.05], ['staff', 'teacher', 0.04], ['staff', 'staff', 0.01],
+        ['student', 'student', 0.27],
+        ['student', 'teacher', 0.16],
+        ['student', 'staff', 0.02],
+        ['teacher', 'student', 0.25],
+        ['teacher', 'teacher', 0.05],
+        ['teacher', 'staff', 0.02],
+        ['teacher', 'parent', 0.03],
+        ['parent', 'student', 0.06],
+        ['parent', 'teacher', 0.04],
+        ['staff', 'student', 0.05],
+        ['staff', 'teacher', 0.04],
+        ['staff', 'staff', 0.01],
       ] as [string, string, number][]
     ).filter(([giver, receiver]) => giver !== receiver || count[receiver]! > 1);
     let lo = 0;
@@ -195,12 +326,17 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
       lo += share;
       return row;
     });
-    await run(sql`CREATE TEMP TABLE large_pairs AS SELECT * FROM (VALUES ${sql.join(pairRows)}) v(lo, hi, giver_role, receiver_role, giver_count, receiver_count)`);
+    await run(
+      sql`CREATE TEMP TABLE large_pairs AS SELECT * FROM (VALUES ${sql.join(pairRows)}) v(lo, hi, giver_role, receiver_role, giver_count, receiver_count)`,
+    );
     await run(sql`UPDATE large_pairs SET hi = 1.01 WHERE hi = (SELECT max(hi) FROM large_pairs)`);
     await run(sql`ANALYZE large_schools, large_districts, large_classes, large_days, large_pairs`);
 
-    const high5Ids = (await run(sql<{ ids: string[] }>`SELECT array_agg(id ORDER BY position) AS ids FROM categories WHERE school_id IS NULL AND kind = 'high5'`)).rows[0]!.ids;
-    const vibeIds = (await run(sql<{ ids: string[] }>`SELECT array_agg(id ORDER BY position) AS ids FROM categories WHERE school_id IS NULL AND kind = 'vibe'`)).rows[0]!.ids;
+    const high5Ids = (
+      await run(sql<{ ids: string[] }>`SELECT array_agg(id ORDER BY position) AS ids FROM categories WHERE school_id IS NULL AND kind = 'high5'`)
+    ).rows[0]!.ids;
+    const vibeIds = (await run(sql<{ ids: string[] }>`SELECT array_agg(id ORDER BY position) AS ids FROM categories WHERE school_id IS NULL AND kind = 'vibe'`))
+      .rows[0]!.ids;
     const maxId = async () => Number((await run(sql<{ n: number }>`SELECT coalesce(max(id), 0)::int8 AS n FROM recognitions`)).rows[0]!.n);
     // One to three categories for a High 5, one or two for a vibe, distinct per recognition.
     const linkCategories = (after: number) =>
@@ -211,7 +347,8 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
           r.receiver_id, r.school_id, r.school_date
         FROM recognitions r CROSS JOIN generate_series(0, 2) k
         WHERE r.id > ${after} AND k < CASE WHEN r.kind = 'high5' THEN 1 + r.id % 3 ELSE 1 + r.id % 2 END`);
-    const givenAt = (day: ReturnType<typeof sql>, minute: ReturnType<typeof sql>) => sql`least((${day} + ${minute} * interval '1 minute') AT TIME ZONE ${sql.lit(TZ)}, ${nowLit})`;
+    const givenAt = (day: ReturnType<typeof sql>, minute: ReturnType<typeof sql>) =>
+      sql`least((${day} + ${minute} * interval '1 minute') AT TIME ZONE ${sql.lit(TZ)}, ${nowLit})`;
 
     // --- the benchmark accounts: teacher1 and student1 (school 1), active every school day ----
     let before = await maxId();
@@ -239,10 +376,17 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
       ['parents', 'parent', 'teacher', 'teacher', 1, 'high5'],
     ];
     const pickFrom = (what: string) =>
-      what === 'teacher' ? sql`k.teacher_id` : what === 'student' ? sql`k.student_id` : what.endsWith('_id') ? sql.ref(`k.${what}`) : sql`(${sql.ref(`k.${what}`)})[1 + floor(random() * cardinality(${sql.ref(`k.${what}`)}))::int]`;
+      what === 'teacher'
+        ? sql`k.teacher_id`
+        : what === 'student'
+          ? sql`k.student_id`
+          : what.endsWith('_id')
+            ? sql.ref(`k.${what}`)
+            : sql`(${sql.ref(`k.${what}`)})[1 + floor(random() * cardinality(${sql.ref(`k.${what}`)}))::int]`;
     let knownCount = 0;
     for (const [giver, giverRole, receiver, receiverRole, perDay, kind] of known) {
-      knownCount += await inserted(sql`INSERT INTO recognitions (kind, school_id, giver_id, giver_role, receiver_id, receiver_role, comment, given_at, school_date)
+      knownCount +=
+        await inserted(sql`INSERT INTO recognitions (kind, school_id, giver_id, giver_role, receiver_id, receiver_role, comment, given_at, school_date)
         SELECT ${kind}, x.school_id, x.giver_id, ${giverRole}, x.receiver_id, ${receiverRole},
           ${giverRole === 'student' && receiverRole === 'student' ? sql`''` : sql`(${textArray(COMMENTS)})[1 + floor(random() * ${COMMENTS.length})::int]`},
           ${givenAt(sql`x.d`, sql`x.minute`)}, x.d
@@ -329,12 +473,15 @@ export async function seedLarge(db: Kysely<DB>, options: { scale?: number; now?:
         (SELECT count(*) FROM moods m JOIN large_schools s ON s.id = m.school_id)::int AS moods,
         (SELECT count(*) FROM large_members)::int + 1 AS users`)
     ).rows[0]!;
-    for (const table of ['large_pairs', 'large_known', 'large_days', 'large_classes', 'large_members', 'large_districts', 'large_schools']) await run(sql`DROP TABLE ${sql.table(table)}`);
+    for (const table of ['large_pairs', 'large_known', 'large_days', 'large_classes', 'large_members', 'large_districts', 'large_schools'])
+      await run(sql`DROP TABLE ${sql.table(table)}`);
     return { sizes, days, ...totals };
   });
   // Marks the fresh pages all-visible, as autovacuum would in a while: index-only scans (the
   // reports' edge days) otherwise visit the table for every row, and benchmarks measure that.
-  await sql`VACUUM ANALYZE recognitions, recognition_categories, moods, recognition_month_counts, received_category_month_counts, mood_month_counts`.execute(db);
+  await sql`VACUUM ANALYZE recognitions, recognition_categories, moods, recognition_month_counts, received_category_month_counts, mood_month_counts`.execute(
+    db,
+  );
   return result;
 }
 
@@ -356,7 +503,9 @@ async function main() {
     const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.databaseUrl!).pathname.slice(1)})` : `PGlite in ${config.dataDir}`;
     const hasUsers = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (hasUsers && !force) {
-      process.stderr.write(`The database (${where}) already has users: the large seed only fills an empty database. Run with --force to add it anyway (an earlier large seed is replaced, other data is kept).\n`);
+      process.stderr.write(
+        `The database (${where}) already has users: the large seed only fills an empty database. Run with --force to add it anyway (an earlier large seed is replaced, other data is kept).\n`,
+      );
       process.exitCode = 1;
       return;
     }

@@ -21,28 +21,34 @@ describe('every admin endpoint checks who calls it before anything else', () => 
     expect(res.json.ErrorCode).toBe('UNAUTHENTICATED');
   });
 
-  it.each(endpoints.filter((e) => e.access === 'schoolAdmin').map((e) => [e.id, e] as const))('%s answers 403 to a teacher, staff member, parent or student without the admin flag', async (_id, e) => {
-    const school = await buildSchool(t.app);
-    for (const role of ['teacher', 'staff', 'parent', 'student'] as const) {
-      const { cookie } = await member(t.app, school.id, { role });
+  it.each(endpoints.filter((e) => e.access === 'schoolAdmin').map((e) => [e.id, e] as const))(
+    '%s answers 403 to a teacher, staff member, parent or student without the admin flag',
+    async (_id, e) => {
+      const school = await buildSchool(t.app);
+      for (const role of ['teacher', 'staff', 'parent', 'student'] as const) {
+        const { cookie } = await member(t.app, school.id, { role });
+        expect((await t.call(e.method, url(e), { cookie, ...(e.method === 'GET' ? {} : { body: {} }) })).status).toBe(403);
+      }
+      const { cookie } = await superAdmin(t.app);
       expect((await t.call(e.method, url(e), { cookie, ...(e.method === 'GET' ? {} : { body: {} }) })).status).toBe(403);
-    }
-    const { cookie } = await superAdmin(t.app);
-    expect((await t.call(e.method, url(e), { cookie, ...(e.method === 'GET' ? {} : { body: {} }) })).status).toBe(403);
-  });
+    },
+  );
 
   it.each(endpoints.filter((e) => e.access === 'superAdmin').map((e) => [e.id, e] as const))('%s answers 403 to a school admin', async (_id, e) => {
     const { cookie } = await schoolWithAdmin(t.app);
     expect((await t.call(e.method, url(e), { cookie, ...(e.method === 'GET' ? {} : { body: {} }) })).status).toBe(403);
   });
 
-  it.each(endpoints.filter((e) => Array.isArray(e.access)).map((e) => [e.id, e] as const))('%s answers 403 to a student, a parent, staff without the flag and a pending teacher', async (_id, e) => {
-    const school = await buildSchool(t.app);
-    for (const values of [{ role: 'student' }, { role: 'parent' }, { role: 'staff' }, { role: 'teacher', status: 'pending' }] as const) {
-      const { cookie } = await member(t.app, school.id, values);
+  it.each(endpoints.filter((e) => Array.isArray(e.access)).map((e) => [e.id, e] as const))(
+    '%s answers 403 to a student, a parent, staff without the flag and a pending teacher',
+    async (_id, e) => {
+      const school = await buildSchool(t.app);
+      for (const values of [{ role: 'student' }, { role: 'parent' }, { role: 'staff' }, { role: 'teacher', status: 'pending' }] as const) {
+        const { cookie } = await member(t.app, school.id, values);
+        expect((await t.call(e.method, `${url(e)}?range=2026-10-01_2026-10-10`, { cookie })).status).toBe(403);
+      }
+      const { cookie } = await superAdmin(t.app);
       expect((await t.call(e.method, `${url(e)}?range=2026-10-01_2026-10-10`, { cookie })).status).toBe(403);
-    }
-    const { cookie } = await superAdmin(t.app);
-    expect((await t.call(e.method, `${url(e)}?range=2026-10-01_2026-10-10`, { cookie })).status).toBe(403);
-  });
+    },
+  );
 });

@@ -24,13 +24,27 @@ export async function superAdmin(app: FastifyInstance) {
 }
 
 export async function builtinCategories(app: FastifyInstance, kind: 'high5' | 'vibe') {
-  return app.services.db.selectFrom('categories').select(['id', 'key', 'nameEn', 'nameEs']).where('kind', '=', kind).where('schoolId', 'is', null).orderBy('position').execute();
+  return app.services.db
+    .selectFrom('categories')
+    .select(['id', 'key', 'nameEn', 'nameEs'])
+    .where('kind', '=', kind)
+    .where('schoolId', 'is', null)
+    .orderBy('position')
+    .execute();
 }
 
 /** Records a High 5 or Vibe as the recognition area would. */
 export async function recognise(
   app: FastifyInstance,
-  values: { kind?: 'high5' | 'vibe'; schoolId: string; giver: { id: string; role: string }; receiver: { id: string; role: string }; date: string; comment?: string; categoryIds?: string[] },
+  values: {
+    kind?: 'high5' | 'vibe';
+    schoolId: string;
+    giver: { id: string; role: string };
+    receiver: { id: string; role: string };
+    date: string;
+    comment?: string;
+    categoryIds?: string[];
+  },
 ) {
   const row = await app.services.db
     .insertInto('recognitions')
@@ -48,7 +62,10 @@ export async function recognise(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (values.categoryIds?.length) {
-    await app.services.db.insertInto('recognitionCategories').values(values.categoryIds.map((categoryId) => ({ recognitionId: row.id, categoryId }))).execute();
+    await app.services.db
+      .insertInto('recognitionCategories')
+      .values(values.categoryIds.map((categoryId) => ({ recognitionId: row.id, categoryId })))
+      .execute();
   }
   return row.id;
 }
@@ -94,7 +111,14 @@ export async function populatedSchool(app: FastifyInstance) {
   await app.services.db.insertInto('schoolMemberships').values({ userId: twoSchools.id, schoolId: elsewhere.id, role: 'teacher' }).execute();
   const cls = await buildClass(app, { schoolId: school.id, ownerId: twoSchools.id, studentIds: [student.id] });
   const [kindness] = await builtinCategories(app, 'high5');
-  await recognise(app, { schoolId: school.id, giver: { id: twoSchools.id, role: 'teacher' }, receiver: { id: student.id, role: 'student' }, date: '2026-10-10', comment: 'Bravo', categoryIds: [kindness!.id] });
+  await recognise(app, {
+    schoolId: school.id,
+    giver: { id: twoSchools.id, role: 'teacher' },
+    receiver: { id: student.id, role: 'student' },
+    date: '2026-10-10',
+    comment: 'Bravo',
+    categoryIds: [kindness!.id],
+  });
   await checkIn(app, { userId: student.id, schoolId: school.id, date: '2026-10-10', mood: 'weary' });
   await app.services.db.insertInto('categories').values({ kind: 'high5', schoolId: school.id, key: null, nameEn: 'Own', nameEs: 'Propia' }).execute();
   await app.services.db.insertInto('journalEntries').values({ userId: student.id, heading: 'Dear diary', description: 'Grateful' }).execute();
@@ -104,21 +128,53 @@ export async function populatedSchool(app: FastifyInstance) {
   // Every other kind of school row, for the backup and restore round trip.
   const db = app.services.db;
   const [recognition] = await db.selectFrom('recognitions').select('id').where('schoolId', '=', school.id).execute();
-  await db.insertInto('high5Feedback').values({ recognitionId: recognition!.id, authorId: admin.id, teacherId: twoSchools.id, studentId: student.id, comment: 'Well seen', feedbackDate: '2026-10-11' }).execute();
+  await db
+    .insertInto('high5Feedback')
+    .values({
+      recognitionId: recognition!.id,
+      authorId: admin.id,
+      teacherId: twoSchools.id,
+      studentId: student.id,
+      comment: 'Well seen',
+      feedbackDate: '2026-10-11',
+    })
+    .execute();
   await db.insertInto('trustedAdults').values({ studentId: student.id, adultId: admin.id }).execute();
   await db.insertInto('studentNotes').values({ schoolId: school.id, studentId: student.id, authorId: admin.id, body: 'Needs glasses' }).execute();
-  await db.insertInto('seatingCharts').values({ classId: cls.id, name: 'Front', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': student.id }), createdBy: admin.id }).execute();
-  await db.insertInto('attendance').values({ classId: cls.id, studentId: student.id, schoolDate: '2026-10-12', code: 'P', recordedBy: twoSchools.id }).execute();
+  await db
+    .insertInto('seatingCharts')
+    .values({ classId: cls.id, name: 'Front', rows: 2, cols: 3, seats: JSON.stringify({ '0_0': student.id }), createdBy: admin.id })
+    .execute();
+  await db
+    .insertInto('attendance')
+    .values({ classId: cls.id, studentId: student.id, schoolDate: '2026-10-12', code: 'P', recordedBy: twoSchools.id })
+    .execute();
   // A closed year and last year's class in it (a school that rolled over).
-  const lastYear = await db.insertInto('schoolYears').values({ schoolId: school.id, startsOn: '2025-08-01', endsOn: '2026-07-31', state: 'closed' }).returning('id').executeTakeFirstOrThrow();
-  await buildClass(app, { schoolId: school.id, ownerId: twoSchools.id, name: 'Last year', studentIds: [student.id] }).then((c) => db.updateTable('classes').set({ schoolYearId: lastYear.id }).where('id', '=', c.id).execute());
+  const lastYear = await db
+    .insertInto('schoolYears')
+    .values({ schoolId: school.id, startsOn: '2025-08-01', endsOn: '2026-07-31', state: 'closed' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await buildClass(app, { schoolId: school.id, ownerId: twoSchools.id, name: 'Last year', studentIds: [student.id] }).then((c) =>
+    db.updateTable('classes').set({ schoolYearId: lastYear.id }).where('id', '=', c.id).execute(),
+  );
   await db.insertInto('invitations').values({ schoolId: school.id, userId: parent.id, invitedBy: admin.id, kind: 'parent' }).execute();
   await db.insertInto('schoolNotificationEmails').values({ schoolId: school.id, email: 'office@example.test' }).execute();
-  await db.insertInto('moodReportSettings').values({ schoolId: school.id, rangeDays: 14, filters: ['emergency'] }).execute();
+  await db
+    .insertInto('moodReportSettings')
+    .values({ schoolId: school.id, rangeDays: 14, filters: ['emergency'] })
+    .execute();
   await db.insertInto('categorySettings').values({ schoolId: school.id, categoryId: kindness!.id, enabled: false }).execute();
   await db.insertInto('dailyGiveCounts').values({ userId: twoSchools.id, schoolId: school.id, schoolDate: '2026-10-10', kind: 'high5', given: 1 }).execute();
-  await db.insertInto('auditLog').values({ actorId: admin.id, schoolId: school.id, action: 'test.action', details: JSON.stringify({ note: 'kept' }) }).execute();
-  await db.updateTable('moods').set({ acknowledgedBy: admin.id, acknowledgedAt: sql<Date>`'2026-10-10T19:00:00.123456Z'::timestamptz` }).where('userId', '=', student.id).execute();
+  await db
+    .insertInto('auditLog')
+    .values({ actorId: admin.id, schoolId: school.id, action: 'test.action', details: JSON.stringify({ note: 'kept' }) })
+    .execute();
+  await db
+    .updateTable('moods')
+    .set({ acknowledgedBy: admin.id, acknowledgedAt: sql<Date>`'2026-10-10T19:00:00.123456Z'::timestamptz` })
+    .where('userId', '=', student.id)
+    .execute();
   // Links to another school's people stay out of this school's backup.
   const otherChild = await buildUser(app, { schoolId: elsewhere.id, role: 'student' });
   const otherAdult = await buildUser(app, { schoolId: elsewhere.id, role: 'teacher' });
@@ -129,7 +185,11 @@ export async function populatedSchool(app: FastifyInstance) {
 
 /** A backup file (gzip NDJSON) read back: its header, image files (base64 by key), rows by table, and trailer. */
 export function parseBackup(bytes: Buffer) {
-  const lines = gunzipSync(bytes).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = gunzipSync(bytes)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const tables: Record<string, Record<string, unknown>[]> = {};
   const files: Record<string, string> = {};
   for (const line of lines.slice(1, -1)) {
@@ -147,5 +207,10 @@ export function uploadBackup(app: FastifyInstance, cookie: string, schoolId: str
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: `/v1/super/restores/upload?targetSchoolId=${schoolId}`, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return app.inject({
+    method: 'POST',
+    url: `/v1/super/restores/upload?targetSchoolId=${schoolId}`,
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }

@@ -40,7 +40,16 @@ describe('no account enumeration', () => {
     const owner = await buildUser(t.app, { schoolId: school.id });
     const cls = await buildClass(t.app, { schoolId: school.id, ownerId: owner.id });
     const taken = await buildUser(t.app, { schoolId: school.id, role: 'student' });
-    const body = (emailOrUsername: string) => ({ role: 'student', firstName: 'Leo', lastName: 'Ruiz', emailOrUsername, password: NEW_PASSWORD, language: 'en', classCode: cls.joiningCode, acceptedTerms: true });
+    const body = (emailOrUsername: string) => ({
+      role: 'student',
+      firstName: 'Leo',
+      lastName: 'Ruiz',
+      emailOrUsername,
+      password: NEW_PASSWORD,
+      language: 'en',
+      classCode: cls.joiningCode,
+      acceptedTerms: true,
+    });
     await sameAnswers(
       () => t.call('POST', '/v1/auth/sign-up', { body: body(taken.email!) }),
       (i) => t.call('POST', '/v1/auth/sign-up', { body: body(`new-student-${i}@example.test`) }),

@@ -30,7 +30,12 @@ async function answerThen(reply: FastifyReply, status: number, envelope: object,
 /** Answers with `error`, then does `work` (see answerThen). */
 export function failThen(reply: FastifyReply, error: AppError, work?: () => Promise<void>): Promise<never> {
   if (error.status === 429) reply.header('retry-after', String(retryAfterOf(error.data)));
-  return answerThen(reply, error.status, { ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) }, work);
+  return answerThen(
+    reply,
+    error.status,
+    { ErrorCode: error.code, ResponseData: error.data ?? null, body: error.code, ...(error.issues ? { issues: error.issues } : {}) },
+    work,
+  );
 }
 
 /** The hash of whatever session cookie the request came with (valid or not), to delete it at sign-in. */

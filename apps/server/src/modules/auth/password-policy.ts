@@ -6,7 +6,11 @@ let common: Set<string> | undefined;
 
 /** The bundled list of common passwords (zxcvbn's frequency list, MIT), loaded once. */
 function commonPasswords(): Set<string> {
-  common ??= new Set(readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
   return common;
 }
 

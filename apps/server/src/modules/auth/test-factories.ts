@@ -32,7 +32,11 @@ export async function buildInvitedUser(app: FastifyInstance, values: BuildUser &
 
 /** Sets a user's password (tests that need a particular one). */
 export async function setUserPassword(app: FastifyInstance, userId: string, password: string) {
-  await app.services.db.updateTable('users').set({ passwordHash: await hashPassword(password) }).where('id', '=', userId).execute();
+  await app.services.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The dev outbox (the default mail transport in tests), newest first, after running due jobs. */
@@ -83,7 +87,14 @@ export const BAD_TEXT = ['', '   ', 'x'.repeat(10_000), 42, null, ['a'], { a: 1 
 export async function buildCleverDistrict(app: FastifyInstance, cleverDistrictId: string) {
   const district = await app.services.db
     .insertInto('districts')
-    .values({ name: `Clever ${randomBytes(4).toString('hex')}`, kind: 'clever', paid: true, testMode: false, baseUrl: 'https://api.clever.com', sourceDistrictId: cleverDistrictId })
+    .values({
+      name: `Clever ${randomBytes(4).toString('hex')}`,
+      kind: 'clever',
+      paid: true,
+      testMode: false,
+      baseUrl: 'https://api.clever.com',
+      sourceDistrictId: cleverDistrictId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const school = await buildSchool(app, { districtId: district.id });
@@ -92,7 +103,13 @@ export async function buildCleverDistrict(app: FastifyInstance, cleverDistrictId
 
 /** A person the district's Clever sync keeps under Clever user id `cleverUserId` (no e-mail, no password: a rostered child). */
 export async function buildCleverPerson(app: FastifyInstance, district: { id: string; schoolId: string }, cleverUserId: string, values: BuildUser = {}) {
-  const user = await buildUser(app, { schoolId: district.schoolId, role: 'student', email: null, username: `clever.${randomBytes(4).toString('hex')}`, ...values });
+  const user = await buildUser(app, {
+    schoolId: district.schoolId,
+    role: 'student',
+    email: null,
+    username: `clever.${randomBytes(4).toString('hex')}`,
+    ...values,
+  });
   await app.services.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.id).execute();
   await app.services.db.updateTable('schoolMemberships').set({ rostered: true }).where('userId', '=', user.id).execute();
   await app.services.db.insertInto('rosterPeople').values({ districtId: district.id, sourceId: cleverUserId, userId: user.id }).execute();

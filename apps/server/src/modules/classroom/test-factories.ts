@@ -63,19 +63,40 @@ export async function addSubstitute(app: FastifyInstance, classId: string, teach
 }
 
 export async function enrol(app: FastifyInstance, classId: string, studentId: string) {
-  await app.services.db.insertInto('enrolments').values({ classId, studentId }).onConflict((oc) => oc.doNothing()).execute();
+  await app.services.db
+    .insertInto('enrolments')
+    .values({ classId, studentId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** A High 5 given at the school, with categories by key. */
-export async function giveHigh5(app: FastifyInstance, values: { schoolId: string; giverId: string; giverRole: string; receiverId: string; schoolDate: string; comment?: string; categoryKeys?: string[] }) {
+export async function giveHigh5(
+  app: FastifyInstance,
+  values: { schoolId: string; giverId: string; giverRole: string; receiverId: string; schoolDate: string; comment?: string; categoryKeys?: string[] },
+) {
   const db = app.services.db;
   const row = await db
     .insertInto('recognitions')
-    .values({ kind: 'high5', schoolId: values.schoolId, giverId: values.giverId, giverRole: values.giverRole, receiverId: values.receiverId, receiverRole: 'student', schoolDate: values.schoolDate, comment: values.comment ?? '', givenAt: new Date(`${values.schoolDate}T18:00:00Z`) })
+    .values({
+      kind: 'high5',
+      schoolId: values.schoolId,
+      giverId: values.giverId,
+      giverRole: values.giverRole,
+      receiverId: values.receiverId,
+      receiverRole: 'student',
+      schoolDate: values.schoolDate,
+      comment: values.comment ?? '',
+      givenAt: new Date(`${values.schoolDate}T18:00:00Z`),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const keys = values.categoryKeys ?? ['kindness'];
   const categories = await db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('key', 'in', keys).execute();
-  if (categories.length) await db.insertInto('recognitionCategories').values(categories.map((c) => ({ recognitionId: row.id, categoryId: c.id }))).execute();
+  if (categories.length)
+    await db
+      .insertInto('recognitionCategories')
+      .values(categories.map((c) => ({ recognitionId: row.id, categoryId: c.id })))
+      .execute();
   return row.id;
 }

@@ -21,7 +21,13 @@ beforeAll(async () => {
   const school = await buildSchool(t.app);
   schoolId = school.id;
   await setSchool(t.app, school.id, { high5NotifyEmail: true });
-  const pending = await buildUser(t.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'URGENT: reset your password at evil.example', lastName: '!' });
+  const pending = await buildUser(t.app, {
+    schoolId: school.id,
+    role: 'teacher',
+    status: 'pending',
+    firstName: 'URGENT: reset your password at evil.example',
+    lastName: '!',
+  });
   const approved = await buildUser(t.app, { schoolId: school.id, role: 'teacher', firstName: 'Tina', lastName: 'Teach' });
   const student = await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: 'Kid' });
   const parent = await buildUser(t.app, { schoolId: school.id, role: 'parent', firstName: 'Mama', email: 'mama@example.test' });
@@ -41,7 +47,14 @@ describe('a member waiting for approval', () => {
       expect(res.json.ErrorCode).toBe('ACCOUNT_PENDING_APPROVAL');
       expect(JSON.stringify(res.json)).not.toContain('mama@example.test');
     }
-    for (const url of [`/v1/avatars/${parentId}`, `/v1/avatars?userIds=${parentId}`, `/v1/my-students/${studentId}/high5s`, '/v1/roster/students', '/v1/classes', `/v1/student-details/${studentId}`]) {
+    for (const url of [
+      `/v1/avatars/${parentId}`,
+      `/v1/avatars?userIds=${parentId}`,
+      `/v1/my-students/${studentId}/high5s`,
+      '/v1/roster/students',
+      '/v1/classes',
+      `/v1/student-details/${studentId}`,
+    ]) {
       const res = await t.call('GET', url, { cookie: pendingCookie });
       expect(res.status, url).toBe(403);
       expect(res.json.ErrorCode, url).toBe('ACCOUNT_PENDING_APPROVAL');
@@ -54,7 +67,10 @@ describe('a member waiting for approval', () => {
   it('cannot give or message anyone until approved: 403, nothing stored, no e-mail', async () => {
     const [category] = await builtinCategories(t.app, 'high5');
     const before = (await mailJobs(t.app)).length;
-    const res = await t.call('POST', '/v1/recognitions', { cookie: pendingCookie, body: { kind: 'high5', recipientId: parentId, categoryIds: [category!.id], comment: 'Click here' } });
+    const res = await t.call('POST', '/v1/recognitions', {
+      cookie: pendingCookie,
+      body: { kind: 'high5', recipientId: parentId, categoryIds: [category!.id], comment: 'Click here' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.ErrorCode).toBe('ACCOUNT_PENDING_APPROVAL');
     const feedback = await t.call('POST', '/v1/high5-feedback', { cookie: pendingCookie, body: { high5Id: 1, comment: 'hi' } });
@@ -66,7 +82,10 @@ describe('a member waiting for approval', () => {
 
   it('reads no adult by id through the give options: unknown to them, no name, no e-mail', async () => {
     const approved = await buildUser(t.app, { schoolId, role: 'teacher', firstName: 'Secret', lastName: 'Adult', email: 'secret.adult@example.test' });
-    for (const [id, role] of [[approved.id, 'teacher'], [parentId, 'parent']] as const) {
+    for (const [id, role] of [
+      [approved.id, 'teacher'],
+      [parentId, 'parent'],
+    ] as const) {
       for (const kind of ['high5', 'vibe']) {
         const res = await t.call('GET', `/v1/recognition/give-options?kind=${kind}&recipientId=${id}`, { cookie: pendingCookie });
         expect(res.status, `${role} ${kind}`).toBe(404);

@@ -48,7 +48,11 @@ describe("the district editor's connection test", () => {
   });
   it('a free district has no SIS to test: 400 ROSTER_NOT_SIS', async () => {
     const { cookie } = await superAdmin(t.app);
-    const free = await t.app.services.db.insertInto('districts').values({ name: `Free ${Date.now()}`, kind: 'free', paid: false, testMode: true }).returning('id').executeTakeFirstOrThrow();
+    const free = await t.app.services.db
+      .insertInto('districts')
+      .values({ name: `Free ${Date.now()}`, kind: 'free', paid: false, testMode: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await t.call('POST', `/v1/super/districts/${free.id}/roster/test-connection`, { cookie, body: {} });
     expect(res).toMatchObject({ status: 400, json: { ErrorCode: 'ROSTER_NOT_SIS' } });
   });
@@ -80,12 +84,16 @@ describe('an Aeries district', () => {
     expect(students.some((s) => s.languageLevel === 'L')).toBe(true);
     // Classes are named as Aeries names sections (course - period - teacher); a teacher's two
     // same-named sections differ by section number, never by the sync's internal id.
-    const classes = await t.app.services.db.selectFrom('classes as c').innerJoin('schools as s', 's.id', 'c.schoolId').select(['c.name', 'c.ownerId']).where('s.districtId', '=', district.id).execute();
+    const classes = await t.app.services.db
+      .selectFrom('classes as c')
+      .innerJoin('schools as s', 's.id', 'c.schoolId')
+      .select(['c.name', 'c.ownerId'])
+      .where('s.districtId', '=', district.id)
+      .execute();
     const guidance = classes.filter((c) => c.name.startsWith('Group Guidance - 0 - '));
     expect(guidance.length).toBeGreaterThanOrEqual(6);
     expect(new Set(classes.map((c) => `${c.ownerId}|${c.name}`)).size).toBe(classes.length);
     expect(classes.filter((c) => / \(\d+-\d+\)$/.test(c.name))).toEqual([]);
     expect(classes.some((c) => / - 0 - [A-Z]\. .+ \(\d+\)$/.test(c.name))).toBe(true);
   });
-
 });

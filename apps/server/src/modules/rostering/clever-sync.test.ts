@@ -43,7 +43,12 @@ describe('a Clever district', () => {
     expect(await test()).toEqual({ ok: true, description: 'Clever: Clever Sandbox District (sample) (API v3.1)', errorCode: null, warnings: [] });
     fake.pinnedTo = '3.0';
     try {
-      expect(await test()).toEqual({ ok: true, description: 'Clever: Clever Sandbox District (sample) (API v3.0)', errorCode: null, warnings: [{ code: 'clever_v30', values: {} }] });
+      expect(await test()).toEqual({
+        ok: true,
+        description: 'Clever: Clever Sandbox District (sample) (API v3.0)',
+        errorCode: null,
+        warnings: [{ code: 'clever_v30', values: {} }],
+      });
     } finally {
       fake.pinnedTo = null;
     }
@@ -74,12 +79,27 @@ describe('a Clever district', () => {
     expect(members.filter((m) => m.role === 'teacher').length).toBeGreaterThanOrEqual(new Set(sample.teachers.map((x) => x.id)).size);
     // English learners come from the v3.0 student data.
     expect(students.filter((s) => s.languageLevel === 'L')).toHaveLength(sample.students.filter((s) => s.ell).length);
-    const classes = await db.selectFrom('classes as c').innerJoin('schools as s', 's.id', 'c.schoolId').select('c.id').where('s.districtId', '=', district.id).execute();
+    const classes = await db
+      .selectFrom('classes as c')
+      .innerJoin('schools as s', 's.id', 'c.schoolId')
+      .select('c.id')
+      .where('s.districtId', '=', district.id)
+      .execute();
     expect(classes.length).toBeGreaterThan(300);
 
     const second = await sync(district.id, cookie);
     expect(second).toMatchObject({ status: 'done', errorCode: null, errorDetail: null });
     const c = second.counts;
-    expect([c.schoolsCreated, c.created, c.updated, c.deactivated, c.reactivated, c.classesCreated, c.classesUpdated, c.enrolmentsAdded, c.enrolmentsRemoved]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect([
+      c.schoolsCreated,
+      c.created,
+      c.updated,
+      c.deactivated,
+      c.reactivated,
+      c.classesCreated,
+      c.classesUpdated,
+      c.enrolmentsAdded,
+      c.enrolmentsRemoved,
+    ]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

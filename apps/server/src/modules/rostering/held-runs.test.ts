@@ -16,7 +16,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const uid = () => Math.random().toString(36).slice(2, 8);
-const person = (id: string, school: string, role: RosterPerson['role']): RosterPerson => ({ sourceId: id, role, schoolSourceIds: [school], firstName: `F${id}`, lastName: `L${id}`, email: `${id}@school.example` });
+const person = (id: string, school: string, role: RosterPerson['role']): RosterPerson => ({
+  sourceId: id,
+  role,
+  schoolSourceIds: [school],
+  firstName: `F${id}`,
+  lastName: `L${id}`,
+  email: `${id}@school.example`,
+});
 
 /** A school of one teacher and 12 students in one section. */
 function roster() {
@@ -27,7 +34,15 @@ function roster() {
   const snapshot: RosterSnapshot = {
     schools: [{ sourceId: school, name: `School ${p}` }],
     people: [teacher, ...students],
-    sections: [{ sourceId: `${p}-sec`, schoolSourceId: school, name: `Math ${p}`, teacherSourceIds: [teacher.sourceId], studentSourceIds: students.map((s) => s.sourceId) }],
+    sections: [
+      {
+        sourceId: `${p}-sec`,
+        schoolSourceId: school,
+        name: `Math ${p}`,
+        teacherSourceIds: [teacher.sourceId],
+        studentSourceIds: students.map((s) => s.sourceId),
+      },
+    ],
   };
   /** The same school with its last `n` students missing (more than the 10% hold). */
   const without = (n: number): RosterSnapshot => ({
@@ -117,7 +132,11 @@ describe('a held run overtaken by a newer run', () => {
     source.full(r.without(3));
     const again = await sync(district.id, cookie);
     expect((await t.call('POST', `/v1/super/roster-runs/${again.id}/approve`, { cookie, body: {} })).status).toBe(200);
-    const newer = await db().insertInto('rosterRuns').values({ districtId: district.id, origin: 'sync', status: 'queued', createdAt: t.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    const newer = await db()
+      .insertInto('rosterRuns')
+      .values({ districtId: district.id, origin: 'sync', status: 'queued', createdAt: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     source.full(r.snapshot);
     await executeRun(t.app.services, newer.id);
     await drain(t.app);
@@ -140,7 +159,12 @@ describe('a held run overtaken by a newer run', () => {
     expect(res.json.ResponseData.status).toBe('discarded');
     expect(await t.app.services.storage.get(key)).toBeNull();
     expect(await inactive(district.id, r.school)).toBe(0);
-    const audit = await db().selectFrom('auditLog').select(['actorId', 'details']).where('action', '=', 'roster.discard').where('targetId', '=', district.id).executeTakeFirstOrThrow();
+    const audit = await db()
+      .selectFrom('auditLog')
+      .select(['actorId', 'details'])
+      .where('action', '=', 'roster.discard')
+      .where('targetId', '=', district.id)
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actorId: user.id, details: { runId: held.id } });
     for (const action of ['approve', 'discard']) {
       const again = await t.call('POST', `/v1/super/roster-runs/${held.id}/${action}`, { cookie, body: {} });
@@ -200,7 +224,11 @@ describe('when the next nightly run is due', () => {
       expect((await t.call('GET', url, { cookie })).json.ResponseData.settings.nextRunAt).toBe('2026-06-11T09:00:00.000Z');
       await t.call('PATCH', url, { cookie, body: { syncTime: '03:30', summerPause: { from: '2026-06-11', until: '2026-08-15' } } });
       expect((await t.call('GET', url, { cookie })).json.ResponseData.settings.nextRunAt).toBe('2026-08-16T10:30:00.000Z');
-      const free = await db().insertInto('districts').values({ name: `Files ${uid()}` }).returning('id').executeTakeFirstOrThrow();
+      const free = await db()
+        .insertInto('districts')
+        .values({ name: `Files ${uid()}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       expect((await t.call('GET', `/v1/super/districts/${free.id}/roster`, { cookie })).json.ResponseData.settings.nextRunAt).toBeNull();
     } finally {
       t.clock.set(new Date());

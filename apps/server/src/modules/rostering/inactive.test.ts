@@ -23,7 +23,12 @@ async function world() {
   const cls = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.user.id, name: 'Art club', studentIds: [amy.id, ben.id] });
   await linkParent(t.app, parent.user.id, amy.id);
   await linkParent(t.app, parent.user.id, ben.id);
-  await t.app.services.db.updateTable('schoolMemberships').set({ status: 'inactive' }).where('schoolId', '=', school.id).where('userId', 'in', [ben.id, cal.id]).execute();
+  await t.app.services.db
+    .updateTable('schoolMemberships')
+    .set({ status: 'inactive' })
+    .where('schoolId', '=', school.id)
+    .where('userId', 'in', [ben.id, cal.id])
+    .execute();
   return { school, admin, adminCookie, teacher, staff, parent, amy, ben, cal, cls };
 }
 
@@ -44,9 +49,13 @@ describe('a member a sync deactivated', () => {
     expect(candidates).toEqual([]);
     const enrol = await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie, body: { studentIds: [w.cal.id] } });
     expect(enrol.status).toBeGreaterThanOrEqual(400);
-    expect(await t.app.services.db.selectFrom('enrolments').select('studentId').where('classId', '=', w.cls.id).where('studentId', '=', w.cal.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.services.db.selectFrom('enrolments').select('studentId').where('classId', '=', w.cls.id).where('studentId', '=', w.cal.id).executeTakeFirst(),
+    ).toBeUndefined();
     // History stays: Ben's enrolment row is kept for reports.
-    expect(await t.app.services.db.selectFrom('enrolments').select('studentId').where('classId', '=', w.cls.id).where('studentId', '=', w.ben.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.app.services.db.selectFrom('enrolments').select('studentId').where('classId', '=', w.cls.id).where('studentId', '=', w.ben.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("is gone from the admin's family links, a parent's children and a staff member's student picker (feedback)", async () => {

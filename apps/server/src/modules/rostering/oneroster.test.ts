@@ -35,40 +35,69 @@ async function upload(cookie: string, url: string, bytes: Buffer) {
 
 /** A small OneRoster district: one school, a teacher, `n` students in one class. */
 function small(n: number, school = `org-${randomUUID().slice(0, 6)}`): OneRosterTables {
-  const students = Array.from({ length: n }, (_, i) => ({ sourcedId: `${school}-s${i}`, orgSourcedIds: school, role: 'student', givenName: `Ana${i}`, familyName: 'Ruiz', email: `${school}-s${i}@or.example`, grades: '05' }));
+  const students = Array.from({ length: n }, (_, i) => ({
+    sourcedId: `${school}-s${i}`,
+    orgSourcedIds: school,
+    role: 'student',
+    givenName: `Ana${i}`,
+    familyName: 'Ruiz',
+    email: `${school}-s${i}@or.example`,
+    grades: '05',
+  }));
   return {
     orgs: [{ sourcedId: school, name: `OneRoster ${school}`, type: 'school' }],
-    users: [{ sourcedId: `${school}-t`, orgSourcedIds: school, role: 'teacher', givenName: 'Tom', familyName: 'Lee', email: `${school}-t@or.example`, username: 'tlee' }, ...students],
+    users: [
+      {
+        sourcedId: `${school}-t`,
+        orgSourcedIds: school,
+        role: 'teacher',
+        givenName: 'Tom',
+        familyName: 'Lee',
+        email: `${school}-t@or.example`,
+        username: 'tlee',
+      },
+      ...students,
+    ],
     classes: [{ sourcedId: `${school}-c`, title: 'Science 5', schoolSourcedId: school }],
     enrollments: [
       { sourcedId: `${school}-et`, classSourcedId: `${school}-c`, schoolSourcedId: school, userSourcedId: `${school}-t`, role: 'teacher', primary: 'true' },
-      ...students.map((s) => ({ sourcedId: `e-${s.sourcedId}`, classSourcedId: `${school}-c`, schoolSourcedId: school, userSourcedId: s.sourcedId, role: 'student' })),
+      ...students.map((s) => ({
+        sourcedId: `e-${s.sourcedId}`,
+        classSourcedId: `${school}-c`,
+        schoolSourcedId: school,
+        userSourcedId: s.sourcedId,
+        role: 'student',
+      })),
     ],
   };
 }
 
 describe('OneRoster 1.1 uploads', () => {
-  it('the public sample district (Clever sandbox as OneRoster) fills its three schools, and the same file again changes nothing', { timeout: 600_000 }, async () => {
-    const { cookie } = await superAdmin(t.app);
-    const district = await liveDistrict(cookie);
-    const zip = oneRosterZip(cleverSandboxAsOneRoster());
-    const first = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, zip);
-    expect(first.status).toBe('done');
-    expect(first.counts).toMatchObject({ schoolsCreated: 3, classesCreated: 379, deactivated: 0 });
-    const counts = first.counts as Record<string, number>;
-    expect(counts.enrolmentsAdded).toBe(8971);
-    const students = await db()
-      .selectFrom('schoolMemberships as m')
-      .innerJoin('schools as s', 's.id', 'm.schoolId')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('s.districtId', '=', district.id)
-      .where('m.role', '=', 'student')
-      .executeTakeFirstOrThrow();
-    expect(Number(students.n)).toBe(1004);
-    const second = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, zip);
-    expect(second.status).toBe('done');
-    expect(Object.values(second.counts as Record<string, number>).every((n) => n === 0)).toBe(true);
-  });
+  it(
+    'the public sample district (Clever sandbox as OneRoster) fills its three schools, and the same file again changes nothing',
+    { timeout: 600_000 },
+    async () => {
+      const { cookie } = await superAdmin(t.app);
+      const district = await liveDistrict(cookie);
+      const zip = oneRosterZip(cleverSandboxAsOneRoster());
+      const first = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, zip);
+      expect(first.status).toBe('done');
+      expect(first.counts).toMatchObject({ schoolsCreated: 3, classesCreated: 379, deactivated: 0 });
+      const counts = first.counts as Record<string, number>;
+      expect(counts.enrolmentsAdded).toBe(8971);
+      const students = await db()
+        .selectFrom('schoolMemberships as m')
+        .innerJoin('schools as s', 's.id', 'm.schoolId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('s.districtId', '=', district.id)
+        .where('m.role', '=', 'student')
+        .executeTakeFirstOrThrow();
+      expect(Number(students.n)).toBe(1004);
+      const second = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, zip);
+      expect(second.status).toBe('done');
+      expect(Object.values(second.counts as Record<string, number>).every((n) => n === 0)).toBe(true);
+    },
+  );
 
   it('a delta adds and drops single enrolments and deactivates users marked tobedeleted', async () => {
     const { cookie } = await superAdmin(t.app);
@@ -79,7 +108,15 @@ describe('OneRoster 1.1 uploads', () => {
     const delta: OneRosterTables = {
       orgs: [],
       users: [
-        { sourcedId: `${org}-new`, orgSourcedIds: org, role: 'student', givenName: 'Nueva', familyName: 'Alumna', email: `${org}-new@or.example`, grades: 'KG' },
+        {
+          sourcedId: `${org}-new`,
+          orgSourcedIds: org,
+          role: 'student',
+          givenName: 'Nueva',
+          familyName: 'Alumna',
+          email: `${org}-new@or.example`,
+          grades: 'KG',
+        },
         { ...base.users![1]!, status: 'tobedeleted' },
       ],
       classes: [],
@@ -94,7 +131,12 @@ describe('OneRoster 1.1 uploads', () => {
     const cls = await db().selectFrom('classes').select('id').where('sourceId', '=', `${org}-c`).executeTakeFirstOrThrow();
     const enrolled = await db().selectFrom('enrolments').select('studentId').where('classId', '=', cls.id).execute();
     expect(enrolled).toHaveLength(19);
-    const kg = await db().selectFrom('users as u').innerJoin('schoolMemberships as m', 'm.userId', 'u.id').select('m.grade').where('u.email', '=', `${org}-new@or.example`).executeTakeFirstOrThrow();
+    const kg = await db()
+      .selectFrom('users as u')
+      .innerJoin('schoolMemberships as m', 'm.userId', 'u.id')
+      .select('m.grade')
+      .where('u.email', '=', `${org}-new@or.example`)
+      .executeTakeFirstOrThrow();
     expect(kg.grade).toBe(0);
   });
 
@@ -105,7 +147,11 @@ describe('OneRoster 1.1 uploads', () => {
     const org = base.orgs![0]!.sourcedId!;
     await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, oneRosterZip(base));
     // Only enrollments change: orgs, users and classes are "absent" (no changes), as OneRoster 1.1 allows.
-    const delta: OneRosterTables = { enrollments: [{ sourcedId: `e-${org}-s0`, status: 'tobedeleted', classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: `${org}-s0`, role: 'student' }] };
+    const delta: OneRosterTables = {
+      enrollments: [
+        { sourcedId: `e-${org}-s0`, status: 'tobedeleted', classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: `${org}-s0`, role: 'student' },
+      ],
+    };
     const absent = { orgs: 'absent', users: 'absent', classes: 'absent', academicSessions: 'absent', courses: 'absent', demographics: 'absent' } as const;
     const run = await upload(cookie, `/v1/super/districts/${district.id}/roster/upload`, oneRosterZip(delta, { mode: 'delta', modes: absent }));
     expect(run).toMatchObject({ status: 'done', errorCode: null });
@@ -156,21 +202,42 @@ describe('OneRoster 1.1 uploads', () => {
     await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { testMode: false } });
     expect((await upload(cookie, url, zip)).status).toBe('done');
     const flags = async (sourceId: string) =>
-      db().selectFrom('users as u').innerJoin('schoolMemberships as m', 'm.userId', 'u.id').select(['m.iep', 'm.plan504', 'm.languageLevel']).where('u.email', '=', `${sourceId}@or.example`).executeTakeFirstOrThrow();
+      db()
+        .selectFrom('users as u')
+        .innerJoin('schoolMemberships as m', 'm.userId', 'u.id')
+        .select(['m.iep', 'm.plan504', 'm.languageLevel'])
+        .where('u.email', '=', `${sourceId}@or.example`)
+        .executeTakeFirstOrThrow();
     expect(await flags(s0)).toEqual({ iep: true, plan504: false, languageLevel: 'L' });
     expect(await flags(s2)).toEqual({ iep: false, plan504: true, languageLevel: null });
 
     // A delta of demographics.csv alone: s0 is reclassified and leaves special education; s1's empty cells keep.
-    const delta: OneRosterTables = { demographics: [{ sourcedId: s0, 'metadata.sped': 'N', 'metadata.ell': 'N' }, { sourcedId: s1, 'metadata.sped': '', 'metadata.ell': '' }] };
+    const delta: OneRosterTables = {
+      demographics: [
+        { sourcedId: s0, 'metadata.sped': 'N', 'metadata.ell': 'N' },
+        { sourcedId: s1, 'metadata.sped': '', 'metadata.ell': '' },
+      ],
+    };
     const absent = { orgs: 'absent', users: 'absent', classes: 'absent', enrollments: 'absent', academicSessions: 'absent', courses: 'absent' } as const;
-    const run = await upload(cookie, url, oneRosterZip(delta, { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped', 'metadata.ell'] } }));
+    const run = await upload(
+      cookie,
+      url,
+      oneRosterZip(delta, { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped', 'metadata.ell'] } }),
+    );
     expect(run).toMatchObject({ status: 'done', errorCode: null });
     expect(run.counts).toMatchObject({ flagsChanged: 1, updated: 1, created: 0, deactivated: 0 });
     expect(await flags(s0)).toEqual({ iep: false, plan504: false, languageLevel: 'LF' });
     expect(await flags(s1)).toEqual({ iep: false, plan504: false, languageLevel: null });
 
     // A value that is not yes or no fails the whole file, naming the cell, and writes nothing.
-    const wrong = await upload(cookie, url, oneRosterZip({ demographics: [{ sourcedId: s1, 'metadata.sped': 'maybe' }] }, { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped'] } }));
+    const wrong = await upload(
+      cookie,
+      url,
+      oneRosterZip(
+        { demographics: [{ sourcedId: s1, 'metadata.sped': 'maybe' }] },
+        { mode: 'delta', modes: absent, extraColumns: { demographics: ['metadata.sped'] } },
+      ),
+    );
     expect(wrong).toMatchObject({ status: 'failed', errorCode: 'roster_malformed' });
     const problem = (await t.call('GET', `/v1/super/roster-runs/${wrong.id}`, { cookie })).json.ResponseData.problem;
     expect(problem).toEqual({ key: 'bad_flag', values: { file: 'demographics.csv', row: '2', column: 'metadata.sped', value: 'maybe' } });
@@ -178,8 +245,18 @@ describe('OneRoster 1.1 uploads', () => {
 
   it.each([
     ['a file that is not a zip', () => Buffer.from('not a zip'), 'not a readable zip', { key: 'not_zip', values: {} }],
-    ['a missing users.csv', () => oneRosterZip(small(1), { dropFile: 'users' }), 'users.csv is missing', { key: 'missing_file', values: { file: 'users.csv' } }],
-    ['a missing column', () => oneRosterZip(small(1), { dropColumn: ['enrollments', 'role'] }), 'enrollments.csv: column role is missing', { key: 'missing_column', values: { file: 'enrollments.csv', columns: 'role' } }],
+    [
+      'a missing users.csv',
+      () => oneRosterZip(small(1), { dropFile: 'users' }),
+      'users.csv is missing',
+      { key: 'missing_file', values: { file: 'users.csv' } },
+    ],
+    [
+      'a missing column',
+      () => oneRosterZip(small(1), { dropColumn: ['enrollments', 'role'] }),
+      'enrollments.csv: column role is missing',
+      { key: 'missing_column', values: { file: 'enrollments.csv', columns: 'role' } },
+    ],
     [
       'an unknown role',
       () => oneRosterZip({ ...small(1), users: [{ sourcedId: 'x', orgSourcedIds: 'o', role: 'wizard', givenName: 'A', familyName: 'B' }] }),
@@ -227,7 +304,10 @@ describe('rostering endpoints', () => {
     expect((await t.call('GET', `/v1/super/districts/${randomUUID()}/roster`, { cookie })).status).toBe(404);
     expect((await t.call('GET', `/v1/super/roster-runs/${randomUUID()}`, { cookie })).status).toBe(404);
     expect((await t.call('POST', `/v1/super/roster-runs/${randomUUID()}/approve`, { cookie, body: {} })).status).toBe(404);
-    const bad = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { summerPause: { from: '2027-08-01', until: '2027-06-01' } } });
+    const bad = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, {
+      cookie,
+      body: { summerPause: { from: '2027-08-01', until: '2027-06-01' } },
+    });
     expect(bad.status).toBe(400);
     const free = await buildDistrict(t.app);
     const notSis = await t.call('POST', `/v1/super/districts/${free.id}/roster/sync`, { cookie, body: {} });
@@ -244,9 +324,13 @@ describe('rostering endpoints', () => {
     expect(b.json.ResponseData.id).toBe(a.json.ResponseData.id);
     await drain(t.app);
 
-    const settings = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, { cookie, body: { syncTime: '03:30', timeZone: 'UTC', summerPause: { from: '2031-06-10', until: '2031-08-10' } } });
+    const settings = await t.call('PATCH', `/v1/super/districts/${district.id}/roster`, {
+      cookie,
+      body: { syncTime: '03:30', timeZone: 'UTC', summerPause: { from: '2031-06-10', until: '2031-08-10' } },
+    });
     expect(settings.json.ResponseData).toMatchObject({ syncTime: '03:30', timeZone: 'UTC', summerPauseFrom: '2031-06-10', summerPauseUntil: '2031-08-10' });
-    const nightlyRuns = async () => (await db().selectFrom('rosterRuns').select('id').where('districtId', '=', district.id).where('origin', '=', 'nightly').execute()).length;
+    const nightlyRuns = async () =>
+      (await db().selectFrom('rosterRuns').select('id').where('districtId', '=', district.id).where('origin', '=', 'nightly').execute()).length;
     const tick = async (iso: string) => {
       t.clock.set(new Date(iso));
       await t.app.services.jobs.enqueue(db(), ROSTER_NIGHTLY_TICK, {});

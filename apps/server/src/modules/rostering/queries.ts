@@ -6,15 +6,43 @@ import type { Db } from '../../db/database.js';
 export function districtForSync(db: Db, id: string) {
   return db
     .selectFrom('districts')
-    .select(['id', 'name', 'kind', 'testMode', 'baseUrl', 'credentialsEncrypted', 'rosterCursor', 'rosterTimeZone', 'rosterSyncTime', 'summerPauseFrom', 'summerPauseUntil', 'rosterHoldPercent', 'onerosterIepColumn', 'onerosterPlan504Column', 'onerosterElColumn', 'rosterNextRunAt'])
+    .select([
+      'id',
+      'name',
+      'kind',
+      'testMode',
+      'baseUrl',
+      'credentialsEncrypted',
+      'rosterCursor',
+      'rosterTimeZone',
+      'rosterSyncTime',
+      'summerPauseFrom',
+      'summerPauseUntil',
+      'rosterHoldPercent',
+      'onerosterIepColumn',
+      'onerosterPlan504Column',
+      'onerosterElColumn',
+      'rosterNextRunAt',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export async function insertRun(db: Db, values: { districtId: string; origin: 'sync' | 'nightly' | 'upload'; schoolId: string | null; createdBy: string | null; readKey: string | null; now: Date }) {
+export async function insertRun(
+  db: Db,
+  values: { districtId: string; origin: 'sync' | 'nightly' | 'upload'; schoolId: string | null; createdBy: string | null; readKey: string | null; now: Date },
+) {
   const row = await db
     .insertInto('rosterRuns')
-    .values({ districtId: values.districtId, origin: values.origin, schoolId: values.schoolId, createdBy: values.createdBy, readKey: values.readKey, status: 'queued', createdAt: values.now })
+    .values({
+      districtId: values.districtId,
+      origin: values.origin,
+      schoolId: values.schoolId,
+      createdBy: values.createdBy,
+      readKey: values.readKey,
+      status: 'queued',
+      createdAt: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -62,7 +90,15 @@ export async function staleOlderRuns(db: Db, run: { id: string; districtId: stri
     .forUpdate()
     .execute();
   if (older.length === 0) return [];
-  await db.updateTable('rosterRuns').set({ status: 'stale', readKey: null }).where('id', 'in', older.map((r) => r.id)).execute();
+  await db
+    .updateTable('rosterRuns')
+    .set({ status: 'stale', readKey: null })
+    .where(
+      'id',
+      'in',
+      older.map((r) => r.id),
+    )
+    .execute();
   return older.flatMap((r) => (r.readKey ? [r.readKey] : []));
 }
 
@@ -88,7 +124,15 @@ export function superAdminContacts(db: Db) {
 export async function finishRun(
   db: Db,
   id: string,
-  values: { status: 'done' | 'preview' | 'held' | 'failed'; counts?: object; details?: object; errorCode?: string | null; errorDetail?: string | null; readKey?: string | null; now: Date },
+  values: {
+    status: 'done' | 'preview' | 'held' | 'failed';
+    counts?: object;
+    details?: object;
+    errorCode?: string | null;
+    errorDetail?: string | null;
+    readKey?: string | null;
+    now: Date;
+  },
 ) {
   await db
     .updateTable('rosterRuns')
@@ -114,16 +158,37 @@ export async function setCursor(db: Db, districtId: string, cursor: string | nul
   await db.updateTable('districts').set({ rosterCursor: cursor }).where('id', '=', districtId).execute();
 }
 
-const runColumns = ['r.id', 'r.districtId', 'r.origin', 'r.schoolId', 'r.status', 'r.createdAt', 'r.startedAt', 'r.finishedAt', 'r.counts', 'r.details', 'r.errorCode', 'r.errorDetail', 'r.approvedBy'] as const;
+const runColumns = [
+  'r.id',
+  'r.districtId',
+  'r.origin',
+  'r.schoolId',
+  'r.status',
+  'r.createdAt',
+  'r.startedAt',
+  'r.finishedAt',
+  'r.counts',
+  'r.details',
+  'r.errorCode',
+  'r.errorDetail',
+  'r.approvedBy',
+] as const;
 
 export function listRuns(db: Db, districtId: string, schoolId: string | null, limit: number) {
-  let query = db.selectFrom('rosterRuns as r').select([...runColumns]).where('r.districtId', '=', districtId);
+  let query = db
+    .selectFrom('rosterRuns as r')
+    .select([...runColumns])
+    .where('r.districtId', '=', districtId);
   if (schoolId) query = query.where('r.schoolId', '=', schoolId);
   return query.orderBy('r.createdAt', 'desc').orderBy('r.seq', 'desc').limit(limit).execute();
 }
 
 export function runById(db: Db, id: string) {
-  return db.selectFrom('rosterRuns as r').select([...runColumns, 'r.readKey']).where('r.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('rosterRuns as r')
+    .select([...runColumns, 'r.readKey'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function lockRun(db: Db, id: string) {
@@ -143,7 +208,21 @@ export function openRun(db: Db, districtId: string) {
   return db.selectFrom('rosterRuns').select('id').where('districtId', '=', districtId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
 }
 
-export async function updateSettings(db: Db, districtId: string, values: { testMode?: boolean; summerPauseFrom?: string | null; summerPauseUntil?: string | null; rosterSyncTime?: string; rosterTimeZone?: string; rosterHoldPercent?: number; onerosterIepColumn?: string | null; onerosterPlan504Column?: string | null; onerosterElColumn?: string | null }) {
+export async function updateSettings(
+  db: Db,
+  districtId: string,
+  values: {
+    testMode?: boolean;
+    summerPauseFrom?: string | null;
+    summerPauseUntil?: string | null;
+    rosterSyncTime?: string;
+    rosterTimeZone?: string;
+    rosterHoldPercent?: number;
+    onerosterIepColumn?: string | null;
+    onerosterPlan504Column?: string | null;
+    onerosterElColumn?: string | null;
+  },
+) {
   // A PATCH that changes nothing is not an UPDATE without SET (found by the fuzz test).
   if (Object.keys(values).length === 0) return;
   await db

@@ -14,8 +14,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const uid = () => Math.random().toString(36).slice(2, 8);
-const student = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({ sourceId: id, role: 'student', schoolSourceIds: [school], firstName: `First${id}`, lastName: `Last${id}`, email: `${id}@students.example`, ...extra });
-const teacher = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({ sourceId: id, role: 'teacher', schoolSourceIds: [school], firstName: `T${id}`, lastName: `Teacher${id}`, email: `${id}@staff.example`, ...extra });
+const student = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({
+  sourceId: id,
+  role: 'student',
+  schoolSourceIds: [school],
+  firstName: `First${id}`,
+  lastName: `Last${id}`,
+  email: `${id}@students.example`,
+  ...extra,
+});
+const teacher = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({
+  sourceId: id,
+  role: 'teacher',
+  schoolSourceIds: [school],
+  firstName: `T${id}`,
+  lastName: `Teacher${id}`,
+  email: `${id}@staff.example`,
+  ...extra,
+});
 
 /** A school of 1 teacher and `n` students, one section holding them all; ids unique per call. */
 function roster(n = 12) {
@@ -26,7 +42,9 @@ function roster(n = 12) {
   const snapshot: RosterSnapshot = {
     schools: [{ sourceId: school, name: `School ${p}` }],
     people: [t1, ...students],
-    sections: [{ sourceId: `${p}-sec1`, schoolSourceId: school, name: `Math ${p}`, teacherSourceIds: [t1.sourceId], studentSourceIds: students.map((s) => s.sourceId) }],
+    sections: [
+      { sourceId: `${p}-sec1`, schoolSourceId: school, name: `Math ${p}`, teacherSourceIds: [t1.sourceId], studentSourceIds: students.map((s) => s.sourceId) },
+    ],
   };
   return { p, school, snapshot, students, t1 };
 }
@@ -40,9 +58,15 @@ async function sync(districtId: string, cookie: string) {
 }
 
 const db = () => t.app.services.db;
-const schoolOf = (districtId: string, sourceId: string) => db().selectFrom('schools').selectAll().where('districtId', '=', districtId).where('sourceId', '=', sourceId).executeTakeFirstOrThrow();
+const schoolOf = (districtId: string, sourceId: string) =>
+  db().selectFrom('schools').selectAll().where('districtId', '=', districtId).where('sourceId', '=', sourceId).executeTakeFirstOrThrow();
 const memberships = (schoolId: string) =>
-  db().selectFrom('schoolMemberships as m').innerJoin('users as u', 'u.id', 'm.userId').select(['u.id', 'u.email', 'u.username', 'm.role', 'm.status', 'm.iep', 'm.plan504', 'm.languageLevel', 'm.grade']).where('m.schoolId', '=', schoolId).execute();
+  db()
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.id', 'u.email', 'u.username', 'm.role', 'm.status', 'm.iep', 'm.plan504', 'm.languageLevel', 'm.grade'])
+    .where('m.schoolId', '=', schoolId)
+    .execute();
 
 describe('a sync from a SIS', () => {
   it('fills a school from the source (credentials decrypted for the driver), and a second run with no change changes nothing', async () => {
@@ -76,7 +100,11 @@ describe('a sync from a SIS', () => {
     const signedUpIn = (await buildSchool(t.app, { districtId: district.id })).id;
     const selfMade = await buildUser(t.app, { role: 'student', email: r.students[0]!.email, schoolId: signedUpIn });
     const aeriesTeacher = await buildUser(t.app, { role: 'teacher', email: `own-${r.p}@gmail.example`, schoolId: signedUpIn });
-    await db().updateTable('users').set({ aeriesUsername: `MsJones${r.p}` }).where('id', '=', aeriesTeacher.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ aeriesUsername: `MsJones${r.p}` })
+      .where('id', '=', aeriesTeacher.id)
+      .execute();
     r.snapshot.people[0] = { ...r.t1, email: `jones-${r.p}@district.example`, sisUsername: `msjones${r.p}` };
     r.snapshot.people.push(student(`${r.p}-noemail`, r.school, { email: null, firstName: 'José', lastName: 'Núñez' }));
     source.full(r.snapshot);
@@ -98,9 +126,17 @@ describe('a sync from a SIS', () => {
     const school = await schoolOf(district.id, r.school);
     const gone = r.students[0]!;
     const goneUser = await db().selectFrom('users').select('id').where('email', '=', gone.email).executeTakeFirstOrThrow();
-    await db().updateTable('users').set({ passwordHash: (await buildUser(t.app)).passwordHash, emailVerifiedAt: new Date() }).where('id', '=', goneUser.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ passwordHash: (await buildUser(t.app)).passwordHash, emailVerifiedAt: new Date() })
+      .where('id', '=', goneUser.id)
+      .execute();
 
-    source.full({ ...r.snapshot, people: r.snapshot.people.filter((p) => p.sourceId !== gone.sourceId), sections: [{ ...r.snapshot.sections[0]!, studentSourceIds: r.students.slice(1).map((s) => s.sourceId) }] });
+    source.full({
+      ...r.snapshot,
+      people: r.snapshot.people.filter((p) => p.sourceId !== gone.sourceId),
+      sections: [{ ...r.snapshot.sections[0]!, studentSourceIds: r.students.slice(1).map((s) => s.sourceId) }],
+    });
     const run = await sync(district.id, cookie);
     expect(run.counts).toMatchObject({ deactivated: 1, enrolmentsRemoved: 1 });
     expect(run.schools[0].deactivated).toEqual([{ sourceId: gone.sourceId, firstName: gone.firstName, lastName: gone.lastName }]);
@@ -134,7 +170,12 @@ describe('a sync from a SIS', () => {
     source.full({ ...r.snapshot, people: keep });
     const held = await sync(district.id, cookie);
     expect(held.status).toBe('held');
-    expect(held.schools[0].deactivated.map((p: { sourceId: string }) => p.sourceId).sort()).toEqual(r.students.slice(9).map((s) => s.sourceId).sort());
+    expect(held.schools[0].deactivated.map((p: { sourceId: string }) => p.sourceId).sort()).toEqual(
+      r.students
+        .slice(9)
+        .map((s) => s.sourceId)
+        .sort(),
+    );
     expect((await memberships(school.id)).filter((m) => m.status === 'inactive')).toHaveLength(0);
 
     source.next = () => {
@@ -179,7 +220,9 @@ describe('a sync from a SIS', () => {
     source.full(r.snapshot);
     expect(await sync(district.id, cookie)).toMatchObject({ status: 'done', counts: { linked: 1, classesCreated: 1 } });
     const school = await schoolOf(district.id, r.school);
-    expect(await db().selectFrom('classes').select('name').where('schoolId', '=', school.id).executeTakeFirstOrThrow()).toEqual({ name: `Math ${r.p} (${r.p}-sec1 2)` });
+    expect(await db().selectFrom('classes').select('name').where('schoolId', '=', school.id).executeTakeFirstOrThrow()).toEqual({
+      name: `Math ${r.p} (${r.p}-sec1 2)`,
+    });
   });
 
   it('in test mode shows what it would do and writes nothing', async () => {
@@ -222,8 +265,15 @@ describe('a sync from a SIS', () => {
 
     const rostered = await db().selectFrom('classes').select(['id', 'ownerId']).where('schoolId', '=', school.id).executeTakeFirstOrThrow();
     const s1 = (await memberships(school.id)).find((m) => m.email === r.students[1]!.email)!;
-    await db().insertInto('seatingCharts').values({ classId: rostered.id, name: 'Front', rows: 5, cols: 5, seats: JSON.stringify({ '0-0': s1.id, '0-1': s0.id }) }).execute();
-    const byHand = await db().insertInto('classes').values({ schoolId: school.id, ownerId: rostered.ownerId, name: 'Art club', joiningCode: `H${uid().toUpperCase()}`.slice(0, 6) }).returning('id').executeTakeFirstOrThrow();
+    await db()
+      .insertInto('seatingCharts')
+      .values({ classId: rostered.id, name: 'Front', rows: 5, cols: 5, seats: JSON.stringify({ '0-0': s1.id, '0-1': s0.id }) })
+      .execute();
+    const byHand = await db()
+      .insertInto('classes')
+      .values({ schoolId: school.id, ownerId: rostered.ownerId, name: 'Art club', joiningCode: `H${uid().toUpperCase()}`.slice(0, 6) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db().insertInto('enrolments').values({ classId: byHand.id, studentId: s1.id }).execute();
 
     r.snapshot.people[1] = { ...r.students[0]!, iep: false, plan504: null, languageLevel: null, grade: 7 };
@@ -245,15 +295,24 @@ describe('a sync from a SIS', () => {
     const [a, b, c] = r.students as [RosterPerson, RosterPerson, RosterPerson];
     const people = (flags: Partial<RosterPerson>[]) => [r.t1, ...r.students.map((s, i) => ({ ...s, ...(flags[i] ?? {}) }))];
     // First run: a is an English learner with an IEP and a 504 plan; b says nothing; c is "no" everywhere.
-    source.full({ ...r.snapshot, people: people([{ englishLearner: true, iep: true, plan504: true }, {}, { englishLearner: false, iep: false, plan504: false }]) });
+    source.full({
+      ...r.snapshot,
+      people: people([{ englishLearner: true, iep: true, plan504: true }, {}, { englishLearner: false, iep: false, plan504: false }]),
+    });
     const first = await sync(district.id, cookie);
     expect(first.counts.flagsChanged).toBe(1);
-    expect(first.schools[0].flagChanges).toEqual([{ sourceId: a.sourceId, firstName: a.firstName, lastName: a.lastName, set: ['iep', 'plan504', 'englishLearner'], cleared: [] }]);
+    expect(first.schools[0].flagChanges).toEqual([
+      { sourceId: a.sourceId, firstName: a.firstName, lastName: a.lastName, set: ['iep', 'plan504', 'englishLearner'], cleared: [] },
+    ]);
     const school = await schoolOf(district.id, r.school);
     const member = async (p: RosterPerson) => (await memberships(school.id)).find((m) => m.email === p.email)!;
     expect(await member(a)).toMatchObject({ iep: true, plan504: true, languageLevel: 'L' });
     // The school sets b's flags by hand.
-    await db().updateTable('schoolMemberships').set({ iep: true, plan504: true, languageLevel: 'L' }).where('userId', '=', (await member(b)).id).execute();
+    await db()
+      .updateTable('schoolMemberships')
+      .set({ iep: true, plan504: true, languageLevel: 'L' })
+      .where('userId', '=', (await member(b)).id)
+      .execute();
 
     // Reclassified: a's "no" clears each flag (L becomes LF, as the school's own switch); b's absent fields keep the school's.
     const next = people([{ englishLearner: false, iep: false, plan504: false }, { englishLearner: null, iep: null, plan504: null }, { englishLearner: true }]);
@@ -275,10 +334,18 @@ describe('a sync from a SIS', () => {
     expect(await member(c)).toMatchObject({ languageLevel: 'L' });
 
     // The same read again changes no flag; a source warning of the read reaches the report.
-    source.next = { mode: 'full', snapshot: { ...r.snapshot, people: next }, sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }], carries: { flags: ['englishLearner'], columns: [] } };
+    source.next = {
+      mode: 'full',
+      snapshot: { ...r.snapshot, people: next },
+      sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }],
+      carries: { flags: ['englishLearner'], columns: [] },
+    };
     const again = await sync(district.id, cookie);
     expect(again.counts.flagsChanged).toBe(0);
-    expect(again).toMatchObject({ sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }], carries: { flags: ['englishLearner'], columns: [] } });
+    expect(again).toMatchObject({
+      sourceWarnings: [{ code: 'programs_unmapped', values: { codes: 'SPD' } }],
+      carries: { flags: ['englishLearner'], columns: [] },
+    });
   });
 
   it('a failing source fails the run with its code, no secret in the detail, and the school keeps its last good roster', async () => {
@@ -307,6 +374,16 @@ describe('a sync from a SIS', () => {
     const run = await sync(district.id, cookie);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_failed', errorDetail: null });
     expect(await db().selectFrom('schools').select('id').where('districtId', '=', district.id).execute()).toHaveLength(0);
-    expect(await db().selectFrom('users').select('id').where('email', 'in', r.students.map((s) => s.email!)).execute()).toHaveLength(0);
+    expect(
+      await db()
+        .selectFrom('users')
+        .select('id')
+        .where(
+          'email',
+          'in',
+          r.students.map((s) => s.email!),
+        )
+        .execute(),
+    ).toHaveLength(0);
   });
 });

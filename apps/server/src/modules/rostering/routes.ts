@@ -6,7 +6,18 @@ import { assertAccess, route } from '../../plugins/routes.js';
 import { schoolAdminActor } from '../../policies/actors.js';
 import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
 import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
-import { approveRun, discardRun, districtOfSchool, getRoster, getRun, schoolRuns, startUpload, syncNow, testConnection, updateRosterSettings } from './service.js';
+import {
+  approveRun,
+  discardRun,
+  districtOfSchool,
+  getRoster,
+  getRun,
+  schoolRuns,
+  startUpload,
+  syncNow,
+  testConnection,
+  updateRosterSettings,
+} from './service.js';
 
 const uploads = new WeakMap<FastifyRequest, string>();
 
@@ -29,7 +40,10 @@ export function registerRosteringRoutes(app: FastifyInstance) {
       const endpoint = [e.rosterUpload, e.schoolRosterUpload].find((x) => request.routeOptions.url === `/v1${x.path}`);
       if (!endpoint) return;
       assertAccess(endpoint as Endpoint, request.user);
-      const target = endpoint === e.schoolRosterUpload ? `school:${schoolAdminActor(request.user!).schoolId}` : `district:${(request.params as { districtId?: string }).districtId ?? ''}`;
+      const target =
+        endpoint === e.schoolRosterUpload
+          ? `school:${schoolAdminActor(request.user!).schoolId}`
+          : `district:${(request.params as { districtId?: string }).districtId ?? ''}`;
       await scope.services.rateLimits.hit('roster.upload', ROSTER_UPLOAD_RATE, target);
       uploads.set(request, await storeZip(scope, request));
     });

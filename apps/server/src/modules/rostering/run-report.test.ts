@@ -28,8 +28,24 @@ async function sync(districtId: string, cookie: string): Promise<RosterRun> {
 function district() {
   const p = uid();
   const [a, b] = [`a-${p}`, `b-${p}`];
-  const student = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({ sourceId: `${p}-${id}`, role: 'student', schoolSourceIds: [school], firstName: `F${id}`, lastName: `L${id}`, email: `${p}-${id}@students.example`, grade: 9, ...extra });
-  const teacher: RosterPerson = { sourceId: `${p}-t`, role: 'teacher', schoolSourceIds: [a, b], firstName: 'Dana', lastName: 'Moss', email: `${p}-t@staff.example` };
+  const student = (id: string, school: string, extra: Partial<RosterPerson> = {}): RosterPerson => ({
+    sourceId: `${p}-${id}`,
+    role: 'student',
+    schoolSourceIds: [school],
+    firstName: `F${id}`,
+    lastName: `L${id}`,
+    email: `${p}-${id}@students.example`,
+    grade: 9,
+    ...extra,
+  });
+  const teacher: RosterPerson = {
+    sourceId: `${p}-t`,
+    role: 'teacher',
+    schoolSourceIds: [a, b],
+    firstName: 'Dana',
+    lastName: 'Moss',
+    email: `${p}-t@staff.example`,
+  };
   const people = [teacher, ...Array.from({ length: 12 }, (_, i) => student(`sa${i}`, a)), ...Array.from({ length: 12 }, (_, i) => student(`sb${i}`, b))];
   const snapshot = (list: RosterPerson[]): RosterSnapshot => ({
     schools: [
@@ -82,7 +98,13 @@ describe('the run report', () => {
     expect(run.counts.updated).toBe(3);
     expect(run.people).toEqual({ added: 0, reactivated: 0, updated: 3, deactivated: 1 });
     expect(find(run, d.id('t'))).toEqual([
-      expect.objectContaining({ school: `Alder ${d.p}`, kind: 'updated', role: 'teacher', grade: null, fields: [{ field: 'lastName', from: 'Moss', to: 'Moss-Reyes' }] }),
+      expect.objectContaining({
+        school: `Alder ${d.p}`,
+        kind: 'updated',
+        role: 'teacher',
+        grade: null,
+        fields: [{ field: 'lastName', from: 'Moss', to: 'Moss-Reyes' }],
+      }),
     ]);
     expect(find(run, d.id('sa1'))).toEqual([
       {
@@ -99,9 +121,18 @@ describe('the run report', () => {
         ],
       },
     ]);
-    expect(find(run, d.id('sb2'))).toEqual([expect.objectContaining({ school: `Birch ${d.p}`, kind: 'updated', fields: [{ field: 'languageLevel', from: null, to: 'L' }] })]);
+    expect(find(run, d.id('sb2'))).toEqual([
+      expect.objectContaining({ school: `Birch ${d.p}`, kind: 'updated', fields: [{ field: 'languageLevel', from: null, to: 'L' }] }),
+    ]);
     expect(find(run, d.id('sb11'))).toEqual([
-      expect.objectContaining({ school: `Birch ${d.p}`, kind: 'deactivated', role: 'student', grade: 9, firstName: 'Fsb11', fields: [{ field: 'status', from: 'active', to: 'inactive' }] }),
+      expect.objectContaining({
+        school: `Birch ${d.p}`,
+        kind: 'deactivated',
+        role: 'student',
+        grade: 9,
+        firstName: 'Fsb11',
+        fields: [{ field: 'status', from: 'active', to: 'inactive' }],
+      }),
     ]);
     // Nobody else is named: an unchanged person is not a change.
     expect(changesOf(run)).toHaveLength(4);
@@ -110,7 +141,13 @@ describe('the run report', () => {
     source.full(d.snapshot(second.concat(d.people.filter((p) => p.sourceId === d.id('sb11')))));
     const third = await sync(sis.id, cookie);
     expect(third.people).toEqual({ added: 0, reactivated: 1, updated: 0, deactivated: 0 });
-    expect(changesOf(third)).toEqual([expect.objectContaining<Partial<RosterPersonChange>>({ sourceId: d.id('sb11'), kind: 'reactivated', fields: [{ field: 'status', from: 'inactive', to: 'active' }] })]);
+    expect(changesOf(third)).toEqual([
+      expect.objectContaining<Partial<RosterPersonChange>>({
+        sourceId: d.id('sb11'),
+        kind: 'reactivated',
+        fields: [{ field: 'status', from: 'inactive', to: 'active' }],
+      }),
+    ]);
 
     // An unchanged read names nobody.
     const fourth = await sync(sis.id, cookie);

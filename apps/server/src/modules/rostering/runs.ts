@@ -75,10 +75,18 @@ export async function executeRun(services: Services, runId: string) {
 }
 
 /** A failed run keeps no file: the uploaded zip (or a held read) is deleted as after a finished one. */
-async function failRun(services: Services, run: ClaimedRun, district: { id: string; name: string }, values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem }) {
+async function failRun(
+  services: Services,
+  run: ClaimedRun,
+  district: { id: string; name: string },
+  values: { errorCode: string; errorDetail: string | null; problem?: RosterProblem },
+) {
   if (run.readKey) await services.storage.delete(run.readKey);
   // The file's own words (a role, a mode, an id) are stored cleaned: a NUL would make the database refuse the report.
-  const problem = values.problem && { key: values.problem.key, values: Object.fromEntries(Object.entries(values.problem.values).map(([k, v]) => [k, printable(v)])) };
+  const problem = values.problem && {
+    key: values.problem.key,
+    values: Object.fromEntries(Object.entries(values.problem.values).map(([k, v]) => [k, printable(v)])),
+  };
   await settle(services, run, district, {
     status: 'failed',
     errorCode: values.errorCode,
@@ -103,7 +111,10 @@ async function settle(services: Services, run: ClaimedRun, district: { id: strin
     if (values.status === 'held' || values.status === 'failed') {
       const url = `${services.config.publicUrl.replace(/\/$/, '')}/add-district?district=${district.id}`;
       for (const person of await q.superAdminContacts(db)) {
-        await services.mail.queue(db, person.email!, person.language === 'es' ? 'es' : 'en', `admin:mail.roster.${values.status}`, { district: district.name, url });
+        await services.mail.queue(db, person.email!, person.language === 'es' ? 'es' : 'en', `admin:mail.roster.${values.status}`, {
+          district: district.name,
+          url,
+        });
       }
     }
     return reads;
@@ -128,7 +139,9 @@ export function districtSource(
   const secrets = Object.values(credentials).filter((v) => v.length >= 4);
   // A registered driver (tests) stands in for the HTTP drivers of sources/index.ts.
   const factory = rosterDriver(kind);
-  const source = factory ? factory({ districtId: district.id, baseUrl: district.baseUrl, credentials }) : rosterSourceFor(kind, district.baseUrl, credentials, options);
+  const source = factory
+    ? factory({ districtId: district.id, baseUrl: district.baseUrl, credentials })
+    : rosterSourceFor(kind, district.baseUrl, credentials, options);
   return { source, secrets };
 }
 
@@ -146,7 +159,12 @@ async function finish(services: Services, run: ClaimedRun, district: { id: strin
   }
   if (!held && !dryRun && run.origin !== 'upload' && read.cursor !== undefined) await q.setCursor(services.db, run.districtId, read.cursor ?? null);
   if (!held && !dryRun && read.sourceDistrictId) await q.setSourceDistrictId(services.db, run.districtId, read.sourceDistrictId);
-  const details = { schools: reports.map(storedReport), people: countPeople(reports), sourceWarnings: read.sourceWarnings ?? [], carries: read.carries ?? null };
+  const details = {
+    schools: reports.map(storedReport),
+    people: countPeople(reports),
+    sourceWarnings: read.sourceWarnings ?? [],
+    carries: read.carries ?? null,
+  };
   await settle(services, run, district, { status: held ? 'held' : dryRun ? 'preview' : 'done', counts, details, readKey, now: services.clock.now() });
 }
 

@@ -12,7 +12,13 @@ type RunRow = Awaited<ReturnType<typeof q.listRuns>>[number];
 
 /** A run as the report shows it; the stored read's key never leaves the server. */
 function present(row: RunRow): RosterRun {
-  const details = (row.details ?? {}) as { schools?: RosterRun['schools']; people?: RosterRun['people']; problem?: RosterRun['problem']; sourceWarnings?: RosterRun['sourceWarnings']; carries?: RosterRun['carries'] };
+  const details = (row.details ?? {}) as {
+    schools?: RosterRun['schools'];
+    people?: RosterRun['people'];
+    problem?: RosterRun['problem'];
+    sourceWarnings?: RosterRun['sourceWarnings'];
+    carries?: RosterRun['carries'];
+  };
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id,
@@ -120,7 +126,11 @@ export async function approveRun(db: Db, services: Services, actorId: string, ru
   if (await q.openRun(db, run.districtId)) throw conflict('ROSTER_RUN_BUSY');
   await q.markApproved(db, runId, actorId);
   await services.jobs.enqueue(db, ROSTER_SYNC_JOB, { runId });
-  await audit(db, { actorId, schoolId: null, action: 'roster.approve', targetType: 'district', targetId: run.districtId, details: { runId } }, services.clock.now());
+  await audit(
+    db,
+    { actorId, schoolId: null, action: 'roster.approve', targetType: 'district', targetId: run.districtId, details: { runId } },
+    services.clock.now(),
+  );
   return getRun(db, runId);
 }
 
@@ -128,7 +138,11 @@ export async function approveRun(db: Db, services: Services, actorId: string, ru
 export async function discardRun(db: Db, services: Services, actorId: string, runId: string) {
   const run = await heldRun(db, runId);
   await q.markDiscarded(db, runId, actorId);
-  await audit(db, { actorId, schoolId: null, action: 'roster.discard', targetType: 'district', targetId: run.districtId, details: { runId } }, services.clock.now());
+  await audit(
+    db,
+    { actorId, schoolId: null, action: 'roster.discard', targetType: 'district', targetId: run.districtId, details: { runId } },
+    services.clock.now(),
+  );
   if (run.readKey) await services.storage.delete(run.readKey);
   return getRun(db, runId);
 }
@@ -148,15 +162,29 @@ export async function updateRosterSettings(db: Db, services: Services, actorId: 
   });
   const now = services.clock.now();
   const after = settingsOf((await q.districtForSync(db, districtId))!, now);
-  await audit(db, { actorId, schoolId: null, action: 'roster.settings', targetType: 'district', targetId: districtId, details: { before: settingsOf(before, now), after } }, now);
+  await audit(
+    db,
+    { actorId, schoolId: null, action: 'roster.settings', targetType: 'district', targetId: districtId, details: { before: settingsOf(before, now), after } },
+    now,
+  );
   return after;
 }
 
 /** A uploaded OneRoster zip, already in storage: a run reads it (a school admin's only for their school). */
 export async function startUpload(db: Db, services: Services, actorId: string, target: { districtId: string; schoolId: string | null }, storageKey: string) {
   if (!(await q.districtForSync(db, target.districtId))) throw notFound();
-  const runId = await queueRun(db, services, { districtId: target.districtId, origin: 'upload', schoolId: target.schoolId, createdBy: actorId, readKey: storageKey });
-  await audit(db, { actorId, schoolId: target.schoolId, action: 'roster.upload', targetType: 'district', targetId: target.districtId, details: { runId } }, services.clock.now());
+  const runId = await queueRun(db, services, {
+    districtId: target.districtId,
+    origin: 'upload',
+    schoolId: target.schoolId,
+    createdBy: actorId,
+    readKey: storageKey,
+  });
+  await audit(
+    db,
+    { actorId, schoolId: target.schoolId, action: 'roster.upload', targetType: 'district', targetId: target.districtId, details: { runId } },
+    services.clock.now(),
+  );
   return getRun(db, runId);
 }
 

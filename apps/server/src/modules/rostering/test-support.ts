@@ -50,7 +50,13 @@ export async function buildSisDistrict(
 ) {
   const district = await app.services.db
     .insertInto('districts')
-    .values({ name: `SIS ${Math.random().toString(36).slice(2, 8)}`, kind: values.clever ? 'clever' : 'aeries', paid: true, testMode: values.testMode ?? false, baseUrl: values.baseUrl ?? 'https://sis.example' })
+    .values({
+      name: `SIS ${Math.random().toString(36).slice(2, 8)}`,
+      kind: values.clever ? 'clever' : 'aeries',
+      paid: true,
+      testMode: values.testMode ?? false,
+      baseUrl: values.baseUrl ?? 'https://sis.example',
+    })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
   const credentialsEncrypted = encryptCredentials(app.services.secret, district.id, values.clever ?? { certificate: values.certificate ?? CERTIFICATE });
@@ -69,8 +75,42 @@ export const ONEROSTER_FIELDS: Record<string, string[]> = {
   orgs: ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'],
   academicSessions: ['sourcedId', 'status', 'dateLastModified', 'title', 'type', 'startDate', 'endDate', 'parentSourcedId', 'schoolYear'],
   courses: ['sourcedId', 'status', 'dateLastModified', 'schoolYearSourcedId', 'title', 'courseCode', 'grades', 'orgSourcedId', 'subjects', 'subjectCodes'],
-  classes: ['sourcedId', 'status', 'dateLastModified', 'title', 'grades', 'courseSourcedId', 'classCode', 'classType', 'location', 'schoolSourcedId', 'termSourcedIds', 'subjects', 'subjectCodes', 'periods'],
-  users: ['sourcedId', 'status', 'dateLastModified', 'enabledUser', 'orgSourcedIds', 'role', 'username', 'userIds', 'givenName', 'familyName', 'middleName', 'identifier', 'email', 'sms', 'phone', 'agentSourcedIds', 'grades', 'password'],
+  classes: [
+    'sourcedId',
+    'status',
+    'dateLastModified',
+    'title',
+    'grades',
+    'courseSourcedId',
+    'classCode',
+    'classType',
+    'location',
+    'schoolSourcedId',
+    'termSourcedIds',
+    'subjects',
+    'subjectCodes',
+    'periods',
+  ],
+  users: [
+    'sourcedId',
+    'status',
+    'dateLastModified',
+    'enabledUser',
+    'orgSourcedIds',
+    'role',
+    'username',
+    'userIds',
+    'givenName',
+    'familyName',
+    'middleName',
+    'identifier',
+    'email',
+    'sms',
+    'phone',
+    'agentSourcedIds',
+    'grades',
+    'password',
+  ],
   enrollments: ['sourcedId', 'status', 'dateLastModified', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role', 'primary', 'beginDate', 'endDate'],
   demographics: ['sourcedId', 'status', 'dateLastModified', 'birthDate', 'sex'],
 };
@@ -83,7 +123,13 @@ export type OneRosterTables = Record<string, Record<string, string>[]>;
  */
 export function oneRosterZip(
   tables: OneRosterTables,
-  options: { mode?: 'bulk' | 'delta'; modes?: Record<string, 'bulk' | 'delta' | 'absent'>; dropFile?: string; dropColumn?: [string, string]; extraColumns?: Record<string, string[]> } = {},
+  options: {
+    mode?: 'bulk' | 'delta';
+    modes?: Record<string, 'bulk' | 'delta' | 'absent'>;
+    dropFile?: string;
+    dropColumn?: [string, string];
+    extraColumns?: Record<string, string[]>;
+  } = {},
 ) {
   const files: Record<string, Uint8Array> = {};
   const manifest: Record<string, string>[] = [
@@ -94,7 +140,9 @@ export function oneRosterZip(
     const mode = options.modes?.[name] ?? options.mode ?? 'bulk';
     manifest.push({ propertyName: `file.${name}`, value: mode });
     if (options.dropFile === name || mode === 'absent') continue;
-    const fields = [...ONEROSTER_FIELDS[name]!, ...(options.extraColumns?.[name] ?? [])].filter((f) => !(options.dropColumn && options.dropColumn[0] === name && options.dropColumn[1] === f));
+    const fields = [...ONEROSTER_FIELDS[name]!, ...(options.extraColumns?.[name] ?? [])].filter(
+      (f) => !(options.dropColumn && options.dropColumn[0] === name && options.dropColumn[1] === f),
+    );
     files[`${name}.csv`] = new TextEncoder().encode(csv(tables[name] ?? [], fields));
   }
   files['manifest.csv'] = new TextEncoder().encode(csv(manifest, ['propertyName', 'value']));
@@ -144,17 +192,62 @@ export function cleverSandboxAsOneRoster(): OneRosterTables {
   const enrollments = readCsv('enrollments.csv');
   const teacherIds = (s: Record<string, string>) => [s.Teacher_id, s.Teacher_2_id, s.Teacher_3_id, s.Teacher_4_id].filter((t): t is string => !!t);
   return {
-    orgs: [{ sourcedId: 'district', name: 'Sandbox District', type: 'district' }, ...schools.map((s) => ({ sourcedId: s.School_id!, name: s.School_name!, type: 'school', parentSourcedId: 'district' }))],
+    orgs: [
+      { sourcedId: 'district', name: 'Sandbox District', type: 'district' },
+      ...schools.map((s) => ({ sourcedId: s.School_id!, name: s.School_name!, type: 'school', parentSourcedId: 'district' })),
+    ],
     academicSessions: [{ sourcedId: 'Y1', title: 'Year 1', type: 'schoolYear', startDate: '2015-08-01', endDate: '2016-06-01', schoolYear: '2016' }],
     courses: sections.map((s) => ({ sourcedId: `course-${s.Section_id}`, title: s.Course_name!, orgSourcedId: s.School_id! })),
-    classes: sections.map((s) => ({ sourcedId: s.Section_id!, title: s.Name!, courseSourcedId: `course-${s.Section_id}`, classType: 'scheduled', schoolSourcedId: s.School_id!, termSourcedIds: 'Y1' })),
+    classes: sections.map((s) => ({
+      sourcedId: s.Section_id!,
+      title: s.Name!,
+      courseSourcedId: `course-${s.Section_id}`,
+      classType: 'scheduled',
+      schoolSourcedId: s.School_id!,
+      termSourcedIds: 'Y1',
+    })),
     users: [
-      ...students.map((s) => ({ sourcedId: `s${s.Student_id}`, enabledUser: 'true', orgSourcedIds: s.School_id!, role: 'student', username: s.Username!, givenName: s.First_name!, familyName: s.Last_name!, email: s.Student_email!, grades: grade(s.Grade!) })),
-      ...teachers.map((t) => ({ sourcedId: `t${t.Teacher_id}`, enabledUser: 'true', orgSourcedIds: t.School_id!, role: 'teacher', username: t.Username!, givenName: t.First_name!, familyName: t.Last_name!, email: t.Teacher_email! })),
+      ...students.map((s) => ({
+        sourcedId: `s${s.Student_id}`,
+        enabledUser: 'true',
+        orgSourcedIds: s.School_id!,
+        role: 'student',
+        username: s.Username!,
+        givenName: s.First_name!,
+        familyName: s.Last_name!,
+        email: s.Student_email!,
+        grades: grade(s.Grade!),
+      })),
+      ...teachers.map((t) => ({
+        sourcedId: `t${t.Teacher_id}`,
+        enabledUser: 'true',
+        orgSourcedIds: t.School_id!,
+        role: 'teacher',
+        username: t.Username!,
+        givenName: t.First_name!,
+        familyName: t.Last_name!,
+        email: t.Teacher_email!,
+      })),
     ],
     enrollments: [
-      ...enrollments.map((e, i) => ({ sourcedId: `e${i}`, classSourcedId: e.Section_id!, schoolSourcedId: e.School_id!, userSourcedId: `s${e.Student_id}`, role: 'student', primary: 'false' })),
-      ...sections.flatMap((s) => teacherIds(s).map((t, i) => ({ sourcedId: `te${s.Section_id}-${t}`, classSourcedId: s.Section_id!, schoolSourcedId: s.School_id!, userSourcedId: `t${t}`, role: 'teacher', primary: String(i === 0) }))),
+      ...enrollments.map((e, i) => ({
+        sourcedId: `e${i}`,
+        classSourcedId: e.Section_id!,
+        schoolSourcedId: e.School_id!,
+        userSourcedId: `s${e.Student_id}`,
+        role: 'student',
+        primary: 'false',
+      })),
+      ...sections.flatMap((s) =>
+        teacherIds(s).map((t, i) => ({
+          sourcedId: `te${s.Section_id}-${t}`,
+          classSourcedId: s.Section_id!,
+          schoolSourcedId: s.School_id!,
+          userSourcedId: `t${t}`,
+          role: 'teacher',
+          primary: String(i === 0),
+        })),
+      ),
     ],
     demographics: students.map((s) => ({ sourcedId: `s${s.Student_id}`, sex: s.Gender === 'female' ? 'female' : 'male' })),
   };

@@ -27,7 +27,15 @@ async function upload(cookie: string, url: string, bytes: Buffer) {
 
 /** One school org `org`, the given people (all students of one class taught by the first teacher). */
 function file(org: string, people: { id: string; role?: string; email: string | null; first?: string }[]): OneRosterTables {
-  const users = people.map((p) => ({ sourcedId: p.id, orgSourcedIds: org, role: p.role ?? 'student', givenName: p.first ?? `Given${p.id}`, familyName: 'Payload', email: p.email ?? '', grades: '05' }));
+  const users = people.map((p) => ({
+    sourcedId: p.id,
+    orgSourcedIds: org,
+    role: p.role ?? 'student',
+    givenName: p.first ?? `Given${p.id}`,
+    familyName: 'Payload',
+    email: p.email ?? '',
+    grades: '05',
+  }));
   const teacher = users.find((u) => u.role === 'teacher');
   return {
     orgs: [{ sourcedId: org, name: `Org ${org}`, type: 'school' }],
@@ -35,51 +43,64 @@ function file(org: string, people: { id: string; role?: string; email: string | 
     classes: [{ sourcedId: `${org}-c`, title: 'Math', schoolSourcedId: org }],
     enrollments: users
       .filter((u) => u.role === 'student' || u === teacher)
-      .map((u) => ({ sourcedId: `e-${u.sourcedId}`, classSourcedId: `${org}-c`, schoolSourcedId: org, userSourcedId: u.sourcedId, role: u.role, primary: String(u === teacher) })),
+      .map((u) => ({
+        sourcedId: `e-${u.sourcedId}`,
+        classSourcedId: `${org}-c`,
+        schoolSourcedId: org,
+        userSourcedId: u.sourcedId,
+        role: u.role,
+        primary: String(u === teacher),
+      })),
   };
 }
 
 const membershipsOf = (userId: string) => db().selectFrom('schoolMemberships').select(['schoolId', 'status']).where('userId', '=', userId).execute();
-const nameOf = async (userId: string) => (await db().selectFrom('users').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow());
+const nameOf = async (userId: string) => await db().selectFrom('users').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
 
 describe('a hostile roster file', () => {
-  it('a 195 MB zip bomb of ~490 KB fails as roster_malformed/too_large in seconds while /v1/health answers, and its file is deleted', { timeout: 120_000 }, async () => {
-    const { school, cookie } = await schoolWithAdmin(t.app);
-    const bomb = bombZip(195 * 1024 * 1024);
-    expect(bomb.length).toBeLessThan(600 * 1024);
-    const res = await uploadRoster(t.app, cookie, '/v1/admin/roster/upload', bomb);
-    expect(res.statusCode).toBe(200);
-    const id = JSON.parse(res.body).ResponseData.id as string;
-    const { readKey } = await runRow(id);
-    expect(readKey).toMatch(/\.zip$/);
+  it(
+    'a 195 MB zip bomb of ~490 KB fails as roster_malformed/too_large in seconds while /v1/health answers, and its file is deleted',
+    { timeout: 120_000 },
+    async () => {
+      const { school, cookie } = await schoolWithAdmin(t.app);
+      const bomb = bombZip(195 * 1024 * 1024);
+      expect(bomb.length).toBeLessThan(600 * 1024);
+      const res = await uploadRoster(t.app, cookie, '/v1/admin/roster/upload', bomb);
+      expect(res.statusCode).toBe(200);
+      const id = JSON.parse(res.body).ResponseData.id as string;
+      const { readKey } = await runRow(id);
+      expect(readKey).toMatch(/\.zip$/);
 
-    const started = performance.now();
-    let finished = false;
-    const job = drain(t.app).finally(() => (finished = true));
-    const latencies: number[] = [];
-    let duringParse = 0;
-    while (!finished) {
-      const from = performance.now();
-      const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
-      expect(health.statusCode).toBe(200);
-      latencies.push(performance.now() - from);
-      if ((await runRow(id)).status === 'running') duringParse++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await job;
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`zip bomb (${Math.round(bomb.length / 1024)} KB): failed in ${seconds.toFixed(1)} s; /v1/health answered ${latencies.length} times (${duringParse} while it ran), slowest ${Math.max(...latencies).toFixed(0)} ms`);
-    // Before the worker, the same file held the event loop for 484 s (decision 0500); the bounds leave room for a loaded test machine.
-    expect(duringParse).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(5000);
-    expect(seconds).toBeLessThan(60);
+      const started = performance.now();
+      let finished = false;
+      const job = drain(t.app).finally(() => (finished = true));
+      const latencies: number[] = [];
+      let duringParse = 0;
+      while (!finished) {
+        const from = performance.now();
+        const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
+        expect(health.statusCode).toBe(200);
+        latencies.push(performance.now() - from);
+        if ((await runRow(id)).status === 'running') duringParse++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await job;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `zip bomb (${Math.round(bomb.length / 1024)} KB): failed in ${seconds.toFixed(1)} s; /v1/health answered ${latencies.length} times (${duringParse} while it ran), slowest ${Math.max(...latencies).toFixed(0)} ms`,
+      );
+      // Before the worker, the same file held the event loop for 484 s (decision 0500); the bounds leave room for a loaded test machine.
+      expect(duringParse).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(5000);
+      expect(seconds).toBeLessThan(60);
 
-    const run = await runRow(id);
-    expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_malformed', readKey: null, schoolId: school.id });
-    expect((run.details as { problem: unknown }).problem).toEqual({ key: 'too_large', values: {} });
-    expect(await t.app.services.storage.get(readKey!)).toBeNull();
-    expect(await db().selectFrom('users').select('id').where('firstName', '=', 'Ana').where('lastName', '=', 'Ruiz').execute()).toHaveLength(0);
-  });
+      const run = await runRow(id);
+      expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_malformed', readKey: null, schoolId: school.id });
+      expect((run.details as { problem: unknown }).problem).toEqual({ key: 'too_large', values: {} });
+      expect(await t.app.services.storage.get(readKey!)).toBeNull();
+      expect(await db().selectFrom('users').select('id').where('firstName', '=', 'Ana').where('lastName', '=', 'Ruiz').execute()).toHaveLength(0);
+    },
+  );
 
   it('a row longer than the limit is refused with its file and row, before it is parsed', async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
@@ -96,7 +117,16 @@ describe('a hostile roster file', () => {
     await t.app.services.storage.put(key, bombZip(1024 * 1024), 'application/zip');
     const row = await db()
       .insertInto('rosterRuns')
-      .values({ districtId: school.districtId, origin: 'upload', schoolId: school.id, createdBy: admin.id, readKey: key, status: 'running', startedAt: new Date(), createdAt: new Date() })
+      .values({
+        districtId: school.districtId,
+        origin: 'upload',
+        schoolId: school.id,
+        createdBy: admin.id,
+        readKey: key,
+        status: 'running',
+        startedAt: new Date(),
+        createdAt: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.app.services.jobs.enqueue(db(), ROSTER_SYNC_JOB, { runId: row.id });
@@ -142,15 +172,25 @@ describe("a roster run reaches only its own district's or school's people", () =
     const run = await upload(w.cookie, '/v1/admin/roster/upload', oneRosterZip(tables));
     expect(run.status).toBe('done');
     const report = (run.details as { schools: { warnings: { code: string; sourceId: string }[]; counts: Record<string, number> }[] }).schools[0]!;
-    expect(report.warnings.filter((x) => x.code === 'linked_elsewhere').map((x) => x.sourceId).sort()).toEqual(['far', 'kid', 'teach']);
+    expect(
+      report.warnings
+        .filter((x) => x.code === 'linked_elsewhere')
+        .map((x) => x.sourceId)
+        .sort(),
+    ).toEqual(['far', 'kid', 'teach']);
     expect(report.counts).toMatchObject({ created: 1, linked: 0 });
-    for (const [user, school] of [[w.child, w.elementary], [w.elementaryAdmin, w.elementary]] as const) {
+    for (const [user, school] of [
+      [w.child, w.elementary],
+      [w.elementaryAdmin, w.elementary],
+    ] as const) {
       expect((await membershipsOf(user.id)).map((m) => m.schoolId)).toEqual([school.id]);
     }
     expect(await membershipsOf(w.founder.id)).toHaveLength(1);
     expect(await nameOf(w.child.id)).toEqual({ firstName: 'Lucia', lastName: 'Child' });
     expect(await nameOf(w.founder.id)).toEqual({ firstName: 'Fred', lastName: 'Founder' });
-    expect(await db().selectFrom('rosterPeople').select('sourceId').where('userId', 'in', [w.child.id, w.elementaryAdmin.id, w.founder.id]).execute()).toHaveLength(0);
+    expect(
+      await db().selectFrom('rosterPeople').select('sourceId').where('userId', 'in', [w.child.id, w.elementaryAdmin.id, w.founder.id]).execute(),
+    ).toHaveLength(0);
     // The child's details stay out of reach of the uploading school's admin.
     const details = await t.call('GET', `/v1/student-details/${w.child.id}`, { cookie: w.cookie });
     expect([403, 404]).toContain(details.status);
@@ -161,7 +201,16 @@ describe("a roster run reaches only its own district's or school's people", () =
     await live(w.middle.districtId);
     const { cookie } = await superAdmin(t.app);
     const org = `org-${randomUUID().slice(0, 6)}`;
-    const run = await upload(cookie, `/v1/super/districts/${w.middle.districtId}/roster/upload`, oneRosterZip(file(org, [{ id: 'kid', email: w.child.email }, { id: 'far', role: 'teacher', email: w.founder.email }])));
+    const run = await upload(
+      cookie,
+      `/v1/super/districts/${w.middle.districtId}/roster/upload`,
+      oneRosterZip(
+        file(org, [
+          { id: 'kid', email: w.child.email },
+          { id: 'far', role: 'teacher', email: w.founder.email },
+        ]),
+      ),
+    );
     expect(run.status).toBe('done');
     const report = (run.details as { schools: { warnings: { code: string; sourceId: string }[]; counts: Record<string, number> }[] }).schools[0]!;
     expect(report.warnings.filter((x) => x.code === 'linked_elsewhere')).toEqual([{ code: 'linked_elsewhere', sourceId: 'far' }]);
@@ -173,10 +222,35 @@ describe("a roster run reaches only its own district's or school's people", () =
   it("a school admin's preview counts an address with an account elsewhere exactly as a new one", async () => {
     const w = await world();
     const org = `org-${randomUUID().slice(0, 6)}`;
-    const known = await upload(w.cookie, '/v1/admin/roster/upload', oneRosterZip(file(org, [{ id: 'a', email: w.founder.email }, { id: 'b', email: w.child.email }])));
-    const fresh = await upload(w.cookie, '/v1/admin/roster/upload', oneRosterZip(file(org, [{ id: 'a', email: `x-${org}@or.example` }, { id: 'b', email: `y-${org}@or.example` }])));
+    const known = await upload(
+      w.cookie,
+      '/v1/admin/roster/upload',
+      oneRosterZip(
+        file(org, [
+          { id: 'a', email: w.founder.email },
+          { id: 'b', email: w.child.email },
+        ]),
+      ),
+    );
+    const fresh = await upload(
+      w.cookie,
+      '/v1/admin/roster/upload',
+      oneRosterZip(
+        file(org, [
+          { id: 'a', email: `x-${org}@or.example` },
+          { id: 'b', email: `y-${org}@or.example` },
+        ]),
+      ),
+    );
     expect(known.status).toBe('preview');
-    const shape = (run: typeof known) => ({ counts: run.counts, schools: (run.details as { schools: { counts: unknown; warnings: unknown; added: { sourceId: string }[] }[] }).schools.map((s) => ({ counts: s.counts, warnings: s.warnings, added: s.added.map((p) => p.sourceId) })) });
+    const shape = (run: typeof known) => ({
+      counts: run.counts,
+      schools: (run.details as { schools: { counts: unknown; warnings: unknown; added: { sourceId: string }[] }[] }).schools.map((s) => ({
+        counts: s.counts,
+        warnings: s.warnings,
+        added: s.added.map((p) => p.sourceId),
+      })),
+    });
     expect(shape(known)).toEqual(shape(fresh));
     expect(known.counts).toMatchObject({ created: 2, linked: 0 });
     expect(await membershipsOf(w.founder.id)).toHaveLength(1);
@@ -196,7 +270,9 @@ describe("a school admin's upload lands in their school only", () => {
     const run = await upload(cookie, '/v1/admin/roster/upload', oneRosterZip(file(otherId, [{ id: 'n1', email: `n1-${otherId}@or.example` }])));
     expect(run).toMatchObject({ status: 'failed', errorCode: 'roster_malformed', readKey: null });
     expect((run.details as { problem: unknown }).problem).toEqual({ key: 'org_of_other_school', values: { org: otherId } });
-    expect(await db().selectFrom('schoolMemberships').select(['userId', 'status']).where('schoolId', '=', other.id).execute()).toEqual([{ userId: kept.id, status: 'active' }]);
+    expect(await db().selectFrom('schoolMemberships').select(['userId', 'status']).where('schoolId', '=', other.id).execute()).toEqual([
+      { userId: kept.id, status: 'active' },
+    ]);
     expect(await db().selectFrom('users').select('id').where('email', '=', `n1-${otherId}@or.example`).execute()).toHaveLength(0);
   });
 

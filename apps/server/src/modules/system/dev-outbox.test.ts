@@ -71,7 +71,12 @@ describe('the dev outbox', () => {
     expect(loadConfig({ DEMO: 'true', SMTP_URL: 'smtp://mail.example.test' }).devOutbox).toBe(false);
     expect(loadConfig({ DEMO: 'true', HOST: '::1' }).demo).toBe(true);
     expect(loadConfig({ DEMO: 'false', HOST: '0.0.0.0' }).demo).toBe(false);
-    for (const env of [{ DEMO: 'true', HOST: '0.0.0.0' }, { DEMO: 'true', HOST: '192.168.1.20' }, { DEMO: 'true', HOST: '::' }, { DEMO: 'true', TRUST_PROXY: '1' }]) {
+    for (const env of [
+      { DEMO: 'true', HOST: '0.0.0.0' },
+      { DEMO: 'true', HOST: '192.168.1.20' },
+      { DEMO: 'true', HOST: '::' },
+      { DEMO: 'true', TRUST_PROXY: '1' },
+    ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(/^DEMO is invalid: the demo and its dev outbox serve only this machine/);
     }

@@ -13,7 +13,13 @@ const PROBE_TIMEOUT_MS = 2000;
 function databaseAnswers(db: Db) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
-  return Promise.race([ping(db).then(() => true, () => false), late]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    ping(db).then(
+      () => true,
+      () => false,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 }
 
 const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
@@ -41,7 +47,13 @@ export function registerSystemRoutes(app: FastifyInstance) {
   route(app, systemEndpoints.ready, async ({ services, reply }) => {
     const up = await databaseAnswers(services.db);
     let pending: number | null = null;
-    if (up) pending = migrated ? 0 : await pendingMigrations(services.database).then((files) => files.length, () => null);
+    if (up)
+      pending = migrated
+        ? 0
+        : await pendingMigrations(services.database).then(
+            (files) => files.length,
+            () => null,
+          );
     if (pending === 0) migrated = true;
     const ready = up && pending === 0;
     if (!ready) reply.status(503);
@@ -53,7 +65,11 @@ export function registerSystemRoutes(app: FastifyInstance) {
   route(app, systemEndpoints.high5Count, async ({ db, services }) => {
     const now = services.clock.now().getTime();
     if (!cached || now - cached.at > COUNT_CACHE_MS || now < cached.at) {
-      const row = await db.selectFrom('recognitions').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'high5').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('recognitions')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('kind', '=', 'high5')
+        .executeTakeFirstOrThrow();
       cached = { value: row.n, at: now };
     }
     return { high5sCount: cached.value };
@@ -82,12 +98,17 @@ export function registerSystemRoutes(app: FastifyInstance) {
       const rows = await app.services.db.selectFrom('devOutbox').selectAll().orderBy('id', 'desc').limit(50).execute();
       const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       const items = rows
-        .map((r) => `<article><h2>${escape(r.subject)}</h2><p><b>To:</b> ${escape(r.recipient)} · ${r.sentAt.toISOString()}</p><pre>${escape(r.bodyText)}</pre></article>`)
+        .map(
+          (r) =>
+            `<article><h2>${escape(r.subject)}</h2><p><b>To:</b> ${escape(r.recipient)} · ${r.sentAt.toISOString()}</p><pre>${escape(r.bodyText)}</pre></article>`,
+        )
         .join('');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5 dev outbox</title></head><body><main><h1>Dev outbox (last 50 messages)</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`);
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5 dev outbox</title></head><body><main><h1>Dev outbox (last 50 messages)</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`,
+        );
     });
   }
 }

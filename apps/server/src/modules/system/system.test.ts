@@ -69,7 +69,10 @@ describe('system', () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
     // A proxy that names its client in another header (nginx's X-Real-IP, Forwarded, a CDN's) is a proxy too.
     for (const header of ['x-real-ip', 'forwarded', 'x-forwarded-host', 'true-client-ip', 'cf-connecting-ip', 'x-client-ip', 'via']) {
-      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { [header]: header === 'via' ? '1.1 proxy' : '203.0.113.9' } })).statusCode, header).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/metrics', headers: { [header]: header === 'via' ? '1.1 proxy' : '203.0.113.9' } })).statusCode,
+        header,
+      ).toBe(403);
     }
   });
 
@@ -97,12 +100,22 @@ describe('system', () => {
     const a = await buildUser(t.app, { schoolId: school.id, role: 'teacher' });
     const b = await buildUser(t.app, { schoolId: school.id, role: 'student' });
     const row = { schoolId: school.id, giverId: a.id, giverRole: 'teacher', receiverId: b.id, receiverRole: 'student', schoolDate: '2026-10-15' };
-    await t.app.services.db.insertInto('recognitions').values([{ ...row, kind: 'high5' }, { ...row, kind: 'high5' }, { ...row, kind: 'vibe' }]).execute();
+    await t.app.services.db
+      .insertInto('recognitions')
+      .values([
+        { ...row, kind: 'high5' },
+        { ...row, kind: 'high5' },
+        { ...row, kind: 'vibe' },
+      ])
+      .execute();
     const res = await t.call('GET', '/v1/high5s/count', { cookie: await sessionFor(t.app, a.id) });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ high5sCount: 2 });
 
-    await t.app.services.db.insertInto('recognitions').values({ ...row, kind: 'high5' }).execute();
+    await t.app.services.db
+      .insertInto('recognitions')
+      .values({ ...row, kind: 'high5' })
+      .execute();
     t.clock.advance(31_000);
     const later = await t.call('GET', '/v1/high5s/count', { cookie: await sessionFor(t.app, a.id) });
     expect(later.json.ResponseData).toEqual({ high5sCount: 3 });

@@ -42,7 +42,11 @@ const PROGRAM_CODES = [
   { Code: '190', Description: 'Gifted and Talented Education (GATE)' },
 ];
 /** The description a program record carries itself (Aeries' PGM ProgramDescription), whatever the code set says. */
-const RECORD_DESCRIPTIONS: Record<string, string> = { '101': '504 Accommodation Plan', '144': 'Special Education', '190': 'Gifted and Talented Education (GATE)' };
+const RECORD_DESCRIPTIONS: Record<string, string> = {
+  '101': '504 Accommodation Plan',
+  '144': 'Special Education',
+  '190': 'Gifted and Talented Education (GATE)',
+};
 
 type Rec = Record<string, unknown>;
 interface Built {
@@ -93,13 +97,44 @@ function build(d: SampleDistrict, numbers: Map<string, number>): Built {
   }
   const teachers = new Map<number, Rec[]>();
   for (const t of d.teachers) {
-    push(teachers, schoolCode(t.schoolId), { SchoolCode: schoolCode(t.schoolId), TeacherNumber: Number(t.id), DisplayName: `${t.firstName[0]}. ${t.lastName}`, FirstName: t.firstName, LastName: t.lastName, EmailAddress: t.email, StaffID1: Number(t.number), StaffID2: 0, StaffID3: 0, InactiveStatusCode: '' });
+    push(teachers, schoolCode(t.schoolId), {
+      SchoolCode: schoolCode(t.schoolId),
+      TeacherNumber: Number(t.id),
+      DisplayName: `${t.firstName[0]}. ${t.lastName}`,
+      FirstName: t.firstName,
+      LastName: t.lastName,
+      EmailAddress: t.email,
+      StaffID1: Number(t.number),
+      StaffID2: 0,
+      StaffID3: 0,
+      InactiveStatusCode: '',
+    });
   }
   const staff: Rec[] = [
-    ...d.teachers.map((t) => ({ ID: Number(t.number), FirstName: t.firstName, LastName: t.lastName, EmailAddress: t.email, UserName: t.username, NetworkLoginID: t.username, PrimaryAeriesSchool: schoolCode(t.schoolId), Title: t.title, InactiveStatusCode: '' })),
+    ...d.teachers.map((t) => ({
+      ID: Number(t.number),
+      FirstName: t.firstName,
+      LastName: t.lastName,
+      EmailAddress: t.email,
+      UserName: t.username,
+      NetworkLoginID: t.username,
+      PrimaryAeriesSchool: schoolCode(t.schoolId),
+      Title: t.title,
+      InactiveStatusCode: '',
+    })),
     ...d.schools.map((s, i) => {
       const [first, ...rest] = s.principal.split(' ');
-      return { ID: i + 1, FirstName: first, LastName: rest.join(' '), EmailAddress: s.principalEmail, UserName: '', NetworkLoginID: '', PrimaryAeriesSchool: schoolCode(s.id), Title: 'Principal', InactiveStatusCode: '' };
+      return {
+        ID: i + 1,
+        FirstName: first,
+        LastName: rest.join(' '),
+        EmailAddress: s.principalEmail,
+        UserName: '',
+        NetworkLoginID: '',
+        PrimaryAeriesSchool: schoolCode(s.id),
+        Title: 'Principal',
+        InactiveStatusCode: '',
+      };
     }),
   ];
   const teacherById = new Map(d.teachers.map((t) => [t.id, t]));
@@ -116,7 +151,15 @@ function build(d: SampleDistrict, numbers: Map<string, number>): Built {
       Period: s.period,
       Semester: s.termName === 'Y1' ? 'Y' : s.termName,
       CourseID: courseIds.get(s.courseName),
-      SectionStaffMembers: s.teacherIds.map((t, i) => ({ StaffID: staffOfTeacher.get(t), LastName: teacherById.get(t)?.lastName, FirstName: teacherById.get(t)?.firstName, IsPrimaryTeacher: i === 0, StartDate: null, EndDate: null, InactiveStatusCode: '' })),
+      SectionStaffMembers: s.teacherIds.map((t, i) => ({
+        StaffID: staffOfTeacher.get(t),
+        LastName: teacherById.get(t)?.lastName,
+        FirstName: teacherById.get(t)?.firstName,
+        IsPrimaryTeacher: i === 0,
+        StartDate: null,
+        EndDate: null,
+        InactiveStatusCode: '',
+      })),
       LowGrade: grade(s.grade),
       HighGrade: grade(s.grade),
       InactiveStatusCode: '',
@@ -128,9 +171,24 @@ function build(d: SampleDistrict, numbers: Map<string, number>): Built {
     const section = sectionById.get(e.sectionId);
     if (!section) continue;
     const sc = schoolCode(section.schoolId);
-    push(rosters, `${sc}/${e.sectionId}`, { StudentID: Number(e.studentId), SchoolCode: sc, SectionNumber: Number(e.sectionId), SequenceNumber: Number(e.sectionId), Period: section.period, CourseID: courseIds.get(section.courseName), DateStarted: date(section.termStart), DateEnded: null });
+    push(rosters, `${sc}/${e.sectionId}`, {
+      StudentID: Number(e.studentId),
+      SchoolCode: sc,
+      SectionNumber: Number(e.sectionId),
+      SequenceNumber: Number(e.sectionId),
+      Period: section.period,
+      CourseID: courseIds.get(section.courseName),
+      DateStarted: date(section.termStart),
+      DateEnded: null,
+    });
   }
-  const schools = d.schools.map((s) => ({ SchoolCode: schoolCode(s.id), Name: s.name, LowGradeLevel: grade(s.lowGrade), HighGradeLevel: grade(s.highGrade), InactiveStatusCode: '' }));
+  const schools = d.schools.map((s) => ({
+    SchoolCode: schoolCode(s.id),
+    Name: s.name,
+    LowGradeLevel: grade(s.lowGrade),
+    HighGradeLevel: grade(s.highGrade),
+    InactiveStatusCode: '',
+  }));
   return { schools, students, teachers, staff, sections, rosters, courses };
 }
 
@@ -178,10 +236,20 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     const lower = url.pathname.replace(/\/+$/, '').toLowerCase();
     const path = lower.slice(Math.max(0, lower.indexOf('/api/v5/')));
     if (!path.startsWith('/api/v5/')) return { status: 404, body: { Message: 'No HTTP resource was found that matches the request URI.' } };
-    if (!String(req.headers.accept ?? '').includes('application/json')) return { status: 406, body: { Message: 'This fake answers JSON only: send Accept: application/json' } };
+    if (!String(req.headers.accept ?? '').includes('application/json'))
+      return { status: 406, body: { Message: 'This fake answers JSON only: send Accept: application/json' } };
     const parts = path.split('/').slice(3);
     if (parts[0] === 'systeminfo') {
-      return { status: 200, body: { AeriesVersion: '10.25.5.6', DatabaseYear: fake.databaseYear, AvailableDatabaseYears: [fake.databaseYear], LocalTimeZoneName: 'Eastern Standard Time', CurrentDateTime: local(fake.now) } };
+      return {
+        status: 200,
+        body: {
+          AeriesVersion: '10.25.5.6',
+          DatabaseYear: fake.databaseYear,
+          AvailableDatabaseYears: [fake.databaseYear],
+          LocalTimeZoneName: 'Eastern Standard Time',
+          CurrentDateTime: local(fake.now),
+        },
+      };
     }
     if (req.headers['aeries-cert'] !== certificate) return { status: 401, body: { Message: 'Authorization has been denied for this request.' } };
     if (faults.status500) return { status: 500, body: { Message: 'An error has occurred.' } };
@@ -207,7 +275,17 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
       const all = b.students.get(sc) ?? [];
       if (a4 === 'programs') {
         const ids = a3 === '0' || !a3 ? all.map((s) => s.StudentID as number) : [Number(a3)];
-        const rows = ids.flatMap((id) => (programs.get(id) ?? []).map((p) => ({ StudentID: id, ProgramCode: p.code, ProgramDescription: RECORD_DESCRIPTIONS[p.code] ?? `Local program ${p.code}`, EligibilityStartDate: p.start, EligibilityEndDate: null, ParticipationStartDate: p.start, ParticipationEndDate: p.end })));
+        const rows = ids.flatMap((id) =>
+          (programs.get(id) ?? []).map((p) => ({
+            StudentID: id,
+            ProgramCode: p.code,
+            ProgramDescription: RECORD_DESCRIPTIONS[p.code] ?? `Local program ${p.code}`,
+            EligibilityStartDate: p.start,
+            EligibilityEndDate: null,
+            ParticipationStartDate: p.start,
+            ParticipationEndDate: p.end,
+          })),
+        );
         return { status: 200, body: rows };
       }
       if (a3) return { status: 200, body: malformed(all.filter((s) => String(s.StudentID) === a3)) };
@@ -233,7 +311,12 @@ export async function startAeriesFake(options: { district?: SampleDistrict; cert
     const [y, mo, d, h, mi] = rest.map(Number);
     if ([y, mo, d, h, mi].some((n) => n === undefined || !Number.isInteger(n))) return { status: 400, body: { Message: 'The date is not valid.' } };
     const since = Date.UTC(y!, mo! - 1, d!, h!, mi!);
-    const kind = { studentdatachanges: area === 'program' ? 'program' : area === 'class' ? 'roster' : 'student', staffdatachanges: 'staff', sectiondatachanges: 'section', sectionrosterdatachanges: 'roster' }[endpoint!];
+    const kind = {
+      studentdatachanges: area === 'program' ? 'program' : area === 'class' ? 'roster' : 'student',
+      staffdatachanges: 'staff',
+      sectiondatachanges: 'section',
+      sectionrosterdatachanges: 'roster',
+    }[endpoint!];
     if (!kind) return { status: 404, body: { Message: 'No HTTP resource was found that matches the request URI.' } };
     const keys = [...new Set(changes.filter((c) => c.kind === kind && c.at >= since).map((c) => c.key))];
     const body = keys.map((key) => {

@@ -83,7 +83,10 @@ ${['response_type', 'client_id', 'redirect_uri', 'state'].map((k) => `<input typ
 <button type="submit">Log in</button>
 </form></main></body></html>`;
   const sessionOf = (req: IncomingMessage) => {
-    const pair = (req.headers.cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === SESSION_COOKIE);
+    const pair = (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .find(([k]) => k === SESSION_COOKIE);
     return pair ? sessions.get(pair[1] ?? '') : undefined;
   };
 
@@ -99,7 +102,10 @@ ${['response_type', 'client_id', 'redirect_uri', 'state'].map((k) => `<input typ
           if (!users.has(userId)) return { status: 200, html: page(params, 'We could not find that Clever account.') };
           const session = randomBytes(12).toString('hex');
           sessions.set(session, userId);
-          return { status: 302, headers: { location: back(params, userId).href, 'set-cookie': `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` } };
+          return {
+            status: 302,
+            headers: { location: back(params, userId).href, 'set-cookie': `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` },
+          };
         }
         const known = sessionOf(req);
         if (known) return { status: 302, headers: { location: back(params, known).href } };
@@ -107,7 +113,9 @@ ${['response_type', 'client_id', 'redirect_uri', 'state'].map((k) => `<input typ
       }
       if (url.pathname === '/oauth/tokens' && req.method === 'POST') {
         const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
-        const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
+        const [id, secret] = Buffer.from(encoded ?? '', 'base64')
+          .toString('utf8')
+          .split(':');
         if (scheme !== 'Basic' || id !== clientId || secret !== clientSecret) return { status: 401, body: { error: 'invalid_client' } };
         const body = formOrJson(req, await readBody(req));
         if (body.grant_type !== 'authorization_code') return { status: 400, body: { error: 'unsupported_grant_type' } };
@@ -152,7 +160,12 @@ ${['response_type', 'client_id', 'redirect_uri', 'state'].map((k) => `<input typ
       if (start.status === 302) return new URL(start.headers.get('location')!);
       const form = new URLSearchParams(new URL(authorizationUrl).searchParams);
       form.set('clever_id', userId);
-      const done = await fetch(new URL('/oauth/authorize', authorizationUrl), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      const done = await fetch(new URL('/oauth/authorize', authorizationUrl), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
       const location = done.headers.get('location');
       if (!location) throw new Error(`fake Clever: the sign-in answered ${done.status}`);
       return new URL(location);

@@ -77,24 +77,77 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
       members.set(e.sectionId, list);
     }
     return {
-      schools: byKind(d.schools.map((s) => ({ id: schoolId(s.id), data: { id: schoolId(s.id), district: districtId, name: s.name, sis_id: s.id, school_number: s.id, low_grade: cleverGrade(s.lowGrade), high_grade: cleverGrade(s.highGrade), principal: { name: s.principal, email: s.principalEmail } } }))),
+      schools: byKind(
+        d.schools.map((s) => ({
+          id: schoolId(s.id),
+          data: {
+            id: schoolId(s.id),
+            district: districtId,
+            name: s.name,
+            sis_id: s.id,
+            school_number: s.id,
+            low_grade: cleverGrade(s.lowGrade),
+            high_grade: cleverGrade(s.highGrade),
+            principal: { name: s.principal, email: s.principalEmail },
+          },
+        })),
+      ),
       users: {
         student: byKind(
           d.students.map((s) => {
             const id = cleverId('user', `student:${s.id}`);
             const flags = studentFlags.get(s.id) ?? {};
-            const role: Record<string, unknown> = { school: schoolId(s.schoolId), schools: [schoolId(s.schoolId)], sis_id: s.id, student_number: s.id, state_id: s.stateId, grade: cleverGrade(s.grade), gender: s.gender === 'female' ? 'F' : s.gender === 'male' ? 'M' : 'X', dob: s.dob, ell_status: s.ell ? 'Y' : 'N', credentials: { district_username: s.username }, ...(flags.iep_status !== undefined ? { iep_status: flags.iep_status } : {}) };
+            const role: Record<string, unknown> = {
+              school: schoolId(s.schoolId),
+              schools: [schoolId(s.schoolId)],
+              sis_id: s.id,
+              student_number: s.id,
+              state_id: s.stateId,
+              grade: cleverGrade(s.grade),
+              gender: s.gender === 'female' ? 'F' : s.gender === 'male' ? 'M' : 'X',
+              dob: s.dob,
+              ell_status: s.ell ? 'Y' : 'N',
+              credentials: { district_username: s.username },
+              ...(flags.iep_status !== undefined ? { iep_status: flags.iep_status } : {}),
+            };
             if (flags.ell_status === null) delete role.ell_status;
             else if (flags.ell_status !== undefined) role.ell_status = flags.ell_status;
             if (v31 && flags.section_504_status !== undefined) role.section_504_status = flags.section_504_status;
-            return { id, data: { id, district: districtId, email: s.email || undefined, name: { first: s.firstName, middle: s.middleName, last: s.lastName }, roles: { student: role } } };
+            return {
+              id,
+              data: {
+                id,
+                district: districtId,
+                email: s.email || undefined,
+                name: { first: s.firstName, middle: s.middleName, last: s.lastName },
+                roles: { student: role },
+              },
+            };
           }),
         ),
         teacher: byKind(
           d.teachers.map((t) => {
             const id = cleverId('user', `teacher:${t.id}`);
             const schools = [...(teacherSchools.get(t.id) ?? [])];
-            return { id, data: { id, district: districtId, email: t.email, name: { first: t.firstName, last: t.lastName }, roles: { teacher: { school: schools[0], schools, sis_id: t.id, teacher_number: t.number, title: t.title, credentials: { district_username: t.username } } } } };
+            return {
+              id,
+              data: {
+                id,
+                district: districtId,
+                email: t.email,
+                name: { first: t.firstName, last: t.lastName },
+                roles: {
+                  teacher: {
+                    school: schools[0],
+                    schools,
+                    sis_id: t.id,
+                    teacher_number: t.number,
+                    title: t.title,
+                    credentials: { district_username: t.username },
+                  },
+                },
+              },
+            };
           }),
         ),
         // The sample's staff are its principals (schools.csv), Clever's "school admins"/staff role.
@@ -104,7 +157,16 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
             .map((s) => {
               const id = cleverId('user', `staff:${s.id}`);
               const [first, ...rest] = s.principal.split(' ');
-              return { id, data: { id, district: districtId, email: s.principalEmail, name: { first, last: rest.join(' ') }, roles: { staff: { schools: [schoolId(s.id)], staff_id: s.principalEmail, title: 'Principal' } } } };
+              return {
+                id,
+                data: {
+                  id,
+                  district: districtId,
+                  email: s.principalEmail,
+                  name: { first, last: rest.join(' ') },
+                  roles: { staff: { schools: [schoolId(s.id)], staff_id: s.principalEmail, title: 'Principal' } },
+                },
+              };
             }),
         ),
       },
@@ -112,7 +174,24 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
         d.sections.map((s) => {
           const id = cleverId('section', s.id);
           const teachers = s.teacherIds.map((t) => cleverId('user', `teacher:${t}`));
-          return { id, data: { id, district: districtId, school: schoolId(s.schoolId), name: s.name, sis_id: s.id, section_number: s.id, course: cleverId('course', `${s.schoolId}:${s.courseName}`), subject: s.courseName, grade: cleverGrade(s.grade), period: s.period, teacher: teachers[0], teachers, students: members.get(s.id) ?? [] } };
+          return {
+            id,
+            data: {
+              id,
+              district: districtId,
+              school: schoolId(s.schoolId),
+              name: s.name,
+              sis_id: s.id,
+              section_number: s.id,
+              course: cleverId('course', `${s.schoolId}:${s.courseName}`),
+              subject: s.courseName,
+              grade: cleverGrade(s.grade),
+              period: s.period,
+              teacher: teachers[0],
+              teachers,
+              students: members.get(s.id) ?? [],
+            },
+          };
         }),
       ),
     };
@@ -164,10 +243,25 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     if (req.method !== 'GET') return { status: 405, body: { error: 'method not allowed' } };
     if (url.pathname === '/oauth/tokens') {
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
-      const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
+      const [id, secret] = Buffer.from(encoded ?? '', 'base64')
+        .toString('utf8')
+        .split(':');
       if (scheme !== 'Basic' || id !== clientId || secret !== clientSecret) return { status: 401, body: { error: 'invalid_client' } };
       if (url.searchParams.get('owner_type') !== 'district') return { status: 400, body: { error: 'owner_type must be district' } };
-      return { status: 200, body: { data: [{ id: cleverId('token', clientId), created: '2015-08-01T00:00:00.000Z', owner: { type: 'district', id: districtId }, access_token: token, scopes: ['read:district_admins', 'read:school_admins', 'read:schools', 'read:sections', 'read:students', 'read:teachers', 'read:user_id'] }] } };
+      return {
+        status: 200,
+        body: {
+          data: [
+            {
+              id: cleverId('token', clientId),
+              created: '2015-08-01T00:00:00.000Z',
+              owner: { type: 'district', id: districtId },
+              access_token: token,
+              scopes: ['read:district_admins', 'read:school_admins', 'read:schools', 'read:sections', 'read:students', 'read:teachers', 'read:user_id'],
+            },
+          ],
+        },
+      };
     }
     const match = /^\/v(3\.0|3\.1)\/(districts|schools|users|sections)(?:\/([0-9a-f]{24})\/users)?$/.exec(url.pathname);
     if (!match) return { status: 404, body: { error: 'Resource not found' } };
@@ -181,13 +275,21 @@ export async function startCleverFake(options: { district?: SampleDistrict; clie
     const d = data(version === '3.1');
     const path = url.pathname;
     let result;
-    if (resource === 'districts') result = { status: 200, body: { data: [{ data: { id: districtId, name: 'Clever Sandbox District (sample)' }, uri: `/v${version}/districts/${districtId}` }], links: [{ rel: 'self', uri: path }] } };
+    if (resource === 'districts')
+      result = {
+        status: 200,
+        body: {
+          data: [{ data: { id: districtId, name: 'Clever Sandbox District (sample)' }, uri: `/v${version}/districts/${districtId}` }],
+          links: [{ rel: 'self', uri: path }],
+        },
+      };
     else if (resource === 'schools') result = page(version, 'schools', path, url, d.schools);
     else if (resource === 'sections' && !sectionId) result = page(version, 'sections', path, url, d.sections);
     else if (resource === 'users' || sectionId) {
       const role = url.searchParams.get('role');
       const roles = role ? [role] : ['student', 'teacher', 'staff'];
-      if (!roles.every((r): r is 'student' | 'teacher' | 'staff' => r === 'student' || r === 'teacher' || r === 'staff')) return { status: 400, body: { error: 'unknown role' } };
+      if (!roles.every((r): r is 'student' | 'teacher' | 'staff' => r === 'student' || r === 'teacher' || r === 'staff'))
+        return { status: 400, body: { error: 'unknown role' } };
       let list = roles.flatMap((r) => d.users[r as 'student' | 'teacher' | 'staff']).sort((a, b) => (a.id < b.id ? -1 : 1));
       if (sectionId) {
         const section = d.sections.find((s) => s.id === sectionId);

@@ -183,9 +183,11 @@ export function syntheticDistrict(size: { students: number; teachers: number; se
   }));
   const studentIds = new Set(students.map((s) => s.id));
   const sectionIds = new Set(sections.map((s) => s.id));
-  const enrollments = take(base.enrollments, Number.MAX_SAFE_INTEGER, (e, c) => ({ schoolId: sfx(e.schoolId, c), studentId: sfx(e.studentId, c), sectionId: sfx(e.sectionId, c) })).filter(
-    (e) => studentIds.has(e.studentId) && sectionIds.has(e.sectionId),
-  );
+  const enrollments = take(base.enrollments, Number.MAX_SAFE_INTEGER, (e, c) => ({
+    schoolId: sfx(e.schoolId, c),
+    studentId: sfx(e.studentId, c),
+    sectionId: sfx(e.sectionId, c),
+  })).filter((e) => studentIds.has(e.studentId) && sectionIds.has(e.sectionId));
   const used = new Set([...students.map((s) => s.schoolId), ...teachers.map((t) => t.schoolId)]);
   return { schools: schools.filter((s) => used.has(s.id)), students, teachers, sections, enrollments };
 }

@@ -1,6 +1,31 @@
 import type { Me } from '@high5/contract';
-import { AutoStoriesOutlined, Check, ExpandMore, HelpOutlined, Logout, Menu as MenuIcon, OpenInNew, PersonOutlined, RateReviewOutlined, SchoolOutlined } from '@mui/icons-material';
-import { AppBar, Avatar, Box, Button, Chip, Divider, IconButton, LinearProgress, ListItemIcon, ListItemText, MenuItem, Toolbar, Typography } from '@mui/material';
+import {
+  AutoStoriesOutlined,
+  Check,
+  ExpandMore,
+  HelpOutlined,
+  Logout,
+  Menu as MenuIcon,
+  OpenInNew,
+  PersonOutlined,
+  RateReviewOutlined,
+  SchoolOutlined,
+} from '@mui/icons-material';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  IconButton,
+  LinearProgress,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyMenu, menuButtonPreload } from '../../components/ui/lazy-menu';
@@ -26,7 +51,25 @@ export function roleLabel(t: (key: string, options?: { context?: string }) => st
 }
 
 /** The signed-in header: menu button (narrow), logo, school, role, language, help, user menu. */
-export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerId, helpArea, loading }: { me: Me; showLogo: boolean; showMenuButton: boolean; menuOpen: boolean; onMenu: () => void; drawerId: string; helpArea: boolean; loading: boolean }) {
+export function Header({
+  me,
+  showLogo,
+  showMenuButton,
+  menuOpen,
+  onMenu,
+  drawerId,
+  helpArea,
+  loading,
+}: {
+  me: Me;
+  showLogo: boolean;
+  showMenuButton: boolean;
+  menuOpen: boolean;
+  onMenu: () => void;
+  drawerId: string;
+  helpArea: boolean;
+  loading: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const errorText = useErrorText('auth');
@@ -41,7 +84,18 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
           </IconButton>
         )}
         {showLogo && (
-          <Box component={Link} to={landingPath(me)} aria-label={t('header.home')} sx={{ display: 'flex', alignItems: 'center', textDecoration: 'none', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+          <Box
+            component={Link}
+            to={landingPath(me)}
+            aria-label={t('header.home')}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              textDecoration: 'none',
+              borderRadius: 2,
+              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
             <HighFiveMark size={34} />
           </Box>
         )}
@@ -49,7 +103,11 @@ export function Header({ me, showLogo, showMenuButton, menuOpen, onMenu, drawerI
           <SchoolBlock me={me} />
         </Box>
         <AlertsBadge me={me} />
-        <LanguageSelect value={i18n.language === 'es' ? 'es' : 'en'} onChange={(lang: LanguageCode) => saveLanguage.mutate(lang, { onError: (error) => notify('error', errorText(error)) })} compact={!helpArea} />
+        <LanguageSelect
+          value={i18n.language === 'es' ? 'es' : 'en'}
+          onChange={(lang: LanguageCode) => saveLanguage.mutate(lang, { onError: (error) => notify('error', errorText(error)) })}
+          compact={!helpArea}
+        />
         {helpArea && <HelpArea me={me} />}
         <UserMenu me={me} helpLinksInside={!helpArea} />
       </Toolbar>
@@ -63,13 +121,31 @@ function SchoolBlock({ me }: { me: Me }) {
   const role = roleLabel(t, me);
   const pending = me.school?.status === 'pending';
   return (
-    <Box sx={{ minWidth: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: { xs: 0, sm: 1.25 } }}>
+    <Box
+      sx={{
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        gap: { xs: 0, sm: 1.25 },
+      }}
+    >
       {me.schools.length > 1 ? (
         <SchoolSwitcher me={me} />
       ) : (
         // Two lines on a phone, where a long name (or "Administración de High5") would be cut; one line wider.
         <Typography
-          sx={{ fontWeight: 700, fontSize: { xs: 14, sm: 16 }, lineHeight: { xs: 1.2, sm: 1.5 }, maxWidth: '100%', overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 1 }, overflowWrap: 'anywhere' }}
+          sx={{
+            fontWeight: 700,
+            fontSize: { xs: 14, sm: 16 },
+            lineHeight: { xs: 1.2, sm: 1.5 },
+            maxWidth: '100%',
+            overflow: 'hidden',
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: { xs: 2, sm: 1 },
+            overflowWrap: 'anywhere',
+          }}
           data-testid="school-name"
           title={me.school?.name}
         >
@@ -77,7 +153,12 @@ function SchoolBlock({ me }: { me: Me }) {
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minWidth: 0 }}>
-        <Chip size="small" label={role} data-testid="role-label" sx={{ fontWeight: 600, bgcolor: 'rgba(106, 27, 154, 0.10)', color: 'primary.dark', height: { xs: 20, sm: 24 }, fontSize: { xs: 11, sm: 13 } }} />
+        <Chip
+          size="small"
+          label={role}
+          data-testid="role-label"
+          sx={{ fontWeight: 600, bgcolor: 'rgba(106, 27, 154, 0.10)', color: 'primary.dark', height: { xs: 20, sm: 24 }, fontSize: { xs: 11, sm: 13 } }}
+        />
         {pending && <Chip size="small" color="warning" variant="outlined" label={t('header.pending')} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />}
       </Box>
     </Box>
@@ -155,11 +236,27 @@ function HelpArea({ me }: { me: Me }) {
         </LazyTooltip>
       )}
       <LazyTooltip title={t('header.help')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.help')} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="help-menu-button">
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('header.help')}
+          {...menuButtonPreload}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          data-testid="help-menu-button"
+        >
           <HelpOutlined />
         </IconButton>
       </LazyTooltip>
-      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <LazyMenu
+        disablePortal
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <HelpLinks me={me} links={config.data?.links} onClick={() => setAnchor(null)} />
       </LazyMenu>
     </>
@@ -213,11 +310,29 @@ function UserMenu({ me, helpLinksInside }: { me: Me; helpLinksInside: boolean })
   return (
     <>
       <LazyTooltip title={t('header.userMenu')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.userMenuFor', { name })} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="user-menu-button" sx={{ p: 0.5 }}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('header.userMenuFor', { name })}
+          {...menuButtonPreload}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          data-testid="user-menu-button"
+          sx={{ p: 0.5 }}
+        >
           <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>{initials}</Avatar>
         </IconButton>
       </LazyTooltip>
-      <LazyMenu disablePortal id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { minWidth: 240 } } }}>
+      <LazyMenu
+        disablePortal
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
         <Box sx={{ px: 2, py: 1 }} role="none">
           <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>

@@ -74,10 +74,27 @@ export default function IdleLockOverlay({ me, onUnlocked }: { me: Me; onUnlocked
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       data-testid="idle-lock"
-      slotProps={{ paper: { sx: { bgcolor: 'background.default', backgroundImage: 'radial-gradient(circle at 20% 10%, rgba(106,27,154,0.10), transparent 55%), radial-gradient(circle at 90% 90%, rgba(0,121,107,0.10), transparent 50%)' } } }}
+      slotProps={{
+        paper: {
+          sx: {
+            bgcolor: 'background.default',
+            backgroundImage:
+              'radial-gradient(circle at 20% 10%, rgba(106,27,154,0.10), transparent 55%), radial-gradient(circle at 90% 90%, rgba(0,121,107,0.10), transparent 50%)',
+          },
+        },
+      }}
     >
       <Box sx={{ minHeight: '100%', display: 'grid', placeItems: 'center', p: 2 }}>
-        <Box sx={{ width: '100%', maxWidth: 420, bgcolor: 'background.paper', borderRadius: 4, boxShadow: '0 10px 40px rgba(60, 20, 90, 0.12)', p: { xs: 3, sm: 4 } }}>
+        <Box
+          sx={{
+            width: '100%',
+            maxWidth: 420,
+            bgcolor: 'background.paper',
+            borderRadius: 4,
+            boxShadow: '0 10px 40px rgba(60, 20, 90, 0.12)',
+            p: { xs: 3, sm: 4 },
+          }}
+        >
           <Stack spacing={2.5}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
               <HighFiveMark size={44} />

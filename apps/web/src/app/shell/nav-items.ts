@@ -12,7 +12,12 @@ export interface NavItem {
 const p = paths;
 const item = (path: AppPath, label: string, section: NavSection): NavItem => ({ path, label, section });
 
-const givingAll = [item(p.high5, 'high5', 'celebrate'), item(p.positiveVibes, 'positiveVibes', 'celebrate'), item(p.high5Report, 'high5Report', 'celebrate'), item(p.vibeReport, 'vibeReport', 'celebrate')];
+const givingAll = [
+  item(p.high5, 'high5', 'celebrate'),
+  item(p.positiveVibes, 'positiveVibes', 'celebrate'),
+  item(p.high5Report, 'high5Report', 'celebrate'),
+  item(p.vibeReport, 'vibeReport', 'celebrate'),
+];
 const mood = item(p.mood, 'mood', 'wellbeing');
 const journal = item(p.gratitudeJournal, 'gratitudeJournal', 'wellbeing');
 
@@ -38,7 +43,13 @@ export function navItems(me: Me, narrow: boolean): NavItem[] {
       );
       break;
     case 'student':
-      items.push(item(p.dashboard, 'dashboard', 'main'), item(p.studentClasses, 'studentClasses', 'main'), item(p.trustedAdults, 'trustedAdults', 'main'), ...giving, mood);
+      items.push(
+        item(p.dashboard, 'dashboard', 'main'),
+        item(p.studentClasses, 'studentClasses', 'main'),
+        item(p.trustedAdults, 'trustedAdults', 'main'),
+        ...giving,
+        mood,
+      );
       break;
     case 'parent':
       items.push(item(p.dashboard, 'dashboard', 'main'), item(p.myStudents, 'myStudents', 'main'), item(p.viewHigh5, 'viewHigh5', 'main'), ...giving, mood);
@@ -48,7 +59,12 @@ export function navItems(me: Me, narrow: boolean): NavItem[] {
       if (me.isAdmin) items.push(item(p.admin, 'admin', 'manage'));
       break;
     case 'superAdmin':
-      items.push(item(p.superAdminReport, 'superAdminReport', 'manage'), item(p.makeAdmin, 'makeAdmin', 'manage'), item(p.addDistrict, 'addDistrict', 'manage'), item(p.settings, 'settings', 'manage'));
+      items.push(
+        item(p.superAdminReport, 'superAdminReport', 'manage'),
+        item(p.makeAdmin, 'makeAdmin', 'manage'),
+        item(p.addDistrict, 'addDistrict', 'manage'),
+        item(p.settings, 'settings', 'manage'),
+      );
       break;
     default:
       break;

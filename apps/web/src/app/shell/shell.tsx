@@ -48,17 +48,51 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box component="a" href="#main" sx={{ ...visuallyHidden, '&:focus': { position: 'fixed', top: 8, left: 8, width: 'auto', height: 'auto', clip: 'auto', m: 0, zIndex: 2000, bgcolor: 'background.paper', p: 1.5, borderRadius: 2, boxShadow: 3 } }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          ...visuallyHidden,
+          '&:focus': {
+            position: 'fixed',
+            top: 8,
+            left: 8,
+            width: 'auto',
+            height: 'auto',
+            clip: 'auto',
+            m: 0,
+            zIndex: 2000,
+            bgcolor: 'background.paper',
+            p: 1.5,
+            borderRadius: 2,
+            boxShadow: 3,
+          },
+        }}
+      >
         {t('shell.skipToContent')}
       </Box>
       {permanent ? (
         <Drawer
           variant="permanent"
-          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider', top: 0 } }}
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider', top: 0 },
+          }}
           slotProps={{ paper: { id: DRAWER_ID, component: 'aside' } as object }}
         >
           <Box sx={{ height: 68, flexShrink: 0, display: 'flex', alignItems: 'center', px: 2.5, borderBottom: 1, borderColor: 'divider' }}>
-            <Box component={Link} to={landingPath(me)} aria-label={t('header.home')} sx={{ display: 'flex', textDecoration: 'none', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+            <Box
+              component={Link}
+              to={landingPath(me)}
+              aria-label={t('header.home')}
+              sx={{
+                display: 'flex',
+                textDecoration: 'none',
+                borderRadius: 2,
+                '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+              }}
+            >
               <Logo size={36} />
             </Box>
           </Box>
@@ -80,9 +114,23 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ position: 'sticky', top: 0, zIndex: (th) => th.zIndex.drawer + 1 }}>
-          <Header me={me} showLogo={!permanent} showMenuButton={!permanent} menuOpen={open} onMenu={() => setOpen(true)} drawerId={DRAWER_ID} helpArea={helpArea} loading={navigation.state === 'loading'} />
+          <Header
+            me={me}
+            showLogo={!permanent}
+            showMenuButton={!permanent}
+            menuOpen={open}
+            onMenu={() => setOpen(true)}
+            drawerId={DRAWER_ID}
+            helpArea={helpArea}
+            loading={navigation.state === 'loading'}
+          />
         </Box>
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flex: 1, width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 4 }, outline: 'none' }}
+        >
           {me.school?.status === 'pending' && (
             <Alert severity="info" sx={{ mb: 3 }}>
               {/* A founder in a paid district is the school's admin: High5's administrator approves her (decision 0157). */}

@@ -76,7 +76,11 @@ export function SidebarContent({ me, narrow, onNavigate }: { me: Me; narrow: boo
           const headingId = `nav-section-${section}`;
           return (
             <Box key={section} sx={{ px: 1, pb: 0.5 }}>
-              <Typography id={headingId} component="h2" sx={{ px: 2, pt: 1, pb: 0.5, fontSize: 12, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' }}>
+              <Typography
+                id={headingId}
+                component="h2"
+                sx={{ px: 2, pt: 1, pb: 0.5, fontSize: 12, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' }}
+              >
                 {t(`nav.sections.${section}`)}
               </Typography>
               <List dense disablePadding aria-labelledby={headingId}>
@@ -94,7 +98,11 @@ export function SidebarContent({ me, narrow, onNavigate }: { me: Me; narrow: boo
                           borderRadius: 2,
                           mb: 0.25,
                           py: 0.75,
-                          '&.Mui-selected': { bgcolor: 'rgba(106, 27, 154, 0.10)', color: 'primary.dark', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                          '&.Mui-selected': {
+                            bgcolor: 'rgba(106, 27, 154, 0.10)',
+                            color: 'primary.dark',
+                            '& .MuiListItemIcon-root': { color: 'primary.main' },
+                          },
                           '&.Mui-selected:hover': { bgcolor: 'rgba(106, 27, 154, 0.16)' },
                         }}
                       >

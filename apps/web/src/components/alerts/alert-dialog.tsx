@@ -1,5 +1,23 @@
 import { ALERT_LIMITS, AlertActionBodySchema, AlertFormActionSchema, moodInfo, type AlertDetail } from '@high5/contract';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, FormLabel, List, ListItem, ListItemText, Radio, RadioGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showDateTime } from '../../lib/dates';
@@ -20,24 +38,39 @@ export function AlertTrail({ alert, onCorrect }: { alert: AlertDetail; onCorrect
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box>
-        <Typography component="h3" variant="subtitle2">{t('alerts.ui.checkIns')}</Typography>
+        <Typography component="h3" variant="subtitle2">
+          {t('alerts.ui.checkIns')}
+        </Typography>
         <List dense disablePadding>
           {alert.checkIns.map((c) => (
             <ListItem key={c.at} disableGutters>
               <ListItemText
                 primary={`${moodInfo(c.mood)?.emoji ?? ''} ${feeling(c.mood)} · ${t(`alerts.ui.priority.${c.priority}`)}`}
-                secondary={[showDateTime(c.at), c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '', c.afterHours ? t('alerts.ui.afterHours') : ''].filter(Boolean).join(' · ')}
+                secondary={[
+                  showDateTime(c.at),
+                  c.talkTo ? t('alerts.ui.wantsToTalkTo', { name: c.talkTo.name }) : c.talkToAny ? t('alerts.ui.wantsToTalkToAny') : '',
+                  c.afterHours ? t('alerts.ui.afterHours') : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}
         </List>
       </Box>
       <Box>
-        <Typography component="h3" variant="subtitle2">{t('alerts.ui.reached')}</Typography>
-        <Typography variant="body2">{alert.recipients.map((r) => `${r.name} (${r.tier > 0 ? t('alerts.ui.tier', { tier: r.tier }) : t(`alerts.ui.reason.${r.reason}`)})`).join(', ') || t('alerts.ui.waiting')}</Typography>
+        <Typography component="h3" variant="subtitle2">
+          {t('alerts.ui.reached')}
+        </Typography>
+        <Typography variant="body2">
+          {alert.recipients.map((r) => `${r.name} (${r.tier > 0 ? t('alerts.ui.tier', { tier: r.tier }) : t(`alerts.ui.reason.${r.reason}`)})`).join(', ') ||
+            t('alerts.ui.waiting')}
+        </Typography>
       </Box>
       <Box>
-        <Typography component="h3" variant="subtitle2">{t('alerts.ui.trail')}</Typography>
+        <Typography component="h3" variant="subtitle2">
+          {t('alerts.ui.trail')}
+        </Typography>
         {alert.actions.length === 0 ? (
           <Typography variant="body2">{t('alerts.ui.noAction')}</Typography>
         ) : (
@@ -87,7 +120,9 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
     setCorrecting(null);
   };
   const submit = form.handleSubmit((body) =>
-    correcting ? correct.mutate({ actionId: correcting, body: { action: body.action, note: body.note } }, { onSuccess: done }) : act.mutate(body, { onSuccess: done }),
+    correcting
+      ? correct.mutate({ actionId: correcting, body: { action: body.action, note: body.note } }, { onSuccess: done })
+      : act.mutate(body, { onSuccess: done }),
   );
   const failed = act.error ?? correct.error ?? reopen.error;
   const data = alert.data;
@@ -105,7 +140,11 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
             </Typography>
             <AlertTrail alert={data} onCorrect={setCorrecting} />
             {!data.open && !correcting && (
-              <Button variant="outlined" disabled={reopen.isPending} onClick={() => reopen.mutate({ note: '' }, { onSuccess: () => notify('success', t('alerts.ui.reopened')) })}>
+              <Button
+                variant="outlined"
+                disabled={reopen.isPending}
+                onClick={() => reopen.mutate({ note: '' }, { onSuccess: () => notify('success', t('alerts.ui.reopened')) })}
+              >
                 {t('alerts.ui.reopen')}
               </Button>
             )}
@@ -117,7 +156,12 @@ export function AlertDialog({ alertId, onClose }: { alertId: string | null; onCl
                   render={({ field, fieldState }) => (
                     <FormControl error={!!fieldState.error}>
                       <FormLabel id="alert-action-label">{correcting ? t('alerts.ui.whatReallyHappened') : t('alerts.ui.whatDidYouDo')}</FormLabel>
-                      <RadioGroup aria-labelledby="alert-action-label" name={field.name} value={field.value ?? ''} onChange={(ev) => field.onChange(ev.target.value)}>
+                      <RadioGroup
+                        aria-labelledby="alert-action-label"
+                        name={field.name}
+                        value={field.value ?? ''}
+                        onChange={(ev) => field.onChange(ev.target.value)}
+                      >
                         {AlertFormActionSchema.options.map((a) => (
                           <FormControlLabel key={a} value={a} control={<Radio />} label={t(`alerts.ui.action.${a}`)} />
                         ))}

@@ -25,7 +25,15 @@ export default function AlertsMenu() {
   return (
     <>
       <LazyTooltip title={label}>
-        <IconButton onClick={(ev) => setAnchor(ev.currentTarget)} aria-label={label} {...menuButtonPreload} aria-haspopup="menu" aria-expanded={anchor ? true : undefined} aria-controls={anchor ? menuId : undefined} data-testid="alerts-badge">
+        <IconButton
+          onClick={(ev) => setAnchor(ev.currentTarget)}
+          aria-label={label}
+          {...menuButtonPreload}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          data-testid="alerts-badge"
+        >
           <Badge badgeContent={open} color="error" max={99}>
             <NotificationsActiveOutlined />
           </Badge>

@@ -37,7 +37,8 @@ export function useAlertAction(id: string) {
 export function useAlertCorrection(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { actionId: string; body: { action: AlertFormAction; note: string } }) => api(e.alertCorrect, { params: { alertId: id, actionId: input.actionId }, body: input.body }),
+    mutationFn: (input: { actionId: string; body: { action: AlertFormAction; note: string } }) =>
+      api(e.alertCorrect, { params: { alertId: id, actionId: input.actionId }, body: input.body }),
     onSuccess: (detail) => {
       queryClient.setQueryData(alertKeys.detail(id), detail);
       void queryClient.invalidateQueries({ queryKey: ['classroom', 'alerts'] });
@@ -66,7 +67,8 @@ export const useMoodConsents = () => useQuery({ queryKey: consentKey, queryFn: (
 export function useSetMoodConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { studentId: string; status: 'given' | 'refused' }) => api(e.moodConsentSet, { params: { studentId: input.studentId }, body: { status: input.status } }),
+    mutationFn: (input: { studentId: string; status: 'given' | 'refused' }) =>
+      api(e.moodConsentSet, { params: { studentId: input.studentId }, body: { status: input.status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consentKey }),
   });
 }

@@ -16,7 +16,10 @@ export function MoodConsents() {
   const consents = useMoodConsents();
   const set = useSetMoodConsent();
   const choose = (studentId: string, status: 'given' | 'refused') =>
-    set.mutate({ studentId, status }, { onSuccess: () => notify('success', t('alerts.ui.consentSaved')), onError: (error) => notify('error', errorText(error)) });
+    set.mutate(
+      { studentId, status },
+      { onSuccess: () => notify('success', t('alerts.ui.consentSaved')), onError: (error) => notify('error', errorText(error)) },
+    );
   if (consents.isError) return <Alert severity="error">{errorText(consents.error)}</Alert>;
   if (!consents.data?.length) return null;
   return (
@@ -28,8 +31,14 @@ export function MoodConsents() {
         <Box key={c.studentId} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', display: 'grid', gap: 1 }} data-testid="mood-consent">
           <Typography variant="body2">{t(c.required ? 'alerts.ui.consentRequired' : 'alerts.ui.consentNotRequired', { name: c.studentName })}</Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Chip label={t(`alerts.ui.consentStatus.${c.status}`)} color={c.status === 'given' ? 'success' : c.status === 'refused' ? 'default' : 'warning'} variant="outlined" />
-            {c.changedAt && <Typography variant="caption">{t('alerts.ui.consentChanged', { by: c.changedBy ?? '—', at: showDateTime(c.changedAt) })}</Typography>}
+            <Chip
+              label={t(`alerts.ui.consentStatus.${c.status}`)}
+              color={c.status === 'given' ? 'success' : c.status === 'refused' ? 'default' : 'warning'}
+              variant="outlined"
+            />
+            {c.changedAt && (
+              <Typography variant="caption">{t('alerts.ui.consentChanged', { by: c.changedBy ?? '—', at: showDateTime(c.changedAt) })}</Typography>
+            )}
           </Box>
           {!c.confirmed && (
             <Alert severity="info" data-testid="mood-consent-unconfirmed">
@@ -37,10 +46,21 @@ export function MoodConsents() {
             </Alert>
           )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant={c.status === 'given' ? 'contained' : 'outlined'} disabled={set.isPending || !c.confirmed || c.status === 'given'} onClick={() => choose(c.studentId, 'given')} aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}>
+            <Button
+              variant={c.status === 'given' ? 'contained' : 'outlined'}
+              disabled={set.isPending || !c.confirmed || c.status === 'given'}
+              onClick={() => choose(c.studentId, 'given')}
+              aria-label={`${t('alerts.ui.consentGive')}: ${c.studentName}`}
+            >
               {t('alerts.ui.consentGive')}
             </Button>
-            <Button variant={c.status === 'refused' ? 'contained' : 'outlined'} color="inherit" disabled={set.isPending || !c.confirmed || c.status === 'refused'} onClick={() => choose(c.studentId, 'refused')} aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}>
+            <Button
+              variant={c.status === 'refused' ? 'contained' : 'outlined'}
+              color="inherit"
+              disabled={set.isPending || !c.confirmed || c.status === 'refused'}
+              onClick={() => choose(c.studentId, 'refused')}
+              aria-label={`${t('alerts.ui.consentRefuse')}: ${c.studentName}`}
+            >
               {t('alerts.ui.consentRefuse')}
             </Button>
           </Box>

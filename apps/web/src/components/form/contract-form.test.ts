@@ -29,7 +29,8 @@ describe('issueKey (the contract form words zod issues with catalog keys)', () =
   });
 
   it('every key it can give exists in both languages', () => {
-    for (const lang of ['en', 'es'] as const) expect(Object.keys(resources[lang].errors.field).sort()).toEqual(['email', 'invalid', 'required', 'too_big', 'too_small']);
+    for (const lang of ['en', 'es'] as const)
+      expect(Object.keys(resources[lang].errors.field).sort()).toEqual(['email', 'invalid', 'required', 'too_big', 'too_small']);
   });
 
   it('through the resolver, react-hook-form gets the keys as field messages', async () => {

@@ -33,7 +33,7 @@ describe('useContractForm with a contract schema', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('checks again on each change after a submit, and saves the schema\'s output (trimmed)', async () => {
+  it("checks again on each change after a submit, and saves the schema's output (trimmed)", async () => {
     const onSave = vi.fn();
     await renderIn(<NameForm onSave={onSave} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

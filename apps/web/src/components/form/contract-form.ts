@@ -29,7 +29,10 @@ function contractResolver<S extends FormSchema>(source: SchemaSource<S>): Resolv
  * language switch); `formState.isDirty` says whether there is an edit to save; submit handlers get
  * the schema's output (trimmed, lower-cased, as the server will read it).
  */
-export function useContractForm<S extends FormSchema>(schema: SchemaSource<S>, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+export function useContractForm<S extends FormSchema>(
+  schema: SchemaSource<S>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const [resolver] = useState(() => contractResolver(schema));
   return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', ...options, resolver });
 }

@@ -2,7 +2,10 @@ import { Checkbox, FormControlLabel, type CheckboxProps, type SxProps, type Them
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export type FormCheckboxProps<T extends FieldValues> = Omit<CheckboxProps, 'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur' | 'inputRef' | 'slotProps' | 'sx'> & {
+export type FormCheckboxProps<T extends FieldValues> = Omit<
+  CheckboxProps,
+  'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur' | 'inputRef' | 'slotProps' | 'sx'
+> & {
   control: Control<T, unknown, FieldValues>;
   name: Path<T>;
   label: ReactNode;
@@ -16,7 +19,17 @@ export function FormCheckbox<T extends FieldValues>({ control, name, label, sx, 
   return (
     <FormControlLabel
       sx={sx}
-      control={<Checkbox {...props} name={field.name} checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={props.disabled ?? field.disabled} />}
+      control={
+        <Checkbox
+          {...props}
+          name={field.name}
+          checked={!!field.value}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+          disabled={props.disabled ?? field.disabled}
+        />
+      }
       label={label}
     />
   );

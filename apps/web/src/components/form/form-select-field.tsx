@@ -2,7 +2,10 @@ import { TextField, type TextFieldProps } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import { useBoundField, type BoundFieldOptions } from './form-text-field';
 
-export type FormSelectFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'select' | 'helperText' | 'disabled'> &
+export type FormSelectFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'select' | 'helperText' | 'disabled'
+> &
   Omit<BoundFieldOptions<T>, 'parse'>;
 
 /**

@@ -2,7 +2,10 @@ import { FormControlLabel, Switch, type SwitchProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-export type FormSwitchProps<T extends FieldValues> = Omit<SwitchProps, 'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur' | 'inputRef' | 'slotProps'> & {
+export type FormSwitchProps<T extends FieldValues> = Omit<
+  SwitchProps,
+  'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur' | 'inputRef' | 'slotProps'
+> & {
   control: Control<T, unknown, FieldValues>;
   name: Path<T>;
   label: ReactNode;
@@ -13,7 +16,17 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, ...pro
   const { field } = useController({ control, name });
   return (
     <FormControlLabel
-      control={<Switch {...props} name={field.name} checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={props.disabled ?? field.disabled} />}
+      control={
+        <Switch
+          {...props}
+          name={field.name}
+          checked={!!field.value}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+          disabled={props.disabled ?? field.disabled}
+        />
+      }
       label={label}
     />
   );

@@ -44,7 +44,16 @@ export function useBoundField<T extends FieldValues>({ control, name, area, mess
 }
 
 /** A text field bound to a contract form (useContractForm). A choice among options is a FormSelectField. */
-export function FormTextField<T extends FieldValues>({ control, name, area, messages, parse, helperText, as: Input = TextInput, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  area,
+  messages,
+  parse,
+  helperText,
+  as: Input = TextInput,
+  ...props
+}: FormTextFieldProps<T>) {
   const bound = useBoundField({ control, name, area, messages, parse, helperText, disabled: props.disabled });
   return <Input {...props} {...bound} />;
 }

@@ -54,7 +54,13 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordPair>({ con
   const password = useWatch({ control, name: 'newPassword' as Path<T> }) as string | undefined;
   return (
     <>
-      <MarkedPassword control={control} name={'newPassword' as Path<T>} label={passwordLabel} autoFocus={autoFocus} slotProps={{ htmlInput: { 'aria-describedby': checklistId } }} />
+      <MarkedPassword
+        control={control}
+        name={'newPassword' as Path<T>}
+        label={passwordLabel}
+        autoFocus={autoFocus}
+        slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
+      />
       <PasswordChecklist password={password ?? ''} id={checklistId} />
       <MarkedPassword control={control} name={'confirmation' as Path<T>} label={confirmationLabel} />
     </>
@@ -62,7 +68,12 @@ export function NewPasswordFields<T extends FieldValues & NewPasswordPair>({ con
 }
 
 /** A password input marked invalid by the form; its message is in the form's alert (newPasswordProblem). */
-export function MarkedPassword<T extends FieldValues>({ control, name, autoComplete = 'new-password', ...props }: { control: Control<T, unknown, FieldValues>; name: Path<T> } & Pick<TextInputProps, 'label' | 'autoFocus' | 'slotProps' | 'autoComplete'>) {
+export function MarkedPassword<T extends FieldValues>({
+  control,
+  name,
+  autoComplete = 'new-password',
+  ...props
+}: { control: Control<T, unknown, FieldValues>; name: Path<T> } & Pick<TextInputProps, 'label' | 'autoFocus' | 'slotProps' | 'autoComplete'>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <PasswordField

@@ -47,7 +47,14 @@ export function CertifyDialog({ open, onSend, onBack, withComment }: CertifyDial
           {t(withComment ? 'certify.back' : 'certify.backNoComment')}
         </Button>
         <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
-        <Button onClick={() => void send()} variant="contained" disabled={busy} autoFocus sx={{ minWidth: 120, m: '0 !important' }} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+        <Button
+          onClick={() => void send()}
+          variant="contained"
+          disabled={busy}
+          autoFocus
+          sx={{ minWidth: 120, m: '0 !important' }}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
           {busy ? t('certify.sending') : t('certify.send')}
         </Button>
       </DialogActions>

@@ -67,7 +67,9 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
   const groupId = useId();
   const errorId = useId();
   const language = i18n.language.startsWith('es') ? 'es' : 'en';
-  const form = useContractForm(() => import('./give-schema').then((m) => m.GiveSchema), { defaultValues: { kind, recipientId: recipient.id, categoryIds: [], comment: '' } });
+  const form = useContractForm(() => import('./give-schema').then((m) => m.GiveSchema), {
+    defaultValues: { kind, recipientId: recipient.id, categoryIds: [], comment: '' },
+  });
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
   const missingCategory = !!form.formState.errors.categoryIds;
   const [step, setStep] = useState<Step>('form');
@@ -162,7 +164,12 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
                 control={form.control}
                 name="categoryIds"
                 render={({ field }) => (
-                  <Box role="group" aria-labelledby={groupId} aria-describedby={missingCategory ? errorId : undefined} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  <Box
+                    role="group"
+                    aria-labelledby={groupId}
+                    aria-describedby={missingCategory ? errorId : undefined}
+                    sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+                  >
                     {options.data.categories.map((category, index) => {
                       const on = field.value.includes(category.id);
                       // A dialog has room: the full name, wrapping when long (tiles keep the short form).
@@ -178,7 +185,16 @@ export function GiveDialog({ kind, recipient, open = true, onDone, onClose }: Gi
                           color={on ? 'primary' : 'default'}
                           variant={on ? 'filled' : 'outlined'}
                           onClick={() => field.onChange(on ? field.value.filter((id) => id !== category.id) : [...field.value, category.id])}
-                          sx={{ fontSize: 15, height: 'auto', minHeight: 36, borderRadius: 18, px: 0.5, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.75 }, ...(on ? {} : { borderColor: 'grey.500' }) }}
+                          sx={{
+                            fontSize: 15,
+                            height: 'auto',
+                            minHeight: 36,
+                            borderRadius: 18,
+                            px: 0.5,
+                            maxWidth: '100%',
+                            '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.75 },
+                            ...(on ? {} : { borderColor: 'grey.500' }),
+                          }}
                         />
                       );
                     })}

@@ -18,4 +18,3 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: '1px',
 } as const;
-

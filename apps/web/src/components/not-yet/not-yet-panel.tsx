@@ -30,7 +30,13 @@ export function NotYetPanel({ classId }: { classId?: string }) {
   const shown = d ? (scope === 'me' ? d.notYet : [...d.notYet.filter((s) => s.notYetFromAnyone)].sort(byLastFromAnyone)) : [];
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, minWidth: 0 }} data-testid="not-yet">
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, minWidth: 0 }}
+      data-testid="not-yet"
+    >
       <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {t('notYet.title')}
       </Typography>
@@ -43,7 +49,15 @@ export function NotYetPanel({ classId }: { classId?: string }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('notYet.window', { count: d.days, from: showDate(d.from) })}
           </Typography>
-          <ToggleButtonGroup size="small" exclusive value={scope} onChange={(_e, next: Scope | null) => next && setScope(next)} aria-label={t('notYet.scopeLabel')} fullWidth sx={{ mb: 1.5, maxWidth: 420 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={scope}
+            onChange={(_e, next: Scope | null) => next && setScope(next)}
+            aria-label={t('notYet.scopeLabel')}
+            fullWidth
+            sx={{ mb: 1.5, maxWidth: 420 }}
+          >
             <ToggleButton value="me" sx={{ textTransform: 'none', lineHeight: 1.3 }}>
               {t('notYet.fromMe', { count: d.notYet.length })}
             </ToggleButton>
@@ -52,7 +66,9 @@ export function NotYetPanel({ classId }: { classId?: string }) {
             </ToggleButton>
           </ToggleButtonGroup>
           {shown.length === 0 ? (
-            <Typography sx={{ py: 1 }}>{d.students === 0 ? t('notYet.noStudents') : t(scope === 'me' ? 'notYet.allSeen' : 'notYet.allSeenByAnyone')}</Typography>
+            <Typography sx={{ py: 1 }}>
+              {d.students === 0 ? t('notYet.noStudents') : t(scope === 'me' ? 'notYet.allSeen' : 'notYet.allSeenByAnyone')}
+            </Typography>
           ) : (
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 420, overflowY: 'auto' }} aria-label={t('notYet.listLabel')}>
               {shown.map((s) => (
@@ -63,8 +79,12 @@ export function NotYetPanel({ classId }: { classId?: string }) {
           <SpreadChart spread={d.spread} />
         </>
       )}
-      {giving?.kind === 'high5' && <GiveHigh5Dialog recipient={{ id: giving.student.id, name: giving.student.name, role: 'student' }} onClose={() => setGiving(null)} />}
-      {giving?.kind === 'vibe' && <GiveVibeDialog recipient={{ id: giving.student.id, name: giving.student.name, role: 'student' }} onClose={() => setGiving(null)} />}
+      {giving?.kind === 'high5' && (
+        <GiveHigh5Dialog recipient={{ id: giving.student.id, name: giving.student.name, role: 'student' }} onClose={() => setGiving(null)} />
+      )}
+      {giving?.kind === 'vibe' && (
+        <GiveVibeDialog recipient={{ id: giving.student.id, name: giving.student.name, role: 'student' }} onClose={() => setGiving(null)} />
+      )}
     </Paper>
   );
 }
@@ -79,7 +99,14 @@ function StudentRow({ student: s, scope, onGive }: { student: NotYetStudent; sco
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {[s.classNames.join(', '), last ? t(scope === 'me' ? 'notYet.lastFromMe' : 'notYet.lastFromAnyone', { date: showDate(last) }) : t(scope === 'me' ? 'notYet.neverFromMe' : 'notYet.neverFromAnyone')].filter(Boolean).join(' · ')}
+          {[
+            s.classNames.join(', '),
+            last
+              ? t(scope === 'me' ? 'notYet.lastFromMe' : 'notYet.lastFromAnyone', { date: showDate(last) })
+              : t(scope === 'me' ? 'notYet.neverFromMe' : 'notYet.neverFromAnyone'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
         {(s.joinedOn || s.daysAway > 0) && (
           <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
@@ -89,10 +116,23 @@ function StudentRow({ student: s, scope, onGive }: { student: NotYetStudent; sco
         )}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<PanToolOutlinedIcon />} onClick={() => onGive('high5')} aria-label={t('notYet.giveHigh5', { name: s.name })}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PanToolOutlinedIcon />}
+          onClick={() => onGive('high5')}
+          aria-label={t('notYet.giveHigh5', { name: s.name })}
+        >
           {t('notYet.high5')}
         </Button>
-        <Button size="small" variant="outlined" color="secondary" startIcon={<FavoriteBorderIcon />} onClick={() => onGive('vibe')} aria-label={t('notYet.giveVibe', { name: s.name })}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="secondary"
+          startIcon={<FavoriteBorderIcon />}
+          onClick={() => onGive('vibe')}
+          aria-label={t('notYet.giveVibe', { name: s.name })}
+        >
           {t('notYet.vibe')}
         </Button>
       </Box>
@@ -125,7 +165,10 @@ function SpreadChart({ spread }: { spread: NotYet['spread'] }) {
             <Typography component="dt" variant="caption" color="text.secondary">
               {t(`notYet.spread.${key}`)}
             </Typography>
-            <Box aria-hidden sx={{ height: `${Math.round((72 * n) / top) + 4}px`, bgcolor: key === 'zero' ? 'secondary.main' : 'primary.main', borderRadius: '4px 4px 0 0' }} />
+            <Box
+              aria-hidden
+              sx={{ height: `${Math.round((72 * n) / top) + 4}px`, bgcolor: key === 'zero' ? 'secondary.main' : 'primary.main', borderRadius: '4px 4px 0 0' }}
+            />
             <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
               <span aria-hidden>{n}</span>
               <Box component="span" sx={visuallyHidden}>

@@ -1,5 +1,19 @@
 import { NOTE_MAX, requiredMultilineText } from '@high5/contract';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -29,16 +43,15 @@ export function NotesDialog({ studentId, studentName, onClose }: { studentId: st
   const [editing, setEditing] = useState(false);
   const form = useContractForm(noteFormSchema, { defaultValues: { body: '' } });
   const length = useWatch({ control: form.control, name: 'body' }).length;
-  const save = form.handleSubmit(
-    ({ body }) =>
-      add.mutate(body, {
-        onSuccess: () => {
-          notify('success', t('studentDetail.notes.added'));
-          form.reset();
-          setEditing(false);
-        },
-        onError: () => notify('error', t('studentDetail.notes.failed')),
-      }),
+  const save = form.handleSubmit(({ body }) =>
+    add.mutate(body, {
+      onSuccess: () => {
+        notify('success', t('studentDetail.notes.added'));
+        form.reset();
+        setEditing(false);
+      },
+      onError: () => notify('error', t('studentDetail.notes.failed')),
+    }),
   );
 
   return (
@@ -87,7 +100,12 @@ export function NotesDialog({ studentId, studentName, onClose }: { studentId: st
             <Button onClick={() => setEditing(false)} disabled={add.isPending}>
               {t('studentDetail.notes.view')}
             </Button>
-            <Button variant="contained" onClick={(event) => void save(event)} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            <Button
+              variant="contained"
+              onClick={(event) => void save(event)}
+              disabled={add.isPending}
+              startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            >
               {t('studentDetail.notes.save')}
             </Button>
           </>

@@ -134,16 +134,40 @@ export function PhotoPicker({ photoUrl, name, canChange, lockedText, uploadName,
     }
   };
 
-  const frame = { width: size, height: size, borderRadius: '50%', overflow: 'hidden', flexShrink: 0, bgcolor: '#ede7f6', color: 'primary.main', fontWeight: 700, boxShadow: 1 } as const;
+  const frame = {
+    width: size,
+    height: size,
+    borderRadius: '50%',
+    overflow: 'hidden',
+    flexShrink: 0,
+    bgcolor: '#ede7f6',
+    color: 'primary.main',
+    fontWeight: 700,
+    boxShadow: 1,
+  } as const;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       {mode.kind === 'camera' ? (
-        <Box component="video" ref={videoRef} muted playsInline autoPlay aria-label={t('photo.live')} sx={{ ...frame, objectFit: 'cover', transform: 'scaleX(-1)' }} />
+        <Box
+          component="video"
+          ref={videoRef}
+          muted
+          playsInline
+          autoPlay
+          aria-label={t('photo.live')}
+          sx={{ ...frame, objectFit: 'cover', transform: 'scaleX(-1)' }}
+        />
       ) : mode.kind === 'preview' ? (
         <Avatar src={mode.url} alt={t('photo.preview')} sx={frame} />
       ) : (
-        <Avatar src={photoUrl ?? undefined} alt={photoUrl ? t('photo.current', { name }) : undefined} sx={{ ...frame, fontSize: size / 2.6 }} aria-label={photoUrl ? undefined : t('photo.none')} role={photoUrl ? undefined : 'img'}>
+        <Avatar
+          src={photoUrl ?? undefined}
+          alt={photoUrl ? t('photo.current', { name }) : undefined}
+          sx={{ ...frame, fontSize: size / 2.6 }}
+          aria-label={photoUrl ? undefined : t('photo.none')}
+          role={photoUrl ? undefined : 'img'}
+        >
           {initials(name)}
         </Avatar>
       )}
@@ -159,13 +183,34 @@ export function PhotoPicker({ photoUrl, name, canChange, lockedText, uploadName,
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
             {(mode.kind === 'idle' || mode.kind === 'preparing') && (
               <>
-                <Button variant="outlined" size="small" startIcon={<FolderOpenOutlinedIcon />} disabled={mode.kind === 'preparing'} onClick={() => inputRef.current?.click()}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<FolderOpenOutlinedIcon />}
+                  disabled={mode.kind === 'preparing'}
+                  onClick={() => inputRef.current?.click()}
+                >
                   {t('photo.browse')}
                 </Button>
                 {/* Not focusable itself: the Browse button opens it. */}
-                <input ref={inputRef} id={inputId} type="file" accept="image/*" hidden tabIndex={-1} aria-label={t('photo.browse')} onChange={(event) => void onFile(event.target.files?.[0])} />
+                <input
+                  ref={inputRef}
+                  id={inputId}
+                  type="file"
+                  accept="image/*"
+                  hidden
+                  tabIndex={-1}
+                  aria-label={t('photo.browse')}
+                  onChange={(event) => void onFile(event.target.files?.[0])}
+                />
                 {typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && (
-                  <Button variant="outlined" size="small" startIcon={<PhotoCameraFrontOutlinedIcon />} onClick={() => void startCamera()} disabled={mode.kind === 'preparing'}>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    startIcon={<PhotoCameraFrontOutlinedIcon />}
+                    onClick={() => void startCamera()}
+                    disabled={mode.kind === 'preparing'}
+                  >
                     {t('photo.webcam')}
                   </Button>
                 )}
@@ -183,7 +228,13 @@ export function PhotoPicker({ photoUrl, name, canChange, lockedText, uploadName,
             )}
             {mode.kind === 'preview' && (
               <>
-                <Button variant="contained" size="small" startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CloudUploadOutlinedIcon />} onClick={() => void upload()} disabled={busy}>
+                <Button
+                  variant="contained"
+                  size="small"
+                  startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <CloudUploadOutlinedIcon />}
+                  onClick={() => void upload()}
+                  disabled={busy}
+                >
                   {t('photo.upload')}
                 </Button>
                 <Button size="small" onClick={cancel} disabled={busy}>

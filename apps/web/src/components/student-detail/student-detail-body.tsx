@@ -66,7 +66,19 @@ export default function DetailsBody({ details }: { details: StudentDetails }) {
               {t('studentDetail.classes')}
             </Typography>
             {student.classes.length ? (
-              <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, mt: 0.5, listStyle: 'none', justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+              <Box
+                component="ul"
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 0.75,
+                  p: 0,
+                  m: 0,
+                  mt: 0.5,
+                  listStyle: 'none',
+                  justifyContent: { xs: 'center', sm: 'flex-start' },
+                }}
+              >
                 {student.classes.map((c, i) => (
                   <li key={`${c}-${i}`}>
                     <Chip size="small" label={c} />
@@ -107,25 +119,34 @@ export default function DetailsBody({ details }: { details: StudentDetails }) {
             sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { px: 1, minWidth: 0, lineHeight: 1.25 } }}
           >
             {/* The moods tab only for those the server's mood rule lets read them (policies, decision 0470). */}
-            {(['trustedAdults', 'attendance', 'moods'] as const).filter((key) => key !== 'moods' || policies.canReadMoods).map((key) => (
-              <Tab
-                key={key}
-                value={key}
-                label={t(`studentDetail.tabs.${key}`)}
-                id={`${tabsId}-${key}-tab`}
-                aria-controls={panel === key ? `${tabsId}-${key}-panel` : undefined}
-                // A second click on the open tab closes the side panel (docs/rules/recognition.md#student-detail).
-                onClick={() => panel === key && setPanel(false)}
-                wrapped
-                sx={{ textTransform: 'none', fontWeight: 600 }}
-              />
-            ))}
+            {(['trustedAdults', 'attendance', 'moods'] as const)
+              .filter((key) => key !== 'moods' || policies.canReadMoods)
+              .map((key) => (
+                <Tab
+                  key={key}
+                  value={key}
+                  label={t(`studentDetail.tabs.${key}`)}
+                  id={`${tabsId}-${key}-tab`}
+                  aria-controls={panel === key ? `${tabsId}-${key}-panel` : undefined}
+                  // A second click on the open tab closes the side panel (docs/rules/recognition.md#student-detail).
+                  onClick={() => panel === key && setPanel(false)}
+                  wrapped
+                  sx={{ textTransform: 'none', fontWeight: 600 }}
+                />
+              ))}
           </Tabs>
         </Box>
       </Box>
 
       {panel && (
-        <Paper ref={panelRef} variant="outlined" role="tabpanel" id={`${tabsId}-${panel}-panel`} aria-labelledby={`${tabsId}-${panel}-tab`} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}>
+        <Paper
+          ref={panelRef}
+          variant="outlined"
+          role="tabpanel"
+          id={`${tabsId}-${panel}-panel`}
+          aria-labelledby={`${tabsId}-${panel}-tab`}
+          sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, alignSelf: 'start' }}
+        >
           {panel === 'trustedAdults' && <TrustedAdults adults={details.trustedAdults} />}
           {panel === 'attendance' && <AttendancePanel studentId={student.id} today={details.today} />}
           {panel === 'moods' && <MoodsPanel studentId={student.id} today={details.today} history={policies.canReadMoodHistory} />}
@@ -149,7 +170,13 @@ function TodayMood({ mood }: { mood: StudentDetails['todayMood'] }) {
       </Typography>
       {mood ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
-          {MOOD_EMOJI[mood.mood] ? <Emoji char={MOOD_EMOJI[mood.mood]!} size={36} alt={feeling!} /> : <Box component="span" role="img" aria-label={feeling!}>•</Box>}
+          {MOOD_EMOJI[mood.mood] ? (
+            <Emoji char={MOOD_EMOJI[mood.mood]!} size={36} alt={feeling!} />
+          ) : (
+            <Box component="span" role="img" aria-label={feeling!}>
+              •
+            </Box>
+          )}
           <Typography sx={{ '&::first-letter': { textTransform: 'uppercase' } }} aria-hidden>
             {feeling}
           </Typography>
@@ -172,11 +199,26 @@ function Flags({ details }: { details: StudentDetails }) {
   // The switch shows its new position while the change is saved (then the reloaded details decide).
   const [pending, setPending] = useState<{ key: keyof StudentFlags; on: boolean } | null>(null);
   const { flags, links, policies } = details;
-  const items: { key: keyof StudentFlags; label: string; on: boolean; next: (on: boolean) => Partial<StudentFlags>; link: string | null; linkLabel: string }[] = [
-    { key: 'iep', label: t('studentDetail.iep'), on: flags.iep, next: (on) => ({ iep: on }), link: links.iep, linkLabel: t('studentDetail.openIep') },
-    { key: 'plan504', label: t('studentDetail.plan504'), on: flags.plan504, next: (on) => ({ plan504: on }), link: links.plan504, linkLabel: t('studentDetail.open504') },
-    { key: 'languageLevel', label: t('studentDetail.language'), on: flags.languageLevel === 'L', next: (on) => ({ languageLevel: on ? 'L' : 'LF' }), link: links.language, linkLabel: t('studentDetail.openLanguage') },
-  ];
+  const items: { key: keyof StudentFlags; label: string; on: boolean; next: (on: boolean) => Partial<StudentFlags>; link: string | null; linkLabel: string }[] =
+    [
+      { key: 'iep', label: t('studentDetail.iep'), on: flags.iep, next: (on) => ({ iep: on }), link: links.iep, linkLabel: t('studentDetail.openIep') },
+      {
+        key: 'plan504',
+        label: t('studentDetail.plan504'),
+        on: flags.plan504,
+        next: (on) => ({ plan504: on }),
+        link: links.plan504,
+        linkLabel: t('studentDetail.open504'),
+      },
+      {
+        key: 'languageLevel',
+        label: t('studentDetail.language'),
+        on: flags.languageLevel === 'L',
+        next: (on) => ({ languageLevel: on ? 'L' : 'LF' }),
+        link: links.language,
+        linkLabel: t('studentDetail.openLanguage'),
+      },
+    ];
   const toggle = async (item: (typeof items)[number], on: boolean) => {
     setPending({ key: item.key, on });
     try {
@@ -200,7 +242,13 @@ function Flags({ details }: { details: StudentDetails }) {
           {items.map((item) => (
             <FormControlLabel
               key={item.key}
-              control={<Switch checked={pending?.key === item.key ? pending.on : item.on} disabled={pending !== null} onChange={(event) => void toggle(item, event.target.checked)} />}
+              control={
+                <Switch
+                  checked={pending?.key === item.key ? pending.on : item.on}
+                  disabled={pending !== null}
+                  onChange={(event) => void toggle(item, event.target.checked)}
+                />
+              }
               label={item.label}
             />
           ))}
@@ -209,7 +257,12 @@ function Flags({ details }: { details: StudentDetails }) {
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             {items.map((item) => (
-              <Chip key={item.key} variant={item.on ? 'filled' : 'outlined'} color={item.on ? 'primary' : 'default'} label={`${item.label}: ${item.on ? t('studentDetail.yes') : t('studentDetail.no')}`} />
+              <Chip
+                key={item.key}
+                variant={item.on ? 'filled' : 'outlined'}
+                color={item.on ? 'primary' : 'default'}
+                label={`${item.label}: ${item.on ? t('studentDetail.yes') : t('studentDetail.no')}`}
+              />
             ))}
           </Box>
           {linked.length > 0 && (

@@ -68,7 +68,14 @@ export function AttendancePanel({ studentId, today }: { studentId: string; today
 const CODE_COLOURS = { P: '#1b5e20', A: '#b71c1c', T: '#8a4b00', E: '#01579b' } as const;
 function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
   const { t } = useTranslation('profile');
-  return <Chip size="small" variant="outlined" label={t(`studentDetail.attendanceCodes.${code}`)} sx={{ color: CODE_COLOURS[code], borderColor: CODE_COLOURS[code], fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`studentDetail.attendanceCodes.${code}`)}
+      sx={{ color: CODE_COLOURS[code], borderColor: CODE_COLOURS[code], fontWeight: 600 }}
+    />
+  );
 }
 
 /** `history`: the viewer may read past days; school staff see today's check-in only, and are told so (decision 0420). */
@@ -106,7 +113,25 @@ export function MoodsPanel({ studentId, today, history }: { studentId: string; t
 }
 
 /** A date range (last 30 days first) and the rows of that range, newest first, in the one data table. */
-function HistoryTable<T>({ control, note, today, rows, rowKey, caption, empty, columns }: { control: RangeControl | null; note?: string; today: string; rows: UseQueryResult<T[]>; rowKey(row: T): string; caption: string; empty: string; columns: DataColumn<T>[] }) {
+function HistoryTable<T>({
+  control,
+  note,
+  today,
+  rows,
+  rowKey,
+  caption,
+  empty,
+  columns,
+}: {
+  control: RangeControl | null;
+  note?: string;
+  today: string;
+  rows: UseQueryResult<T[]>;
+  rowKey(row: T): string;
+  caption: string;
+  empty: string;
+  columns: DataColumn<T>[];
+}) {
   const { t } = useTranslation('profile');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -116,7 +141,15 @@ function HistoryTable<T>({ control, note, today, rows, rowKey, caption, empty, c
       <Box sx={{ opacity: rows.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={rows.isFetching}>
         {rows.data &&
           (rows.data.length ? (
-            <DataTable rows={rows.data} rowKey={rowKey} caption={caption} empty={empty} searchable={false} initialSort={{ sort: 'date', dir: 'desc' }} columns={columns} />
+            <DataTable
+              rows={rows.data}
+              rowKey={rowKey}
+              caption={caption}
+              empty={empty}
+              searchable={false}
+              initialSort={{ sort: 'date', dir: 'desc' }}
+              columns={columns}
+            />
           ) : (
             <Typography color="text.secondary">{empty}</Typography>
           ))}

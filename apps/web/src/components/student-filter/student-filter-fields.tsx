@@ -29,14 +29,24 @@ export const studentFilterParams = (filter: StudentFilter) => ({
  */
 export function StudentFilterFields({ value, onChange, flags }: { value: StudentFilter; onChange(next: StudentFilter): void; flags: boolean }) {
   const { t } = useTranslation('common');
-  const toggle = (flag: StudentFlag) => onChange({ ...value, flags: value.flags.includes(flag) ? value.flags.filter((f) => f !== flag) : [...value.flags, flag] });
+  const toggle = (flag: StudentFlag) =>
+    onChange({ ...value, flags: value.flags.includes(flag) ? value.flags.filter((f) => f !== flag) : [...value.flags, flag] });
   return (
     <>
       {flags && (
         <Box role="group" aria-label={t('studentFilter.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minHeight: 40 }}>
           {StudentFilterFlags.map((f) => {
             const on = value.flags.includes(f);
-            return <Chip key={f} label={t(`studentFilter.${f}`)} color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} aria-pressed={on} onClick={() => toggle(f)} />;
+            return (
+              <Chip
+                key={f}
+                label={t(`studentFilter.${f}`)}
+                color={on ? 'primary' : 'default'}
+                variant={on ? 'filled' : 'outlined'}
+                aria-pressed={on}
+                onClick={() => toggle(f)}
+              />
+            );
           })}
         </Box>
       )}
@@ -63,7 +73,10 @@ export function StudentFilterFields({ value, onChange, flags }: { value: Student
 
 /** A filter in words, e.g. "IEP, 504 plan, grade 3" (empty when unset), for a report's "in use" line. */
 export function describeStudentFilter(t: TFunction, filter: StudentFilter) {
-  return [...filter.flags.map((f) => t(`common:studentFilter.${f}`)), ...(filter.grade !== undefined ? [t('common:studentFilter.gradeIs', { grade: gradeLabel(filter.grade, t) })] : [])].join(', ');
+  return [
+    ...filter.flags.map((f) => t(`common:studentFilter.${f}`)),
+    ...(filter.grade !== undefined ? [t('common:studentFilter.gradeIs', { grade: gradeLabel(filter.grade, t) })] : []),
+  ].join(', ');
 }
 
 /** A student's flags as small chips beside their name (admins' lists only carry them). */

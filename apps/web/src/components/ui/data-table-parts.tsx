@@ -20,7 +20,17 @@ export interface TableSelection<T> {
   canSelect?: (row: T) => boolean;
 }
 
-export function SelectBox({ checked, indeterminate, label, onChange }: { checked: boolean; indeterminate?: boolean; label: string; onChange: (checked: boolean) => void }) {
+export function SelectBox({
+  checked,
+  indeterminate,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <Checkbox
       checked={checked}
@@ -32,7 +42,17 @@ export function SelectBox({ checked, indeterminate, label, onChange }: { checked
   );
 }
 
-export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: string; header: string; numeric?: boolean; date?: boolean }[]; sort: string; dir: 'asc' | 'desc'; onSort: (column: string, dir: 'asc' | 'desc') => void }) {
+export function SortSelect({
+  columns,
+  sort,
+  dir,
+  onSort,
+}: {
+  columns: { id: string; header: string; numeric?: boolean; date?: boolean }[];
+  sort: string;
+  dir: 'asc' | 'desc';
+  onSort: (column: string, dir: 'asc' | 'desc') => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <TextField
@@ -58,7 +78,21 @@ export function SortSelect({ columns, sort, dir, onSort }: { columns: { id: stri
   );
 }
 
-export function Pager({ id, sizes, total, page, pageSize, onChange }: { id: string; sizes: number[]; total: number; page: number; pageSize: number; onChange: (page: number, pageSize: number) => void }) {
+export function Pager({
+  id,
+  sizes,
+  total,
+  page,
+  pageSize,
+  onChange,
+}: {
+  id: string;
+  sizes: number[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onChange: (page: number, pageSize: number) => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>

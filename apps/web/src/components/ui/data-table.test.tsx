@@ -15,12 +15,16 @@ const columns: DataColumn<Person>[] = [
   { id: 'name', header: 'Name', cell: (p) => p.name, value: (p) => p.name },
   { id: 'given', header: 'Given', cell: (p) => p.given, value: (p) => p.given, numeric: true },
 ];
-const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 afterEach(cleanup);
 
 describe('DataTable', () => {
-  it('shows the first page of 25 in its first column\'s order, with the count', async () => {
+  it("shows the first page of 25 in its first column's order, with the count", async () => {
     await renderIn(<DataTable rows={[...people].reverse()} columns={columns} rowKey={(p) => p.id} caption="People" empty="Nobody yet" />);
     expect(names()).toHaveLength(25);
     expect(names()[0]).toBe('Person 00');
@@ -52,7 +56,14 @@ describe('DataTable', () => {
   it('asks the server for the order when the server pages', async () => {
     const onStateChange = vi.fn();
     await renderIn(
-      <DataTable rows={people.slice(0, 25)} columns={columns} rowKey={(p) => p.id} caption="People" empty="Nobody yet" server={{ total: 30, state: initialTableState(), onStateChange }} />,
+      <DataTable
+        rows={people.slice(0, 25)}
+        columns={columns}
+        rowKey={(p) => p.id}
+        caption="People"
+        empty="Nobody yet"
+        server={{ total: 30, state: initialTableState(), onStateChange }}
+      />,
     );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Given/ })));
     expect(onStateChange).toHaveBeenCalledWith(expect.objectContaining({ sort: 'given', dir: 'asc', page: 0 }));

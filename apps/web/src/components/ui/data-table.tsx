@@ -1,5 +1,20 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, ButtonBase, FormControlLabel, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  FormControlLabel,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
@@ -110,7 +125,11 @@ export function DataTable<T>(props: Props<T>) {
     data: rows,
     columns: defs,
     getRowId: (row) => rowKey(row),
-    state: { sorting: [{ id: state.sort, desc: state.dir === 'desc' }], pagination: { pageIndex: state.page, pageSize: state.pageSize }, globalFilter: state.q },
+    state: {
+      sorting: [{ id: state.sort, desc: state.dir === 'desc' }],
+      pagination: { pageIndex: state.page, pageSize: state.pageSize },
+      globalFilter: state.q,
+    },
     manualSorting: !!server,
     manualPagination: !!server,
     manualFiltering: !!server,
@@ -142,8 +161,12 @@ export function DataTable<T>(props: Props<T>) {
     }
     selection!.onChange(next);
   };
-  const selectAll = selection && found.length > 0 && <SelectBox checked={allPicked} indeterminate={somePicked} label={selection.allLabel} onChange={(on) => pick(found, on)} />;
-  const selectRow = (row: T) => selection && pickable(row) && <SelectBox checked={selection.selected.has(rowKey(row))} label={selection.rowLabel(row)} onChange={(on) => pick([rowKey(row)], on)} />;
+  const selectAll = selection && found.length > 0 && (
+    <SelectBox checked={allPicked} indeterminate={somePicked} label={selection.allLabel} onChange={(on) => pick(found, on)} />
+  );
+  const selectRow = (row: T) =>
+    selection &&
+    pickable(row) && <SelectBox checked={selection.selected.has(rowKey(row))} label={selection.rowLabel(row)} onChange={(on) => pick([rowKey(row)], on)} />;
 
   const [first, ...rest] = columns;
   const cardColumns = rest.filter((c) => !c.wide);
@@ -159,7 +182,16 @@ export function DataTable<T>(props: Props<T>) {
             open();
           }}
           aria-label={openLabel?.(row)}
-          sx={{ font: 'inherit', fontWeight: 600, color: 'primary.main', textAlign: 'left', borderRadius: 1, textDecoration: 'underline', textUnderlineOffset: 3, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+          sx={{
+            font: 'inherit',
+            fontWeight: 600,
+            color: 'primary.main',
+            textAlign: 'left',
+            borderRadius: 1,
+            textDecoration: 'underline',
+            textUnderlineOffset: 3,
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
         >
           {first!.cell(row)}
         </ButtonBase>
@@ -185,7 +217,13 @@ export function DataTable<T>(props: Props<T>) {
       {sortSelect && <SortSelect columns={sortable} sort={state.sort} dir={state.dir} onSort={sortBy} />}
       {pickAll && <FormControlLabel control={pickAll} label={selection!.allLabel} sx={{ flex: '1 1 100%', ml: 0.5 }} />}
       {props.onDownload && (
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={props.onDownload} disabled={total === 0 || props.downloading} sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={props.onDownload}
+          disabled={total === 0 || props.downloading}
+          sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}
+        >
           {props.downloadLabel ?? t('table.download')}
         </Button>
       )}
@@ -209,7 +247,14 @@ export function DataTable<T>(props: Props<T>) {
                   component="li"
                   key={rowKey(row)}
                   onClick={click}
-                  sx={{ px: 2, py: 1.5, borderTop: index ? 1 : 0, borderColor: 'divider', cursor: click ? 'pointer' : 'default', ...(selection ? { display: 'flex', gap: 1, alignItems: 'flex-start', pl: 0.5 } : {}) }}
+                  sx={{
+                    px: 2,
+                    py: 1.5,
+                    borderTop: index ? 1 : 0,
+                    borderColor: 'divider',
+                    cursor: click ? 'pointer' : 'default',
+                    ...(selection ? { display: 'flex', gap: 1, alignItems: 'flex-start', pl: 0.5 } : {}),
+                  }}
                 >
                   {selectRow(row)}
                   <Box sx={{ flex: 1, minWidth: 0, pt: selection ? 1 : 0 }}>
@@ -221,13 +266,42 @@ export function DataTable<T>(props: Props<T>) {
                     )}
                     {/* As many label–value pairs per line as fit whole (a switch needs its width): one on a phone. */}
                     {cardColumns.length > 0 && (
-                      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))', columnGap: 3, rowGap: 0.5 }}>
+                      <Box
+                        component="dl"
+                        sx={{
+                          m: 0,
+                          mt: 1,
+                          display: 'grid',
+                          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))',
+                          columnGap: 3,
+                          rowGap: 0.5,
+                        }}
+                      >
                         {cardColumns.map((c) => (
-                          <Box key={c.id} sx={{ display: c.long ? 'block' : 'flex', gridColumn: c.long ? '1 / -1' : undefined, justifyContent: 'space-between', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                          <Box
+                            key={c.id}
+                            sx={{
+                              display: c.long ? 'block' : 'flex',
+                              gridColumn: c.long ? '1 / -1' : undefined,
+                              justifyContent: 'space-between',
+                              alignItems: 'center',
+                              gap: 1,
+                              minWidth: 0,
+                            }}
+                          >
                             <Typography component="dt" variant="body2" color="text.secondary">
                               {c.header}
                             </Typography>
-                            <Typography component="dd" variant="body2" sx={{ m: 0, ...(c.long ? { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } : { flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }) }}>
+                            <Typography
+                              component="dd"
+                              variant="body2"
+                              sx={{
+                                m: 0,
+                                ...(c.long
+                                  ? { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }
+                                  : { flexShrink: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }),
+                              }}
+                            >
                               {c.cell(row)}
                             </Typography>
                           </Box>
@@ -259,7 +333,11 @@ export function DataTable<T>(props: Props<T>) {
                         ) : (
                           <TableSortLabel active={active} direction={active ? state.dir : 'asc'} onClick={() => sortBy(c.id)}>
                             {c.header}
-                            {active && <Box component="span" sx={visuallyHidden}>{t(state.dir === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}</Box>}
+                            {active && (
+                              <Box component="span" sx={visuallyHidden}>
+                                {t(state.dir === 'asc' ? 'table.sortedAscending' : 'table.sortedDescending')}
+                              </Box>
+                            )}
                           </TableSortLabel>
                         )}
                       </TableCell>
@@ -272,12 +350,23 @@ export function DataTable<T>(props: Props<T>) {
                   const open = openOf(row);
                   const click = clickOf(row);
                   return (
-                    <TableRow key={rowKey(row)} hover={!!click} selected={selection?.selected.has(rowKey(row))} onClick={click} sx={{ cursor: click ? 'pointer' : 'default' }}>
+                    <TableRow
+                      key={rowKey(row)}
+                      hover={!!click}
+                      selected={selection?.selected.has(rowKey(row))}
+                      onClick={click}
+                      sx={{ cursor: click ? 'pointer' : 'default' }}
+                    >
                       {selection && <TableCell padding="checkbox">{selectRow(row)}</TableCell>}
                       <TableCell sx={{ py: 1.25 }}>
                         {nameCell(row, open)}
                         {subline && (
-                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}>
+                          <Typography
+                            component="span"
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
+                          >
                             {subline(row)}
                           </Typography>
                         )}
@@ -286,7 +375,12 @@ export function DataTable<T>(props: Props<T>) {
                         <TableCell
                           key={c.id}
                           align={c.numeric ? 'right' : 'left'}
-                          sx={{ py: 1.25, ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }), ...(c.long ? { whiteSpace: 'pre-line' } : {}), ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}) }}
+                          sx={{
+                            py: 1.25,
+                            ...(c.numeric ? { fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'break-word' }),
+                            ...(c.long ? { whiteSpace: 'pre-line' } : {}),
+                            ...(c.wide ? { display: { xs: 'none', md: 'table-cell' } } : {}),
+                          }}
                         >
                           {c.cell(row)}
                         </TableCell>
@@ -298,7 +392,16 @@ export function DataTable<T>(props: Props<T>) {
             </Table>
           </TableContainer>
         )}
-        {total > (props.pageSizes ?? PAGE_SIZES)[0]! && <Pager id={id} sizes={props.pageSizes ?? PAGE_SIZES} total={total} page={state.page} pageSize={state.pageSize} onChange={(page, pageSize) => setState({ ...state, page, pageSize })} />}
+        {total > (props.pageSizes ?? PAGE_SIZES)[0]! && (
+          <Pager
+            id={id}
+            sizes={props.pageSizes ?? PAGE_SIZES}
+            total={total}
+            page={state.page}
+            pageSize={state.pageSize}
+            onChange={(page, pageSize) => setState({ ...state, page, pageSize })}
+          />
+        )}
       </Paper>
     );
   return (

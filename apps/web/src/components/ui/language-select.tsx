@@ -11,7 +11,17 @@ const LanguageMenu = lazy(loadMenu);
  * English/Español switch: a button showing the current language that opens a two-item menu. The
  * menu's code is fetched when the pointer or the focus reaches the button, so it is there by the click.
  */
-export function LanguageSelect({ value, onChange, color = 'inherit', compact = false }: { value: LanguageCode; onChange: (lang: LanguageCode) => void; color?: 'inherit' | 'primary'; compact?: boolean }) {
+export function LanguageSelect({
+  value,
+  onChange,
+  color = 'inherit',
+  compact = false,
+}: {
+  value: LanguageCode;
+  onChange: (lang: LanguageCode) => void;
+  color?: 'inherit' | 'primary';
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first opening on, so the menu's closing transition still plays.

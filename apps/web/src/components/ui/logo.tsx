@@ -50,7 +50,10 @@ export function Logo({ size = 40, sx }: { size?: number; sx?: SxProps<Theme> }) 
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, ...sx }}>
       <HighFiveMark size={size} />
       <Typography component="span" sx={{ fontWeight: 800, fontSize: size * 0.6, letterSpacing: '-0.02em', color: 'primary.main', lineHeight: 1 }}>
-        High<Box component="span" sx={{ color: 'secondary.main' }}>5</Box>
+        High
+        <Box component="span" sx={{ color: 'secondary.main' }}>
+          5
+        </Box>
       </Typography>
     </Box>
   );

@@ -48,7 +48,13 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
             sx={notice.overDialog ? { top: { xs: 68, sm: 76 } } : undefined}
             slotProps={{ transition: { onExited: () => setNotice(null) } }}
           >
-            <Alert severity={notice.severity} variant="filled" onClose={close} slotProps={{ closeButton: { title: t('notice.close'), 'aria-label': t('notice.close') } }} sx={{ minWidth: 280 }}>
+            <Alert
+              severity={notice.severity}
+              variant="filled"
+              onClose={close}
+              slotProps={{ closeButton: { title: t('notice.close'), 'aria-label': t('notice.close') } }}
+              sx={{ minWidth: 280 }}
+            >
               {notice.message}
             </Alert>
           </Snackbar>

@@ -11,7 +11,15 @@ export const schoolYearName = (year: Pick<SchoolYear, 'startYear'>) => `${year.s
  * default (`value` null), then the school's past years. `onChange` gets the year's first day,
  * null for the current one. `years` names another school's (the super admin's); else the caller's school's.
  */
-export function SchoolYearPicker({ value, onChange, years: given }: { value: string | null; onChange: (year: SchoolYear | null) => void; years?: SchoolYears }) {
+export function SchoolYearPicker({
+  value,
+  onChange,
+  years: given,
+}: {
+  value: string | null;
+  onChange: (year: SchoolYear | null) => void;
+  years?: SchoolYears;
+}) {
   const { t } = useTranslation();
   const own = useSchoolYears(!given);
   const years = given ?? own.data;

@@ -11,7 +11,15 @@ export function SearchField({ value, onChange, label, sx }: { value: string; onC
       value={value}
       onChange={(event) => onChange(event.target.value.slice(0, 100))}
       sx={sx ?? { flex: '1 1 240px', maxWidth: { sm: 380 } }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" aria-hidden /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" aria-hidden />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

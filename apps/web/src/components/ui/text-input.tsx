@@ -1,4 +1,14 @@
-import { FormControl, FormHelperText, InputLabel, OutlinedInput, type FormHelperTextProps, type InputBaseComponentProps, type InputLabelProps, type OutlinedInputProps, type OutlinedTextFieldProps } from '@mui/material';
+import {
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  OutlinedInput,
+  type FormHelperTextProps,
+  type InputBaseComponentProps,
+  type InputLabelProps,
+  type OutlinedInputProps,
+  type OutlinedTextFieldProps,
+} from '@mui/material';
 import { useId } from 'react';
 
 /** What TextInput takes: MUI's outlined TextField's props, without `select` (use a Select for that); slot props as objects. */

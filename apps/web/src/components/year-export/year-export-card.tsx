@@ -43,7 +43,14 @@ export function YearExportCard({ studentId, name, self }: { studentId: string; n
       <Typography variant="body2" color="text.secondary">
         {self ? t('yearExport.introSelf') : t('yearExport.intro', { name })}
       </Typography>
-      <TextField select size="small" label={t('yearExport.year')} value={startYear} onChange={(event) => setPicked(Number(event.target.value))} sx={{ maxWidth: 240 }}>
+      <TextField
+        select
+        size="small"
+        label={t('yearExport.year')}
+        value={startYear}
+        onChange={(event) => setPicked(Number(event.target.value))}
+        sx={{ maxWidth: 240 }}
+      >
         {years.map((y) => (
           <MenuItem key={y.startYear} value={y.startYear}>
             {schoolYearLabel(y.startYear)}

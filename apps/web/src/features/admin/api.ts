@@ -34,7 +34,8 @@ const districtsQuery = queryOptions({ queryKey: adminKeys.districts, queryFn: ()
 const schoolClassesQuery = queryOptions({ queryKey: adminKeys.classes, queryFn: () => api(adminApi.classes) });
 const reportClassesQuery = queryOptions({ queryKey: adminKeys.reportClasses, queryFn: () => api(adminApi.reportClasses) });
 export const moodSettingsQuery = queryOptions({ queryKey: adminKeys.moodSettings, queryFn: () => api(adminApi.moodReportSettings), staleTime: 0 });
-export const categoriesQuery = (kind: 'high5' | 'vibe') => queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminApi.categories, { params: { kind } }), staleTime: 0 });
+export const categoriesQuery = (kind: 'high5' | 'vibe') =>
+  queryOptions({ queryKey: adminKeys.categories(kind), queryFn: () => api(adminApi.categories, { params: { kind } }), staleTime: 0 });
 export const alertSettingsQuery = queryOptions({ queryKey: adminKeys.alertSettings, queryFn: () => api(alertApi.alertSettings), staleTime: 0 });
 const alertAdultsQuery = queryOptions({ queryKey: adminKeys.alertAdults, queryFn: () => api(alertApi.alertAdults), staleTime: 0 });
 

@@ -2,7 +2,11 @@ import type { AreaRoute } from '../../app/area-route';
 import { paths } from '../../app/paths';
 
 /** An admin screen: it loads the admin catalog (no other screen needs it) and any other its code uses. */
-const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load'], also: AreaRoute['namespaces'] = []): AreaRoute => ({ path, load, namespaces: ['admin', ...also] });
+const adminScreen = (path: AreaRoute['path'], load: AreaRoute['load'], also: AreaRoute['namespaces'] = []): AreaRoute => ({
+  path,
+  load,
+  namespaces: ['admin', ...also],
+});
 
 /** The admin area's screens inside the signed-in shell (docs/rules/administration.md). */
 export const adminRoutes: AreaRoute[] = [

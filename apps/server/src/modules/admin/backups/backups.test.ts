@@ -16,11 +16,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const download = async (id: string, cookie: string) => t.app.inject({ method: 'GET', url: `/v1/super/backups/${id}/file`, headers: { cookie } });
-const storageKey = async (id: string) => (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', id).executeTakeFirstOrThrow()).storageKey;
+const storageKey = async (id: string) =>
+  (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', id).executeTakeFirstOrThrow()).storageKey;
 
 describe('backups', () => {
   it('every table is either backed up or left out on purpose', async () => {
-    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.app.services.db);
+    const tables = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.app.services.db);
     const classified = new Set([...BACKUP_TABLES.map((b) => b.name), ...Object.keys(NOT_BACKED_UP)]);
     expect(tables.rows.map((r) => r.name).filter((name) => !classified.has(name))).toEqual([]);
   });
@@ -75,7 +78,9 @@ describe('backups', () => {
     expect(tables.recognitions).toEqual([expect.objectContaining({ comment: 'Bravo', school_date: '2026-10-10' })]);
     // Timestamps keep PostgreSQL's microseconds.
     expect(tables.moods![0]!.acknowledged_at).toMatch(/19:00:00\.123456/);
-    expect(tables.parent_links).toEqual([{ parent_id: p.parent.id, student_id: p.student.id, created_at: expect.any(String), confirmed_at: expect.any(String), confirmed_by: null }]);
+    expect(tables.parent_links).toEqual([
+      { parent_id: p.parent.id, student_id: p.student.id, created_at: expect.any(String), confirmed_at: expect.any(String), confirmed_by: null },
+    ]);
     expect(tables.trusted_adults).toHaveLength(1);
     const text = gunzipSync(file.rawPayload).toString('utf8');
     for (const outsider of [p.elsewhere.id, p.otherChild.id, p.otherAdult.id]) expect(text).not.toContain(outsider);
@@ -139,16 +144,23 @@ describe('restores', () => {
     const backup = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
     const empty = await buildSchool(t.app);
     const taken = await buildSchool(t.app);
-    const targets = async () => new Set(((await t.call('GET', '/v1/super/restore-targets', { cookie })).json.ResponseData as { id: string }[]).map((s) => s.id));
+    const targets = async () =>
+      new Set(((await t.call('GET', '/v1/super/restore-targets', { cookie })).json.ResponseData as { id: string }[]).map((s) => s.id));
     const before = await targets();
     expect([before.has(empty.id), before.has(taken.id), before.has(p.school.id), before.has(p.elsewhere.id)]).toEqual([true, true, false, false]);
     const res = await t.call('GET', '/v1/super/restore-targets', { cookie });
-    expect((res.json.ResponseData as { id: string }[]).find((s) => s.id === empty.id)).toMatchObject({ id: empty.id, name: empty.name, approved: expect.any(Boolean) });
+    expect((res.json.ResponseData as { id: string }[]).find((s) => s.id === empty.id)).toMatchObject({
+      id: empty.id,
+      name: empty.name,
+      approved: expect.any(Boolean),
+    });
     // A queued restore takes its school off the list; each offered school is one the restore accepts.
     expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: taken.id } })).status).toBe(200);
     const after = await targets();
     expect([after.has(empty.id), after.has(taken.id)]).toEqual([true, false]);
-    expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: taken.id } })).json.ErrorCode).toBe('SCHOOL_NOT_EMPTY');
+    expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: taken.id } })).json.ErrorCode).toBe(
+      'SCHOOL_NOT_EMPTY',
+    );
   });
 
   it('refuses a school that is not empty, an unknown backup and a version 1 backup', async () => {
@@ -163,7 +175,17 @@ describe('restores', () => {
     expect((await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: backup.id, targetSchoolId: randomUUID() } })).status).toBe(404);
     const old = await t.app.services.db
       .insertInto('schoolBackups')
-      .values({ schoolId: p.school.id, schoolName: 'Old', districtName: 'D', storageKey: 'backups/old.json', sizeBytes: 2, rowCount: 0, createdBy: user.id, expiresAt: new Date('2027-01-01'), formatVersion: 1 })
+      .values({
+        schoolId: p.school.id,
+        schoolName: 'Old',
+        districtName: 'D',
+        storageKey: 'backups/old.json',
+        sizeBytes: 2,
+        rowCount: 0,
+        createdBy: user.id,
+        expiresAt: new Date('2027-01-01'),
+        formatVersion: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const v1 = await t.call('POST', '/v1/super/restores', { cookie, body: { backupId: old.id, targetSchoolId: empty.id } });
@@ -188,7 +210,14 @@ describe('restores', () => {
   it('an uploaded file that is not a whole backup fails with BACKUP_FILE_DAMAGED', async () => {
     const { cookie } = await superAdmin(t.app);
     const empty = await buildSchool(t.app);
-    const header = JSON.stringify({ format: 'high5-school-backup', version: 2, createdAt: '', school: { id: randomUUID(), name: 'X', district: 'Y' }, includesJournals: false, builtinCategories: [] });
+    const header = JSON.stringify({
+      format: 'high5-school-backup',
+      version: 2,
+      createdAt: '',
+      school: { id: randomUUID(), name: 'X', district: 'Y' },
+      includesJournals: false,
+      builtinCategories: [],
+    });
     const cut = gzipSync(`${header}\n{"t":"users","r":{"id":"${randomUUID()}"}}\n`);
     const res = await uploadBackup(t.app, cookie, empty.id, cut);
     expect(res.statusCode).toBe(200);

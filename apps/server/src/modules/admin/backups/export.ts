@@ -55,7 +55,10 @@ async function* backupLines(db: Db, storage: ObjectStorage, header: BackupHeader
   await sql`close backup_files`.execute(db);
   for (const table of BACKUP_TABLES) {
     if (table.journal && !header.includesJournals) continue;
-    const hidden = sql.join((table.secret ?? []).map((column) => sql` - ${sql.lit(column)}`), sql``);
+    const hidden = sql.join(
+      (table.secret ?? []).map((column) => sql` - ${sql.lit(column)}`),
+      sql``,
+    );
     await sql`declare backup_rows no scroll cursor for
       select (to_jsonb(t)${hidden})::text as row from ${sql.table(table.name)} t where ${table.where(header.school.id)}`.execute(db);
     let n = 0;

@@ -3,7 +3,18 @@ import type { Db } from '../../../db/database.js';
 
 export async function insertBackup(
   db: Db,
-  values: { schoolId: string; schoolName: string; districtName: string; storageKey: string; sizeBytes: number; rowCount: number; includesJournals: boolean; createdBy: string; now: Date; expiresAt: Date },
+  values: {
+    schoolId: string;
+    schoolName: string;
+    districtName: string;
+    storageKey: string;
+    sizeBytes: number;
+    rowCount: number;
+    includesJournals: boolean;
+    createdBy: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ) {
   return db
     .insertInto('schoolBackups')
@@ -36,7 +47,12 @@ export function findBackup(db: Db, backupId: string) {
 
 /** Backups of a school taken since `since` (the daily allowance). */
 export async function backupsSince(db: Db, schoolId: string, since: Date) {
-  const row = await db.selectFrom('schoolBackups').select(sql<number>`count(*)::int`.as('n')).where('schoolId', '=', schoolId).where('createdAt', '>', since).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('schoolBackups')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('schoolId', '=', schoolId)
+    .where('createdAt', '>', since)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -63,7 +79,10 @@ export async function deleteSchoolAudit(db: Db, schoolId: string) {
 
 // --- Restores -------------------------------------------------------------------------------
 
-export async function insertRestore(db: Db, values: { backupId: string | null; targetSchoolId: string; sourceName: string; storageKey: string; uploaded: boolean; createdBy: string; now: Date }) {
+export async function insertRestore(
+  db: Db,
+  values: { backupId: string | null; targetSchoolId: string; sourceName: string; storageKey: string; uploaded: boolean; createdBy: string; now: Date },
+) {
   const { now, ...columns } = values;
   const row = await db
     .insertInto('schoolRestores')
@@ -92,14 +111,29 @@ const restoreColumns = [
 ] as const;
 
 export function findRestore(db: Db, restoreId: string) {
-  return db.selectFrom('schoolRestores as r').leftJoin('schools as s', 's.id', 'r.targetSchoolId').select(restoreColumns).where('r.id', '=', restoreId).executeTakeFirst();
+  return db
+    .selectFrom('schoolRestores as r')
+    .leftJoin('schools as s', 's.id', 'r.targetSchoolId')
+    .select(restoreColumns)
+    .where('r.id', '=', restoreId)
+    .executeTakeFirst();
 }
 
 export function listRestores(db: Db, limit: number) {
-  return db.selectFrom('schoolRestores as r').leftJoin('schools as s', 's.id', 'r.targetSchoolId').select(restoreColumns).orderBy('r.createdAt', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('schoolRestores as r')
+    .leftJoin('schools as s', 's.id', 'r.targetSchoolId')
+    .select(restoreColumns)
+    .orderBy('r.createdAt', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export async function updateRestore(db: Db, restoreId: string, values: { status?: string; rowsTotal?: number; rowsDone?: number; errorCode?: string | null; state?: object; finishedAt?: Date }) {
+export async function updateRestore(
+  db: Db,
+  restoreId: string,
+  values: { status?: string; rowsTotal?: number; rowsDone?: number; errorCode?: string | null; state?: object; finishedAt?: Date },
+) {
   const { state, ...rest } = values;
   await db
     .updateTable('schoolRestores')
@@ -126,6 +160,10 @@ export async function schoolIsEmpty(db: Db, schoolId: string) {
 
 /** The ids of every school a restore may go into (the same rule as `schoolIsEmpty`). */
 export async function emptySchoolIds(db: Db) {
-  const rows = await db.selectFrom('schools as s').select('s.id').where(sql<boolean>`not ${holdsSomething(sql.ref('s.id'))}`).execute();
+  const rows = await db
+    .selectFrom('schools as s')
+    .select('s.id')
+    .where(sql<boolean>`not ${holdsSomething(sql.ref('s.id'))}`)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }

@@ -78,7 +78,12 @@ const HeaderSchema = z.object({
   includesJournals: z.boolean(),
   builtinCategories: z.array(z.object({ id: z.string().uuid(), kind: z.string().max(40), key: z.string().max(100) })).max(1000),
 });
-const TrailerSchema = z.object({ end: z.literal(true), rows: z.number().int().nonnegative(), tables: z.record(z.string(), z.number().int().nonnegative()), files: z.number().int().nonnegative() });
+const TrailerSchema = z.object({
+  end: z.literal(true),
+  rows: z.number().int().nonnegative(),
+  tables: z.record(z.string(), z.number().int().nonnegative()),
+  files: z.number().int().nonnegative(),
+});
 
 export type Line =
   | { kind: 'header'; header: BackupHeader }
@@ -119,7 +124,8 @@ export async function* backupRows(services: Services, key: string, signal?: Abor
       if (typeof value.b !== 'string' || !IMAGE_KEY.test(value.f)) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
       yield { kind: 'file', key: value.f, base64: value.b };
     } else {
-      if (typeof value.t !== 'string' || !KNOWN_TABLES.has(value.t) || typeof value.r !== 'object' || value.r === null) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
+      if (typeof value.t !== 'string' || !KNOWN_TABLES.has(value.t) || typeof value.r !== 'object' || value.r === null)
+        throw new RestoreRefused('BACKUP_FILE_DAMAGED');
       yield { kind: 'row', table: value.t, row: value.r as Row };
     }
   }

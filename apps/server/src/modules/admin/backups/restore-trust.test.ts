@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.services.db;
-const header = (schoolId: string) => ({ format: 'high5-school-backup', version: 2, createdAt: '2026-11-28T00:00:00.000Z', school: { id: schoolId, name: 'Crafted', district: 'Nowhere' }, includesJournals: false, builtinCategories: [] });
+const header = (schoolId: string) => ({
+  format: 'high5-school-backup',
+  version: 2,
+  createdAt: '2026-11-28T00:00:00.000Z',
+  school: { id: schoolId, name: 'Crafted', district: 'Nowhere' },
+  includesJournals: false,
+  builtinCategories: [],
+});
 /** A file of `rows` with a header and a trailer that agree with them, so only the rows can be wrong. */
 function craft(schoolId: string, rows: { t: string; r: Record<string, unknown> }[]) {
   const tables: Record<string, number> = {};
@@ -40,13 +47,35 @@ const account = (id: string, values: Record<string, unknown> = {}) => ({
   created_at: '2026-11-01T10:00:00.123456+00:00',
   ...values,
 });
-const membership = (userId: string, schoolId: string, values: Record<string, unknown> = {}) => ({ user_id: userId, school_id: schoolId, role: 'teacher', is_admin: false, status: 'active', grade: null, ...values });
+const membership = (userId: string, schoolId: string, values: Record<string, unknown> = {}) => ({
+  user_id: userId,
+  school_id: schoolId,
+  role: 'teacher',
+  is_admin: false,
+  status: 'active',
+  grade: null,
+  ...values,
+});
 
 /** What a restore could have written anywhere: accounts, super admins, memberships, links. */
 async function fingerprint() {
-  const count = async (table: 'users' | 'schoolMemberships' | 'parentLinks' | 'trustedAdults') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'users' | 'schoolMemberships' | 'parentLinks' | 'trustedAdults') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const supers = await db().selectFrom('users').select('id').where('isSuperAdmin', '=', true).orderBy('id').execute();
-  return { users: await count('users'), memberships: await count('schoolMemberships'), parentLinks: await count('parentLinks'), trustedAdults: await count('trustedAdults'), supers };
+  return {
+    users: await count('users'),
+    memberships: await count('schoolMemberships'),
+    parentLinks: await count('parentLinks'),
+    trustedAdults: await count('trustedAdults'),
+    supers,
+  };
 }
 
 /** Uploads `bytes` into a new empty school, runs the restore and answers it with the time it took. */
@@ -93,9 +122,22 @@ describe('restoring a crafted backup', () => {
       ['BACKUP_ROW_PRIVILEGED', (_s, id) => [{ t: 'users', r: account(id, { google_sub: '1234567890' }) }]],
       // An account that already exists here with the same id, made a super admin by the file: refused all the same.
       ['BACKUP_ROW_PRIVILEGED', () => [{ t: 'users', r: account(child.id, { is_super_admin: true }) }]],
-      ['BACKUP_ROW_OUTSIDE', (_s, id) => [{ t: 'users', r: account(id) }, { t: 'school_memberships', r: membership(id, other.id, { is_admin: true }) }]],
+      [
+        'BACKUP_ROW_OUTSIDE',
+        (_s, id) => [
+          { t: 'users', r: account(id) },
+          { t: 'school_memberships', r: membership(id, other.id, { is_admin: true }) },
+        ],
+      ],
       // The child is not in the file: a reference to a row the file does not hold.
-      ['BACKUP_ROW_OUTSIDE', (s, id) => [{ t: 'users', r: account(id) }, { t: 'school_memberships', r: membership(id, s, { role: 'parent' }) }, { t: 'parent_links', r: { parent_id: id, student_id: child.id } }]],
+      [
+        'BACKUP_ROW_OUTSIDE',
+        (s, id) => [
+          { t: 'users', r: account(id) },
+          { t: 'school_memberships', r: membership(id, s, { role: 'parent' }) },
+          { t: 'parent_links', r: { parent_id: id, student_id: child.id } },
+        ],
+      ],
       // The child is in the file, as if it were the school's own: an existing account is never linked to one of the file.
       [
         'BACKUP_ROW_OUTSIDE',
@@ -106,12 +148,30 @@ describe('restoring a crafted backup', () => {
           { t: 'parent_links', r: { parent_id: id, student_id: child.id } },
         ],
       ],
-      ['BACKUP_ROW_OUTSIDE', (s, id) => [{ t: 'users', r: account(id) }, { t: 'trusted_adults', r: { student_id: child.id, adult_id: id } }]],
-      ['BACKUP_ROW_OUTSIDE', (_s, id) => [{ t: 'schools', r: { id: randomUUID(), name: 'Elsewhere', district_id: randomUUID() } }, { t: 'users', r: account(id) }]],
+      [
+        'BACKUP_ROW_OUTSIDE',
+        (s, id) => [
+          { t: 'users', r: account(id) },
+          { t: 'trusted_adults', r: { student_id: child.id, adult_id: id } },
+        ],
+      ],
+      [
+        'BACKUP_ROW_OUTSIDE',
+        (_s, id) => [
+          { t: 'schools', r: { id: randomUUID(), name: 'Elsewhere', district_id: randomUUID() } },
+          { t: 'users', r: account(id) },
+        ],
+      ],
       ['BACKUP_ROW_INVALID', (_s, id) => [{ t: 'users', r: account(id, { role_override: 'super' }) }]],
       ['BACKUP_ROW_INVALID', (_s, id) => [{ t: 'users', r: account(id, { first_name: 42 }) }]],
       ['BACKUP_ROW_INVALID', (_s, id) => [{ t: 'users', r: account(id, { email: 'a\u0000b@example.test' }) }]],
-      ['BACKUP_ROW_INVALID', (s, id) => [{ t: 'users', r: account(id) }, { t: 'school_memberships', r: membership(id, s, { user_id: 'not-a-uuid' }) }]],
+      [
+        'BACKUP_ROW_INVALID',
+        (s, id) => [
+          { t: 'users', r: account(id) },
+          { t: 'school_memberships', r: membership(id, s, { user_id: 'not-a-uuid' }) },
+        ],
+      ],
       ['BACKUP_FILE_DAMAGED', (_s, id) => [{ t: 'sessions', r: { user_id: id } }]],
       ['BACKUP_FILE_DAMAGED', (_s, id) => [{ t: '__proto__', r: { id } }]],
     ];
@@ -193,7 +253,10 @@ describe('reading the file', () => {
   it('a shutdown (SIGTERM stops the job queue) stops a running restore, which resumes and finishes at the next start', { timeout: 60_000 }, async () => {
     const source = randomUUID();
     const id = randomUUID();
-    const file = craft(source, [{ t: 'users', r: account(id) }, { t: 'school_memberships', r: membership(id, source) }]);
+    const file = craft(source, [
+      { t: 'users', r: account(id) },
+      { t: 'school_memberships', r: membership(id, source) },
+    ]);
     const target = await buildSchool(t.app);
     const res = await uploadBackup(t.app, cookie, target.id, file);
     const restoreId = res.json().ResponseData.id as string;
@@ -208,7 +271,9 @@ describe('reading the file', () => {
       return slow;
     };
     t.app.services.jobs.start(50);
-    await expect.poll(async () => (await t.call('GET', `/v1/super/restores/${restoreId}`, { cookie })).json.ResponseData.status, { timeout: 20_000 }).toBe('checking');
+    await expect
+      .poll(async () => (await t.call('GET', `/v1/super/restores/${restoreId}`, { cookie })).json.ResponseData.status, { timeout: 20_000 })
+      .toBe('checking');
     await expect.poll(() => opened).toBeGreaterThan(0);
     const stopping = Date.now();
     await t.app.services.jobs.stop();
@@ -221,7 +286,9 @@ describe('reading the file', () => {
     // The next start resumes it (a stopped queue runs nothing until it starts again).
     storage.getStream = getStream;
     t.app.services.jobs.start(50);
-    await expect.poll(async () => (await t.call('GET', `/v1/super/restores/${restoreId}`, { cookie })).json.ResponseData.status, { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(async () => (await t.call('GET', `/v1/super/restores/${restoreId}`, { cookie })).json.ResponseData.status, { timeout: 20_000 })
+      .toBe('done');
     await t.app.services.jobs.stop();
     expect((await db().selectFrom('schoolMemberships').select('userId').where('schoolId', '=', target.id).execute()).map((m) => m.userId)).toEqual([id]);
   });

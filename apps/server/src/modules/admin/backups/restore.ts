@@ -59,7 +59,9 @@ async function check(db: Db, services: Services, key: string, signal?: AbortSign
     const emails = batch.map((u) => u.email).filter((v): v is string => typeof v === 'string');
     const names = batch.map((u) => u.username).filter((v): v is string => typeof v === 'string');
     const found = await sql<{ id: string; email: string | null; username: string | null }>`
-      select id, email, username from users where id = any(${[...byId.keys()]}::uuid[]) or email = any(${emails}::text[]) or username = any(${names}::text[])`.execute(db);
+      select id, email, username from users where id = any(${[...byId.keys()]}::uuid[]) or email = any(${emails}::text[]) or username = any(${names}::text[])`.execute(
+      db,
+    );
     for (const row of found.rows) {
       if (byId.has(row.id)) existing.add(row.id);
       else conflict = true;
@@ -106,8 +108,10 @@ async function check(db: Db, services: Services, key: string, signal?: AbortSign
     const rule = rules.get(table)!;
     const refused = checkRow(rule, row);
     if (refused) throw new RestoreRefused(refused);
-    if (table === 'schools' ? row.id !== sourceSchoolId || counts.schools! > 1 : rule.references.some((ref) => referenceRefused(table, ref, row[ref.column]))) throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
-    for (const [name, values] of seen) if (name.startsWith(`${table}.`) && row[name.slice(table.length + 1)] != null) values.add(String(row[name.slice(table.length + 1)]));
+    if (table === 'schools' ? row.id !== sourceSchoolId || counts.schools! > 1 : rule.references.some((ref) => referenceRefused(table, ref, row[ref.column])))
+      throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
+    for (const [name, values] of seen)
+      if (name.startsWith(`${table}.`) && row[name.slice(table.length + 1)] != null) values.add(String(row[name.slice(table.length + 1)]));
     const link = LINKS_TO_A_CHILD[table];
     if (link) links.push({ adult: String(row[link.adult]), child: String(row[link.child]) });
     if (table === 'users') {
@@ -118,7 +122,8 @@ async function check(db: Db, services: Services, key: string, signal?: AbortSign
       if (ids[table]!.length >= BATCH_ROWS) await checkIds(table);
     }
   }
-  if (!trailer || trailer.rows + trailer.files !== total || trailer.files !== files || Object.entries(trailer.tables).some(([t, n]) => (counts[t] ?? 0) !== n)) throw new RestoreRefused('BACKUP_FILE_DAMAGED');
+  if (!trailer || trailer.rows + trailer.files !== total || trailer.files !== files || Object.entries(trailer.tables).some(([t, n]) => (counts[t] ?? 0) !== n))
+    throw new RestoreRefused('BACKUP_FILE_DAMAGED');
   if (pending.some(({ ref, value }) => !seen.get(`${ref.target}.${ref.targetColumn}`)!.has(value))) throw new RestoreRefused('BACKUP_ROW_OUTSIDE');
   await checkUsers();
   // Another school's child, named in the file as if it were this school's: never linked to an account of the file.
@@ -180,7 +185,9 @@ async function prepare(tx: Db, table: string, rows: Row[], ctx: InsertContext): 
   }
   if (NEW_IDS[table] === 'drop') for (const row of rows) delete row.id;
   if (NEW_IDS[table] === 'map' && rows.length) {
-    const fresh = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as id from generate_series(1, ${rows.length})`.execute(tx);
+    const fresh = await sql<{
+      id: number;
+    }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as id from generate_series(1, ${rows.length})`.execute(tx);
     const pairs = rows.map((row, i) => ({ restoreId: ctx.restoreId, oldId: Number(row.id), newId: Number(fresh.rows[i]!.id) }));
     await tx.insertInto('schoolRestoreIds').values(pairs).execute();
     rows.forEach((row, i) => (row.id = pairs[i]!.newId));
@@ -207,7 +214,9 @@ async function insertRows(tx: Db, table: string, rows: Row[], ctx: InsertContext
     // The empty school keeps its id, district and name; everything else comes from the backup.
     const columns = Object.keys(rows[0]!).filter((c) => known.has(c) && !['id', 'district_id', 'name', 'created_at'].includes(c));
     const list = sql.join(columns.map((c) => sql.ref(c)));
-    await sql`update schools set (${list}) = (select ${list} from jsonb_populate_record(null::schools, ${json}::jsonb -> 0)) where id = ${ctx.targetSchoolId}`.execute(tx);
+    await sql`update schools set (${list}) = (select ${list} from jsonb_populate_record(null::schools, ${json}::jsonb -> 0)) where id = ${ctx.targetSchoolId}`.execute(
+      tx,
+    );
     return;
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => known.has(c));
@@ -219,7 +228,12 @@ async function insertRows(tx: Db, table: string, rows: Row[], ctx: InsertContext
 }
 
 /** Second pass: inserts the rows a batch at a time, each batch in its own transaction with the progress, so a retry resumes. */
-async function insertAll(services: Services, restore: { id: string; storageKey: string; rowsDone: number; targetSchoolId: string }, state: RestoreState, signal?: AbortSignal) {
+async function insertAll(
+  services: Services,
+  restore: { id: string; storageKey: string; rowsDone: number; targetSchoolId: string },
+  state: RestoreState,
+  signal?: AbortSignal,
+) {
   const db = services.db;
   const columns = await tableColumns(db);
   const builtinHere = await db.selectFrom('categories').select(['id', 'kind', 'key']).where('schoolId', 'is', null).execute();
@@ -242,7 +256,10 @@ async function insertAll(services: Services, restore: { id: string; storageKey: 
     const { table, rows } = batch;
     batch = { table: '', rows: [] };
     // An image already stored under its key (an account kept as it is) stays as it is.
-    if (table === FILES) for (const f of rows) if (!(await services.storage.get(String(f.key)))) await services.storage.put(String(f.key), Buffer.from(String(f.base64), 'base64'), 'application/octet-stream');
+    if (table === FILES)
+      for (const f of rows)
+        if (!(await services.storage.get(String(f.key))))
+          await services.storage.put(String(f.key), Buffer.from(String(f.base64), 'base64'), 'application/octet-stream');
     await inTransaction(db, async (tx) => {
       if (table !== FILES) await insertRows(tx, table, rows, ctx);
       done += rows.length;
@@ -290,7 +307,14 @@ export async function runRestore(services: Services, restoreId: string, signal?:
       await tx.deleteFrom('schoolRestoreIds').where('restoreId', '=', restoreId).execute();
       await audit(
         tx,
-        { actorId: restore.createdBy, schoolId: restore.targetSchoolId, action: 'school.restore', targetType: 'restore', targetId: restoreId, details: { rows: restore.rowsTotal, accountsKept: state.existingUserIds.length, imagesMissing } },
+        {
+          actorId: restore.createdBy,
+          schoolId: restore.targetSchoolId,
+          action: 'school.restore',
+          targetType: 'restore',
+          targetId: restoreId,
+          details: { rows: restore.rowsTotal, accountsKept: state.existingUserIds.length, imagesMissing },
+        },
         now,
       );
     });
@@ -299,7 +323,8 @@ export async function runRestore(services: Services, restoreId: string, signal?:
     // A shutdown leaves the restore where it is: the job runs again and resumes (the check pass from its start).
     if (isDatabaseDown(error as Error) || error instanceof JobStopped) throw error;
     const code = error instanceof RestoreRefused ? error.code : 'RESTORE_FAILED';
-    if (!(error instanceof RestoreRefused)) services.jobs.logger.error({ jobKind: RESTORE_JOB, error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'restore failed');
+    if (!(error instanceof RestoreRefused))
+      services.jobs.logger.error({ jobKind: RESTORE_JOB, error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'restore failed');
     await updateRestore(db, restoreId, { status: 'failed', errorCode: code, finishedAt: services.clock.now() });
     if (restore.uploaded) await services.storage.delete(restore.storageKey);
   }

@@ -64,7 +64,10 @@ describe('a school backed up, deleted and restored', () => {
     const p = await populatedSchool(t.app);
     const neighbour = await populatedSchool(t.app);
     const { cookie } = await superAdmin(t.app);
-    const deleted = await t.call('DELETE', `/v1/super/schools/${p.school.id}`, { cookie, body: { confirmName: p.school.name, backup: true, includeJournals: true } });
+    const deleted = await t.call('DELETE', `/v1/super/schools/${p.school.id}`, {
+      cookie,
+      body: { confirmName: p.school.name, backup: true, includeJournals: true },
+    });
     expect(deleted.status).toBe(200);
     const backup = deleted.json.ResponseData.backup;
     await t.app.services.jobs.runDue(); // the deleted school's photo goes
@@ -97,7 +100,12 @@ describe('a school backed up, deleted and restored', () => {
     expect(Object.keys(original.files)).toEqual([p.photoKey]);
     // The audit trail comes back too, with the slot's own lines (added, restore started and done).
     expect(gotAudit).toEqual(expect.arrayContaining(wantAudit!));
-    expect(gotAudit!.filter((line) => !wantAudit!.includes(line)).map((line) => JSON.parse(line).action).sort()).toEqual(['school.add', 'school.restore', 'school.restore.start']);
+    expect(
+      gotAudit!
+        .filter((line) => !wantAudit!.includes(line))
+        .map((line) => JSON.parse(line).action)
+        .sort(),
+    ).toEqual(['school.add', 'school.restore', 'school.restore.start']);
     // No password hash travels: restored accounts set a new password by reset.
     const student = await t.app.services.db.selectFrom('users').select(['passwordHash', 'email']).where('id', '=', p.student.id).executeTakeFirstOrThrow();
     expect(student.passwordHash).toBeNull();
@@ -113,14 +121,17 @@ describe('a school backed up, deleted and restored', () => {
     const original = parseBackup(bytes);
 
     const admin2 = await superAdmin(other.app);
-    const slot = (await other.call('POST', '/v1/super/schools', { cookie: admin2.cookie, body: { newDistrictName: 'Elsewhere Unified', name: 'Lincoln' } })).json.ResponseData;
+    const slot = (await other.call('POST', '/v1/super/schools', { cookie: admin2.cookie, body: { newDistrictName: 'Elsewhere Unified', name: 'Lincoln' } }))
+      .json.ResponseData;
     const uploaded = await uploadBackup(other.app, admin2.cookie, slot.id, bytes);
     expect(uploaded.statusCode).toBe(200);
     const restore = await finish(other.app, admin2.cookie, uploaded.json().ResponseData.id);
     expect(restore).toMatchObject({ status: 'done', sourceName: 'school.ndjson.gz' });
 
     const again = await other.call('POST', `/v1/super/schools/${slot.id}/backups`, { cookie: admin2.cookie, body: {} });
-    const restored = parseBackup((await other.app.inject({ method: 'GET', url: `/v1/super/backups/${again.json.ResponseData.id}/file`, headers: { cookie: admin2.cookie } })).rawPayload);
+    const restored = parseBackup(
+      (await other.app.inject({ method: 'GET', url: `/v1/super/backups/${again.json.ResponseData.id}/file`, headers: { cookie: admin2.cookie } })).rawPayload,
+    );
     for (const [table, rows] of Object.entries(original.tables)) {
       expect.soft(restored.tables[table]?.length ?? 0, table).toBe(table === 'audit_log' ? rows.length + 3 : rows.length);
     }

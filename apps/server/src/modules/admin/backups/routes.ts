@@ -29,7 +29,11 @@ export function registerBackupRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.deleteBackup, async ({ db, services, user, params }) => deleteBackup(db, services, user.id, params.backupId));
   route(app, adminEndpoints.downloadBackup, async ({ db, services, user, params, reply }) => {
     const { stream, fileName, contentType } = await readBackup(db, services, user.id, params.backupId);
-    return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(stream);
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
   });
   route(app, adminEndpoints.restores, async ({ db }) => getRestores(db));
   route(app, adminEndpoints.restoreTargets, async ({ db }) => getRestoreTargets(db));

@@ -46,7 +46,13 @@ export async function writeBackup(db: Db, services: Services, actorId: string, s
   if (!options.extra && (await backupsSince(db, school.id, new Date(now.getTime() - 86_400_000))) >= BACKUPS_PER_SCHOOL_PER_DAY) {
     throw new AppError(429, 'BACKUP_LIMIT_REACHED');
   }
-  const builtinCategories = await db.selectFrom('categories').select(['id', 'kind', 'key']).where('schoolId', 'is', null).orderBy('kind').orderBy('position').execute();
+  const builtinCategories = await db
+    .selectFrom('categories')
+    .select(['id', 'kind', 'key'])
+    .where('schoolId', 'is', null)
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
   const header = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -55,7 +61,10 @@ export async function writeBackup(db: Db, services: Services, actorId: string, s
     includesJournals: options.includeJournals,
     builtinCategories: builtinCategories.map((c) => ({ id: c.id, kind: c.kind, key: c.key ?? '' })),
   };
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const key = `backups/${school.id}/${stamp}-${randomUUID().slice(0, 8)}.ndjson.gz`;
   const { stream, counts, bytes } = backupStream(db, services.storage, header);
   await services.storage.putStream(key, stream, 'application/gzip');
@@ -71,7 +80,18 @@ export async function writeBackup(db: Db, services: Services, actorId: string, s
     now,
     expiresAt: new Date(now.getTime() + services.config.backupRetentionDays * 86_400_000),
   });
-  await audit(db, { actorId, schoolId: school.id, action: 'school.backup', targetType: 'backup', targetId: row.id, details: { rowCount: counts.rows, sizeBytes: bytes(), includesJournals: options.includeJournals } }, now);
+  await audit(
+    db,
+    {
+      actorId,
+      schoolId: school.id,
+      action: 'school.backup',
+      targetType: 'backup',
+      targetId: row.id,
+      details: { rowCount: counts.rows, sizeBytes: bytes(), includesJournals: options.includeJournals },
+    },
+    now,
+  );
   return presentBackup(row);
 }
 
@@ -86,15 +106,29 @@ export async function getBackups(db: Db, schoolId: string | undefined) {
 }
 
 /** The backup file as a stream and a download name; reading it is audited. */
-export async function readBackup(db: Db, services: Services, actorId: string, backupId: string): Promise<{ stream: Readable; fileName: string; contentType: string }> {
+export async function readBackup(
+  db: Db,
+  services: Services,
+  actorId: string,
+  backupId: string,
+): Promise<{ stream: Readable; fileName: string; contentType: string }> {
   const row = await findBackup(db, backupId);
   if (!row) throw notFound();
   const stream = await services.storage.getStream(row.storageKey);
   if (!stream) throw notFound();
   await audit(db, { actorId, schoolId: row.schoolId, action: 'school.backup.download', targetType: 'backup', targetId: row.id }, services.clock.now());
-  const slug = row.schoolName.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'school';
+  const slug =
+    row.schoolName
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'school';
   const gz = row.storageKey.endsWith('.gz');
-  return { stream, fileName: `high5-backup-${slug}-${row.createdAt.toISOString().slice(0, 10)}.${gz ? 'ndjson.gz' : 'json'}`, contentType: gz ? 'application/gzip' : 'application/json; charset=utf-8' };
+  return {
+    stream,
+    fileName: `high5-backup-${slug}-${row.createdAt.toISOString().slice(0, 10)}.${gz ? 'ndjson.gz' : 'json'}`,
+    contentType: gz ? 'application/gzip' : 'application/json; charset=utf-8',
+  };
 }
 
 /** Deletes a backup's row now and its file once that commits. */
@@ -153,12 +187,28 @@ export async function assertRestoreTarget(db: Db, schoolId: string) {
   if (!(await schoolIsEmpty(db, schoolId))) throw conflict('SCHOOL_NOT_EMPTY');
 }
 
-async function queueRestore(db: Db, services: Services, actorId: string, values: { backupId: string | null; targetSchoolId: string; sourceName: string; storageKey: string; uploaded: boolean }) {
+async function queueRestore(
+  db: Db,
+  services: Services,
+  actorId: string,
+  values: { backupId: string | null; targetSchoolId: string; sourceName: string; storageKey: string; uploaded: boolean },
+) {
   await assertRestoreTarget(db, values.targetSchoolId);
   const now = services.clock.now();
   const id = await insertRestore(db, { ...values, createdBy: actorId, now });
   await services.jobs.enqueue(db, RESTORE_JOB, { restoreId: id });
-  await audit(db, { actorId, schoolId: values.targetSchoolId, action: 'school.restore.start', targetType: 'restore', targetId: id, details: { backupId: values.backupId, uploaded: values.uploaded } }, now);
+  await audit(
+    db,
+    {
+      actorId,
+      schoolId: values.targetSchoolId,
+      action: 'school.restore.start',
+      targetType: 'restore',
+      targetId: id,
+      details: { backupId: values.backupId, uploaded: values.uploaded },
+    },
+    now,
+  );
   return getRestore(db, id);
 }
 
@@ -167,10 +217,28 @@ export async function startRestore(db: Db, services: Services, actorId: string, 
   const backup = await findBackup(db, input.backupId);
   if (!backup) throw notFound();
   if (backup.formatVersion !== BACKUP_VERSION) throw badRequest('BACKUP_FORMAT_UNSUPPORTED');
-  return queueRestore(db, services, actorId, { backupId: backup.id, targetSchoolId: input.targetSchoolId, sourceName: backup.schoolName, storageKey: backup.storageKey, uploaded: false });
+  return queueRestore(db, services, actorId, {
+    backupId: backup.id,
+    targetSchoolId: input.targetSchoolId,
+    sourceName: backup.schoolName,
+    storageKey: backup.storageKey,
+    uploaded: false,
+  });
 }
 
 /** Restores an uploaded file (already in storage under `storageKey`) into an empty school. */
-export async function startUploadedRestore(db: Db, services: Services, actorId: string, targetSchoolId: string, upload: { storageKey: string; fileName: string }) {
-  return queueRestore(db, services, actorId, { backupId: null, targetSchoolId, sourceName: upload.fileName.slice(0, 200) || 'backup', storageKey: upload.storageKey, uploaded: true });
+export async function startUploadedRestore(
+  db: Db,
+  services: Services,
+  actorId: string,
+  targetSchoolId: string,
+  upload: { storageKey: string; fileName: string },
+) {
+  return queueRestore(db, services, actorId, {
+    backupId: null,
+    targetSchoolId,
+    sourceName: upload.fileName.slice(0, 200) || 'backup',
+    storageKey: upload.storageKey,
+    uploaded: true,
+  });
 }

@@ -88,19 +88,19 @@ export const NOT_BACKED_UP: Record<string, string> = {
   received_category_month_counts: 'derived from recognition_categories by triggers: a restore rebuilds them as it inserts the categories',
   signup_requests: 'sign-ups not yet processed',
   parent_link_requests: 'requests not yet accepted: the student asks again',
-  dev_outbox: 'the embedded server\'s mail, not school data',
-  jobs: 'the server\'s queue',
-  roster_people: 'which account a district\'s SIS id is: district-wide, rebuilt by the next sync (docs/decisions/0400)',
+  dev_outbox: "the embedded server's mail, not school data",
+  jobs: "the server's queue",
+  roster_people: "which account a district's SIS id is: district-wide, rebuilt by the next sync (docs/decisions/0400)",
   roster_runs: 'sync reports of a district, not of one school',
-  job_schedules: 'the server\'s schedules',
-  server_secrets: 'the server\'s own keys',
-  schema_migrations: 'the database\'s version',
+  job_schedules: "the server's schedules",
+  server_secrets: "the server's own keys",
+  schema_migrations: "the database's version",
   school_backups: 'the list of backups itself',
   school_restores: 'the list of restores itself',
-  school_restore_ids: 'a restore\'s working table',
+  school_restore_ids: "a restore's working table",
   school_year_rollovers: 'undo records of a rollover: its changes are in the rows; a restored school cannot undo it',
   class_sign_in_cards: 'card codes are credentials: the teacher prints new cards after a restore',
-  class_device_sessions: 'a classroom device\'s sign-in state, like sessions',
+  class_device_sessions: "a classroom device's sign-in state, like sessions",
 };
 
 /** Identity columns: a restore gives the rows new ids (another High5 has its own sequence). */
@@ -130,4 +130,16 @@ export const LINKS_TO_A_CHILD: Record<string, { adult: string; child: string }> 
 };
 
 /** Tables whose uuid ids must not exist where the backup is restored (the school would be there twice). */
-export const UUID_IDS = ['invitations', 'school_years', 'classes', 'categories', 'high5_feedback', 'journal_entries', 'student_notes', 'seating_charts', 'alerts', 'alert_signals', 'alert_actions'];
+export const UUID_IDS = [
+  'invitations',
+  'school_years',
+  'classes',
+  'categories',
+  'high5_feedback',
+  'journal_entries',
+  'student_notes',
+  'seating_charts',
+  'alerts',
+  'alert_signals',
+  'alert_actions',
+];

@@ -126,10 +126,17 @@ export async function backupRules(db: Db, soft: Record<string, string[]>): Promi
     }
     const references = new Map<string, Reference>();
     for (const key of keys.filter((k) => k.table === table.name && !never.has(k.column))) {
-      references.set(`${key.column}>${key.target}.${key.targetColumn}`, { column: key.column, table: table.name, target: key.target, targetColumn: key.targetColumn, soft: (soft[table.name] ?? []).includes(key.column) });
+      references.set(`${key.column}>${key.target}.${key.targetColumn}`, {
+        column: key.column,
+        table: table.name,
+        target: key.target,
+        targetColumn: key.targetColumn,
+        soft: (soft[table.name] ?? []).includes(key.column),
+      });
     }
     // A school id is the source school's, foreign key or not.
-    if ('school_id' in shape && ![...references.values()].some((r) => r.column === 'school_id' && r.target === 'schools')) references.set('school_id>schools.id', { column: 'school_id', table: table.name, target: 'schools', targetColumn: 'id', soft: false });
+    if ('school_id' in shape && ![...references.values()].some((r) => r.column === 'school_id' && r.target === 'schools'))
+      references.set('school_id>schools.id', { column: 'school_id', table: table.name, target: 'schools', targetColumn: 'id', soft: false });
     rules.set(table.name, { table, schema: z.object(shape).strict() as unknown as z.ZodType<Record<string, unknown>>, references: [...references.values()] });
   }
   return rules;

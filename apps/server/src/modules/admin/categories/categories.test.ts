@@ -87,7 +87,7 @@ describe('POST /admin/categories/:kind', () => {
     expect(res.json.ErrorCode).toBe('CATEGORY_EXISTS');
   });
 
-  it('another school\'s categories are neither listed nor in the way', async () => {
+  it("another school's categories are neither listed nor in the way", async () => {
     const first = await schoolWithAdmin(t.app);
     const second = await schoolWithAdmin(t.app);
     await t.call('POST', '/v1/admin/categories/vibe', { cookie: first.cookie, body: { nameEn: 'Stellar', nameEs: 'Estelar' } });
@@ -135,7 +135,12 @@ describe('PUT /admin/categories/:kind', () => {
     const own = (await t.call('POST', '/v1/admin/categories/high5', { cookie, body: { nameEn: 'Mine', nameEs: 'Mía' } })).json.ResponseData as Category;
     const res = await t.call('PUT', '/v1/admin/categories/high5', {
       cookie,
-      body: { items: [{ id: kindness!.id, enabled: false, nameEn: kindness!.nameEn, nameEs: kindness!.nameEs }, { id: own.id, enabled: false, nameEn: ' Ours ', nameEs: 'Nuestra' }] },
+      body: {
+        items: [
+          { id: kindness!.id, enabled: false, nameEn: kindness!.nameEn, nameEs: kindness!.nameEs },
+          { id: own.id, enabled: false, nameEn: ' Ours ', nameEs: 'Nuestra' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     const list = res.json.ResponseData as Category[];
@@ -152,7 +157,15 @@ describe('PUT /admin/categories/:kind', () => {
   it('when a built-in name is changed, it answers 400 CATEGORY_LOCKED and saves nothing', async () => {
     const { cookie } = await schoolWithAdmin(t.app);
     const [a, b] = await builtinCategories(t.app, 'vibe');
-    const res = await t.call('PUT', '/v1/admin/categories/vibe', { cookie, body: { items: [{ id: b!.id, enabled: false }, { id: a!.id, enabled: true, nameEn: 'Renamed' }] } });
+    const res = await t.call('PUT', '/v1/admin/categories/vibe', {
+      cookie,
+      body: {
+        items: [
+          { id: b!.id, enabled: false },
+          { id: a!.id, enabled: true, nameEn: 'Renamed' },
+        ],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.json.ErrorCode).toBe('CATEGORY_LOCKED');
     const list = (await t.call('GET', '/v1/admin/categories/vibe', { cookie })).json.ResponseData as Category[];
@@ -176,7 +189,7 @@ describe('PUT /admin/categories/:kind', () => {
     expect(res.json.ErrorCode).toBe('CATEGORIES_ALL_DISABLED');
   });
 
-  it('when an id is another school\'s category, of the other kind, or unknown, it answers 404', async () => {
+  it("when an id is another school's category, of the other kind, or unknown, it answers 404", async () => {
     const first = await schoolWithAdmin(t.app);
     const second = await schoolWithAdmin(t.app);
     const theirs = (await t.call('POST', '/v1/admin/categories/high5', { cookie: first.cookie, body: { nameEn: 'Theirs' } })).json.ResponseData as Category;

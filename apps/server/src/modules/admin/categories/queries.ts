@@ -30,10 +30,21 @@ export async function lockSchoolCategories(db: Db, schoolId: string) {
   await db.selectFrom('schools').select('id').where('id', '=', schoolId).forUpdate().executeTakeFirst();
 }
 
-export async function insertCategory(db: Db, values: { schoolId: string; kind: 'high5' | 'vibe'; nameEn: string; nameEs: string; position: number; now: Date }) {
+export async function insertCategory(
+  db: Db,
+  values: { schoolId: string; kind: 'high5' | 'vibe'; nameEn: string; nameEs: string; position: number; now: Date },
+) {
   const row = await db
     .insertInto('categories')
-    .values({ schoolId: values.schoolId, kind: values.kind, key: null, nameEn: values.nameEn, nameEs: values.nameEs, position: values.position, createdAt: values.now })
+    .values({
+      schoolId: values.schoolId,
+      kind: values.kind,
+      key: null,
+      nameEn: values.nameEn,
+      nameEs: values.nameEs,
+      position: values.position,
+      createdAt: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -6,7 +6,14 @@ import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import { insertCategory, listCategories, lockSchoolCategories, renameCategory, saveEnabled, type CategoryRow } from './queries.js';
 
-const present = (row: CategoryRow): AdminCategory => ({ id: row.id, kind: row.kind as CategoryKind, builtIn: row.builtIn, nameEn: row.nameEn, nameEs: row.nameEs, enabled: row.enabled });
+const present = (row: CategoryRow): AdminCategory => ({
+  id: row.id,
+  kind: row.kind as CategoryKind,
+  builtIn: row.builtIn,
+  nameEn: row.nameEn,
+  nameEs: row.nameEs,
+  enabled: row.enabled,
+});
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 export async function getCategories(db: Db, schoolId: string, kind: CategoryKind) {
@@ -33,7 +40,11 @@ export async function addCategory(db: Db, services: Services, actor: Actor, kind
   if (existing.some((c) => same(c.nameEn, names.nameEn) || same(c.nameEs, names.nameEs))) throw conflict('CATEGORY_EXISTS');
   const now = services.clock.now();
   const id = await insertCategory(db, { schoolId: actor.schoolId, kind, nameEn: names.nameEn, nameEs: names.nameEs, position: existing.length + 1, now });
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'category.add', targetType: 'category', targetId: id, details: { kind, ...names } }, now);
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'category.add', targetType: 'category', targetId: id, details: { kind, ...names } },
+    now,
+  );
   return present((await listCategories(db, actor.schoolId, kind)).find((c) => c.id === id)!);
 }
 
@@ -59,20 +70,27 @@ export async function updateCategories(
     const nameEs = item.nameEs ?? row.nameEs;
     const renamed = nameEn !== row.nameEn || nameEs !== row.nameEs;
     if (renamed && row.builtIn) throw new AppError(400, 'CATEGORY_LOCKED');
-    if (renamed || item.enabled !== row.enabled) changes.push({ id: item.id, ...(renamed ? { nameEn, nameEs } : {}), ...(item.enabled !== row.enabled ? { enabled: item.enabled } : {}) });
+    if (renamed || item.enabled !== row.enabled)
+      changes.push({ id: item.id, ...(renamed ? { nameEn, nameEs } : {}), ...(item.enabled !== row.enabled ? { enabled: item.enabled } : {}) });
     Object.assign(row, { nameEn, nameEs, enabled: item.enabled });
   }
   assertNamesUnique([...next.values()]);
   if (![...next.values()].some((c) => c.enabled)) throw new AppError(400, 'CATEGORIES_ALL_DISABLED');
   for (const row of next.values()) {
     const before = current.get(row.id)!;
-    if (!row.builtIn && (row.nameEn !== before.nameEn || row.nameEs !== before.nameEs)) await renameCategory(db, actor.schoolId, row.id, row.nameEn, row.nameEs);
+    if (!row.builtIn && (row.nameEn !== before.nameEn || row.nameEs !== before.nameEs))
+      await renameCategory(db, actor.schoolId, row.id, row.nameEn, row.nameEs);
   }
   await saveEnabled(
     db,
     actor.schoolId,
     [...next.values()].filter((row) => row.enabled !== current.get(row.id)!.enabled).map((row) => ({ categoryId: row.id, enabled: row.enabled })),
   );
-  if (changes.length) await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'categories.update', targetType: 'school', targetId: actor.schoolId, details: { kind, changes } }, services.clock.now());
+  if (changes.length)
+    await audit(
+      db,
+      { actorId: actor.id, schoolId: actor.schoolId, action: 'categories.update', targetType: 'school', targetId: actor.schoolId, details: { kind, changes } },
+      services.clock.now(),
+    );
   return getCategories(db, actor.schoolId, kind);
 }

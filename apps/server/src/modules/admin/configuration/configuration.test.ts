@@ -20,7 +20,7 @@ describe('GET /admin/configuration', () => {
     expect((await t.call('GET', '/v1/admin/configuration', { cookie })).status).toBe(403);
   });
 
-  it('answers the current school\'s defaults', async () => {
+  it("answers the current school's defaults", async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     const res = await t.call('GET', '/v1/admin/configuration', { cookie });
     expect(res.status).toBe(200);
@@ -79,7 +79,14 @@ describe('PATCH /admin/configuration', () => {
       { high5Vibes: false, high5NotifyEmail: true },
       { triggerTime: '15:45', timeZone: 'America/New_York' },
       { promptMoodmeter: false },
-      { urls: { programIep: 'https://iep.example.test/plan', program504: 'http://504.example.test', language: '', studentDocument: ' https://docs.example.test ' } },
+      {
+        urls: {
+          programIep: 'https://iep.example.test/plan',
+          program504: 'http://504.example.test',
+          language: '',
+          studentDocument: ' https://docs.example.test ',
+        },
+      },
       { moodmeterMessages: { en: { message1: 'How are you?', message2: '' }, es: { message1: '', message2: 'Estamos aquí' } } },
     ];
     let last;
@@ -132,7 +139,10 @@ describe('PUT /admin/configuration/notification-emails', () => {
 
   it('adds (lower case, once) and removes addresses, and records it', async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
-    let res = await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: ['Counselor@Example.test', 'nurse@example.test', 'counselor@example.test'] } });
+    let res = await t.call('PUT', '/v1/admin/configuration/notification-emails', {
+      cookie,
+      body: { add: ['Counselor@Example.test', 'nurse@example.test', 'counselor@example.test'] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual(['counselor@example.test', 'nurse@example.test']);
     res = await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { remove: ['NURSE@example.test'] } });
@@ -160,7 +170,7 @@ describe('PUT /admin/configuration/notification-emails', () => {
     expect((await t.call('GET', '/v1/admin/configuration', { cookie })).json.ResponseData.notificationEmails).toHaveLength(20);
   });
 
-  it('an admin of another school does not see or change this school\'s list', async () => {
+  it("an admin of another school does not see or change this school's list", async () => {
     const first = await schoolWithAdmin(t.app);
     const second = await schoolWithAdmin(t.app);
     await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie: first.cookie, body: { add: ['first@example.test'] } });

@@ -28,7 +28,12 @@ export function findConfiguration(db: Db, schoolId: string) {
 
 /** The addresses with their confirmation state (decision 0590). */
 export function notificationEmailStates(db: Db, schoolId: string) {
-  return db.selectFrom('schoolNotificationEmails').select(['email', 'confirmedAt', 'confirmSentAt']).where('schoolId', '=', schoolId).orderBy('email').execute();
+  return db
+    .selectFrom('schoolNotificationEmails')
+    .select(['email', 'confirmedAt', 'confirmSentAt'])
+    .where('schoolId', '=', schoolId)
+    .orderBy('email')
+    .execute();
 }
 
 /** Gives an unconfirmed address a new link (the earlier one stops working); the row, or undefined when it is not this school's. */

@@ -11,7 +11,9 @@ import { getConfiguration, resendNotificationConfirmation, updateConfiguration, 
 export function registerConfigurationRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.configuration, async ({ db, user }) => getConfiguration(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.updateConfiguration, async ({ db, services, user, body }) => updateConfiguration(db, services, schoolAdminActor(user), body));
-  route(app, adminEndpoints.updateNotificationEmails, async ({ db, services, user, body }) => updateNotificationEmails(db, services, schoolAdminActor(user), body));
+  route(app, adminEndpoints.updateNotificationEmails, async ({ db, services, user, body }) =>
+    updateNotificationEmails(db, services, schoolAdminActor(user), body),
+  );
   // The link e-mailed to a new notification address (decision 0154): opening it is the
   // confirmation that the mailbox is real and its owner agreed. A page, in English and Spanish.
   app.get<{ Querystring: { token?: string } }>('/v1/notification-emails/confirm', async (request, reply) => {
@@ -23,8 +25,12 @@ export function registerConfigurationRoutes(app: FastifyInstance) {
       .status(ok ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5</title></head><body><main><h1>High5</h1><p>${en}</p><p lang="es">${es}</p></main></body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>High5</title></head><body><main><h1>High5</h1><p>${en}</p><p lang="es">${es}</p></main></body></html>`,
+      );
   });
-  route(app, adminEndpoints.resendNotificationConfirmation, async ({ db, services, user, body }) => resendNotificationConfirmation(db, services, schoolAdminActor(user), body.email));
+  route(app, adminEndpoints.resendNotificationConfirmation, async ({ db, services, user, body }) =>
+    resendNotificationConfirmation(db, services, schoolAdminActor(user), body.email),
+  );
   route(app, adminEndpoints.sendMoodReport, async ({ db, services, user }) => sendMoodReportNow(db, services, schoolAdminActor(user)));
 }

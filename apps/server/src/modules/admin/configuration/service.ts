@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { completeMoodMessages, MoodMessagesSchema, NOTIFICATION_EMAILS_MAX, type ConfigurationUpdate, type MoodMessages, type SchoolConfiguration } from '@high5/contract';
+import {
+  completeMoodMessages,
+  MoodMessagesSchema,
+  NOTIFICATION_EMAILS_MAX,
+  type ConfigurationUpdate,
+  type MoodMessages,
+  type SchoolConfiguration,
+} from '@high5/contract';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Schools } from '../../../db/schema.js';
@@ -8,7 +15,16 @@ import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
-import { addNotificationEmails, findConfiguration, lockSchool, notificationEmailStates, notificationEmails, removeNotificationEmails, renewConfirmationToken, updateSchool } from './queries.js';
+import {
+  addNotificationEmails,
+  findConfiguration,
+  lockSchool,
+  notificationEmailStates,
+  notificationEmails,
+  removeNotificationEmails,
+  renewConfirmationToken,
+  updateSchool,
+} from './queries.js';
 
 /** How long after a confirmation link another may be sent to the same address (decision 0590). */
 export const CONFIRMATION_RESEND_SECONDS = 600;
@@ -70,7 +86,18 @@ export async function updateConfiguration(db: Db, services: Services, actor: Act
     values.urlStudentDocument = update.urls.studentDocument || null;
   }
   await updateSchool(db, actor.schoolId, values);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.update', targetType: 'school', targetId: actor.schoolId, details: { ...update, ...(messages ? { moodmeterMessages: messages } : {}) } }, services.clock.now());
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'configuration.update',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { ...update, ...(messages ? { moodmeterMessages: messages } : {}) },
+    },
+    services.clock.now(),
+  );
   return getConfiguration(db, actor.schoolId);
 }
 
@@ -82,12 +109,33 @@ export async function updateNotificationEmails(db: Db, services: Services, actor
   if (change.add.some((email) => before.has(email) && !change.remove.includes(email))) throw conflict('NOTIFICATION_EMAIL_EXISTS');
   await removeNotificationEmails(db, actor.schoolId, change.remove);
   const tokens = new Map(change.add.map((email) => [email, randomBytes(32).toString('base64url')]));
-  const added = await addNotificationEmails(db, actor.schoolId, [...tokens].map(([email, token]) => ({ email, tokenHash: hashToken(token) })), services.clock.now());
+  const added = await addNotificationEmails(
+    db,
+    actor.schoolId,
+    [...tokens].map(([email, token]) => ({ email, tokenHash: hashToken(token) })),
+    services.clock.now(),
+  );
   const emails = await notificationEmails(db, actor.schoolId);
   if (emails.length > NOTIFICATION_EMAILS_MAX) throw new AppError(400, 'TOO_MANY_NOTIFICATION_EMAILS');
   // Each new address confirms before any report reaches it: a link, in the admin's language.
-  await mailConfirmationLinks(db, services, actor, added.map((email) => ({ email, token: tokens.get(email)! })));
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.notificationEmails', targetType: 'school', targetId: actor.schoolId, details: change }, services.clock.now());
+  await mailConfirmationLinks(
+    db,
+    services,
+    actor,
+    added.map((email) => ({ email, token: tokens.get(email)! })),
+  );
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'configuration.notificationEmails',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: change,
+    },
+    services.clock.now(),
+  );
   return emails;
 }
 
@@ -115,11 +163,23 @@ export async function resendNotificationConfirmation(db: Db, services: Services,
   if (row.confirmedAt) throw conflict('NOTIFICATION_EMAIL_CONFIRMED');
   const now = services.clock.now();
   const waited = row.confirmSentAt ? (now.getTime() - row.confirmSentAt.getTime()) / 1000 : Infinity;
-  if (waited < CONFIRMATION_RESEND_SECONDS) throw new AppError(429, 'CONFIRMATION_SENT_RECENTLY', undefined, { retryAfterSeconds: Math.ceil(CONFIRMATION_RESEND_SECONDS - waited) });
+  if (waited < CONFIRMATION_RESEND_SECONDS)
+    throw new AppError(429, 'CONFIRMATION_SENT_RECENTLY', undefined, { retryAfterSeconds: Math.ceil(CONFIRMATION_RESEND_SECONDS - waited) });
   const token = randomBytes(32).toString('base64url');
   const renewed = await renewConfirmationToken(db, actor.schoolId, email, hashToken(token), now);
   if (!renewed) throw notFound();
   await mailConfirmationLinks(db, services, actor, [{ email, token }]);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'configuration.notificationConfirmationResent', targetType: 'school', targetId: actor.schoolId, details: { email } }, now);
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'configuration.notificationConfirmationResent',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { email },
+    },
+    now,
+  );
   return stateOf(renewed);
 }

@@ -109,7 +109,11 @@ describe('GET /super/schools/:schoolId/school-years', () => {
   it("answers a school's years to the super admin, 403 to a school admin and 404 for no school", async () => {
     const res = await t.call('GET', `/v1/super/schools/${north.id}/school-years`, { cookie });
     expect(res.status).toBe(200);
-    expect([res.json.ResponseData.today, res.json.ResponseData.current.from, res.json.ResponseData.current.to]).toEqual(['2026-10-15', '2026-08-01', '2027-07-31']);
+    expect([res.json.ResponseData.today, res.json.ResponseData.current.from, res.json.ResponseData.current.to]).toEqual([
+      '2026-10-15',
+      '2026-08-01',
+      '2027-07-31',
+    ]);
     const { cookie: adminCookie } = await schoolWithAdmin(t.app);
     expect((await t.call('GET', `/v1/super/schools/${north.id}/school-years`, { cookie: adminCookie })).status).toBe(403);
     expect((await t.call('GET', '/v1/super/schools/00000000-0000-4000-8000-000000000000/school-years', { cookie })).status).toBe(404);

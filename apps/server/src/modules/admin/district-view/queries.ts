@@ -10,7 +10,13 @@ export function districtExists(db: Db, districtId: string) {
 
 /** The district's schools, by name: the only schools its view reads. */
 export function districtSchools(db: Db, districtId: string) {
-  return db.selectFrom('schools').select(['id', 'name']).where('districtId', '=', districtId).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db
+    .selectFrom('schools')
+    .select(['id', 'name'])
+    .where('districtId', '=', districtId)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
 
 export interface StudentScope {
@@ -37,7 +43,17 @@ export function districtStudents(db: Db, scope: StudentScope) {
   const search = scope.search
     ? sql`and (u.first_name || ' ' || u.last_name ilike ${like} or u.last_name || ' ' || u.first_name ilike ${like} or coalesce(u.email, '') ilike ${like} or coalesce(u.username, '') ilike ${like})`
     : sql``;
-  return sql<{ userId: string; firstName: string; lastName: string; email: string | null; username: string | null; schoolId: string; schoolName: string; grade: number | null; total: number }>`
+  return sql<{
+    userId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    username: string | null;
+    schoolId: string;
+    schoolName: string;
+    grade: number | null;
+    total: number;
+  }>`
     select u.id as user_id, u.first_name, u.last_name, u.email, u.username, s.id as school_id, s.name as school_name, m.grade, (count(*) over ())::int as total
     from schools s
     join school_memberships m on m.school_id = s.id and m.role = 'student' and m.status = 'active'

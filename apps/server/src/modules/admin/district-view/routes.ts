@@ -7,5 +7,7 @@ import { districtReport, listDistrictStudents, superSchoolYears } from './servic
 export function registerDistrictViewRoutes(app: FastifyInstance) {
   route(app, districtViewEndpoints.districtStudents, async ({ db, params, query }) => listDistrictStudents(db, params.districtId, query));
   route(app, districtViewEndpoints.districtReport, async ({ db, services, params, query }) => districtReport(db, services, params.districtId, query.range));
-  route(app, districtViewEndpoints.schoolYears, async ({ db, services, user, params }) => superSchoolYears(db, services, (await superAdminActor(db, user, params.schoolId)).schoolId));
+  route(app, districtViewEndpoints.schoolYears, async ({ db, services, user, params }) =>
+    superSchoolYears(db, services, (await superAdminActor(db, user, params.schoolId)).schoolId),
+  );
 }

@@ -11,14 +11,26 @@ async function assertDistrict(db: Db, districtId: string) {
 }
 
 /** The district's students across its schools (name, school, grade): never another district's. */
-export async function listDistrictStudents(db: Db, districtId: string, query: { q: string; sort: StudentScope['sort']; dir: 'asc' | 'desc'; page: number; pageSize: number }): Promise<DistrictStudentPage> {
+export async function listDistrictStudents(
+  db: Db,
+  districtId: string,
+  query: { q: string; sort: StudentScope['sort']; dir: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<DistrictStudentPage> {
   await assertDistrict(db, districtId);
   const scope: StudentScope = { districtId, search: query.q, sort: query.sort, dir: query.dir, offset: query.page * query.pageSize, limit: query.pageSize };
   const rows = await districtStudents(db, scope);
   // A page past the end still says how many there are.
   const total = rows[0]?.total ?? (scope.offset > 0 ? ((await districtStudents(db, { ...scope, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
   return {
-    rows: rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, username: r.username, schoolId: r.schoolId, schoolName: r.schoolName, grade: r.grade })),
+    rows: rows.map((r) => ({
+      userId: r.userId,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      email: r.email,
+      username: r.username,
+      schoolId: r.schoolId,
+      schoolName: r.schoolName,
+      grade: r.grade,
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -11,7 +11,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const aeries = { kind: 'aeries', name: 'Riverside Unified', baseUrl: 'https://aeries.riverside.example.test/api', certificate: 'cert-123456-SECRET' };
-const clever = { kind: 'clever', name: 'Hill Valley', baseUrl: 'https://clever.example.test', testMode: false, clientKey: 'ck_live_KEY', clientSecret: 'cs_live_SECRET' };
+const clever = {
+  kind: 'clever',
+  name: 'Hill Valley',
+  baseUrl: 'https://clever.example.test',
+  testMode: false,
+  clientKey: 'ck_live_KEY',
+  clientSecret: 'cs_live_SECRET',
+};
 
 describe('credential encryption', () => {
   it('round-trips, differs every time, and refuses another district or a changed byte', () => {
@@ -58,7 +65,17 @@ describe('POST /super/districts', () => {
     const { user, cookie } = await superAdmin(t.app);
     const res = await t.call('POST', '/v1/super/districts', { cookie, body: aeries });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toEqual({ id: expect.any(String), name: 'Riverside Unified', kind: 'aeries', paid: true, testMode: true, baseUrl: aeries.baseUrl, hasCredentials: true, schoolCount: 0, domains: [] });
+    expect(res.json.ResponseData).toEqual({
+      id: expect.any(String),
+      name: 'Riverside Unified',
+      kind: 'aeries',
+      paid: true,
+      testMode: true,
+      baseUrl: aeries.baseUrl,
+      hasCredentials: true,
+      schoolCount: 0,
+      domains: [],
+    });
     expect(JSON.stringify(res.json)).not.toContain('cert-123456');
     const row = await t.app.services.db.selectFrom('districts').selectAll().where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
     expect(row.credentialsEncrypted).toMatch(/^v1\./);

@@ -19,7 +19,9 @@ describe('PATCH /super/districts/:districtId', () => {
   it('answers 401 signed out, 403 to a school admin, 404 for an unknown district', async () => {
     const district = await buildDistrict(t.app);
     expect((await t.call('PATCH', `/v1/super/districts/${district.id}`, { body: { name: 'X' } })).status).toBe(401);
-    expect((await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie: (await schoolWithAdmin(t.app)).cookie, body: { name: 'X' } })).status).toBe(403);
+    expect((await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie: (await schoolWithAdmin(t.app)).cookie, body: { name: 'X' } })).status).toBe(
+      403,
+    );
     const { cookie } = await superAdmin(t.app);
     expect((await t.call('PATCH', `/v1/super/districts/${randomUUID()}`, { cookie, body: { name: 'X' } })).status).toBe(404);
   });
@@ -44,30 +46,43 @@ describe('PATCH /super/districts/:districtId', () => {
     const district = await buildDistrict(t.app, { whitelistingDomains: ['old.example'] });
     const { user, cookie } = await superAdmin(t.app);
     const name = `Renamed ${unique()}`;
-    const res = await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie, body: { name, domains: ['@Lincoln.K12.example', 'lincoln.k12.example', 'staff.example'] } });
+    const res = await t.call('PATCH', `/v1/super/districts/${district.id}`, {
+      cookie,
+      body: { name, domains: ['@Lincoln.K12.example', 'lincoln.k12.example', 'staff.example'] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ id: district.id, name, domains: ['lincoln.k12.example', 'staff.example'] });
     const list = await t.call('GET', '/v1/super/districts', { cookie });
     expect(list.json.ResponseData.find((d: { id: string }) => d.id === district.id)).toMatchObject({ name, domains: ['lincoln.k12.example', 'staff.example'] });
     const audit = (await auditActions(t.app, null)).find((a) => a.targetId === district.id && a.action === 'district.update')!;
-    expect(audit).toMatchObject({ actorId: user.id, details: { before: { name: district.name, domains: ['old.example'] }, after: { name, domains: ['lincoln.k12.example', 'staff.example'] } } });
+    expect(audit).toMatchObject({
+      actorId: user.id,
+      details: { before: { name: district.name, domains: ['old.example'] }, after: { name, domains: ['lincoln.k12.example', 'staff.example'] } },
+    });
   });
 
   it("changes an Aeries district's base URL and certificate (encrypted, never answered or audited) and clears its sync cursor", async () => {
     const district = await buildSisDistrict(t.app, { certificate: 'old-certificate-1234' });
     await t.app.services.db.updateTable('districts').set({ rosterCursor: '2026-11-01T10:00' }).where('id', '=', district.id).execute();
     const { cookie } = await superAdmin(t.app);
-    const res = await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie, body: { baseUrl: 'https://aeries.new.example/', certificate: 'new-certificate-5678' } });
+    const res = await t.call('PATCH', `/v1/super/districts/${district.id}`, {
+      cookie,
+      body: { baseUrl: 'https://aeries.new.example/', certificate: 'new-certificate-5678' },
+    });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.json)).not.toContain('new-certificate-5678');
-    const row = await t.app.services.db.selectFrom('districts').select(['baseUrl', 'credentialsEncrypted', 'rosterCursor']).where('id', '=', district.id).executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('districts')
+      .select(['baseUrl', 'credentialsEncrypted', 'rosterCursor'])
+      .where('id', '=', district.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ baseUrl: 'https://aeries.new.example/', rosterCursor: null });
     expect(decryptCredentials(t.app.services.secret, district.id, row.credentialsEncrypted!)).toEqual({ certificate: 'new-certificate-5678' });
     const audits = await t.app.services.db.selectFrom('auditLog').select('details').where('targetId', '=', district.id).execute();
     expect(JSON.stringify(audits)).not.toMatch(/certificate-/);
   });
 
-  it("refuses a Clever key on an Aeries district, and a base URL or credentials on a free one", async () => {
+  it('refuses a Clever key on an Aeries district, and a base URL or credentials on a free one', async () => {
     const { cookie } = await superAdmin(t.app);
     const aeries = await buildSisDistrict(t.app);
     const wrong = await t.call('PATCH', `/v1/super/districts/${aeries.id}`, { cookie, body: { clientKey: 'k', clientSecret: 's' } });
@@ -85,10 +100,25 @@ describe('PATCH /super/districts/:districtId', () => {
     const { cookie } = await superAdmin(t.app);
     expect((await t.call('PATCH', `/v1/super/districts/${district.id}`, { cookie, body: { domains: ['allowed.example'] } })).status).toBe(200);
     const statusOf = async (email: string) => {
-      const body = { role: 'teacher', firstName: 'Ana', lastName: 'López', email, password: NEW_PASSWORD, language: 'en', acceptedTerms: true, districtId: district.id, schoolId: school.id };
+      const body = {
+        role: 'teacher',
+        firstName: 'Ana',
+        lastName: 'López',
+        email,
+        password: NEW_PASSWORD,
+        language: 'en',
+        acceptedTerms: true,
+        districtId: district.id,
+        schoolId: school.id,
+      };
       expect((await t.call('POST', '/v1/auth/sign-up', { body })).status).toBe(200);
       await t.app.services.jobs.runDue();
-      const row = await t.app.services.db.selectFrom('schoolMemberships as m').innerJoin('users as u', 'u.id', 'm.userId').select('m.status').where('u.email', '=', email).executeTakeFirstOrThrow();
+      const row = await t.app.services.db
+        .selectFrom('schoolMemberships as m')
+        .innerJoin('users as u', 'u.id', 'm.userId')
+        .select('m.status')
+        .where('u.email', '=', email)
+        .executeTakeFirstOrThrow();
       return row.status;
     };
     expect(await statusOf(`ana.${unique()}@allowed.example`)).toBe('active');
@@ -130,7 +160,10 @@ describe('DELETE /super/districts/:districtId', () => {
     const res = await t.call('DELETE', `/v1/super/districts/${district.id}`, { cookie, body: {} });
     expect(res.status).toBe(200);
     expect(await t.app.services.db.selectFrom('districts').select('id').where('id', '=', district.id).executeTakeFirst()).toBeUndefined();
-    expect((await auditActions(t.app, null)).find((a) => a.targetId === district.id && a.action === 'district.delete')).toMatchObject({ actorId: user.id, details: { name: district.name } });
+    expect((await auditActions(t.app, null)).find((a) => a.targetId === district.id && a.action === 'district.delete')).toMatchObject({
+      actorId: user.id,
+      details: { name: district.name },
+    });
   });
 });
 
@@ -163,7 +196,10 @@ describe('PATCH /super/schools/:schoolId', () => {
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ id: school.id, name, districtId: school.districtId, timeZone: 'America/New_York' });
     const audit = (await auditActions(t.app, school.id)).find((a) => a.action === 'school.update')!;
-    expect(audit).toMatchObject({ actorId: user.id, details: { before: { name: school.name, timeZone: 'America/Los_Angeles' }, after: { name, timeZone: 'America/New_York' } } });
+    expect(audit).toMatchObject({
+      actorId: user.id,
+      details: { before: { name: school.name, timeZone: 'America/Los_Angeles' }, after: { name, timeZone: 'America/New_York' } },
+    });
   });
 
   it('when another school of the district has the name, it answers 409 SCHOOL_EXISTS', async () => {

@@ -5,7 +5,16 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { encryptCredentials } from '../../../lib/district-credentials.js';
-import { countDistrictSchools, deleteDistrictRow, districtByName, insertDistrict, listDistricts, lockDistrictNames, lockDistrictRow, updateDistrictRow } from './queries.js';
+import {
+  countDistrictSchools,
+  deleteDistrictRow,
+  districtByName,
+  insertDistrict,
+  listDistricts,
+  lockDistrictNames,
+  lockDistrictRow,
+  updateDistrictRow,
+} from './queries.js';
 
 export async function getDistricts(db: Db): Promise<DistrictSummary[]> {
   return (await listDistricts(db)).map((d) => ({ ...d, kind: d.kind as DistrictKind, schoolCount: Number(d.schoolCount ?? 0) }));
@@ -31,7 +40,8 @@ export async function addDistrict(db: Db, services: Services, actorId: string, i
   if (await districtByName(db, input.name)) throw conflict('DISTRICT_EXISTS');
   const id = randomUUID();
   const now = services.clock.now();
-  const credentials: Record<string, string> = input.kind === 'aeries' ? { certificate: input.certificate } : { clientKey: input.clientKey, clientSecret: input.clientSecret };
+  const credentials: Record<string, string> =
+    input.kind === 'aeries' ? { certificate: input.certificate } : { clientKey: input.clientKey, clientSecret: input.clientSecret };
   await insertDistrict(db, {
     id,
     name: input.name,
@@ -42,7 +52,18 @@ export async function addDistrict(db: Db, services: Services, actorId: string, i
     credentialsEncrypted: encryptCredentials(services.secret, id, credentials),
     now,
   });
-  await audit(db, { actorId, schoolId: null, action: 'district.add', targetType: 'district', targetId: id, details: { kind: input.kind, name: input.name, baseUrl: input.baseUrl, testMode: input.testMode } }, now);
+  await audit(
+    db,
+    {
+      actorId,
+      schoolId: null,
+      action: 'district.add',
+      targetType: 'district',
+      targetId: id,
+      details: { kind: input.kind, name: input.name, baseUrl: input.baseUrl, testMode: input.testMode },
+    },
+    now,
+  );
   return (await getDistricts(db)).find((d) => d.id === id)!;
 }
 
@@ -72,7 +93,11 @@ export async function updateDistrict(db: Db, services: Services, actorId: string
       targetType: 'district',
       targetId: districtId,
       // Never the credentials themselves: only that they were replaced.
-      details: { before: { name: before.name, domains: before.domains, baseUrl: before.baseUrl }, after: { name: after.name, domains: after.domains, baseUrl: after.baseUrl }, credentialsReplaced: !!credentials },
+      details: {
+        before: { name: before.name, domains: before.domains, baseUrl: before.baseUrl },
+        after: { name: after.name, domains: after.domains, baseUrl: after.baseUrl },
+        credentialsReplaced: !!credentials,
+      },
     },
     services.clock.now(),
   );
@@ -99,6 +124,10 @@ export async function deleteDistrict(db: Db, services: Services, actorId: string
   if (!district) throw notFound();
   if ((await countDistrictSchools(db, districtId)) > 0) throw conflict('DISTRICT_HAS_SCHOOLS');
   await deleteDistrictRow(db, districtId);
-  await audit(db, { actorId, schoolId: null, action: 'district.delete', targetType: 'district', targetId: districtId, details: { name: district.name } }, services.clock.now());
+  await audit(
+    db,
+    { actorId, schoolId: null, action: 'district.delete', targetType: 'district', targetId: districtId, details: { name: district.name } },
+    services.clock.now(),
+  );
   return { id: districtId };
 }

@@ -40,7 +40,7 @@ describe('admin family links', () => {
     }
   });
 
-  it('lists the school\'s links and waiting requests, never another school\'s', async () => {
+  it("lists the school's links and waiting requests, never another school's", async () => {
     const w = await world();
     const res = await t.call('GET', '/v1/admin/family-links', { cookie: w.cookie });
     expect(res.status).toBe(200);
@@ -55,7 +55,8 @@ describe('admin family links', () => {
 
   it('removes a link; the parent keeps the school while another child is here, and loses it with the last', async () => {
     const w = await world();
-    const membership = () => db().selectFrom('schoolMemberships').select('role').where('userId', '=', w.parent.id).where('schoolId', '=', w.school.id).executeTakeFirst();
+    const membership = () =>
+      db().selectFrom('schoolMemberships').select('role').where('userId', '=', w.parent.id).where('schoolId', '=', w.school.id).executeTakeFirst();
     const first = await t.call('DELETE', `/v1/admin/family-links/${w.parent.id}/${w.student.id}`, { cookie: w.cookie, body: {} });
     expect(first.status).toBe(200);
     expect(first.json.ResponseData.filter((r: { parentId: string }) => r.parentId === w.parent.id)).toHaveLength(1);
@@ -68,7 +69,7 @@ describe('admin family links', () => {
     expect((await t.call('GET', '/v1/recognition/recipients?role=parent', { cookie: parentCookie })).status).toBe(403);
   });
 
-  it('removes a waiting request; another school\'s link or an unknown pair is 404', async () => {
+  it("removes a waiting request; another school's link or an unknown pair is 404", async () => {
     const w = await world();
     expect((await t.call('DELETE', `/v1/admin/family-links/${w.asked.id}/${w.student.id}`, { cookie: w.cookie, body: {} })).status).toBe(200);
     expect(await db().selectFrom('parentLinkRequests').selectAll().where('parentId', '=', w.asked.id).execute()).toEqual([]);

@@ -7,17 +7,41 @@ const name = (alias: string) => sql<string>`btrim(${sql.ref(`${alias}.first_name
 export function familyLinksOf(db: Db, schoolId: string) {
   const linked = db
     .selectFrom('parentLinks as l')
-    .innerJoin('schoolMemberships as sm', (j) => j.onRef('sm.userId', '=', 'l.studentId').on('sm.schoolId', '=', schoolId).on('sm.role', '=', 'student').on('sm.status', '<>', 'inactive'))
-    .innerJoin('schoolMemberships as pm', (j) => j.onRef('pm.userId', '=', 'l.parentId').on('pm.schoolId', '=', schoolId).on('pm.role', '=', 'parent').on('pm.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as sm', (j) =>
+      j.onRef('sm.userId', '=', 'l.studentId').on('sm.schoolId', '=', schoolId).on('sm.role', '=', 'student').on('sm.status', '<>', 'inactive'),
+    )
+    .innerJoin('schoolMemberships as pm', (j) =>
+      j.onRef('pm.userId', '=', 'l.parentId').on('pm.schoolId', '=', schoolId).on('pm.role', '=', 'parent').on('pm.status', '<>', 'inactive'),
+    )
     .innerJoin('users as p', 'p.id', 'l.parentId')
     .innerJoin('users as s', 's.id', 'l.studentId')
-    .select(['l.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'l.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'linked'`.as('status'), 'l.createdAt as since', 'l.confirmedAt', sql<string | null>`(select ${name('c')} from users c where c.id = l.confirmed_by)`.as('confirmedBy')]);
+    .select([
+      'l.parentId',
+      name('p').as('parentName'),
+      'p.email as parentEmail',
+      'l.studentId',
+      name('s').as('studentName'),
+      sql<'linked' | 'requested'>`'linked'`.as('status'),
+      'l.createdAt as since',
+      'l.confirmedAt',
+      sql<string | null>`(select ${name('c')} from users c where c.id = l.confirmed_by)`.as('confirmedBy'),
+    ]);
   const asked = db
     .selectFrom('parentLinkRequests as r')
     .innerJoin('users as p', 'p.id', 'r.parentId')
     .innerJoin('users as s', 's.id', 'r.studentId')
     .where('r.schoolId', '=', schoolId)
-    .select(['r.parentId', name('p').as('parentName'), 'p.email as parentEmail', 'r.studentId', name('s').as('studentName'), sql<'linked' | 'requested'>`'requested'`.as('status'), 'r.createdAt as since', sql<Date | null>`null::timestamptz`.as('confirmedAt'), sql<string | null>`null::text`.as('confirmedBy')]);
+    .select([
+      'r.parentId',
+      name('p').as('parentName'),
+      'p.email as parentEmail',
+      'r.studentId',
+      name('s').as('studentName'),
+      sql<'linked' | 'requested'>`'requested'`.as('status'),
+      'r.createdAt as since',
+      sql<Date | null>`null::timestamptz`.as('confirmedAt'),
+      sql<string | null>`null::text`.as('confirmedBy'),
+    ]);
   return db
     .selectFrom(linked.unionAll(asked).as('x'))
     .selectAll()
@@ -28,10 +52,21 @@ export function familyLinksOf(db: Db, schoolId: string) {
 
 /** Removes the link and any request between the two, when the student is a student here; counts what went. */
 export async function removeLink(db: Db, schoolId: string, parentId: string, studentId: string) {
-  const student = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', studentId).where('schoolId', '=', schoolId).where('role', '=', 'student').executeTakeFirst();
+  const student = await db
+    .selectFrom('schoolMemberships')
+    .select('userId')
+    .where('userId', '=', studentId)
+    .where('schoolId', '=', schoolId)
+    .where('role', '=', 'student')
+    .executeTakeFirst();
   if (!student) return 0;
   const links = await db.deleteFrom('parentLinks').where('parentId', '=', parentId).where('studentId', '=', studentId).executeTakeFirst();
-  const requests = await db.deleteFrom('parentLinkRequests').where('parentId', '=', parentId).where('studentId', '=', studentId).where('schoolId', '=', schoolId).executeTakeFirst();
+  const requests = await db
+    .deleteFrom('parentLinkRequests')
+    .where('parentId', '=', parentId)
+    .where('studentId', '=', studentId)
+    .where('schoolId', '=', schoolId)
+    .executeTakeFirst();
   return Number(links.numDeletedRows) + Number(requests.numDeletedRows);
 }
 
@@ -47,8 +82,24 @@ export async function confirmLink(db: Db, schoolId: string, parentId: string, st
     .where('l.studentId', '=', studentId)
     .where((eb) =>
       eb.and([
-        eb.exists(eb.selectFrom('schoolMemberships as s').select('s.userId').where('s.userId', '=', studentId).where('s.schoolId', '=', schoolId).where('s.role', '=', 'student').where('s.status', '<>', 'inactive')),
-        eb.exists(eb.selectFrom('schoolMemberships as p').select('p.userId').where('p.userId', '=', parentId).where('p.schoolId', '=', schoolId).where('p.role', '=', 'parent').where('p.status', '<>', 'inactive')),
+        eb.exists(
+          eb
+            .selectFrom('schoolMemberships as s')
+            .select('s.userId')
+            .where('s.userId', '=', studentId)
+            .where('s.schoolId', '=', schoolId)
+            .where('s.role', '=', 'student')
+            .where('s.status', '<>', 'inactive'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('schoolMemberships as p')
+            .select('p.userId')
+            .where('p.userId', '=', parentId)
+            .where('p.schoolId', '=', schoolId)
+            .where('p.role', '=', 'parent')
+            .where('p.status', '<>', 'inactive'),
+        ),
       ]),
     )
     .executeTakeFirst();

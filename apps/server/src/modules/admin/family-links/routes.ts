@@ -6,6 +6,10 @@ import { confirmFamilyLink, listFamilyLinks, removeFamilyLink } from './service.
 
 export function registerFamilyLinkRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.familyLinks, async ({ db, user }) => listFamilyLinks(db, schoolAdminActor(user)));
-  route(app, adminEndpoints.confirmFamilyLink, async ({ db, services, user, params }) => confirmFamilyLink(db, services, schoolAdminActor(user), params.parentId, params.studentId));
-  route(app, adminEndpoints.removeFamilyLink, async ({ db, services, user, params }) => removeFamilyLink(db, services, schoolAdminActor(user), params.parentId, params.studentId));
+  route(app, adminEndpoints.confirmFamilyLink, async ({ db, services, user, params }) =>
+    confirmFamilyLink(db, services, schoolAdminActor(user), params.parentId, params.studentId),
+  );
+  route(app, adminEndpoints.removeFamilyLink, async ({ db, services, user, params }) =>
+    removeFamilyLink(db, services, schoolAdminActor(user), params.parentId, params.studentId),
+  );
 }

@@ -19,7 +19,11 @@ export async function listFamilyLinks(db: Db, actor: Actor): Promise<FamilyLink[
 export async function removeFamilyLink(db: Db, services: Services, actor: Actor, parentId: string, studentId: string) {
   if ((await removeLink(db, actor.schoolId, parentId, studentId)) === 0) throw notFound();
   await dropChildlessParentMembership(db, actor.schoolId, parentId);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'family.remove', targetType: 'user', targetId: parentId, details: { studentId } }, services.clock.now());
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'family.remove', targetType: 'user', targetId: parentId, details: { studentId } },
+    services.clock.now(),
+  );
   return listFamilyLinks(db, actor);
 }
 
@@ -30,6 +34,10 @@ export async function removeFamilyLink(db: Db, services: Services, actor: Actor,
 export async function confirmFamilyLink(db: Db, services: Services, actor: Actor, parentId: string, studentId: string) {
   const now = services.clock.now();
   if ((await confirmLink(db, actor.schoolId, parentId, studentId, actor.id, now)) === 0) throw notFound();
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'family.confirm', targetType: 'user', targetId: parentId, details: { studentId } }, now);
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'family.confirm', targetType: 'user', targetId: parentId, details: { studentId } },
+    now,
+  );
   return listFamilyLinks(db, actor);
 }

@@ -53,7 +53,7 @@ describe('the daily mood meter report', () => {
     expect(runs[1]!.runAt.getTime()).toBe(new Date('2026-10-15T16:01:00Z').getTime());
   });
 
-  it('sends the report only to addresses that confirmed, after a link e-mailed in the admin\'s language', async () => {
+  it("sends the report only to addresses that confirmed, after a link e-mailed in the admin's language", async () => {
     const { cookie, admin } = await schoolWithAdmin(t.app, { timeZone: 'America/Los_Angeles' });
     await t.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
     t.clock.set('2026-10-15T15:00:00Z'); // 08:00 in Los Angeles: before the trigger time
@@ -101,7 +101,7 @@ describe('the daily mood meter report', () => {
     expect((await auditActions(t.app, east.school.id)).filter((a) => a.action === 'moodReport.daily')).toHaveLength(2);
   });
 
-  it('lists students\' low-enjoyment and emergency check-ins of yesterday and today, in the reader\'s language', async () => {
+  it("lists students' low-enjoyment and emergency check-ins of yesterday and today, in the reader's language", async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     await buildUser(t.app, { role: 'teacher', email: 'consejera@example.test', language: 'es' });
     await configure(cookie, { triggerTime: '08:00' }, ['consejera@example.test', 'nurse@example.test']);

@@ -53,7 +53,11 @@ export async function holdDailyReport(db: Db, schoolId: string, localDate: strin
 
 /** How many addresses the school lists, confirmed or not. */
 export async function listedAddressCount(db: Db, schoolId: string) {
-  const row = await db.selectFrom('schoolNotificationEmails').select((eb) => eb.fn.countAll<number>().as('n')).where('schoolId', '=', schoolId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('schoolNotificationEmails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('schoolId', '=', schoolId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,15 +67,17 @@ export function schoolForReport(db: Db, schoolId: string) {
 
 /** The configured addresses, each in the language of the account that has it (English otherwise). */
 export function reportRecipients(db: Db, schoolId: string) {
-  return db
-    .selectFrom('schoolNotificationEmails as e')
-    .leftJoin('users as u', 'u.email', 'e.email')
-    .select(['e.email', 'u.language'])
-    .where('e.schoolId', '=', schoolId)
-    // Only addresses whose owner followed the confirmation link (decision 0154).
-    .where('e.confirmedAt', 'is not', null)
-    .orderBy('e.email')
-    .execute();
+  return (
+    db
+      .selectFrom('schoolNotificationEmails as e')
+      .leftJoin('users as u', 'u.email', 'e.email')
+      .select(['e.email', 'u.language'])
+      .where('e.schoolId', '=', schoolId)
+      // Only addresses whose owner followed the confirmation link (decision 0154).
+      .where('e.confirmedAt', 'is not', null)
+      .orderBy('e.email')
+      .execute()
+  );
 }
 
 /** Most lines one e-mail lists; the total is always given. */

@@ -25,7 +25,8 @@ async function queueReport(db: Db, services: Services, school: { id: string; nam
     const t = serverT(lang);
     const lines = checkIns.rows.map((row) => {
       const feeling = t(`admin:moods.${row.mood}`);
-      const urgency = row.emergencyPriority === 'today' ? t('admin:mail.moodReport.emergencyToday') : row.emergency ? t('admin:mail.moodReport.emergencyLater') : '';
+      const urgency =
+        row.emergencyPriority === 'today' ? t('admin:mail.moodReport.emergencyToday') : row.emergency ? t('admin:mail.moodReport.emergencyLater') : '';
       return `- ${formatDate(row.schoolDate, lang)}  ${row.lastName}, ${row.firstName}: ${feeling}${urgency ? ` (${urgency})` : ''}`;
     });
     if (checkIns.total > checkIns.rows.length) lines.push(t('admin:mail.moodReport.more', { count: checkIns.total - checkIns.rows.length }));
@@ -48,9 +49,21 @@ export async function sendMoodReportNow(db: Db, services: Services, actor: Actor
   const today = toIsoDate(services.clock.now(), school.timeZone);
   const confirmed = await reportRecipients(db, school.id);
   // Never "sent" to nobody: listed but unconfirmed addresses are named as such (decision 0590).
-  if (confirmed.length === 0) throw new AppError(400, (await listedAddressCount(db, school.id)) > 0 ? 'NOTIFICATION_EMAILS_UNCONFIRMED' : 'NO_NOTIFICATION_EMAILS');
+  if (confirmed.length === 0)
+    throw new AppError(400, (await listedAddressCount(db, school.id)) > 0 ? 'NOTIFICATION_EMAILS_UNCONFIRMED' : 'NO_NOTIFICATION_EMAILS');
   const recipients = await queueReport(db, services, school, today, confirmed);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'moodReport.send', targetType: 'school', targetId: actor.schoolId, details: { recipients, date: today } }, services.clock.now());
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'moodReport.send',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { recipients, date: today },
+    },
+    services.clock.now(),
+  );
   return { recipients };
 }
 
@@ -69,13 +82,35 @@ export async function runMoodReportTick(services: Services) {
       const confirmed = await reportRecipients(tx, school.id);
       if (confirmed.length === 0) {
         if (await holdDailyReport(tx, school.id, school.localDate)) {
-          await audit(tx, { actorId: null, schoolId: school.id, action: 'moodReport.held', targetType: 'school', targetId: school.id, details: { reason: 'unconfirmed', date: school.localDate } }, now);
+          await audit(
+            tx,
+            {
+              actorId: null,
+              schoolId: school.id,
+              action: 'moodReport.held',
+              targetType: 'school',
+              targetId: school.id,
+              details: { reason: 'unconfirmed', date: school.localDate },
+            },
+            now,
+          );
         }
         return;
       }
       if (!(await claimDailyReport(tx, school.id, school.localDate))) return;
       const recipients = await queueReport(tx, services, school, school.localDate, confirmed);
-      await audit(tx, { actorId: null, schoolId: school.id, action: 'moodReport.daily', targetType: 'school', targetId: school.id, details: { recipients, date: school.localDate } }, now);
+      await audit(
+        tx,
+        {
+          actorId: null,
+          schoolId: school.id,
+          action: 'moodReport.daily',
+          targetType: 'school',
+          targetId: school.id,
+          details: { recipients, date: school.localDate },
+        },
+        now,
+      );
       sent++;
     });
   }

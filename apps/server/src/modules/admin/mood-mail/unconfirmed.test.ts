@@ -13,7 +13,10 @@ afterEach(() => t.close());
 
 /** Addresses as listed before migration 0100: no link was ever sent, none confirmed. */
 async function legacyAddresses(schoolId: string, emails: string[]) {
-  await t.app.services.db.insertInto('schoolNotificationEmails').values(emails.map((email) => ({ schoolId, email }))).execute();
+  await t.app.services.db
+    .insertInto('schoolNotificationEmails')
+    .values(emails.map((email) => ({ schoolId, email })))
+    .execute();
 }
 
 const linkOf = (text: string) => /\/v1\/notification-emails\/confirm\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
@@ -23,7 +26,9 @@ describe('unconfirmed notification addresses', () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     await legacyAddresses(school.id, ['old@example.test']);
     t.clock.set('2026-10-15T16:00:00Z');
-    expect((await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: ['new@example.test', 'sure@example.test'] } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/v1/admin/configuration/notification-emails', { cookie, body: { add: ['new@example.test', 'sure@example.test'] } })).status,
+    ).toBe(200);
     const sure = (await outbox(t.app)).find((m) => m.recipient === 'sure@example.test')!;
     expect((await t.call('GET', linkOf(sure.bodyText)!)).status).toBe(200);
 
@@ -114,7 +119,9 @@ describe('POST /admin/configuration/notification-emails/confirmation', () => {
     expect(second).not.toBe(first);
     expect((await t.call('GET', first)).status).toBe(404);
     expect((await t.call('GET', second)).status).toBe(200);
-    expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'configuration.notificationConfirmationResent', actorId: admin.id }));
+    expect(await auditActions(t.app, school.id)).toContainEqual(
+      expect.objectContaining({ action: 'configuration.notificationConfirmationResent', actorId: admin.id }),
+    );
 
     // Confirmed: nothing more to send.
     t.clock.advance(600_000);
@@ -123,7 +130,7 @@ describe('POST /admin/configuration/notification-emails/confirmation', () => {
     expect(done.json.ErrorCode).toBe('NOTIFICATION_EMAIL_CONFIRMED');
   });
 
-  it('an address not on this school\'s list is 404, whether or not another school lists it', async () => {
+  it("an address not on this school's list is 404, whether or not another school lists it", async () => {
     const mine = await schoolWithAdmin(t.app);
     const other = await schoolWithAdmin(t.app);
     await legacyAddresses(other.school.id, ['theirs@example.test']);
@@ -133,7 +140,11 @@ describe('POST /admin/configuration/notification-emails/confirmation', () => {
     expect(nobody.status).toBe(404);
     expect(theirs.json).toEqual(nobody.json);
     expect(await outbox(t.app)).toEqual([]);
-    const row = await t.app.services.db.selectFrom('schoolNotificationEmails').select(['confirmTokenHash', 'confirmSentAt']).where('email', '=', 'theirs@example.test').executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('schoolNotificationEmails')
+      .select(['confirmTokenHash', 'confirmSentAt'])
+      .where('email', '=', 'theirs@example.test')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ confirmTokenHash: null, confirmSentAt: null });
   });
 });

@@ -29,7 +29,12 @@ async function signUp(body: Record<string, unknown>) {
   await t.app.services.jobs.runDue();
 }
 const membershipOf = (email: string) =>
-  db().selectFrom('schoolMemberships as m').innerJoin('users as u', 'u.id', 'm.userId').select(['m.schoolId', 'm.isAdmin', 'm.status', 'u.id']).where('u.email', '=', email).executeTakeFirstOrThrow();
+  db()
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.schoolId', 'm.isAdmin', 'm.status', 'u.id'])
+    .where('u.email', '=', email)
+    .executeTakeFirstOrThrow();
 /** Confirms the address with the link the sign-up e-mailed. */
 async function confirm(email: string) {
   expect((await t.call('POST', '/v1/auth/verify-email', { body: { token: await confirmationToken(t.app, email) } })).status).toBe(200);
@@ -60,7 +65,7 @@ describe('schools founded in an existing district', () => {
     expect((await t.call('GET', `/v1/districts/${district.id}/schools`)).json.ResponseData.map((s: { id: string }) => s.id)).toEqual([schoolId]);
   });
 
-  it('a new district\'s first school is visible at once', async () => {
+  it("a new district's first school is visible at once", async () => {
     const founder = teacher({ newDistrictName: `Fresh District ${unique()}`, newSchoolName: 'First School' });
     await signUp(founder);
     const { schoolId } = await membershipOf(founder.email);
@@ -81,7 +86,7 @@ describe('schools founded in an existing district', () => {
 });
 
 describe('teachers waiting for approval', () => {
-  it('once the teacher confirmed their e-mail, the school\'s admin is e-mailed in their language with a fixed subject that carries nothing the teacher typed (docs/decisions/0607)', async () => {
+  it("once the teacher confirmed their e-mail, the school's admin is e-mailed in their language with a fixed subject that carries nothing the teacher typed (docs/decisions/0607)", async () => {
     const school = await buildSchool(t.app);
     const admin = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true, language: 'es' });
     const body = teacher({ districtId: school.districtId, schoolId: school.id, firstName: 'Click http://evil.example', lastName: 'Now' });
@@ -95,7 +100,7 @@ describe('teachers waiting for approval', () => {
     expect(mails[0]!.bodyText).not.toContain('evil');
   });
 
-  it('a founder in a paid district is not stranded: the super admins are told, see them, and approve them as the school\'s admin', async () => {
+  it("a founder in a paid district is not stranded: the super admins are told, see them, and approve them as the school's admin", async () => {
     const superAdmin = await buildUser(t.app, { isSuperAdmin: true, language: 'en' });
     const paid = await buildDistrict(t.app, { paid: true, whitelistingDomains: ['vetted.example'] });
     const founder = teacher({ districtId: paid.id, newSchoolName: `Paid School ${unique()}` });
@@ -113,7 +118,16 @@ describe('teachers waiting for approval', () => {
     expect(mail!.bodyText).toContain('https://high5.example.test/make-admin');
 
     const pending = (await t.call('GET', '/v1/super/pending', { cookie })).json.ResponseData;
-    expect(pending.people).toContainEqual(expect.objectContaining({ schoolId: member.schoolId, userId: member.id, email: founder.email, role: 'teacher', schoolHasAdmin: false, emailConfirmed: true }));
+    expect(pending.people).toContainEqual(
+      expect.objectContaining({
+        schoolId: member.schoolId,
+        userId: member.id,
+        email: founder.email,
+        role: 'teacher',
+        schoolHasAdmin: false,
+        emailConfirmed: true,
+      }),
+    );
     const approved = await t.call('POST', `/v1/super/schools/${member.schoolId}/users/${member.id}/approval`, { cookie, body: {} });
     expect(approved.status).toBe(200);
     expect(approved.json.ResponseData.people.map((p: { userId: string }) => p.userId)).not.toContain(member.id);

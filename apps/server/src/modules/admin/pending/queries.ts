@@ -30,7 +30,14 @@ export function pendingPeople(db: Db) {
       'm.role',
       'm.createdAt',
       eb
-        .exists(eb.selectFrom('schoolMemberships as a').select('a.userId').whereRef('a.schoolId', '=', 'm.schoolId').where('a.isAdmin', '=', true).where('a.status', '=', 'active'))
+        .exists(
+          eb
+            .selectFrom('schoolMemberships as a')
+            .select('a.userId')
+            .whereRef('a.schoolId', '=', 'm.schoolId')
+            .where('a.isAdmin', '=', true)
+            .where('a.status', '=', 'active'),
+        )
         .$castTo<boolean>()
         .as('schoolHasAdmin'),
     ])

@@ -37,14 +37,20 @@ async function reach(cookie: string) {
     school: { students: number; reached: number; percent: number };
     grades: { key: string; students: number | null; reached: number | null; percent: number | null }[];
     classes: { key: string; label: string; students: number | null; reached: number | null }[];
-    flags: { flag: string; with: { students: number | null; reached: number | null; percent: number | null }; without: { students: number | null; reached: number | null; percent: number | null }; difference: number | null }[];
+    flags: {
+      flag: string;
+      with: { students: number | null; reached: number | null; percent: number | null };
+      without: { students: number | null; reached: number | null; percent: number | null };
+      difference: number | null;
+    }[];
     suppressed: number;
   };
 }
 
 function expectEqualToRecount(got: Awaited<ReturnType<typeof reach>>, want: Awaited<ReturnType<typeof recount>>) {
   const wanted = (dimension: string, key: string) => want.find((r) => r.dimension === dimension && r.key === key);
-  const shown = (row: { students: number; reached: number } | undefined) => (row && row.students >= 10 ? { students: row.students, reached: row.reached } : { students: null, reached: null });
+  const shown = (row: { students: number; reached: number } | undefined) =>
+    row && row.students >= 10 ? { students: row.students, reached: row.reached } : { students: null, reached: null };
   expect({ students: got.school.students, reached: got.school.reached }).toEqual(shown(wanted('school', '')));
   for (const g of got.grades) expect({ students: g.students, reached: g.reached }).toEqual(shown(wanted('grade', g.key)));
   for (const c of got.classes) expect({ students: c.students, reached: c.reached }).toEqual(shown(wanted('class', c.key)));
@@ -60,14 +66,38 @@ describe('GET /v1/admin/reports/reach', () => {
     const kids = [];
     // Grade 3: 12 students, grade 4: 10, grade 5: 3 (withheld). IEP: the first 11; 504: 2 (withheld).
     for (let i = 0; i < 25; i++) kids.push(await buildUser(t.app, { schoolId: school.id, role: 'student', grade: i < 12 ? 3 : i < 22 ? 4 : 5 }));
-    await t.app.services.db.updateTable('schoolMemberships').set({ iep: true }).where('userId', 'in', kids.slice(0, 11).map((k) => k.id)).execute();
-    await t.app.services.db.updateTable('schoolMemberships').set({ plan504: true }).where('userId', 'in', kids.slice(20, 22).map((k) => k.id)).execute();
+    await t.app.services.db
+      .updateTable('schoolMemberships')
+      .set({ iep: true })
+      .where(
+        'userId',
+        'in',
+        kids.slice(0, 11).map((k) => k.id),
+      )
+      .execute();
+    await t.app.services.db
+      .updateTable('schoolMemberships')
+      .set({ plan504: true })
+      .where(
+        'userId',
+        'in',
+        kids.slice(20, 22).map((k) => k.id),
+      )
+      .execute();
     const big = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.id, name: 'Big', studentIds: kids.slice(0, 15).map((k) => k.id) });
     const small = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.id, name: 'Small', studentIds: kids.slice(15, 20).map((k) => k.id) });
     const giver = { id: teacher.id, role: 'teacher' };
     // Reached: 0-5 (IEP) inside whole and cut months; 12 (grade 4) on the edge days. Not reached:
     // 6 only a Vibe, 7 a day before the range, 8 a day after.
-    for (const [i, date] of [[0, '2026-09-10'], [1, '2026-09-30'], [2, '2026-10-01'], [3, '2026-10-15'], [4, '2026-09-20'], [5, '2026-10-05'], [12, '2026-10-14']] as const) {
+    for (const [i, date] of [
+      [0, '2026-09-10'],
+      [1, '2026-09-30'],
+      [2, '2026-10-01'],
+      [3, '2026-10-15'],
+      [4, '2026-09-20'],
+      [5, '2026-10-05'],
+      [12, '2026-10-14'],
+    ] as const) {
       await recognise(t.app, { schoolId: school.id, giver, receiver: { id: kids[i]!.id, role: 'student' }, date });
     }
     await recognise(t.app, { kind: 'vibe', schoolId: school.id, giver, receiver: { id: kids[6]!.id, role: 'student' }, date: '2026-09-15' });
@@ -76,8 +106,15 @@ describe('GET /v1/admin/reports/reach', () => {
     let got = await reach(cookie);
     expectEqualToRecount(got, await recount(school.id));
     expect(got.school).toMatchObject({ students: 25, reached: 7, percent: 28 });
-    expect(got.grades.map((g) => [g.key, g.students, g.reached])).toEqual([['3', 12, 6], ['4', 10, 1], ['5', null, null]]);
-    expect(got.classes.map((c) => [c.label.split(' · ')[0], c.students, c.reached])).toEqual([['Big', 15, 7], ['Small', null, null]]);
+    expect(got.grades.map((g) => [g.key, g.students, g.reached])).toEqual([
+      ['3', 12, 6],
+      ['4', 10, 1],
+      ['5', null, null],
+    ]);
+    expect(got.classes.map((c) => [c.label.split(' · ')[0], c.students, c.reached])).toEqual([
+      ['Big', 15, 7],
+      ['Small', null, null],
+    ]);
     const iep = got.flags.find((f) => f.flag === 'iep')!;
     // 6 of 11 with an IEP (54.5 %) against 1 of 14 (7.1 %): 47.4 points.
     expect(iep).toMatchObject({ with: { students: 11, reached: 6, percent: 54.5 }, without: { students: 14, reached: 1, percent: 7.1 }, difference: 47.4 });
@@ -130,7 +167,9 @@ describe('GET /v1/admin/reports/givers', () => {
     await recognise(t.app, { schoolId: school.id, giver: { id: wide.id, role: 'teacher' }, receiver: { id: staff.id, role: 'staff' }, date: '2026-10-04' });
     const res = await t.call('GET', `/v1/admin/reports/givers?range=${FROM}_${TO}`, { cookie });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData.rows.map((r: { name: string; role: string; students: number; high5s: number }) => [r.name, r.role, r.students, r.high5s])).toEqual([
+    expect(
+      res.json.ResponseData.rows.map((r: { name: string; role: string; students: number; high5s: number }) => [r.name, r.role, r.students, r.high5s]),
+    ).toEqual([
       ['Wide Giver', 'teacher', 2, 3],
       ['Narrow Giver', 'staff', 1, 1],
       [`${admin.firstName} ${admin.lastName}`, 'teacher', 0, 0],

@@ -30,17 +30,41 @@ export async function reachReport(db: Db, services: Services, actor: Actor, rang
     .sort((a, b) => a.label.localeCompare(b.label))
     .map((r) => group(r.key, r.label, r));
   const flags: ReachComparison[] = FLAGS.map((flag) => {
-    const on = group('true', flag, of(flag).find((r) => r.key === 'true'));
-    const off = group('false', flag, of(flag).find((r) => r.key === 'false'));
+    const on = group(
+      'true',
+      flag,
+      of(flag).find((r) => r.key === 'true'),
+    );
+    const off = group(
+      'false',
+      flag,
+      of(flag).find((r) => r.key === 'false'),
+    );
     const difference = on.percent !== null && off.percent !== null ? Math.round(10 * (on.percent - off.percent)) / 10 : null;
     return { flag, with: on, without: off, difference };
   });
   const school = group('', '', of('school')[0]);
   const shown = [school, ...grades, ...classes, ...flags.flatMap((f) => [f.with, f.without])];
-  const report = { from: range.from, to: range.to, minimumGroup: REACH_MIN_GROUP, school, grades, classes, flags, suppressed: shown.filter((g) => g.students === null).length };
+  const report = {
+    from: range.from,
+    to: range.to,
+    minimumGroup: REACH_MIN_GROUP,
+    school,
+    grades,
+    classes,
+    flags,
+    suppressed: shown.filter((g) => g.students === null).length,
+  };
   await audit(
     db,
-    { actorId: actor.id, schoolId: actor.schoolId, action: 'report.reach.read', targetType: 'school', targetId: actor.schoolId, details: { from: range.from, to: range.to, suppressed: report.suppressed } },
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'report.reach.read',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { from: range.from, to: range.to, suppressed: report.suppressed },
+    },
     services.clock.now(),
   );
   return report;
@@ -49,6 +73,17 @@ export async function reachReport(db: Db, services: Services, actor: Actor, rang
 /** The givers report: distinct students per teacher and staff member, widest first. */
 export async function giversReport(db: Db, services: Services, actor: Actor, range: Range): Promise<GiversReport> {
   const rows = await giverRows(db, actor.schoolId, range.from, range.to);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'report.givers.read', targetType: 'school', targetId: actor.schoolId, details: { from: range.from, to: range.to } }, services.clock.now());
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'report.givers.read',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { from: range.from, to: range.to },
+    },
+    services.clock.now(),
+  );
   return { from: range.from, to: range.to, rows };
 }

@@ -40,7 +40,10 @@ async function recount() {
       union all select receiver_id, school_id, 'received', kind, date_trunc('month', school_date) from recognitions) x
     group by user_id, school_id, direction, kind, month`.execute(db);
   const lines = (rows: { line: string }[]) => rows.map((r) => r.line).sort();
-  return { kept: { moods: lines(moodsKept.rows), recognitions: lines(recognitionsKept.rows) }, counted: { moods: lines(moodsCounted.rows), recognitions: lines(recognitionsCounted.rows) } };
+  return {
+    kept: { moods: lines(moodsKept.rows), recognitions: lines(recognitionsKept.rows) },
+    counted: { moods: lines(moodsCounted.rows), recognitions: lines(recognitionsCounted.rows) },
+  };
 }
 
 describe('the monthly mood counts (mood_month_counts)', () => {
@@ -60,7 +63,16 @@ describe('the monthly mood counts (mood_month_counts)', () => {
     const moods = ['rage', 'smile', 'worried', 'grinning', 'rage'];
     await db
       .insertInto('moods')
-      .values(moods.map((mood, i) => ({ userId: bob.id, schoolId: school.id, schoolDate: addDays('2026-08-29', i * 2), mood, lowEnjoyment: mood !== 'smile' && mood !== 'grinning', emergencyPriority: i === 0 ? 'today' : 'none' })))
+      .values(
+        moods.map((mood, i) => ({
+          userId: bob.id,
+          schoolId: school.id,
+          schoolDate: addDays('2026-08-29', i * 2),
+          mood,
+          lowEnjoyment: mood !== 'smile' && mood !== 'grinning',
+          emergencyPriority: i === 0 ? 'today' : 'none',
+        })),
+      )
       .execute();
     await db.updateTable('moods').set({ acknowledgedAt: new Date() }).where('userId', '=', bob.id).execute();
     await db.deleteFrom('moods').where('userId', '=', bob.id).where('schoolDate', '=', '2026-08-31').execute();
@@ -71,7 +83,18 @@ describe('the monthly mood counts (mood_month_counts)', () => {
     await expect(
       db.transaction().execute(async (tx) => {
         await tx.insertInto('moods').values({ userId: bob.id, schoolId: school.id, schoolDate: '2026-10-02', mood: 'rage', lowEnjoyment: true }).execute();
-        await tx.insertInto('recognitions').values({ kind: 'high5', schoolId: school.id, giverId: amy.id, giverRole: 'student', receiverId: bob.id, receiverRole: 'student', schoolDate: '2026-10-02' }).execute();
+        await tx
+          .insertInto('recognitions')
+          .values({
+            kind: 'high5',
+            schoolId: school.id,
+            giverId: amy.id,
+            giverRole: 'student',
+            receiverId: bob.id,
+            receiverRole: 'student',
+            schoolDate: '2026-10-02',
+          })
+          .execute();
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -93,14 +116,20 @@ const PRIORITIES = ['none', 'not-today', 'today'] as const;
 async function arrangeYear() {
   const { school, cookie } = await schoolWithAdmin(t.app);
   const students = [];
-  for (const [first, last] of [['Ann', 'Avila'], ['Ben', 'Baker'], ['Cy', 'Cruz'], ['Dee', 'Diaz']] as const) {
+  for (const [first, last] of [
+    ['Ann', 'Avila'],
+    ['Ben', 'Baker'],
+    ['Cy', 'Cruz'],
+    ['Dee', 'Diaz'],
+  ] as const) {
     students.push(await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: first, lastName: last }));
   }
   const recognitions: { kind: 'high5' | 'vibe'; giver: string; receiver: string; date: string }[] = [];
   const moods: { user: string; date: string; mood: string; low: boolean; talk: (typeof PRIORITIES)[number] }[] = [];
   for (let k = 0; k < 60; k++) {
     const date = addDays('2026-08-25', k);
-    if (k % 2 === 0) recognitions.push({ kind: k % 3 === 0 ? 'vibe' : 'high5', giver: students[k % 4]!.id, receiver: students[(k + 1 + (k % 3)) % 4]!.id, date });
+    if (k % 2 === 0)
+      recognitions.push({ kind: k % 3 === 0 ? 'vibe' : 'high5', giver: students[k % 4]!.id, receiver: students[(k + 1 + (k % 3)) % 4]!.id, date });
     students.forEach((s, i) => {
       if ((k + i) % 3 !== 0) return;
       const mood = MOODS[(k + i) % MOODS.length]!;
@@ -108,8 +137,34 @@ async function arrangeYear() {
     });
   }
   const { db } = t.app.services;
-  await db.insertInto('recognitions').values(recognitions.map((r) => ({ kind: r.kind, schoolId: school.id, giverId: r.giver, giverRole: 'student', receiverId: r.receiver, receiverRole: 'student', schoolDate: r.date }))).execute();
-  await db.insertInto('moods').values(moods.map((m) => ({ userId: m.user, schoolId: school.id, schoolDate: m.date, mood: m.mood, lowEnjoyment: m.low, emergency: m.talk !== 'none', emergencyPriority: m.talk }))).execute();
+  await db
+    .insertInto('recognitions')
+    .values(
+      recognitions.map((r) => ({
+        kind: r.kind,
+        schoolId: school.id,
+        giverId: r.giver,
+        giverRole: 'student',
+        receiverId: r.receiver,
+        receiverRole: 'student',
+        schoolDate: r.date,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('moods')
+    .values(
+      moods.map((m) => ({
+        userId: m.user,
+        schoolId: school.id,
+        schoolDate: m.date,
+        mood: m.mood,
+        lowEnjoyment: m.low,
+        emergency: m.talk !== 'none',
+        emergencyPriority: m.talk,
+      })),
+    )
+    .execute();
   return { school, cookie, students, recognitions, moods };
 }
 
@@ -125,8 +180,8 @@ const RANGES = [
   ['2026-09-01', '2026-10-15'],
 ];
 
-describe('the mood report\'s talk columns with a feeling filter', () => {
-  it('count only the filtered feelings\' requests, from whole months and edge days alike', async () => {
+describe("the mood report's talk columns with a feeling filter", () => {
+  it("count only the filtered feelings' requests, from whole months and edge days alike", async () => {
     t.clock.set('2026-11-20T16:00:00Z');
     const { school, cookie } = await schoolWithAdmin(t.app);
     const zoe = await buildUser(t.app, { schoolId: school.id, role: 'student' });
@@ -140,7 +195,16 @@ describe('the mood report\'s talk columns with a feeling filter', () => {
     ] as const;
     await t.app.services.db
       .insertInto('moods')
-      .values(rows.map(([date, mood, talk]) => ({ userId: zoe.id, schoolId: school.id, schoolDate: date, mood, lowEnjoyment: mood !== 'smile', emergencyPriority: talk })))
+      .values(
+        rows.map(([date, mood, talk]) => ({
+          userId: zoe.id,
+          schoolId: school.id,
+          schoolDate: date,
+          mood,
+          lowEnjoyment: mood !== 'smile',
+          emergencyPriority: talk,
+        })),
+      )
       .execute();
     const row = async (filters: string) => {
       const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=2026-09-28_2026-11-03${filters}`, { cookie });
@@ -167,15 +231,31 @@ describe('reports over ranges that cut months', () => {
   it.each(RANGES)('the group report from %s to %s equals a count of the recognitions, by name and by count', async (from, to) => {
     const inRange = y.recognitions.filter((r) => r.date >= from && r.date <= to);
     const count = (id: string, kind: string, side: 'giver' | 'receiver') => inRange.filter((r) => r.kind === kind && r[side] === id).length;
-    const expected = y.students.map((s) => ({ userId: s.id, high5Given: count(s.id, 'high5', 'giver'), high5Received: count(s.id, 'high5', 'receiver'), vibeGiven: count(s.id, 'vibe', 'giver'), vibeReceived: count(s.id, 'vibe', 'receiver') }));
+    const expected = y.students.map((s) => ({
+      userId: s.id,
+      high5Given: count(s.id, 'high5', 'giver'),
+      high5Received: count(s.id, 'high5', 'receiver'),
+      vibeGiven: count(s.id, 'vibe', 'giver'),
+      vibeReceived: count(s.id, 'vibe', 'receiver'),
+    }));
     const byName = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}`, { cookie: y.cookie });
-    expect(byName.json.ResponseData.rows.map(({ userId, high5Given, high5Received, vibeGiven, vibeReceived }: Record<string, unknown>) => ({ userId, high5Given, high5Received, vibeGiven, vibeReceived }))).toEqual(expected);
+    expect(
+      byName.json.ResponseData.rows.map(({ userId, high5Given, high5Received, vibeGiven, vibeReceived }: Record<string, unknown>) => ({
+        userId,
+        high5Given,
+        high5Received,
+        vibeGiven,
+        vibeReceived,
+      })),
+    ).toEqual(expected);
     // A CSV-sized page counts the whole school first (decision 0451): the same rows.
     const csvPage = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&pageSize=500`, { cookie: y.cookie });
     expect(csvPage.json.ResponseData.rows).toEqual(byName.json.ResponseData.rows);
     const byCount = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&sort=high5Received&dir=desc`, { cookie: y.cookie });
     const order = [...expected].sort((a, b) => b.high5Received - a.high5Received || expected.indexOf(a) - expected.indexOf(b));
-    expect(byCount.json.ResponseData.rows.map((r: { userId: string; high5Received: number }) => [r.userId, r.high5Received])).toEqual(order.map((e) => [e.userId, e.high5Received]));
+    expect(byCount.json.ResponseData.rows.map((r: { userId: string; high5Received: number }) => [r.userId, r.high5Received])).toEqual(
+      order.map((e) => [e.userId, e.high5Received]),
+    );
   });
 
   it.each(RANGES)('the mood report from %s to %s equals a count of the check-ins, with and without a feeling filter and minimum', async (from, to) => {

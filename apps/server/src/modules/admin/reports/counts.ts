@@ -52,7 +52,13 @@ export function recognitionCounts(schoolId: string, split: RangeSplit, who: Coun
 export function moodCounts(schoolId: string, split: RangeSplit, filters: string[], who: CountedFor): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
-    const of = (column: string, whole: string) => (filters.length ? sql.join(filters.map((f) => sql`coalesce((${sql.raw(column)} ->> ${f})::int, 0)`), sql` + `) : sql.raw(whole));
+    const of = (column: string, whole: string) =>
+      filters.length
+        ? sql.join(
+            filters.map((f) => sql`coalesce((${sql.raw(column)} ->> ${f})::int, 0)`),
+            sql` + `,
+          )
+        : sql.raw(whole);
     parts.push(sql`
       select user_id, high, ${of('low_moods', 'low')} as low, ${of('talk_today_moods', 'talk_today')} as talk_today, ${of('talk_not_today_moods', 'talk_not_today')} as talk_not_today
       from mood_month_counts

@@ -73,7 +73,9 @@ describe('the reports that list students', () => {
     expect(names(group)).toEqual(['Ann', 'Ben']);
     const mood = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&flags=englishLearner&grade=5`, { cookie: w.cookie });
     expect(names(mood)).toEqual(['Ben']);
-    const superGroup = await t.call('GET', `/v1/super/schools/${w.school.id}/reports/group?role=student&range=${RANGE}&flags=plan504`, { cookie: w.superCookie });
+    const superGroup = await t.call('GET', `/v1/super/schools/${w.school.id}/reports/group?role=student&range=${RANGE}&flags=plan504`, {
+      cookie: w.superCookie,
+    });
     expect(names(superGroup)).toEqual(['Cat']);
   });
 
@@ -105,6 +107,12 @@ describe('the reports that list students', () => {
   });
 
   it('a school admin cannot read another school through the super admin path', async () => {
-    expect((await t.call('GET', `/v1/super/schools/${w.school.id}/reports/group?role=student&range=${RANGE}&flags=iep`, { cookie: await sessionFor(t.app, w.admin.id, w.school.id) })).status).toBe(403);
+    expect(
+      (
+        await t.call('GET', `/v1/super/schools/${w.school.id}/reports/group?role=student&range=${RANGE}&flags=iep`, {
+          cookie: await sessionFor(t.app, w.admin.id, w.school.id),
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -138,10 +138,26 @@ describe('a 10,000-row mood CSV (docs/decisions/0595)', () => {
         insert into users (email, password_hash, first_name, last_name, language, email_verified_at)
         select 'big' || g || '@example.test', 'x', 'Kid', 'N' || lpad(g::text, 5, '0'), 'en', now() from generate_series(1, ${ROWS}) g
         returning id)
-      insert into school_memberships (user_id, school_id, role, is_admin, status, grade) select id, ${school.id}, 'student', false, 'active', 5 from u`.execute(t.app.services.db);
-    const scope = { schoolId: school.id, role: 'student', from: '2026-10-06', to: '2026-10-15', classIds: null, students: { flags: [] }, search: '', sort: 'name', dir: 'asc' as const };
+      insert into school_memberships (user_id, school_id, role, is_admin, status, grade) select id, ${school.id}, 'student', false, 'active', 5 from u`.execute(
+      t.app.services.db,
+    );
+    const scope = {
+      schoolId: school.id,
+      role: 'student',
+      from: '2026-10-06',
+      to: '2026-10-15',
+      classIds: null,
+      students: { flags: [] },
+      search: '',
+      sort: 'name',
+      dir: 'asc' as const,
+    };
     const sizes: number[] = [];
-    for await (const batch of keysetBatches((after: unknown[] | null, limit) => moodReportBatch(t.app.services.db, scope, { filters: [], minimumLow: -1 }, after, limit), (r) => r.key)) sizes.push(batch.length);
+    for await (const batch of keysetBatches(
+      (after: unknown[] | null, limit) => moodReportBatch(t.app.services.db, scope, { filters: [], minimumLow: -1 }, after, limit),
+      (r) => r.key,
+    ))
+      sizes.push(batch.length);
     expect(sizes).toHaveLength(ROWS / CURSOR_BATCH);
     expect(Math.max(...sizes)).toBe(CURSOR_BATCH);
 

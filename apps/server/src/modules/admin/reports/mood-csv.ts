@@ -54,7 +54,17 @@ export async function moodReportCsv(db: Db, services: Services, actor: Actor, us
       action: 'report.mood.read',
       targetType: 'school',
       targetId: schoolId,
-      details: { source: 'admin-csv', role: query.role, from: query.range.from, to: query.range.to, classIds, filters: query.filters, minimumLow: query.minLow, search: query.q, sort: `${query.sort} ${query.dir}` },
+      details: {
+        source: 'admin-csv',
+        role: query.role,
+        from: query.range.from,
+        to: query.range.to,
+        classIds,
+        filters: query.filters,
+        minimumLow: query.minLow,
+        search: query.q,
+        sort: `${query.sort} ${query.dir}`,
+      },
     },
     services.clock.now(),
   );
@@ -62,7 +72,13 @@ export async function moodReportCsv(db: Db, services: Services, actor: Actor, us
   const t = serverT(user.language === 'es' ? 'es' : 'en');
   const feeling = (mood: string) => t(`admin:moods.${mood}`, { defaultValue: mood });
   const talk = (entry: MoodBatchRow['lowEntries'][number]) =>
-    entry.talk === 'today' ? ` (${t('admin:columns.talkToday')})` : entry.talk === 'not-today' ? ` (${t('admin:columns.talkNotToday')})` : entry.emergency ? ` (${t('admin:moodReport.emergency')})` : '';
+    entry.talk === 'today'
+      ? ` (${t('admin:columns.talkToday')})`
+      : entry.talk === 'not-today'
+        ? ` (${t('admin:columns.talkNotToday')})`
+        : entry.emergency
+          ? ` (${t('admin:moodReport.emergency')})`
+          : '';
   const identifier = (r: MoodBatchRow) => r.email ?? r.username ?? '';
   const columns: CsvColumn<MoodBatchRow>[] = [
     { header: t('admin:columns.name'), value: (r) => `${r.firstName} ${r.lastName}`.trim() },
@@ -98,9 +114,22 @@ export async function moodReportCsv(db: Db, services: Services, actor: Actor, us
 
   // The file is read after this request's work is done: on the pool, not on the request's connection.
   const pool = services.db;
-  const scope = { schoolId, role: query.role, from: query.range.from, to: query.range.to, classIds, students: { flags: query.flags, grade: query.grade }, search: query.q, sort: query.sort, dir: query.dir };
+  const scope = {
+    schoolId,
+    role: query.role,
+    from: query.range.from,
+    to: query.range.to,
+    classIds,
+    students: { flags: query.flags, grade: query.grade },
+    search: query.q,
+    sort: query.sort,
+    dir: query.dir,
+  };
   const options = { filters: query.filters, minimumLow: query.minLow };
-  const batches = keysetBatches((after: unknown[] | null, limit) => moodReportBatch(pool, scope, options, after, limit), (r) => r.key);
+  const batches = keysetBatches(
+    (after: unknown[] | null, limit) => moodReportBatch(pool, scope, options, after, limit),
+    (r) => r.key,
+  );
   const fileName = `${[title, group, query.range.from, query.range.to].map(fileNamePart).filter(Boolean).join('_')}.csv`;
   return { stream: Readable.from(csvChunks(batches, columns, { preamble }), { objectMode: false }), fileName };
 }

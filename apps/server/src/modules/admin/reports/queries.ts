@@ -36,7 +36,12 @@ interface MemberColumns {
 
 /** The WHERE of every report: active members of one role of the school, narrowed by class and search. */
 function memberFilter(scope: Pick<ReportScope, 'schoolId' | 'role' | 'classIds' | 'search' | 'students'>): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`m.school_id = ${scope.schoolId}`, sql`m.role = ${scope.role}`, sql`m.status = 'active'`, ...studentFilterSql(scope.students)];
+  const parts: RawBuilder<unknown>[] = [
+    sql`m.school_id = ${scope.schoolId}`,
+    sql`m.role = ${scope.role}`,
+    sql`m.status = 'active'`,
+    ...studentFilterSql(scope.students),
+  ];
   if (scope.classIds) {
     parts.push(sql`exists (select 1 from enrolments e where e.student_id = u.id and e.class_id in (${sql.join(scope.classIds)}))`);
   }
@@ -89,9 +94,15 @@ function orderBy(scope: Pick<ReportScope, 'sort' | 'dir'>): RawBuilder<unknown> 
 /** Rows after `key` (the values of `terms` in the last row read) in the order of `terms`: a keyset page. */
 function afterKey(terms: OrderTerm[], key: unknown[]): RawBuilder<unknown> {
   const alternatives = terms.map(([term, dir], i) =>
-    sql.join([...terms.slice(0, i).map(([earlier], j) => sql`${earlier} = ${key[j]}`), sql`${term} ${sql.raw(dir === 'asc' ? '>' : '<')} ${key[i]}`], sql` and `),
+    sql.join(
+      [...terms.slice(0, i).map(([earlier], j) => sql`${earlier} = ${key[j]}`), sql`${term} ${sql.raw(dir === 'asc' ? '>' : '<')} ${key[i]}`],
+      sql` and `,
+    ),
   );
-  return sql`(${sql.join(alternatives.map((a) => sql`(${a})`), sql` or `)})`;
+  return sql`(${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` or `,
+  )})`;
 }
 
 const page = (scope: ReportScope) => sql`${orderBy(scope)} limit ${scope.limit} offset ${scope.offset}`;
@@ -107,7 +118,12 @@ const MEMBER_OUT = sql`u.user_id, u.first_name, u.last_name, u.email, u.username
  * summed from the monthly tables (plus edge days), then the page is cut. `extra` adds per-row
  * columns of the page.
  */
-function reportPage(scope: ReportScope, counted: (who: CountedFor) => RawBuilder<unknown>, columns: RawBuilder<unknown>, opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {}) {
+function reportPage(
+  scope: ReportScope,
+  counted: (who: CountedFor) => RawBuilder<unknown>,
+  columns: RawBuilder<unknown>,
+  opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {},
+) {
   const members = sql`from school_memberships m join users u on u.id = m.user_id`;
   const extra = opts.extra ? sql`, ${opts.extra}` : sql``;
   if (COUNT_SORTS.has(scope.sort) || opts.threshold || scope.limit > PAGE_FIRST_MAX) {
@@ -205,7 +221,13 @@ export type MoodBatchRow = Omit<MoodReportRow, 'total'> & { lowEntries: NonNulla
  * `after`, in the report's order: one keyset batch of its CSV file (docs/decisions/0595). Every
  * member's counts are summed as for a large page (docs/decisions/0451), but only one batch is read.
  */
-export async function moodReportBatch(db: Db, scope: Omit<ReportScope, 'offset' | 'limit'>, options: MoodReportOptions, after: unknown[] | null, limit: number): Promise<MoodBatchRow[]> {
+export async function moodReportBatch(
+  db: Db,
+  scope: Omit<ReportScope, 'offset' | 'limit'>,
+  options: MoodReportOptions,
+  after: unknown[] | null,
+  limit: number,
+): Promise<MoodBatchRow[]> {
   const split = splitRange(scope.from, scope.to);
   const terms = orderTerms(scope);
   const keys = sql.join(terms.map(([term], i) => sql`${term} as ${sql.ref(`k${i}`)}`));
@@ -223,19 +245,21 @@ export async function moodReportBatch(db: Db, scope: Omit<ReportScope, 'offset' 
     )
     select u.*, ${lowEntries(scope, options.filters)} from batch u
     ${orderBy(scope)}`.execute(db);
-  return result.rows.map(({ userId, firstName, lastName, email, username, highEnjoyment, lowEnjoyment, talkToday, talkNotToday, lowEntries: entries, ...rest }) => ({
-    userId,
-    firstName,
-    lastName,
-    email,
-    username,
-    highEnjoyment,
-    lowEnjoyment,
-    talkToday,
-    talkNotToday,
-    lowEntries: entries,
-    key: terms.map((_, i) => rest[`k${i}`]),
-  }));
+  return result.rows.map(
+    ({ userId, firstName, lastName, email, username, highEnjoyment, lowEnjoyment, talkToday, talkNotToday, lowEntries: entries, ...rest }) => ({
+      userId,
+      firstName,
+      lastName,
+      email,
+      username,
+      highEnjoyment,
+      lowEnjoyment,
+      talkToday,
+      talkNotToday,
+      lowEntries: entries,
+      key: terms.map((_, i) => rest[`k${i}`]),
+    }),
+  );
 }
 
 /** An active member of the school (any role). */
@@ -316,9 +340,11 @@ export function classesOf(db: Db, schoolId: string, teacherId: string | null) {
       ]),
     );
   }
-  return query.orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
+  return query
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id')
+    .execute();
 }
-
 
 export function findMoodReportSettings(db: Db, schoolId: string) {
   return db.selectFrom('moodReportSettings').select(['rangeDays', 'minimumLowEnjoyment', 'filters']).where('schoolId', '=', schoolId).executeTakeFirst();

@@ -35,10 +35,25 @@ async function arrange() {
   const T = (u: { id: string }) => ({ id: u.id, role: 'teacher' });
   const S = (u: { id: string }) => ({ id: u.id, role: 'student' });
   const sid = school.id;
-  await recognise(t.app, { schoolId: sid, giver: T(teacher1), receiver: S(amy), date: '2026-10-10', comment: 'Great work', categoryIds: [kindness!.id, respect!.id] });
+  await recognise(t.app, {
+    schoolId: sid,
+    giver: T(teacher1),
+    receiver: S(amy),
+    date: '2026-10-10',
+    comment: 'Great work',
+    categoryIds: [kindness!.id, respect!.id],
+  });
   await recognise(t.app, { schoolId: sid, giver: T(teacher2), receiver: S(amy), date: '2026-10-12', categoryIds: [kindness!.id] });
   await recognise(t.app, { schoolId: sid, giver: S(amy), receiver: S(bob), date: '2026-10-11', categoryIds: [respect!.id] });
-  await recognise(t.app, { kind: 'vibe', schoolId: sid, giver: { id: parent.id, role: 'parent' }, receiver: S(amy), date: '2026-10-13', comment: 'Proud', categoryIds: [thanks!.id] });
+  await recognise(t.app, {
+    kind: 'vibe',
+    schoolId: sid,
+    giver: { id: parent.id, role: 'parent' },
+    receiver: S(amy),
+    date: '2026-10-13',
+    comment: 'Proud',
+    categoryIds: [thanks!.id],
+  });
   await recognise(t.app, { schoolId: sid, giver: T(teacher1), receiver: S(amy), date: '2026-09-01', categoryIds: [kindness!.id] }); // before the range
   await recognise(t.app, { schoolId: other.school.id, giver: T(other.admin), receiver: S(outsider), date: '2026-10-10', categoryIds: [kindness!.id] });
   await recognise(t.app, { schoolId: other.school.id, giver: T(other.admin), receiver: S(amy), date: '2026-10-10', categoryIds: [kindness!.id] }); // counted in the other school only
@@ -52,7 +67,27 @@ async function arrange() {
   await checkIn(t.app, { userId: amy.id, schoolId: sid, date: '2026-08-01', mood: 'rage' }); // before the range
   await checkIn(t.app, { userId: outsider.id, schoolId: other.school.id, date: '2026-10-12', mood: 'rage' });
 
-  return { school, admin, cookie, teacher1, teacher2, amy, bob, cal, parent, staff, pending, class1, class2, other, outsider, otherClass, kindness: kindness!, respect: respect!, thanks: thanks! };
+  return {
+    school,
+    admin,
+    cookie,
+    teacher1,
+    teacher2,
+    amy,
+    bob,
+    cal,
+    parent,
+    staff,
+    pending,
+    class1,
+    class2,
+    other,
+    outsider,
+    otherClass,
+    kindness: kindness!,
+    respect: respect!,
+    thanks: thanks!,
+  };
 }
 
 const RANGE = '2026-10-06_2026-10-15';
@@ -90,7 +125,7 @@ describe('GET /admin/reports/group', () => {
     expect((await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&classId=${s.otherClass.id}`, { cookie: s.cookie })).status).toBe(404);
   });
 
-  it('counts each student\'s High 5s and Vibes in this school and range, by name', async () => {
+  it("counts each student's High 5s and Vibes in this school and range, by name", async () => {
     const res = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}`, { cookie: s.cookie });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({
@@ -107,7 +142,10 @@ describe('GET /admin/reports/group', () => {
   });
 
   it('covers teachers (active ones only), parents and staff', async () => {
-    const teachers = (await t.call('GET', `/v1/admin/reports/group?role=teacher&range=${RANGE}`, { cookie: s.cookie })).json.ResponseData.rows as { userId: string; high5Given: number }[];
+    const teachers = (await t.call('GET', `/v1/admin/reports/group?role=teacher&range=${RANGE}`, { cookie: s.cookie })).json.ResponseData.rows as {
+      userId: string;
+      high5Given: number;
+    }[];
     expect(teachers.map((r) => r.userId)).not.toContain(s.pending.id);
     expect(teachers.find((r) => r.userId === s.teacher1.id)!.high5Given).toBe(1);
     const parents = (await t.call('GET', `/v1/admin/reports/group?role=parent&range=${RANGE}`, { cookie: s.cookie })).json.ResponseData.rows;
@@ -123,7 +161,11 @@ describe('GET /admin/reports/group', () => {
 
   it('sorts by any count, either way, ties by name', async () => {
     const ids = async (query: string) =>
-      ((await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&${query}`, { cookie: s.cookie })).json.ResponseData.rows as { userId: string }[]).map((r) => r.userId);
+      (
+        (await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&${query}`, { cookie: s.cookie })).json.ResponseData.rows as {
+          userId: string;
+        }[]
+      ).map((r) => r.userId);
     // The students nobody recognised come first when sorting received High 5s upwards.
     expect(await ids('sort=high5Received&dir=asc')).toEqual([s.cal.id, s.bob.id, s.amy.id]);
     expect(await ids('sort=high5Received&dir=desc')).toEqual([s.amy.id, s.bob.id, s.cal.id]);
@@ -134,7 +176,10 @@ describe('GET /admin/reports/group', () => {
 
   it('searches names, e-mail addresses and usernames, any case; % is matched as itself', async () => {
     const search = async (q: string) =>
-      (await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&q=${encodeURIComponent(q)}`, { cookie: s.cookie })).json.ResponseData as { rows: { userId: string }[]; total: number };
+      (await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&q=${encodeURIComponent(q)}`, { cookie: s.cookie })).json.ResponseData as {
+        rows: { userId: string }[];
+        total: number;
+      };
     expect((await search('bob')).rows.map((r) => r.userId)).toEqual([s.bob.id]);
     expect((await search('adams amy')).rows.map((r) => r.userId)).toEqual([s.amy.id]);
     expect((await search(s.cal.username!.toUpperCase())).rows.map((r) => r.userId)).toEqual([s.cal.id]);
@@ -146,10 +191,15 @@ describe('GET /admin/reports/group', () => {
     const big = await schoolWithAdmin(t.app);
     const users = await t.app.services.db
       .insertInto('users')
-      .values(Array.from({ length: 520 }, (_, i) => ({ email: `bulk-${i}-${big.school.id}@example.test`, firstName: 'Kid', lastName: `Bulk ${String(i % 7)}` })))
+      .values(
+        Array.from({ length: 520 }, (_, i) => ({ email: `bulk-${i}-${big.school.id}@example.test`, firstName: 'Kid', lastName: `Bulk ${String(i % 7)}` })),
+      )
       .returning('id')
       .execute();
-    await t.app.services.db.insertInto('schoolMemberships').values(users.map((u) => ({ userId: u.id, schoolId: big.school.id, role: 'student', grade: 3 }))).execute();
+    await t.app.services.db
+      .insertInto('schoolMemberships')
+      .values(users.map((u) => ({ userId: u.id, schoolId: big.school.id, role: 'student', grade: 3 })))
+      .execute();
     const first = await t.call('GET', `/v1/admin/reports/group?role=student&range=${RANGE}&pageSize=500`, { cookie: big.cookie });
     expect(first.json.ResponseData.rows).toHaveLength(500);
     expect(first.json.ResponseData).toMatchObject({ total: 520, page: 0, pageSize: 500 });
@@ -177,7 +227,7 @@ describe('GET /admin/reports/users/:userId (the Reports dialog)', () => {
     expect((await t.call('GET', `/v1/admin/reports/users/${s.amy.id}`, { cookie: s.cookie })).status).toBe(400);
   });
 
-  it('when the user is another school\'s, it answers 404', async () => {
+  it("when the user is another school's, it answers 404", async () => {
     expect((await t.call('GET', `/v1/admin/reports/users/${s.outsider.id}?range=${RANGE}`, { cookie: s.cookie })).status).toBe(404);
   });
 
@@ -191,19 +241,49 @@ describe('GET /admin/reports/users/:userId (the Reports dialog)', () => {
     expect(counts[s.respect.id]).toBe(1);
     expect(report.high5.categories.filter((c: { count: number }) => c.count === 0).length).toBeGreaterThan(5);
     expect(report.high5.items).toEqual([
-      { id: expect.any(Number), fromName: s.teacher2.firstName + ' ' + s.teacher2.lastName, fromRole: 'teacher', date: '2026-10-12', comment: '', categoryIds: [s.kindness.id] },
-      { id: expect.any(Number), fromName: 'Tina Alpha', fromRole: 'teacher', date: '2026-10-10', comment: 'Great work', categoryIds: [s.kindness.id, s.respect.id].sort() },
+      {
+        id: expect.any(Number),
+        fromName: s.teacher2.firstName + ' ' + s.teacher2.lastName,
+        fromRole: 'teacher',
+        date: '2026-10-12',
+        comment: '',
+        categoryIds: [s.kindness.id],
+      },
+      {
+        id: expect.any(Number),
+        fromName: 'Tina Alpha',
+        fromRole: 'teacher',
+        date: '2026-10-10',
+        comment: 'Great work',
+        categoryIds: [s.kindness.id, s.respect.id].sort(),
+      },
     ]);
     expect(report.vibe.items).toEqual([expect.objectContaining({ fromName: 'Pat Adams', fromRole: 'parent', comment: 'Proud', categoryIds: [s.thanks.id] })]);
     expect(report.high5.truncated).toBe(false);
-    expect(await auditActions(t.app, s.school.id)).toContainEqual(expect.objectContaining({ action: 'report.user.read', actorId: s.admin.id, targetId: s.amy.id }));
+    expect(await auditActions(t.app, s.school.id)).toContainEqual(
+      expect.objectContaining({ action: 'report.user.read', actorId: s.admin.id, targetId: s.amy.id }),
+    );
   });
 
   it('a disabled category with received items still shows, marked disabled', async () => {
     const other = await schoolWithAdmin(t.app);
     const student = await buildUser(t.app, { schoolId: other.school.id, role: 'student' });
-    await recognise(t.app, { schoolId: other.school.id, giver: { id: other.admin.id, role: 'teacher' }, receiver: { id: student.id, role: 'student' }, date: '2026-10-10', categoryIds: [s.respect.id] });
-    await t.call('PUT', '/v1/admin/categories/high5', { cookie: other.cookie, body: { items: [{ id: s.respect.id, enabled: false }, { id: s.kindness.id, enabled: false }] } });
+    await recognise(t.app, {
+      schoolId: other.school.id,
+      giver: { id: other.admin.id, role: 'teacher' },
+      receiver: { id: student.id, role: 'student' },
+      date: '2026-10-10',
+      categoryIds: [s.respect.id],
+    });
+    await t.call('PUT', '/v1/admin/categories/high5', {
+      cookie: other.cookie,
+      body: {
+        items: [
+          { id: s.respect.id, enabled: false },
+          { id: s.kindness.id, enabled: false },
+        ],
+      },
+    });
     const report = (await t.call('GET', `/v1/admin/reports/users/${student.id}?range=${RANGE}`, { cookie: other.cookie })).json.ResponseData;
     const ids = report.high5.categories.map((c: { id: string }) => c.id);
     expect(ids).toContain(s.respect.id);
@@ -263,14 +343,28 @@ describe('GET /admin/reports/mood', () => {
           talkNotToday: 1,
           lowEntries: [{ date: '2026-10-12', mood: 'worried', emergency: true, talk: 'not-today' }],
         },
-        { userId: s.cal.id, name: 'Cal Clark', email: null, username: s.cal.username, highEnjoyment: 0, lowEnjoyment: 0, talkToday: 0, talkNotToday: 0, lowEntries: [] },
+        {
+          userId: s.cal.id,
+          name: 'Cal Clark',
+          email: null,
+          username: s.cal.username,
+          highEnjoyment: 0,
+          lowEnjoyment: 0,
+          talkToday: 0,
+          talkNotToday: 0,
+          lowEntries: [],
+        },
       ],
       total: 3,
       page: 0,
       pageSize: 25,
     });
     expect(await auditActions(t.app, s.school.id)).toContainEqual(
-      expect.objectContaining({ action: 'report.mood.read', actorId: s.admin.id, details: expect.objectContaining({ role: 'student', from: '2026-10-06', to: '2026-10-15', rows: 3 }) }),
+      expect.objectContaining({
+        action: 'report.mood.read',
+        actorId: s.admin.id,
+        details: expect.objectContaining({ role: 'student', from: '2026-10-06', to: '2026-10-15', rows: 3 }),
+      }),
     );
   });
 
@@ -283,7 +377,9 @@ describe('GET /admin/reports/mood', () => {
 
   it('with a feeling filter, counts only those feelings and lists only students who had one', async () => {
     const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&filters=persevere,weary&entries=true`, { cookie: s.cookie });
-    expect(res.json.ResponseData.rows).toEqual([expect.objectContaining({ userId: s.amy.id, lowEnjoyment: 1, lowEntries: [{ date: '2026-10-10', mood: 'persevere', emergency: false, talk: 'none' }] })]);
+    expect(res.json.ResponseData.rows).toEqual([
+      expect.objectContaining({ userId: s.amy.id, lowEnjoyment: 1, lowEntries: [{ date: '2026-10-10', mood: 'persevere', emergency: false, talk: 'none' }] }),
+    ]);
   });
 
   it('with a minimum above 0, lists only students with at least that many low-enjoyment check-ins', async () => {
@@ -300,7 +396,9 @@ describe('GET /admin/reports/mood', () => {
     expect(later.json.ResponseData.rows.map((r: { userId: string }) => r.userId)).toEqual([s.bob.id]);
     const found = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&q=brown`, { cookie: s.cookie });
     expect(found.json.ResponseData).toMatchObject({ rows: [expect.objectContaining({ userId: s.bob.id })], total: 1 });
-    expect(await auditActions(t.app, s.school.id)).toContainEqual(expect.objectContaining({ action: 'report.mood.read', details: expect.objectContaining({ search: 'brown', rows: 1 }) }));
+    expect(await auditActions(t.app, s.school.id)).toContainEqual(
+      expect.objectContaining({ action: 'report.mood.read', details: expect.objectContaining({ search: 'brown', rows: 1 }) }),
+    );
     expect((await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&sort=high5Given`, { cookie: s.cookie })).status).toBe(400);
   });
 
@@ -311,7 +409,7 @@ describe('GET /admin/reports/mood', () => {
     expect(teachers.json.ResponseData.rows.find((r: { userId: string }) => r.userId === s.teacher1.id)).toMatchObject({ lowEnjoyment: 1 });
   });
 
-  it('when the class is another school\'s, it answers 404', async () => {
+  it("when the class is another school's, it answers 404", async () => {
     expect((await t.call('GET', `/v1/admin/reports/mood?role=student&range=${RANGE}&classId=${s.otherClass.id}`, { cookie: s.cookie })).status).toBe(404);
   });
 });
@@ -322,20 +420,34 @@ describe('mood meter report settings', () => {
   });
 
   it('when a non-admin saves, it answers 403', async () => {
-    const res = await t.call('PUT', '/v1/admin/mood-report/settings', { cookie: await cookieOf(s.teacher1), body: { rangeDays: 5, minimumLowEnjoyment: 2, filters: [] } });
+    const res = await t.call('PUT', '/v1/admin/mood-report/settings', {
+      cookie: await cookieOf(s.teacher1),
+      body: { rangeDays: 5, minimumLowEnjoyment: 2, filters: [] },
+    });
     expect(res.status).toBe(403);
   });
 
   it('when the settings are out of bounds, it answers 400', async () => {
-    for (const body of [{ rangeDays: 0, minimumLowEnjoyment: 1, filters: [] }, { rangeDays: 10, minimumLowEnjoyment: 1, filters: ['happy'] }, { rangeDays: 10 }]) {
+    for (const body of [
+      { rangeDays: 0, minimumLowEnjoyment: 1, filters: [] },
+      { rangeDays: 10, minimumLowEnjoyment: 1, filters: ['happy'] },
+      { rangeDays: 10 },
+    ]) {
       expect((await t.call('PUT', '/v1/admin/mood-report/settings', { cookie: s.cookie, body })).status).toBe(400);
     }
   });
 
   it('answers the defaults, then what the school saved (a minimum of 0 becomes -1), per school', async () => {
     const fresh = await schoolWithAdmin(t.app);
-    expect((await t.call('GET', '/v1/admin/mood-report/settings', { cookie: fresh.cookie })).json.ResponseData).toEqual({ rangeDays: 10, minimumLowEnjoyment: -1, filters: [] });
-    const saved = await t.call('PUT', '/v1/admin/mood-report/settings', { cookie: fresh.cookie, body: { rangeDays: 30, minimumLowEnjoyment: 3, filters: ['rage', 'weary', 'rage'] } });
+    expect((await t.call('GET', '/v1/admin/mood-report/settings', { cookie: fresh.cookie })).json.ResponseData).toEqual({
+      rangeDays: 10,
+      minimumLowEnjoyment: -1,
+      filters: [],
+    });
+    const saved = await t.call('PUT', '/v1/admin/mood-report/settings', {
+      cookie: fresh.cookie,
+      body: { rangeDays: 30, minimumLowEnjoyment: 3, filters: ['rage', 'weary', 'rage'] },
+    });
     expect(saved.json.ResponseData).toEqual({ rangeDays: 30, minimumLowEnjoyment: 3, filters: ['rage', 'weary'] });
     const zero = await t.call('PUT', '/v1/admin/mood-report/settings', { cookie: fresh.cookie, body: { rangeDays: 30, minimumLowEnjoyment: 0, filters: [] } });
     expect(zero.json.ResponseData.minimumLowEnjoyment).toBe(-1);
@@ -363,7 +475,7 @@ describe('class reports (/report and /TeacherReport)', () => {
     expect((await t.call('GET', '/v1/class-reports/recognition?range=2026-10-15', { cookie: await cookieOf(s.teacher1) })).status).toBe(400);
   });
 
-  it('a teacher sees only the classes they teach, and their students\' numbers', async () => {
+  it("a teacher sees only the classes they teach, and their students' numbers", async () => {
     const cookie = await cookieOf(s.teacher1);
     const classes = await t.call('GET', '/v1/class-reports/classes', { cookie });
     expect(classes.json.ResponseData).toEqual([{ id: s.class1.id, name: 'Maths 1', teacherName: 'Tina Alpha' }]);
@@ -373,10 +485,12 @@ describe('class reports (/report and /TeacherReport)', () => {
     expect(one.json.ResponseData.rows).toHaveLength(1);
     const mood = await t.call('GET', `/v1/class-reports/mood?range=${RANGE}&classId=${s.class1.id}`, { cookie });
     expect(mood.json.ResponseData.rows).toEqual([expect.objectContaining({ userId: s.amy.id, highEnjoyment: 1, lowEnjoyment: 2 })]);
-    expect(await auditActions(t.app, s.school.id)).toContainEqual(expect.objectContaining({ action: 'report.mood.read', actorId: s.teacher1.id, details: expect.objectContaining({ source: 'teacher' }) }));
+    expect(await auditActions(t.app, s.school.id)).toContainEqual(
+      expect.objectContaining({ action: 'report.mood.read', actorId: s.teacher1.id, details: expect.objectContaining({ source: 'teacher' }) }),
+    );
   });
 
-  it('when a teacher asks for a class they do not teach, or another school\'s, it answers 404', async () => {
+  it("when a teacher asks for a class they do not teach, or another school's, it answers 404", async () => {
     const cookie = await cookieOf(s.teacher1);
     expect((await t.call('GET', `/v1/class-reports/recognition?range=${RANGE}&classId=${s.class2.id}`, { cookie })).status).toBe(404);
     expect((await t.call('GET', `/v1/class-reports/mood?range=${RANGE}&classId=${s.class2.id}`, { cookie })).status).toBe(404);
@@ -399,7 +513,7 @@ describe('class reports (/report and /TeacherReport)', () => {
 });
 
 describe('GET /admin/classes', () => {
-  it('answers 401 signed out, 403 for a teacher, and the school\'s classes for an admin', async () => {
+  it("answers 401 signed out, 403 for a teacher, and the school's classes for an admin", async () => {
     expect((await t.call('GET', '/v1/admin/classes')).status).toBe(401);
     expect((await t.call('GET', '/v1/admin/classes', { cookie: await cookieOf(s.teacher1) })).status).toBe(403);
     const res = await t.call('GET', '/v1/admin/classes', { cookie: s.cookie });
@@ -430,6 +544,8 @@ describe('super admin report', () => {
     const res = await t.call('GET', `/v1/super/schools/${s.school.id}/reports/group?role=student&range=${RANGE}&classId=${s.class1.id}`, { cookie });
     expect(res.json.ResponseData.rows).toEqual([expect.objectContaining({ userId: s.amy.id, high5Received: 2, vibeReceived: 1 })]);
     // A class of another school is not found in this one.
-    expect((await t.call('GET', `/v1/super/schools/${s.school.id}/reports/group?role=student&range=${RANGE}&classId=${s.otherClass.id}`, { cookie })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/v1/super/schools/${s.school.id}/reports/group?role=student&range=${RANGE}&classId=${s.otherClass.id}`, { cookie })).status,
+    ).toBe(404);
   });
 });

@@ -18,11 +18,17 @@ import {
 export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classes, async ({ db, user }) => schoolClasses(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user), query));
-  route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) => userReport(db, services, schoolAdminActor(user), params.userId, query.range));
+  route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) =>
+    userReport(db, services, schoolAdminActor(user), params.userId, query.range),
+  );
   route(app, adminEndpoints.moodReport, async ({ db, services, user, query }) => adminMoodReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.moodReportCsv, async ({ db, services, user, query, reply }) => {
     const { stream, fileName } = await moodReportCsv(db, services, schoolAdminActor(user), user, query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(stream);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
   });
   route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.saveMoodReportSettings, async ({ db, services, user, body }) => putMoodReportSettings(db, services, schoolAdminActor(user), body));
@@ -32,5 +38,7 @@ export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classMoodReport, async ({ db, services, user, query }) => classMoodReport(db, services, user, query));
 
   route(app, adminEndpoints.superClasses, async ({ db, user, params }) => schoolClasses(db, (await superAdminActor(db, user, params.schoolId)).schoolId));
-  route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) => groupReport(db, services, await superAdminActor(db, user, params.schoolId), query));
+  route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) =>
+    groupReport(db, services, await superAdminActor(db, user, params.schoolId), query),
+  );
 }

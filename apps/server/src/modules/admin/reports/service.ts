@@ -60,7 +60,19 @@ export async function assertNotFuture(db: Db, services: Services, schoolId: stri
 }
 
 function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
-  return { schoolId, role, from: range.from, to: range.to, classIds, students: { flags: paging.flags, grade: paging.grade }, search: paging.q, sort: paging.sort, dir: paging.dir, offset: paging.page * paging.pageSize, limit: paging.pageSize };
+  return {
+    schoolId,
+    role,
+    from: range.from,
+    to: range.to,
+    classIds,
+    students: { flags: paging.flags, grade: paging.grade },
+    search: paging.q,
+    sort: paging.sort,
+    dir: paging.dir,
+    offset: paging.page * paging.pageSize,
+    limit: paging.pageSize,
+  };
 }
 
 /** A report's range lies in one of the school's years, never silently across two (decision 0573). */
@@ -84,7 +96,8 @@ async function totalOf(rows: { total: number }[], scope: ReportScope, again: (sc
  * (docs/decisions/0601). `admin` is false for a teacher's class report.
  */
 export async function studentFilter(db: Db, services: Services, actor: Actor, admin: boolean, role: Role, report: string, filter: StudentFilter) {
-  if (role !== 'student' && (filter.flags.length > 0 || filter.grade !== undefined)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.flags', code: 'students_only' }]);
+  if (role !== 'student' && (filter.flags.length > 0 || filter.grade !== undefined))
+    throw badRequest('VALIDATION_FAILED', [{ path: 'query.flags', code: 'students_only' }]);
   await checkFlagFilter(db, { actorId: actor.id, schoolId: actor.schoolId, admin, now: services.clock.now() }, report, filter);
 }
 
@@ -99,7 +112,16 @@ export async function classFilter(db: Db, schoolId: string, role: Role, classId:
 async function recognitionPage(db: Db, scope: ReportScope): Promise<ReportPage> {
   const shown = await recognitionReport(db, scope);
   return {
-    rows: shown.map((r) => ({ userId: r.userId, name: fullName(r), email: r.email, username: r.username, high5Given: r.high5Given, high5Received: r.high5Received, vibeGiven: r.vibeGiven, vibeReceived: r.vibeReceived })),
+    rows: shown.map((r) => ({
+      userId: r.userId,
+      name: fullName(r),
+      email: r.email,
+      username: r.username,
+      high5Given: r.high5Given,
+      high5Received: r.high5Received,
+      vibeGiven: r.vibeGiven,
+      vibeReceived: r.vibeReceived,
+    })),
     total: await totalOf(shown, scope, (s) => recognitionReport(db, s)),
     page: scope.offset / scope.limit,
     pageSize: scope.limit,
@@ -172,13 +194,28 @@ export async function adminMoodReport(
   await assertNotFuture(db, services, actor.schoolId, query.range);
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
   await studentFilter(db, services, actor, true, query.role, 'moodReport', query);
-  return moodPage(db, services, actor, scopeOf(actor.schoolId, query.role, query.range, classIds, query), { filters: query.filters, minimumLow: query.minLow, entries: query.entries }, 'admin');
+  return moodPage(
+    db,
+    services,
+    actor,
+    scopeOf(actor.schoolId, query.role, query.range, classIds, query),
+    { filters: query.filters, minimumLow: query.minLow, entries: query.entries },
+    'admin',
+  );
 }
 
-function kindReport(categories: Awaited<ReturnType<typeof schoolCategories>>, counts: Map<string, number>, items: Awaited<ReturnType<typeof receivedItems>>): UserKindReport {
+function kindReport(
+  categories: Awaited<ReturnType<typeof schoolCategories>>,
+  counts: Map<string, number>,
+  items: Awaited<ReturnType<typeof receivedItems>>,
+): UserKindReport {
   return {
-    categories: categories.filter((c) => c.enabled || (counts.get(c.id) ?? 0) > 0).map((c) => ({ id: c.id, nameEn: c.nameEn, nameEs: c.nameEs, enabled: c.enabled, count: counts.get(c.id) ?? 0 })),
-    items: items.slice(0, USER_REPORT_ITEMS_MAX).map((i) => ({ id: i.id, fromName: fullName(i), fromRole: i.giverRole as Role, date: i.schoolDate, comment: i.comment, categoryIds: i.categoryIds })),
+    categories: categories
+      .filter((c) => c.enabled || (counts.get(c.id) ?? 0) > 0)
+      .map((c) => ({ id: c.id, nameEn: c.nameEn, nameEs: c.nameEs, enabled: c.enabled, count: counts.get(c.id) ?? 0 })),
+    items: items
+      .slice(0, USER_REPORT_ITEMS_MAX)
+      .map((i) => ({ id: i.id, fromName: fullName(i), fromRole: i.giverRole as Role, date: i.schoolDate, comment: i.comment, categoryIds: i.categoryIds })),
     truncated: items.length > USER_REPORT_ITEMS_MAX,
   };
 }
@@ -199,12 +236,27 @@ export async function userReport(db: Db, services: Services, actor: Actor, userI
   };
   const [high5, vibe] = await Promise.all([load('high5'), load('vibe')]);
   if (member.role === 'student') {
-    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'report.user.read', targetType: 'user', targetId: userId, details: { from: range.from, to: range.to } }, services.clock.now());
+    await audit(
+      db,
+      {
+        actorId: actor.id,
+        schoolId: actor.schoolId,
+        action: 'report.user.read',
+        targetType: 'user',
+        targetId: userId,
+        details: { from: range.from, to: range.to },
+      },
+      services.clock.now(),
+    );
   }
   return { user: { id: member.id, name: fullName(member), email: member.email, username: member.username, role: member.role as Role }, high5, vibe };
 }
 
-const presentClass = (c: { id: string; name: string; firstName: string; lastName: string }): ClassOption => ({ id: c.id, name: c.name, teacherName: fullName(c) });
+const presentClass = (c: { id: string; name: string; firstName: string; lastName: string }): ClassOption => ({
+  id: c.id,
+  name: c.name,
+  teacherName: fullName(c),
+});
 
 export async function schoolClasses(db: Db, schoolId: string) {
   return (await classesOf(db, schoolId, null)).map(presentClass);
@@ -232,7 +284,12 @@ async function reportClassIds(db: Db, user: SessionUser, classId: string | undef
   return { ...viewer, classIds: classId ? [classId] : classes.map((c) => c.id) };
 }
 
-export async function classRecognitionReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<ReportPage> {
+export async function classRecognitionReport(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  query: PageQuery & { classId?: string | undefined; range: Range },
+): Promise<ReportPage> {
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
@@ -241,26 +298,51 @@ export async function classRecognitionReport(db: Db, services: Services, user: S
   return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
 }
 
-export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: PageQuery & { classId?: string | undefined; range: Range }): Promise<MoodReportPage> {
+export async function classMoodReport(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  query: PageQuery & { classId?: string | undefined; range: Range },
+): Promise<MoodReportPage> {
   const { actor, classIds, teacherId } = await reportClassIds(db, user, query.classId);
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
   await studentFilter(db, services, actor, teacherId === null, 'student', 'classMoodReport', query);
   if (classIds.length === 0) return emptyPage(query);
-  return moodPage(db, services, actor, scopeOf(actor.schoolId, 'student', query.range, classIds, query), { filters: [], minimumLow: -1 }, teacherId ? 'teacher' : 'admin-class');
+  return moodPage(
+    db,
+    services,
+    actor,
+    scopeOf(actor.schoolId, 'student', query.range, classIds, query),
+    { filters: [], minimumLow: -1 },
+    teacherId ? 'teacher' : 'admin-class',
+  );
 }
 
 // --- Saved mood meter report settings, per school.
 
 export async function getMoodReportSettings(db: Db, schoolId: string): Promise<MoodReportSettings> {
   const row = await findMoodReportSettings(db, schoolId);
-  return row ? { rangeDays: row.rangeDays, minimumLowEnjoyment: row.minimumLowEnjoyment, filters: row.filters as MoodReportSettings['filters'] } : { rangeDays: DEFAULT_REPORT_DAYS, minimumLowEnjoyment: -1, filters: [] };
+  return row
+    ? { rangeDays: row.rangeDays, minimumLowEnjoyment: row.minimumLowEnjoyment, filters: row.filters as MoodReportSettings['filters'] }
+    : { rangeDays: DEFAULT_REPORT_DAYS, minimumLowEnjoyment: -1, filters: [] };
 }
 
 export async function putMoodReportSettings(db: Db, services: Services, actor: Actor, settings: MoodReportSettings) {
   const minimumLowEnjoyment = settings.minimumLowEnjoyment > 0 ? settings.minimumLowEnjoyment : -1;
   const filters = [...new Set(settings.filters)];
   await saveMoodReportSettings(db, actor.schoolId, { rangeDays: settings.rangeDays, minimumLowEnjoyment, filters });
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'moodReport.settings', targetType: 'school', targetId: actor.schoolId, details: { ...settings, minimumLowEnjoyment, filters } }, services.clock.now());
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'moodReport.settings',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { ...settings, minimumLowEnjoyment, filters },
+    },
+    services.clock.now(),
+  );
   return getMoodReportSettings(db, actor.schoolId);
 }

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 
 export function dataSettings(db: Db, schoolId: string) {
-  return db.selectFrom('schools').select(['retentionYears', 'familyExportMinGrade', 'retentionCheckedOn', 'timeZone']).where('id', '=', schoolId).executeTakeFirst();
+  return db
+    .selectFrom('schools')
+    .select(['retentionYears', 'familyExportMinGrade', 'retentionCheckedOn', 'timeZone'])
+    .where('id', '=', schoolId)
+    .executeTakeFirst();
 }
 
 export function updateDataSettings(db: Db, schoolId: string, values: { retentionYears: number | null; familyExportMinGrade: number }) {

@@ -27,7 +27,12 @@ async function kept(db: Db, schoolId: string, years: number, today: string) {
  * old data is there now, else the first day of the next school year, when the oldest kept year
  * falls out. Null when the school keeps everything.
  */
-async function nextDeletion(db: Db, schoolId: string, settings: { retentionYears: number | null; retentionCheckedOn: string | null; timeZone: string }, now: Date) {
+async function nextDeletion(
+  db: Db,
+  schoolId: string,
+  settings: { retentionYears: number | null; retentionCheckedOn: string | null; timeZone: string },
+  now: Date,
+) {
   if (settings.retentionYears === null) return null;
   const today = toIsoDate(now, settings.timeZone);
   const { current, oldestKept, before } = await kept(db, schoolId, settings.retentionYears, today);
@@ -55,7 +60,14 @@ export async function updateDataSettings(db: Db, services: Services, actor: Acto
   await q.updateDataSettings(db, actor.schoolId, input);
   await audit(
     db,
-    { actorId: actor.id, schoolId: actor.schoolId, action: 'dataSettings.update', targetType: 'school', targetId: actor.schoolId, details: { from: { retentionYears: before.retentionYears, familyExportMinGrade: before.familyExportMinGrade }, to: input } },
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'dataSettings.update',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { from: { retentionYears: before.retentionYears, familyExportMinGrade: before.familyExportMinGrade }, to: input },
+    },
     services.clock.now(),
   );
   return getDataSettings(db, services, actor);
@@ -78,7 +90,18 @@ export async function runRetentionTick(services: Services) {
       const { before, oldestKept } = await kept(tx, school.id, school.retentionYears, school.localDate);
       const deleted = await q.deleteBefore(tx, school.id, before, school.timeZone);
       if (deleted.moods + deleted.attendance + deleted.journalEntries > 0) {
-        await audit(tx, { actorId: null, schoolId: school.id, action: 'retention.delete', targetType: 'school', targetId: school.id, details: { before, oldestKeptYear: oldestKept.startYear, retentionYears: school.retentionYears, ...deleted } }, now);
+        await audit(
+          tx,
+          {
+            actorId: null,
+            schoolId: school.id,
+            action: 'retention.delete',
+            targetType: 'school',
+            targetId: school.id,
+            details: { before, oldestKeptYear: oldestKept.startYear, retentionYears: school.retentionYears, ...deleted },
+          },
+          now,
+        );
       }
       ran++;
     });

@@ -18,7 +18,11 @@ export function openClasses(db: Queryable, schoolId: string) {
       'c.id',
       'c.name',
       displayName('o').as('ownerName'),
-      eb.selectFrom('enrolments as e').select(sql<number>`count(*)::int`.as('n')).whereRef('e.classId', '=', 'c.id').as('studentCount'),
+      eb
+        .selectFrom('enrolments as e')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('e.classId', '=', 'c.id')
+        .as('studentCount'),
     ])
     .where('c.schoolId', '=', schoolId)
     .where('c.schoolYearId', 'is', null)
@@ -93,7 +97,13 @@ export async function setMembership(db: Db, schoolId: string, userId: string, va
 }
 
 /** Puts a membership back as it was, only where it is still as the rollover left it (a later edit wins). */
-export async function restoreMembership(db: Db, schoolId: string, userId: string, after: { grade: number | null; status: string }, before: { grade: number | null; status: 'active' | 'inactive' }) {
+export async function restoreMembership(
+  db: Db,
+  schoolId: string,
+  userId: string,
+  after: { grade: number | null; status: string },
+  before: { grade: number | null; status: 'active' | 'inactive' },
+) {
   await db
     .updateTable('schoolMemberships')
     .set(before)
@@ -114,7 +124,19 @@ export async function saveSettings(db: Db, schoolId: string, values: { gradeRoll
 
 export async function insertRollover(
   db: Db,
-  values: { schoolId: string; openedYearId: string; closedYearId: string; startsOn: string; origin: 'admin' | 'roster'; gradeMode: string; finalGrade: number | null; changes: unknown; createdClosedYear: boolean; appliedBy: string | null; appliedAt: Date },
+  values: {
+    schoolId: string;
+    openedYearId: string;
+    closedYearId: string;
+    startsOn: string;
+    origin: 'admin' | 'roster';
+    gradeMode: string;
+    finalGrade: number | null;
+    changes: unknown;
+    createdClosedYear: boolean;
+    appliedBy: string | null;
+    appliedAt: Date;
+  },
 ) {
   await db
     .insertInto('schoolYearRollovers')
@@ -135,7 +157,9 @@ export function lastRollover(db: Queryable, schoolId: string) {
 
 /** Whether the new year has a class (any class without a year: the rollover closed all the others). */
 export async function hasOpenClass(db: Queryable, schoolId: string) {
-  return (await db.selectFrom('classes').select('id').where('schoolId', '=', schoolId).where('schoolYearId', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('classes').select('id').where('schoolId', '=', schoolId).where('schoolYearId', 'is', null).limit(1).executeTakeFirst()) !== undefined
+  );
 }
 
 export async function markUndone(db: Db, rolloverId: string, userId: string, at: Date) {

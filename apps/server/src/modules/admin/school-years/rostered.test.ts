@@ -22,10 +22,28 @@ function file(org: string, yearStart: string | null, grades: [string, string]): 
   ];
   return {
     orgs: [{ sourcedId: org, name: `Org ${org}`, type: 'school' }],
-    academicSessions: yearStart ? [{ sourcedId: `Y${yearStart}`, title: 'Year', type: 'schoolYear', startDate: yearStart, endDate: `${Number(yearStart.slice(0, 4)) + 1}-06-10`, schoolYear: String(Number(yearStart.slice(0, 4)) + 1) }] : [],
+    academicSessions: yearStart
+      ? [
+          {
+            sourcedId: `Y${yearStart}`,
+            title: 'Year',
+            type: 'schoolYear',
+            startDate: yearStart,
+            endDate: `${Number(yearStart.slice(0, 4)) + 1}-06-10`,
+            schoolYear: String(Number(yearStart.slice(0, 4)) + 1),
+          },
+        ]
+      : [],
     users,
     classes: [{ sourcedId: `${org}-math`, title: 'Math', schoolSourcedId: org }],
-    enrollments: users.map((u) => ({ sourcedId: `e-${u.sourcedId}`, classSourcedId: `${org}-math`, schoolSourcedId: org, userSourcedId: u.sourcedId, role: u.role, primary: String(u.role === 'teacher') })),
+    enrollments: users.map((u) => ({
+      sourcedId: `e-${u.sourcedId}`,
+      classSourcedId: `${org}-math`,
+      schoolSourcedId: org,
+      userSourcedId: u.sourcedId,
+      role: u.role,
+      primary: String(u.role === 'teacher'),
+    })),
   };
 }
 
@@ -39,11 +57,13 @@ async function upload(schoolId: string, adminId: string, tables: OneRosterTables
   return (run.details as { schools: { warnings: { code: string; sourceId: string }[] }[] }).schools[0]!;
 }
 
-const classes = (schoolId: string) => db().selectFrom('classes').select(['name', 'sourceId', 'schoolYearId']).where('schoolId', '=', schoolId).orderBy('createdAt').execute();
-const grades = (schoolId: string) => db().selectFrom('schoolMemberships').select('grade').where('schoolId', '=', schoolId).where('role', '=', 'student').orderBy('grade').execute();
+const classes = (schoolId: string) =>
+  db().selectFrom('classes').select(['name', 'sourceId', 'schoolYearId']).where('schoolId', '=', schoolId).orderBy('createdAt').execute();
+const grades = (schoolId: string) =>
+  db().selectFrom('schoolMemberships').select('grade').where('schoolId', '=', schoolId).where('role', '=', 'student').orderBy('grade').execute();
 
 describe('a rostered school', () => {
-  it('rolls over when its roster describes a later school year: last year\'s classes close, the sections make new ones, grades follow the roster', async () => {
+  it("rolls over when its roster describes a later school year: last year's classes close, the sections make new ones, grades follow the roster", async () => {
     t.clock.set('2027-05-10T18:00:00Z');
     const { school, admin } = await schoolWithAdmin(t.app);
     await db().updateTable('districts').set({ testMode: false }).where('id', '=', school.districtId).execute();
@@ -74,12 +94,19 @@ describe('a rostered school', () => {
       { startsOn: '2026-08-01', endsOn: '2027-08-11', state: 'closed' },
       { startsOn: '2027-08-12', endsOn: null, state: 'current' },
     ]);
-    const rollover = await db().selectFrom('schoolYearRollovers').select(['origin', 'gradeMode', 'appliedBy']).where('schoolId', '=', school.id).executeTakeFirstOrThrow();
+    const rollover = await db()
+      .selectFrom('schoolYearRollovers')
+      .select(['origin', 'gradeMode', 'appliedBy'])
+      .where('schoolId', '=', school.id)
+      .executeTakeFirstOrThrow();
     expect(rollover).toEqual({ origin: 'roster', gradeMode: 'roster', appliedBy: null });
 
     // The sync made the new year's class: undo is refused.
     const cookie = await sessionFor(t.app, admin.id, school.id);
-    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie, body: {} })).toMatchObject({ status: 409, json: { ErrorCode: 'ROLLOVER_UNDO_CLASS_EXISTS' } });
+    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie, body: {} })).toMatchObject({
+      status: 409,
+      json: { ErrorCode: 'ROLLOVER_UNDO_CLASS_EXISTS' },
+    });
 
     // A later sync of the same year changes nothing more.
     t.clock.set('2027-08-20T18:00:00Z');

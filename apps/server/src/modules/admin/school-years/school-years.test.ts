@@ -26,9 +26,11 @@ async function world() {
   return { school, admin, cookie, teacher, fifth, sixth, maths, art };
 }
 
-const membership = (schoolId: string, userId: string) => db().selectFrom('schoolMemberships').select(['grade', 'status']).where('schoolId', '=', schoolId).where('userId', '=', userId).executeTakeFirstOrThrow();
+const membership = (schoolId: string, userId: string) =>
+  db().selectFrom('schoolMemberships').select(['grade', 'status']).where('schoolId', '=', schoolId).where('userId', '=', userId).executeTakeFirstOrThrow();
 const classYears = (schoolId: string) => db().selectFrom('classes').select(['id', 'schoolYearId']).where('schoolId', '=', schoolId).orderBy('name').execute();
-const years = (schoolId: string) => db().selectFrom('schoolYears').select(['startsOn', 'endsOn', 'state']).where('schoolId', '=', schoolId).orderBy('startsOn').execute();
+const years = (schoolId: string) =>
+  db().selectFrom('schoolYears').select(['startsOn', 'endsOn', 'state']).where('schoolId', '=', schoolId).orderBy('startsOn').execute();
 
 describe('the rollover endpoints', () => {
   const calls = [
@@ -113,7 +115,11 @@ describe('a rollover', () => {
     expect((await auditActions(t.app, w.school.id)).map((a) => a.action)).toContain('schoolYear.rollover');
 
     // The teacher starts the new year with no current class; last year's are listed, marked.
-    const classes = (await t.call('GET', '/v1/classes', { cookie: w.teacher.cookie })).json.ResponseData as { name: string; lastYear: boolean; policies: { canManage: boolean } }[];
+    const classes = (await t.call('GET', '/v1/classes', { cookie: w.teacher.cookie })).json.ResponseData as {
+      name: string;
+      lastYear: boolean;
+      policies: { canManage: boolean };
+    }[];
     expect(classes.map((c) => [c.name, c.lastYear, c.policies.canManage])).toEqual([
       ['Art', true, false],
       ['Maths', true, false],
@@ -121,7 +127,13 @@ describe('a rollover', () => {
 
     // The screen's state: the new year is the current one from its first day; until then the closing one is.
     const state = (await t.call('GET', '/v1/admin/school-years', { cookie: w.cookie })).json.ResponseData;
-    expect(state).toMatchObject({ today: '2027-07-20', current: { from: '2026-08-01', to: '2027-08-15' }, gradeMode: 'promote', finalGrade: 6, lastRollover: { startsOn: '2027-08-16', undoable: true, origin: 'admin' } });
+    expect(state).toMatchObject({
+      today: '2027-07-20',
+      current: { from: '2026-08-01', to: '2027-08-15' },
+      gradeMode: 'promote',
+      finalGrade: 6,
+      lastRollover: { startsOn: '2027-08-16', undoable: true, origin: 'admin' },
+    });
     t.clock.set('2027-08-20T18:00:00Z');
     const cookie = await sessionFor(t.app, w.admin.id, w.school.id);
     const later = (await t.call('GET', '/v1/school-years', { cookie })).json.ResponseData;
@@ -131,7 +143,10 @@ describe('a rollover', () => {
 
   it("last year's classes are read; every change to them answers 409 CLASS_LAST_YEAR", async () => {
     const w = await world();
-    const charts = await t.call('POST', `/v1/classes/${w.maths.id}/seating`, { cookie: w.teacher.cookie, body: { name: 'Front', rows: 2, cols: 2, deskDirection: 0, seats: {} } });
+    const charts = await t.call('POST', `/v1/classes/${w.maths.id}/seating`, {
+      cookie: w.teacher.cookie,
+      body: { name: 'Front', rows: 2, cols: 2, deskDirection: 0, seats: {} },
+    });
     expect(charts.status).toBe(200);
     expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);
     const other = await buildUser(t.app, { schoolId: w.school.id, role: 'student', grade: 3 });
@@ -144,7 +159,12 @@ describe('a rollover', () => {
       ['DELETE', `/v1/classes/${w.maths.id}/students/${w.fifth.id}`, undefined, w.teacher.cookie],
       ['POST', `/v1/classes/${w.maths.id}/teachers`, { teacherId: sub.id }, w.teacher.cookie],
       ['POST', `/v1/classes/${w.maths.id}/seating`, { name: 'Back', rows: 2, cols: 2, deskDirection: 0, seats: {} }, w.teacher.cookie],
-      ['PUT', `/v1/classes/${w.maths.id}/seating/${charts.json.ResponseData.id}`, { name: 'Front', rows: 3, cols: 2, deskDirection: 0, seats: {} }, w.teacher.cookie],
+      [
+        'PUT',
+        `/v1/classes/${w.maths.id}/seating/${charts.json.ResponseData.id}`,
+        { name: 'Front', rows: 3, cols: 2, deskDirection: 0, seats: {} },
+        w.teacher.cookie,
+      ],
       ['DELETE', `/v1/classes/${w.maths.id}/seating/${charts.json.ResponseData.id}`, undefined, w.teacher.cookie],
       ['POST', `/v1/classes/${w.maths.id}/attendance`, { present: [w.fifth.id], absent: [], tardy: [], excused: [] }, w.teacher.cookie],
       ['POST', `/v1/student/classes/${w.maths.id}/request`, {}, student],
@@ -166,23 +186,39 @@ describe('a rollover', () => {
 
   it('can be undone until the new year has a class, then not any more', async () => {
     const w = await world();
-    const before = { years: await years(w.school.id), classes: await classYears(w.school.id), fifth: await membership(w.school.id, w.fifth.id), sixth: await membership(w.school.id, w.sixth.id) };
+    const before = {
+      years: await years(w.school.id),
+      classes: await classYears(w.school.id),
+      fifth: await membership(w.school.id, w.fifth.id),
+      sixth: await membership(w.school.id, w.sixth.id),
+    };
     expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);
     const undo = await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie: w.cookie, body: {} });
     expect(undo.status).toBe(200);
     expect(undo.json.ResponseData.lastRollover).toMatchObject({ undoable: false });
     expect(undo.json.ResponseData.lastRollover.undoneAt).not.toBeNull();
-    expect({ years: await years(w.school.id), classes: await classYears(w.school.id), fifth: await membership(w.school.id, w.fifth.id), sixth: await membership(w.school.id, w.sixth.id) }).toEqual(before);
+    expect({
+      years: await years(w.school.id),
+      classes: await classYears(w.school.id),
+      fifth: await membership(w.school.id, w.fifth.id),
+      sixth: await membership(w.school.id, w.sixth.id),
+    }).toEqual(before);
     expect((await auditActions(t.app, w.school.id)).map((a) => a.action)).toContain('schoolYear.undo');
     // Nothing left to undo.
-    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie: w.cookie, body: {} })).toMatchObject({ status: 409, json: { ErrorCode: 'ROLLOVER_NOTHING_TO_UNDO' } });
+    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie: w.cookie, body: {} })).toMatchObject({
+      status: 409,
+      json: { ErrorCode: 'ROLLOVER_NOTHING_TO_UNDO' },
+    });
 
     // Again, then a class of the new year: undo is refused and nothing moves back.
     expect((await t.call('POST', '/v1/admin/school-years/rollover', { cookie: w.cookie, body: input })).status).toBe(200);
     expect((await t.call('POST', '/v1/classes', { cookie: w.teacher.cookie, body: { name: 'Science' } })).status).toBe(200);
     const state = (await t.call('GET', '/v1/admin/school-years', { cookie: w.cookie })).json.ResponseData;
     expect(state.lastRollover).toMatchObject({ undoable: false, undoneAt: null });
-    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie: w.cookie, body: {} })).toMatchObject({ status: 409, json: { ErrorCode: 'ROLLOVER_UNDO_CLASS_EXISTS' } });
+    expect(await t.call('POST', '/v1/admin/school-years/rollover/undo', { cookie: w.cookie, body: {} })).toMatchObject({
+      status: 409,
+      json: { ErrorCode: 'ROLLOVER_UNDO_CLASS_EXISTS' },
+    });
     expect(await membership(w.school.id, w.fifth.id)).toEqual({ grade: 6, status: 'active' });
     expect((await years(w.school.id)).map((y) => y.state)).toEqual(['closed', 'current']);
   });
@@ -190,7 +226,11 @@ describe('a rollover', () => {
   it('a first rollover in January closes one year, not the seventeen months since the default 1 August; older days stay readable', async () => {
     t.clock.set('2027-01-05T18:00:00Z');
     const w = await world();
-    await db().updateTable('schools').set({ createdAt: new Date('2025-09-01T18:00:00Z') }).where('id', '=', w.school.id).execute();
+    await db()
+      .updateTable('schools')
+      .set({ createdAt: new Date('2025-09-01T18:00:00Z') })
+      .where('id', '=', w.school.id)
+      .execute();
     const january = { ...input, startsOn: '2027-01-10' };
     const preview = (await t.call('POST', '/v1/admin/school-years/preview', { cookie: w.cookie, body: january })).json.ResponseData;
     expect(preview.closing).toEqual({ from: '2026-01-10', to: '2027-01-09', startYear: 2026 });
@@ -280,7 +320,9 @@ describe('reports per school year', () => {
     expect((await t.call('GET', '/v1/admin/reports/group?role=student&range=2027-08-16_2027-08-20', { cookie: admin })).status).toBe(200);
     // A school that never rolled over keeps the default year: 31 July and 1 August are two years.
     const other = await schoolWithAdmin(t.app);
-    expect((await t.call('GET', '/v1/admin/reports/group?role=student&range=2027-07-25_2027-08-05', { cookie: other.cookie })).json.ErrorCode).toBe('RANGE_CROSSES_SCHOOL_YEAR');
+    expect((await t.call('GET', '/v1/admin/reports/group?role=student&range=2027-07-25_2027-08-05', { cookie: other.cookie })).json.ErrorCode).toBe(
+      'RANGE_CROSSES_SCHOOL_YEAR',
+    );
   });
 
   it.each([
@@ -303,7 +345,7 @@ describe('reports per school year', () => {
     expect((await t.call('GET', `${path}2027-07-26_2027-08-15`, { cookie })).status).toBe(200);
   });
 
-  it('the year picker lists the years of the caller\'s school for any member; signed out 401', async () => {
+  it("the year picker lists the years of the caller's school for any member; signed out 401", async () => {
     const w = await world();
     expect((await t.call('GET', '/v1/school-years')).status).toBe(401);
     const res = await t.call('GET', '/v1/school-years', { cookie: w.teacher.cookie });

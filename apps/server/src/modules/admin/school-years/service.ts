@@ -1,4 +1,16 @@
-import { addDays, daysBetween, firstClosingYearStart, ROLLOVER_START_MAX_DAYS, schoolYearAmong, toIsoDate, type GradeMode, type RolloverInput, type RolloverPlan, type SchoolYearAdmin, type SchoolYears } from '@high5/contract';
+import {
+  addDays,
+  daysBetween,
+  firstClosingYearStart,
+  ROLLOVER_START_MAX_DAYS,
+  schoolYearAmong,
+  toIsoDate,
+  type GradeMode,
+  type RolloverInput,
+  type RolloverPlan,
+  type SchoolYearAdmin,
+  type SchoolYears,
+} from '@high5/contract';
 import type { Db, Queryable } from '../../../db/database.js';
 import { audit } from '../../../lib/audit.js';
 import { currentSchool } from '../../../lib/current-school.js';
@@ -37,7 +49,12 @@ export async function yearsForPicker(db: Queryable, services: Services, user: Se
 export async function adminState(db: Queryable, services: Services, actor: Actor): Promise<SchoolYearAdmin> {
   const school = await q.schoolRow(db, actor.schoolId);
   const today = todayOf(services, school.timeZone);
-  const [calendar, last, suggested, openClass] = await Promise.all([schoolYears(db, actor.schoolId), q.lastRollover(db, actor.schoolId), q.highestGrade(db, actor.schoolId), q.hasOpenClass(db, actor.schoolId)]);
+  const [calendar, last, suggested, openClass] = await Promise.all([
+    schoolYears(db, actor.schoolId),
+    q.lastRollover(db, actor.schoolId),
+    q.highestGrade(db, actor.schoolId),
+    q.hasOpenClass(db, actor.schoolId),
+  ]);
   return {
     today,
     current: calendar.containing(today),
@@ -129,7 +146,11 @@ async function applyPlan(tx: Db, now: Date, schoolId: string, input: RolloverInp
     memberships.push({ userId: s.userId, grade: [s.grade, s.grade], status: ['active', 'inactive'] });
   }
   // A graduate's open sessions leave the school, as a deactivated member's do.
-  await q.detachSessions(tx, schoolId, p.graduating.map((s) => s.userId));
+  await q.detachSessions(
+    tx,
+    schoolId,
+    p.graduating.map((s) => s.userId),
+  );
   if (origin === 'admin') await q.saveSettings(tx, schoolId, { gradeRollover: input.gradeMode, finalGrade: input.finalGrade });
   const changes: Changes = { memberships, classIds };
   await q.insertRollover(tx, {
@@ -145,7 +166,14 @@ async function applyPlan(tx: Db, now: Date, schoolId: string, input: RolloverInp
     appliedBy: actorId,
     appliedAt: now,
   });
-  const details = { origin, startsOn: input.startsOn, gradeMode: input.gradeMode, classes: classIds.length, promoted: p.promoted.length, graduated: p.graduating.length };
+  const details = {
+    origin,
+    startsOn: input.startsOn,
+    gradeMode: input.gradeMode,
+    classes: classIds.length,
+    promoted: p.promoted.length,
+    graduated: p.graduating.length,
+  };
   await audit(tx, { actorId, schoolId, action: 'schoolYear.rollover', targetType: 'school', targetId: schoolId, details }, now);
   return p;
 }
@@ -164,7 +192,8 @@ export async function undoRollover(db: Db, services: Services, actor: Actor): Pr
   if (!last || last.undoneAt) throw conflict('ROLLOVER_NOTHING_TO_UNDO');
   if (await q.hasOpenClass(db, actor.schoolId)) throw conflict('ROLLOVER_UNDO_CLASS_EXISTS');
   const changes = last.changes as unknown as Changes;
-  for (const m of changes.memberships) await q.restoreMembership(db, actor.schoolId, m.userId, { grade: m.grade[1], status: m.status[1] }, { grade: m.grade[0], status: m.status[0] });
+  for (const m of changes.memberships)
+    await q.restoreMembership(db, actor.schoolId, m.userId, { grade: m.grade[1], status: m.status[1] }, { grade: m.grade[0], status: m.status[0] });
   await q.setClassesYear(db, changes.classIds, null);
   if (last.openedYearId) await q.deleteYear(db, last.openedYearId);
   if (last.closedYearId) {
@@ -173,7 +202,18 @@ export async function undoRollover(db: Db, services: Services, actor: Actor): Pr
   }
   const now = services.clock.now();
   await q.markUndone(db, last.id, actor.id, now);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'schoolYear.undo', targetType: 'school', targetId: actor.schoolId, details: { startsOn: last.startsOn } }, now);
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: 'schoolYear.undo',
+      targetType: 'school',
+      targetId: actor.schoolId,
+      details: { startsOn: last.startsOn },
+    },
+    now,
+  );
   return adminState(db, services, actor);
 }
 

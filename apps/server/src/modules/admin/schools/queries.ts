@@ -21,11 +21,20 @@ export function findSchool(db: Db, schoolId: string, lock = false) {
 }
 
 export function schoolByName(db: Db, districtId: string, name: string) {
-  return db.selectFrom('schools').select('id').where('districtId', '=', districtId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('schools')
+    .select('id')
+    .where('districtId', '=', districtId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function insertSchool(db: Db, values: { districtId: string; name: string; timeZone: string; now: Date }) {
-  const row = await db.insertInto('schools').values({ districtId: values.districtId, name: values.name, timeZone: values.timeZone, createdAt: values.now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('schools')
+    .values({ districtId: values.districtId, name: values.name, timeZone: values.timeZone, createdAt: values.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -62,6 +71,9 @@ export async function deleteSchoolRows(db: Db, schoolId: string) {
 
 export async function deleteUsers(db: Db, userIds: string[]) {
   for (let i = 0; i < userIds.length; i += 1000) {
-    await db.deleteFrom('users').where('id', 'in', userIds.slice(i, i + 1000)).execute();
+    await db
+      .deleteFrom('users')
+      .where('id', 'in', userIds.slice(i, i + 1000))
+      .execute();
   }
 }

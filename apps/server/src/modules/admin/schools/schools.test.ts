@@ -20,7 +20,9 @@ describe('GET /super/schools', () => {
     const { school } = await schoolWithAdmin(t.app);
     const { cookie } = await superAdmin(t.app);
     const res = await t.call('GET', '/v1/super/schools', { cookie });
-    expect(res.json.ResponseData).toContainEqual(expect.objectContaining({ id: school.id, name: school.name, districtId: school.districtId, districtKind: 'free', paid: false }));
+    expect(res.json.ResponseData).toContainEqual(
+      expect.objectContaining({ id: school.id, name: school.name, districtId: school.districtId, districtKind: 'free', paid: false }),
+    );
   });
 });
 
@@ -52,11 +54,25 @@ describe('POST /super/schools', () => {
   it('adds a free school to an existing district, and to a new free district, recording both', async () => {
     const { user, cookie } = await superAdmin(t.app);
     const district = await buildDistrict(t.app, { name: 'Existing District' });
-    const first = await t.call('POST', '/v1/super/schools', { cookie, body: { districtId: district.id, name: ' Lincoln Elementary ', timeZone: 'America/Chicago' } });
+    const first = await t.call('POST', '/v1/super/schools', {
+      cookie,
+      body: { districtId: district.id, name: ' Lincoln Elementary ', timeZone: 'America/Chicago' },
+    });
     expect(first.status).toBe(200);
-    expect(first.json.ResponseData).toMatchObject({ name: 'Lincoln Elementary', districtId: district.id, districtName: 'Existing District', timeZone: 'America/Chicago' });
+    expect(first.json.ResponseData).toMatchObject({
+      name: 'Lincoln Elementary',
+      districtId: district.id,
+      districtName: 'Existing District',
+      timeZone: 'America/Chicago',
+    });
     const second = await t.call('POST', '/v1/super/schools', { cookie, body: { newDistrictName: 'Brand New District', name: 'Grant Middle' } });
-    expect(second.json.ResponseData).toMatchObject({ name: 'Grant Middle', districtName: 'Brand New District', districtKind: 'free', paid: false, timeZone: 'America/Los_Angeles' });
+    expect(second.json.ResponseData).toMatchObject({
+      name: 'Grant Middle',
+      districtName: 'Brand New District',
+      districtKind: 'free',
+      paid: false,
+      timeZone: 'America/Los_Angeles',
+    });
     expect(await auditActions(t.app, first.json.ResponseData.id)).toContainEqual(expect.objectContaining({ action: 'school.add', actorId: user.id }));
     expect((await auditActions(t.app, null)).some((a) => a.action === 'district.add' && a.targetId === second.json.ResponseData.districtId)).toBe(true);
   });
@@ -91,7 +107,7 @@ describe('DELETE /super/schools/:schoolId', () => {
     expect((await t.call('DELETE', `/v1/super/schools/${randomUUID()}`, { cookie, body: { confirmName: 'x', backup: false } })).status).toBe(404);
   });
 
-  it('when the typed name is not the school\'s, it answers 400 SCHOOL_NAME_MISMATCH and nothing is deleted', async () => {
+  it("when the typed name is not the school's, it answers 400 SCHOOL_NAME_MISMATCH and nothing is deleted", async () => {
     const { cookie } = await superAdmin(t.app);
     const { school } = await schoolWithAdmin(t.app);
     const res = await t.call('DELETE', `/v1/super/schools/${school.id}`, { cookie, body: { confirmName: `${school.name} 2`, backup: true } });
@@ -105,7 +121,8 @@ describe('DELETE /super/schools/:schoolId', () => {
     const p = await populatedSchool(t.app);
     const { user, cookie } = await superAdmin(t.app);
     const earlier = (await t.call('POST', `/v1/super/schools/${p.school.id}/backups`, { cookie, body: {} })).json.ResponseData;
-    const earlierKey = (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', earlier.id).executeTakeFirstOrThrow()).storageKey;
+    const earlierKey = (await t.app.services.db.selectFrom('schoolBackups').select('storageKey').where('id', '=', earlier.id).executeTakeFirstOrThrow())
+      .storageKey;
     // A backup file uploaded to restore into the school, not yet restored (no file outlives the school).
     const uploadKey = `restores/${p.school.id}-pending.jsonl.gz`;
     await t.app.services.storage.put(uploadKey, Buffer.from('names of its people'), 'application/gzip');
@@ -136,13 +153,30 @@ describe('DELETE /super/schools/:schoolId', () => {
     expect(file.statusCode).toBe(200);
     expect(parseBackup(file.rawPayload).tables.moods).toHaveLength(1);
     const listed = (await t.call('GET', '/v1/super/backups', { cookie })).json.ResponseData;
-    expect(listed).toContainEqual(expect.objectContaining({ id: backup.id, schoolId: null, expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString() }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({ id: backup.id, schoolId: null, expiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString() }),
+    );
     expect(listed.find((b: { id: string }) => b.id === earlier.id)).toBeUndefined();
     expect(await t.app.services.storage.get(earlierKey)).toBeNull();
     // Its audit rows, which name its people, go with it; the deletion itself is recorded.
-    expect(await db.selectFrom('auditLog').select('id').where('action', '=', 'test.action').where('targetId', 'is', null).where('actorId', 'is', null).execute()).toEqual([]);
-    expect(await db.selectFrom('auditLog').select('id').where('details', '@>', JSON.stringify({ note: 'kept' })).execute()).toEqual([]);
-    expect(await auditActions(t.app, null)).toContainEqual(expect.objectContaining({ action: 'school.delete', actorId: user.id, targetId: p.school.id, details: expect.objectContaining({ usersDeleted: 3, backupsDeleted: 1, backupId: backup.id }) }));
+    expect(
+      await db.selectFrom('auditLog').select('id').where('action', '=', 'test.action').where('targetId', 'is', null).where('actorId', 'is', null).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('auditLog')
+        .select('id')
+        .where('details', '@>', JSON.stringify({ note: 'kept' }))
+        .execute(),
+    ).toEqual([]);
+    expect(await auditActions(t.app, null)).toContainEqual(
+      expect.objectContaining({
+        action: 'school.delete',
+        actorId: user.id,
+        targetId: p.school.id,
+        details: expect.objectContaining({ usersDeleted: 3, backupsDeleted: 1, backupId: backup.id }),
+      }),
+    );
   });
 
   it('deletes without a backup when not asked for one', async () => {

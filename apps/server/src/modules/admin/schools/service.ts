@@ -32,7 +32,11 @@ export async function addSchool(db: Db, services: Services, actorId: string, inp
   if (await schoolByName(db, districtId, input.name)) throw conflict('SCHOOL_EXISTS');
   const now = services.clock.now();
   const id = await insertSchool(db, { districtId, name: input.name, timeZone: input.timeZone, now });
-  await audit(db, { actorId, schoolId: id, action: 'school.add', targetType: 'school', targetId: id, details: { name: input.name, districtId, timeZone: input.timeZone } }, now);
+  await audit(
+    db,
+    { actorId, schoolId: id, action: 'school.add', targetType: 'school', targetId: id, details: { name: input.name, districtId, timeZone: input.timeZone } },
+    now,
+  );
   return presentSchool((await findSchool(db, id))!);
 }
 
@@ -46,10 +50,19 @@ export async function updateSchool(db: Db, services: Services, actorId: string, 
     if (other && other.id !== schoolId) throw conflict('SCHOOL_EXISTS');
   }
   const values = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) };
-  const after = Object.keys(values).length ? await updateSchoolRow(db, schoolId, values) : { id: before.id, name: before.name, districtId: before.districtId, timeZone: before.timeZone };
+  const after = Object.keys(values).length
+    ? await updateSchoolRow(db, schoolId, values)
+    : { id: before.id, name: before.name, districtId: before.districtId, timeZone: before.timeZone };
   await audit(
     db,
-    { actorId, schoolId, action: 'school.update', targetType: 'school', targetId: schoolId, details: { before: { name: before.name, timeZone: before.timeZone }, after: { name: after.name, timeZone: after.timeZone } } },
+    {
+      actorId,
+      schoolId,
+      action: 'school.update',
+      targetType: 'school',
+      targetId: schoolId,
+      details: { before: { name: before.name, timeZone: before.timeZone }, after: { name: after.name, timeZone: after.timeZone } },
+    },
     services.clock.now(),
   );
   return after;
@@ -63,7 +76,13 @@ export async function updateSchool(db: Db, services: Services, actorId: string, 
  * its people). The backup taken now
  * stays until its retention ends, for download or restore (docs/decisions/0182).
  */
-export async function deleteSchool(db: Db, services: Services, actorId: string, schoolId: string, input: { confirmName: string; backup: boolean; includeJournals?: boolean }) {
+export async function deleteSchool(
+  db: Db,
+  services: Services,
+  actorId: string,
+  schoolId: string,
+  input: { confirmName: string; backup: boolean; includeJournals?: boolean },
+) {
   const school = await findSchool(db, schoolId, true);
   if (!school) throw notFound();
   if (input.confirmName.trim().toLocaleLowerCase() !== school.name.trim().toLocaleLowerCase()) {
@@ -75,12 +94,28 @@ export async function deleteSchool(db: Db, services: Services, actorId: string, 
   const restoreUploads = await uploadedRestoreKeys(db, schoolId);
   await deleteSchoolAudit(db, schoolId);
   await deleteSchoolRows(db, schoolId);
-  await deleteUsers(db, orphans.map((u) => u.id));
+  await deleteUsers(
+    db,
+    orphans.map((u) => u.id),
+  );
   const keys = [...orphans.flatMap((u) => [u.photoKey, u.avatarKey]), ...oldBackups, ...restoreUploads].filter((k): k is string => !!k);
   if (keys.length) await services.jobs.enqueue(db, DELETE_OBJECTS_JOB, { keys });
   await audit(
     db,
-    { actorId, schoolId: null, action: 'school.delete', targetType: 'school', targetId: schoolId, details: { name: school.name, district: school.districtName, usersDeleted: orphans.length, backupsDeleted: oldBackups.length, backupId: backup?.id ?? null } },
+    {
+      actorId,
+      schoolId: null,
+      action: 'school.delete',
+      targetType: 'school',
+      targetId: schoolId,
+      details: {
+        name: school.name,
+        district: school.districtName,
+        usersDeleted: orphans.length,
+        backupsDeleted: oldBackups.length,
+        backupId: backup?.id ?? null,
+      },
+    },
     services.clock.now(),
   );
   return { backup };

@@ -23,9 +23,23 @@ function memberQuery(db: Db, schoolId: string) {
   return db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'm.role', 'm.isAdmin', 'm.status', 'm.staffAsTeacher', 'u.gender', 'u.language', registered('u').as('registered')])
+    .select([
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+      'm.role',
+      'm.isAdmin',
+      'm.status',
+      'm.staffAsTeacher',
+      'u.gender',
+      'u.language',
+      registered('u').as('registered'),
+    ])
     .select(
-      sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as('soleAdmin'),
+      sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as(
+        'soleAdmin',
+      ),
     )
     .where('m.schoolId', '=', schoolId)
     .where('m.status', '<>', 'inactive');
@@ -44,7 +58,12 @@ export function listStaff(db: Db, schoolId: string, role: 'teacher' | 'staff'): 
 
 /** The teachers and staff among `ids` who are active members of the school, each account locked. */
 export function staffMembers(db: Db, schoolId: string, ids: readonly string[]): Promise<StaffRow[]> {
-  return memberQuery(db, schoolId).where('m.userId', 'in', ids).where('m.role', 'in', ['teacher', 'staff']).where('m.status', '=', 'active').forUpdate('u').execute();
+  return memberQuery(db, schoolId)
+    .where('m.userId', 'in', ids)
+    .where('m.role', 'in', ['teacher', 'staff'])
+    .where('m.status', '=', 'active')
+    .forUpdate('u')
+    .execute();
 }
 
 /** One member of a school (any role), locked for the rest of the transaction when `lock`. */

@@ -17,7 +17,13 @@ export function registerUserRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.inviteUnregistered, async ({ db, services, user, body }) => inviteUnregistered(db, services, schoolAdminActor(user), body.userIds));
 
   // Super admins choose the school.
-  route(app, adminEndpoints.superUsers, async ({ db, user, params, query }) => listUsers(db, user.id, (await superAdminActor(db, user, params.schoolId)).schoolId, query.role));
-  route(app, adminEndpoints.superMakeAdmin, async ({ db, services, user, params }) => makeAdmin(db, services, await superAdminActor(db, user, params.schoolId), params.userId));
-  route(app, adminEndpoints.superRemoveAdmin, async ({ db, services, user, params }) => removeAdmin(db, services, await superAdminActor(db, user, params.schoolId), params.userId));
+  route(app, adminEndpoints.superUsers, async ({ db, user, params, query }) =>
+    listUsers(db, user.id, (await superAdminActor(db, user, params.schoolId)).schoolId, query.role),
+  );
+  route(app, adminEndpoints.superMakeAdmin, async ({ db, services, user, params }) =>
+    makeAdmin(db, services, await superAdminActor(db, user, params.schoolId), params.userId),
+  );
+  route(app, adminEndpoints.superRemoveAdmin, async ({ db, services, user, params }) =>
+    removeAdmin(db, services, await superAdminActor(db, user, params.schoolId), params.userId),
+  );
 }

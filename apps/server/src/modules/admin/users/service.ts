@@ -61,7 +61,11 @@ export async function makeAdmin(db: Db, services: Services, actor: Actor, userId
   if ((member.role !== 'teacher' && member.role !== 'staff') || member.status !== 'active') throw conflict('ROLE_MISMATCH');
   if (!member.isAdmin) {
     await setAdminFlag(db, actor.schoolId, userId, true);
-    await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.grant', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } }, services.clock.now());
+    await audit(
+      db,
+      { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.grant', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } },
+      services.clock.now(),
+    );
   }
   return reload(db, actor, userId);
 }
@@ -80,7 +84,11 @@ export async function removeAdmin(db: Db, services: Services, actor: Actor, user
     if (admins <= 1) throw conflict('LAST_ADMIN');
   }
   await setAdminFlag(db, actor.schoolId, userId, false);
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.revoke', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } }, services.clock.now());
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'admin.revoke', targetType: 'user', targetId: userId, details: { bySuperAdmin: actor.superAdmin } },
+    services.clock.now(),
+  );
   return reload(db, actor, userId);
 }
 
@@ -114,7 +122,11 @@ async function pendingTeacher(db: Db, actor: Actor, userId: string) {
 async function tellTeacher(db: Db, services: Services, schoolId: string, userId: string, template: string) {
   const [contact, school] = await Promise.all([userContact(db, userId), schoolName(db, schoolId)]);
   if (!contact?.email || !school) return;
-  await services.mail.queue(db, contact.email, contact.language as Language, template, { firstName: contact.firstName, schoolName: school.name, url: services.config.publicUrl });
+  await services.mail.queue(db, contact.email, contact.language as Language, template, {
+    firstName: contact.firstName,
+    schoolName: school.name,
+    url: services.config.publicUrl,
+  });
 }
 
 /** Approves a teacher whose e-mail domain was not on the district's list (decision 0133). */
@@ -157,7 +169,11 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
     outcome = 'invited';
   } else {
     const unusedInviteHere =
-      existing.mustChangePassword && !existing.isSuperAdmin && existing.memberships.length === 1 && existing.memberships[0]!.schoolId === actor.schoolId && existing.memberships[0]!.role === 'staff';
+      existing.mustChangePassword &&
+      !existing.isSuperAdmin &&
+      existing.memberships.length === 1 &&
+      existing.memberships[0]!.schoolId === actor.schoolId &&
+      existing.memberships[0]!.role === 'staff';
     if (!unusedInviteHere) throw new AppError(409, 'INVITE_STAFF_FAILED');
     userId = existing.id;
     // Concurrent or repeated clicks: the account row is locked, so a second request waits for
@@ -178,7 +194,18 @@ export async function inviteStaff(db: Db, services: Services, actor: Actor, inpu
     days: LIMITS.tempPasswordDays,
     url: services.config.publicUrl,
   });
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: outcome === 'invited' ? 'staff.invite' : 'staff.reinvite', targetType: 'user', targetId: userId, details: { email: input.email } }, now);
+  await audit(
+    db,
+    {
+      actorId: actor.id,
+      schoolId: actor.schoolId,
+      action: outcome === 'invited' ? 'staff.invite' : 'staff.reinvite',
+      targetType: 'user',
+      targetId: userId,
+      details: { email: input.email },
+    },
+    now,
+  );
   return { outcome };
 }
 
@@ -194,7 +221,13 @@ export async function inviteUnregistered(db: Db, services: Services, actor: Acto
   for (const member of await staffMembers(db, actor.schoolId, userIds)) {
     if (member.registered || !member.email) continue;
     const person = { id: member.id, email: member.email, firstName: member.firstName, language: member.language };
-    const outcome = await sendFirstSignIn(db, services, { person, kind: 'staff', schoolId: actor.schoolId, schoolName: school?.name ?? '', invitedBy: actor.id });
+    const outcome = await sendFirstSignIn(db, services, {
+      person,
+      kind: 'staff',
+      schoolId: actor.schoolId,
+      schoolName: school?.name ?? '',
+      invitedBy: actor.id,
+    });
     if (outcome === 'sent') invited.push(member.id);
   }
   return { invited: invited.length, failedUserIds: userIds.filter((id) => !invited.includes(id)) };

@@ -39,7 +39,7 @@ describe('GET /admin/users', () => {
     expect(res.json.ErrorCode).toBe('VALIDATION_FAILED');
   });
 
-  it('lists only the current school\'s teachers, pending ones first, and marks the caller', async () => {
+  it("lists only the current school's teachers, pending ones first, and marks the caller", async () => {
     const { school, admin, cookie } = await schoolWithAdmin(t.app);
     const pending = await buildUser(t.app, { schoolId: school.id, role: 'teacher', status: 'pending', lastName: 'Zed' });
     const teacher = await buildUser(t.app, { schoolId: school.id, role: 'teacher', lastName: 'Able' });
@@ -99,10 +99,11 @@ describe('making and removing admins (school admin)', () => {
     expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'admin.grant', actorId: admin.id, targetId: staff.id }));
   });
 
-  it('marks the only admin (soleAdmin, so the screen does not offer what the server refuses) and says each person\'s gender', async () => {
+  it("marks the only admin (soleAdmin, so the screen does not offer what the server refuses) and says each person's gender", async () => {
     const { school, admin, cookie } = await schoolWithAdmin(t.app);
     await t.app.services.db.updateTable('users').set({ gender: 'F' }).where('id', '=', admin.id).execute();
-    const list = async () => (await t.call('GET', '/v1/admin/users?role=teacher', { cookie })).json.ResponseData as { id: string; soleAdmin: boolean; gender: string | null }[];
+    const list = async () =>
+      (await t.call('GET', '/v1/admin/users?role=teacher', { cookie })).json.ResponseData as { id: string; soleAdmin: boolean; gender: string | null }[];
     expect((await list()).find((r) => r.id === admin.id)).toMatchObject({ soleAdmin: true, gender: 'F' });
     const other = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
     const rows = await list();
@@ -132,17 +133,27 @@ describe('making and removing admins (school admin)', () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     const second = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
     const secondCookie = await sessionFor(t.app, second.id, school.id);
-    const admins = await t.app.services.db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', school.id).where('isAdmin', '=', true).execute();
+    const admins = await t.app.services.db
+      .selectFrom('schoolMemberships')
+      .select('userId')
+      .where('schoolId', '=', school.id)
+      .where('isAdmin', '=', true)
+      .execute();
     const [a, b] = await Promise.all([
       t.call('DELETE', `/v1/admin/users/${admins.find((x) => x.userId !== second.id)!.userId}/admin`, { cookie }),
       t.call('DELETE', `/v1/admin/users/${second.id}/admin`, { cookie: secondCookie }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const left = await t.app.services.db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', school.id).where('isAdmin', '=', true).execute();
+    const left = await t.app.services.db
+      .selectFrom('schoolMemberships')
+      .select('userId')
+      .where('schoolId', '=', school.id)
+      .where('isAdmin', '=', true)
+      .execute();
     expect(left).toHaveLength(1);
   });
 
-  it('an admin may remove another admin\'s flag', async () => {
+  it("an admin may remove another admin's flag", async () => {
     const { school, cookie } = await schoolWithAdmin(t.app);
     const other = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
     const res = await t.call('DELETE', `/v1/admin/users/${other.id}/admin`, { cookie });
@@ -237,7 +248,9 @@ describe('approving teachers', () => {
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toMatchObject({ id: pending.id, status: 'active' });
     expect((await membership(pending.id, school.id))!.status).toBe('active');
-    expect(await auditActions(t.app, school.id)).toContainEqual(expect.objectContaining({ action: 'teacher.approve', actorId: admin.id, targetId: pending.id }));
+    expect(await auditActions(t.app, school.id)).toContainEqual(
+      expect.objectContaining({ action: 'teacher.approve', actorId: admin.id, targetId: pending.id }),
+    );
     const mail = (await outbox(t.app)).find((m) => m.recipient === pending.email);
     expect(mail?.subject).toContain('aprobada');
   });
@@ -337,7 +350,7 @@ describe('POST /admin/staff-invitations', () => {
     expect(user).toEqual({ firstName: 'Test', mustChangePassword: false });
   });
 
-  it('when another school\'s unused staff invitation has the address, it still fails', async () => {
+  it("when another school's unused staff invitation has the address, it still fails", async () => {
     const first = await schoolWithAdmin(t.app);
     const second = await schoolWithAdmin(t.app);
     const body = { ...invite, email: 'twoschools@example.test' };
@@ -367,7 +380,7 @@ describe('super admin: admins of any school', () => {
     expect((await t.call('GET', `/v1/super/schools/${school.id}/users`, { cookie })).status).toBe(400);
   });
 
-  it('lists a school\'s staff, makes one an admin and removes the last admin of a school', async () => {
+  it("lists a school's staff, makes one an admin and removes the last admin of a school", async () => {
     const { school, admin } = await schoolWithAdmin(t.app);
     const staff = await buildUser(t.app, { schoolId: school.id, role: 'staff' });
     const { user, cookie } = await superAdmin(t.app);

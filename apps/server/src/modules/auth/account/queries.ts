@@ -41,14 +41,31 @@ export function findAccountForSignIn(db: Db, login: { email?: string; username?:
 export function findAccountById(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'passwordHash', 'emailVerifiedAt', 'mustChangePassword', 'failedSignins', 'signinBlockedUntil', 'language', 'firstName', 'googleSub', 'isSuperAdmin'])
+    .select([
+      'id',
+      'email',
+      'username',
+      'passwordHash',
+      'emailVerifiedAt',
+      'mustChangePassword',
+      'failedSignins',
+      'signinBlockedUntil',
+      'language',
+      'firstName',
+      'googleSub',
+      'isSuperAdmin',
+    ])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language', 'googleSub', 'mustChangePassword']).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'emailVerifiedAt', 'firstName', 'language', 'googleSub', 'mustChangePassword'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export function findUserByGoogleSub(db: Db, sub: string) {
@@ -121,7 +138,18 @@ export async function countClasses(db: Db, userId: string, schoolId: string, rol
 export function findUserProfile(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'firstName', 'lastName', 'language', 'gender', 'isSuperAdmin', 'mustChangePassword', sql<boolean>`password_hash is not null`.as('hasPassword')])
+    .select([
+      'id',
+      'email',
+      'username',
+      'firstName',
+      'lastName',
+      'language',
+      'gender',
+      'isSuperAdmin',
+      'mustChangePassword',
+      sql<boolean>`password_hash is not null`.as('hasPassword'),
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

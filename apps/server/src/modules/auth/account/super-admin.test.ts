@@ -42,7 +42,14 @@ describe('create-superadmin', () => {
     const run = (password: string) =>
       promisify(execFile)('npx', ['tsx', 'apps/server/src/cli/create-superadmin.ts'], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', HIGH5_ADMIN_EMAIL: 'cli.admin@example.test', HIGH5_ADMIN_PASSWORD: password },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'silent',
+          HIGH5_ADMIN_EMAIL: 'cli.admin@example.test',
+          HIGH5_ADMIN_PASSWORD: password,
+        },
       });
     try {
       await expect(run('weak')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('uppercase') });
@@ -50,7 +57,11 @@ describe('create-superadmin', () => {
       expect(ok.stdout).toContain('Created the super admin cli.admin@example.test.');
       expect(ok.stdout + ok.stderr).not.toContain(NEW_PASSWORD);
       const database = await openPGlite({ dataDir: join(dataDir, 'pglite') });
-      const row = await database.db.selectFrom('users').select(['isSuperAdmin', 'passwordHash']).where('email', '=', 'cli.admin@example.test').executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('users')
+        .select(['isSuperAdmin', 'passwordHash'])
+        .where('email', '=', 'cli.admin@example.test')
+        .executeTakeFirstOrThrow();
       await database.close();
       expect(row.isSuperAdmin).toBe(true);
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);

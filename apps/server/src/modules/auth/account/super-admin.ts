@@ -15,12 +15,22 @@ export async function createOrPromoteSuperAdmin(db: Db, emailInput: string, pass
   const email = EmailSchema.safeParse(emailInput);
   if (!email.success) throw new SuperAdminInputError('That is not a valid e-mail address.');
   const problem = newPasswordProblem(password);
-  if (problem === 'PASSWORD_TOO_WEAK') throw new SuperAdminInputError('The password needs 8 to 128 characters with an uppercase letter, a lowercase letter, a number and a symbol.');
+  if (problem === 'PASSWORD_TOO_WEAK')
+    throw new SuperAdminInputError('The password needs 8 to 128 characters with an uppercase letter, a lowercase letter, a number and a symbol.');
   if (problem === 'PASSWORD_TOO_COMMON') throw new SuperAdminInputError('That password is on the list of common passwords: choose another one.');
   const passwordHash = await hashPassword(password);
   return inTransaction(db, async (tx) => {
     const existing = await tx.selectFrom('users').select('id').where('email', '=', email.data).forUpdate().executeTakeFirst();
-    const values = { passwordHash, isSuperAdmin: true, emailVerifiedAt: now, mustChangePassword: false, tempPasswordExpiresAt: null, passwordChangedAt: now, failedSignins: 0, signinBlockedUntil: null };
+    const values = {
+      passwordHash,
+      isSuperAdmin: true,
+      emailVerifiedAt: now,
+      mustChangePassword: false,
+      tempPasswordExpiresAt: null,
+      passwordChangedAt: now,
+      failedSignins: 0,
+      signinBlockedUntil: null,
+    };
     if (existing) {
       await tx.updateTable('users').set(values).where('id', '=', existing.id).execute();
       await endAllSessions(tx, existing.id);
@@ -28,7 +38,16 @@ export async function createOrPromoteSuperAdmin(db: Db, emailInput: string, pass
     }
     const created = await createAccount(
       tx,
-      { email: email.data, firstName: 'Super', lastName: 'Admin', language: 'en', password: { chosenHash: passwordHash }, isSuperAdmin: true, emailVerifiedAt: now, passwordChangedAt: now },
+      {
+        email: email.data,
+        firstName: 'Super',
+        lastName: 'Admin',
+        language: 'en',
+        password: { chosenHash: passwordHash },
+        isSuperAdmin: true,
+        emailVerifiedAt: now,
+        passwordChangedAt: now,
+      },
       now,
     );
     if (!created) throw new SuperAdminInputError('That e-mail address was taken while this ran: try again.');

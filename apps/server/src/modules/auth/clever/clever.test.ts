@@ -14,7 +14,13 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   clever = await startCleverIdentity({ redirectUri: `${base}/v1/auth/clever/callback` });
-  t = await buildTestApp({ PUBLIC_URL: base, CLEVER_CLIENT_ID: clever.clientId, CLEVER_CLIENT_SECRET: clever.clientSecret, CLEVER_OAUTH_URL: clever.baseUrl, CLEVER_API_URL: clever.baseUrl });
+  t = await buildTestApp({
+    PUBLIC_URL: base,
+    CLEVER_CLIENT_ID: clever.clientId,
+    CLEVER_CLIENT_SECRET: clever.clientSecret,
+    CLEVER_OAUTH_URL: clever.baseUrl,
+    CLEVER_API_URL: clever.baseUrl,
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -35,7 +41,11 @@ async function startAtClever(userId: string, query = '') {
   expect(start.headers.getSetCookie().join()).toMatch(/high5_clever=.*Path=\/v1\/auth\/clever.*HttpOnly.*SameSite=Lax/i);
   const authorize = new URL(start.headers.get('location')!);
   expect(authorize.origin + authorize.pathname).toBe(`${clever.baseUrl}/oauth/authorize`);
-  expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ response_type: 'code', client_id: clever.clientId, redirect_uri: `${base}/v1/auth/clever/callback` });
+  expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+    response_type: 'code',
+    client_id: clever.clientId,
+    redirect_uri: `${base}/v1/auth/clever/callback`,
+  });
   expect(authorize.searchParams.get('state')!.length).toBeGreaterThanOrEqual(32);
   return { callback: await clever.signIn(authorize.href, userId), stateCookie: cookieFrom(start, 'high5_clever')! };
 }
@@ -112,7 +122,11 @@ describe('Log in with Clever', () => {
 
   it('never matches an Aeries or OneRoster district whose SIS ids look like Clever ids', async () => {
     const districtId = cleverId();
-    const aeries = await t.app.services.db.insertInto('districts').values({ name: `Aeries ${cleverId()}`, kind: 'aeries', paid: true, sourceDistrictId: districtId }).returning('id').executeTakeFirstOrThrow();
+    const aeries = await t.app.services.db
+      .insertInto('districts')
+      .values({ name: `Aeries ${cleverId()}`, kind: 'aeries', paid: true, sourceDistrictId: districtId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = cleverId();
     await buildCleverPerson(t.app, { id: aeries.id, schoolId: (await buildCleverDistrict(t.app, cleverId())).schoolId }, id);
     clever.setUser(id, { district: districtId, type: 'student' });
@@ -190,7 +204,10 @@ describe('Log in with Clever', () => {
     expect((await fetch(callback, { redirect: 'manual', headers: { cookie: stateCookie } })).headers.get('location')).toBe('/?error=CLEVER_FAILED');
     const start = await fetch(`${base}/v1/auth/clever`, { redirect: 'manual' });
     const state = new URL(start.headers.get('location')!).searchParams.get('state');
-    const cancelled = await fetch(`${base}/v1/auth/clever/callback?error=access_denied&state=${state}`, { redirect: 'manual', headers: { cookie: cookieFrom(start, 'high5_clever')! } });
+    const cancelled = await fetch(`${base}/v1/auth/clever/callback?error=access_denied&state=${state}`, {
+      redirect: 'manual',
+      headers: { cookie: cookieFrom(start, 'high5_clever')! },
+    });
     expect(cancelled.headers.get('location')).toBe('/?error=CLEVER_FAILED');
   });
 
@@ -259,6 +276,8 @@ describe('Log in with Clever when not configured', () => {
   });
 
   it('refuses a plain-http Clever address that is not this machine', async () => {
-    await expect(buildTestApp({ CLEVER_CLIENT_ID: 'x', CLEVER_CLIENT_SECRET: 'y', CLEVER_OAUTH_URL: 'http://clever.example' })).rejects.toThrow(/CLEVER_OAUTH_URL is invalid/);
+    await expect(buildTestApp({ CLEVER_CLIENT_ID: 'x', CLEVER_CLIENT_SECRET: 'y', CLEVER_OAUTH_URL: 'http://clever.example' })).rejects.toThrow(
+      /CLEVER_OAUTH_URL is invalid/,
+    );
   });
 });

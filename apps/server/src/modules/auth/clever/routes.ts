@@ -9,7 +9,8 @@ type CleverFailure = CleverRefusal | 'CLEVER_FAILED' | 'RATE_LIMITED' | 'ACCOUNT
 /** Back to the sign-in page, with a code the web app translates. */
 const fail = (reply: FastifyReply, code: CleverFailure) => reply.redirect(`/?error=${code}`);
 
-const notConfigured = (reply: FastifyReply) => reply.status(404).send({ ErrorCode: 'CLEVER_NOT_CONFIGURED', ResponseData: null, body: 'CLEVER_NOT_CONFIGURED' });
+const notConfigured = (reply: FastifyReply) =>
+  reply.status(404).send({ ErrorCode: 'CLEVER_NOT_CONFIGURED', ResponseData: null, body: 'CLEVER_NOT_CONFIGURED' });
 
 /**
  * Log in with Clever (docs/decisions/0550): Clever's OAuth 2 authorization code flow, then its

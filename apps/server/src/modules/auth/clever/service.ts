@@ -25,7 +25,12 @@ export class CleverSignInError extends Error {
 export function startCleverSignIn(services: Services, clever: Clever, returnTo: string) {
   const state: ProviderState = { state: randomBytes(24).toString('base64url'), returnTo, at: services.clock.now().getTime() };
   const url = new URL(`${clever.oauthUrl}/oauth/authorize`);
-  url.search = new URLSearchParams({ response_type: 'code', client_id: clever.clientId, redirect_uri: redirectUri(services.config), state: state.state }).toString();
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clever.clientId,
+    redirect_uri: redirectUri(services.config),
+    state: state.state,
+  }).toString();
   return { url, cookie: signState(services.secret, STATE_PURPOSE, state) };
 }
 
@@ -69,7 +74,13 @@ export async function cleverIdentity(services: Services, clever: Clever, code: s
   );
   const token = typeof tokens.access_token === 'string' && tokens.access_token.length <= 2000 ? tokens.access_token : null;
   if (!token) throw new CleverSignInError('POST /oauth/tokens: no access token');
-  const me = await json(await fetch(`${clever.apiUrl}/v3.0/me`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) }), 'GET /v3.0/me');
+  const me = await json(
+    await fetch(`${clever.apiUrl}/v3.0/me`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }),
+    'GET /v3.0/me',
+  );
   const data = typeof me.data === 'object' && me.data !== null ? (me.data as Record<string, unknown>) : {};
   const userId = id(data.id);
   const district = id(data.district);

@@ -48,13 +48,27 @@ describe('Google sign-in', () => {
   });
 
   it('creates a new user without a school, named and in the language of the claims, who then sets up', async () => {
-    google.setAccount('google-new-1', { email: 'Nueva.Docente@Gmail.Example', email_verified: true, given_name: 'Nueva', family_name: 'Docente', locale: 'es-419' });
+    google.setAccount('google-new-1', {
+      email: 'Nueva.Docente@Gmail.Example',
+      email_verified: true,
+      given_name: 'Nueva',
+      family_name: 'Docente',
+      locale: 'es-419',
+    });
     const { done, location, session } = await googleSignIn('google-new-1');
     expect(done.status).toBe(302);
     expect(location).toBe('/dashboard');
     expect(session).toBeDefined();
     const user = await me(session!);
-    expect(user).toMatchObject({ email: 'nueva.docente@gmail.example', firstName: 'Nueva', lastName: 'Docente', language: 'es', role: null, school: null, hasPassword: false });
+    expect(user).toMatchObject({
+      email: 'nueva.docente@gmail.example',
+      firstName: 'Nueva',
+      lastName: 'Docente',
+      language: 'es',
+      role: null,
+      school: null,
+      hasPassword: false,
+    });
     const school = await buildSchool(t.app);
     const owner = await buildUser(t.app, { schoolId: school.id });
     const cls = await buildClass(t.app, { schoolId: school.id, ownerId: owner.id });
@@ -167,7 +181,10 @@ describe('Google sign-in', () => {
   it('when the person cancels at the provider, it goes back with GOOGLE_FAILED', async () => {
     const start = await fetch(`${base}/v1/auth/google`, { redirect: 'manual' });
     const state = new URL(start.headers.get('location')!).searchParams.get('state');
-    const res = await fetch(`${base}/v1/auth/google/callback?error=access_denied&state=${state}`, { redirect: 'manual', headers: { cookie: cookieFrom(start, 'high5_google')! } });
+    const res = await fetch(`${base}/v1/auth/google/callback?error=access_denied&state=${state}`, {
+      redirect: 'manual',
+      headers: { cookie: cookieFrom(start, 'high5_google')! },
+    });
     expect(res.headers.get('location')).toBe('/?error=GOOGLE_FAILED');
   });
 });

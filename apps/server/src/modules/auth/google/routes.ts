@@ -6,7 +6,11 @@ import { accountForGoogle, finishGoogleSignIn, startGoogleSignIn, STATE_COOKIE, 
 const COOKIE_PATH = '/v1/auth/google';
 
 /** Back to the screen the person came from, with a code the web app translates. */
-function fail(reply: FastifyReply, intent: GoogleState['intent'] | undefined, code: 'GOOGLE_FAILED' | 'RATE_LIMITED' | 'GOOGLE_ACCOUNT_LINKED' | 'ACCOUNT_INACTIVE') {
+function fail(
+  reply: FastifyReply,
+  intent: GoogleState['intent'] | undefined,
+  code: 'GOOGLE_FAILED' | 'RATE_LIMITED' | 'GOOGLE_ACCOUNT_LINKED' | 'ACCOUNT_INACTIVE',
+) {
   return reply.redirect(`${intent === 'signup' ? '/signup' : '/'}?error=${code}`);
 }
 
@@ -45,7 +49,8 @@ export function registerGoogleRoutes(app: FastifyInstance) {
     if (!state) return fail(reply, undefined, 'GOOGLE_FAILED');
     const queryAt = request.url.indexOf('?');
     const query = queryAt >= 0 ? request.url.slice(queryAt) : '';
-    if (!(await claimState(services.db, state, new URLSearchParams(query).get('state'), services.clock.now()))) return fail(reply, state.intent, 'GOOGLE_FAILED');
+    if (!(await claimState(services.db, state, new URLSearchParams(query).get('state'), services.clock.now())))
+      return fail(reply, state.intent, 'GOOGLE_FAILED');
     let claims;
     try {
       claims = await finishGoogleSignIn(services, google, query, state);

@@ -25,7 +25,13 @@ const configurations = new WeakMap<Google, Promise<oidc.Configuration>>();
 export function providerConfiguration(google: Google): Promise<oidc.Configuration> {
   let found = configurations.get(google);
   if (!found) {
-    found = oidc.discovery(new URL(google.issuer), google.clientId, google.clientSecret, undefined, isLocalHttpUrl(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    found = oidc.discovery(
+      new URL(google.issuer),
+      google.clientId,
+      google.clientSecret,
+      undefined,
+      isLocalHttpUrl(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     found.catch(() => configurations.delete(google));
     configurations.set(google, found);
   }

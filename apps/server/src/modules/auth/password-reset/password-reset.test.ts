@@ -31,7 +31,7 @@ async function requestCode(email: string) {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('forgot password', () => {
-  it('e-mails a 6-digit code in the user\'s language; the code sets the password and ends every session', async () => {
+  it("e-mails a 6-digit code in the user's language; the code sets the password and ends every session", async () => {
     const user = await buildUser(t.app, { language: 'es', firstName: 'Sofía' });
     const session = await sessionFor(t.app, user.id);
     const { code, mail } = await requestCode(`  ${user.email!.toUpperCase()} `);

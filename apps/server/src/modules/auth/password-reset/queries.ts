@@ -19,7 +19,13 @@ export async function countResetCodesSince(db: Db, userId: string, since: Date) 
 
 /** A new request cancels every code still open. */
 export async function cancelOpenCodes(db: Db, userId: string, purpose: CodePurpose, now: Date) {
-  await db.updateTable('verificationCodes').set({ usedAt: now }).where('userId', '=', userId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  await db
+    .updateTable('verificationCodes')
+    .set({ usedAt: now })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
 }
 
 export async function insertCode(db: Db, values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; createdAt: Date }) {
@@ -42,7 +48,11 @@ export function findOpenResetCode(db: Db, email: string) {
 }
 
 export async function recordWrongCode(db: Db, codeId: string, attempts: number, deadAt: Date | null) {
-  await db.updateTable('verificationCodes').set({ attempts, ...(deadAt ? { usedAt: deadAt } : {}) }).where('id', '=', codeId).execute();
+  await db
+    .updateTable('verificationCodes')
+    .set({ attempts, ...(deadAt ? { usedAt: deadAt } : {}) })
+    .where('id', '=', codeId)
+    .execute();
 }
 
 export async function useCode(db: Db, codeId: string, now: Date) {

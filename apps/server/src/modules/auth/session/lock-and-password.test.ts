@@ -48,7 +48,9 @@ describe('the idle lock, held by the server', () => {
     const lastSeen = await t.app.services.db.selectFrom('sessions').select('lastSeenAt').where('userId', '=', user.id).executeTakeFirstOrThrow();
     t.clock.advance(5 * 60_000);
     await t.call('GET', '/v1/auth/me', { cookie });
-    expect((await t.app.services.db.selectFrom('sessions').select('lastSeenAt').where('userId', '=', user.id).executeTakeFirstOrThrow()).lastSeenAt).toEqual(lastSeen.lastSeenAt);
+    expect((await t.app.services.db.selectFrom('sessions').select('lastSeenAt').where('userId', '=', user.id).executeTakeFirstOrThrow()).lastSeenAt).toEqual(
+      lastSeen.lastSeenAt,
+    );
   });
 
   it('a wrong password keeps it locked and is throttled like sign-in; the right one lifts it for every tab', async () => {
@@ -129,7 +131,7 @@ describe('auth.changePassword', () => {
 });
 
 describe('auth.signOutEverywhere', () => {
-  it('ends every session of the user, this one included, and no one else\'s', async () => {
+  it("ends every session of the user, this one included, and no one else's", async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);
     const here = await sessionFor(t.app, user.id);

@@ -26,7 +26,9 @@ export function registerSessionRoutes(app: FastifyInstance) {
 
   route(app, authEndpoints.signOut, async ({ user, db, services, request, reply }) => signOut({ db, services, request, reply, limits }, user));
 
-  route(app, authEndpoints.signOutEverywhere, async ({ user, db, services, request, reply }) => signOutEverywhere({ db, services, request, reply, limits }, user));
+  route(app, authEndpoints.signOutEverywhere, async ({ user, db, services, request, reply }) =>
+    signOutEverywhere({ db, services, request, reply, limits }, user),
+  );
 
   route(app, authEndpoints.changePassword, async ({ body, user, db, services, request, reply }) =>
     changePassword({ db, services, request, reply, limits }, user, body.currentPassword, body.newPassword),

@@ -48,7 +48,17 @@ export async function loadMe(db: Db, userId: string, schoolId: string | null, lo
   const [user, memberships] = await Promise.all([findUserProfile(db, userId), loadMemberships(db, userId)]);
   if (!user) throw notFound();
   const school = memberships.find((m) => m.schoolId === schoolId) ?? memberships[0] ?? null;
-  const toSchool = (m: Membership) => ({ id: m.schoolId, name: m.schoolName, districtName: m.districtName, paid: m.paid, role: m.role, isAdmin: m.isAdmin, status: m.status, receivedVisible: m.receivedVisible, timeZone: m.timeZone });
+  const toSchool = (m: Membership) => ({
+    id: m.schoolId,
+    name: m.schoolName,
+    districtName: m.districtName,
+    paid: m.paid,
+    role: m.role,
+    isAdmin: m.isAdmin,
+    status: m.status,
+    receivedVisible: m.receivedVisible,
+    timeZone: m.timeZone,
+  });
   return {
     id: user.id,
     email: user.email,
@@ -116,7 +126,10 @@ export const unconfirmedEmail = (account: { email: string | null; emailVerifiedA
  * expired temporary password and a deactivated account are refused, and an account that must
  * change its password gets a session that may only do that (the new-password challenge).
  */
-export async function finishSignIn(ctx: AuthContext, account: { id: string; mustChangePassword: boolean; tempPasswordExpiresAt: Date | null; inactiveOnly: boolean }) {
+export async function finishSignIn(
+  ctx: AuthContext,
+  account: { id: string; mustChangePassword: boolean; tempPasswordExpiresAt: Date | null; inactiveOnly: boolean },
+) {
   const now = ctx.services.clock.now();
   if (account.mustChangePassword && account.tempPasswordExpiresAt && account.tempPasswordExpiresAt <= now) {
     throw new AppError(403, 'TEMP_PASSWORD_EXPIRED');

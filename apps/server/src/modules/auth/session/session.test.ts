@@ -19,7 +19,13 @@ describe('auth.signIn', () => {
     const res = await signIn(t, '  Mixed.CASE@Example.test ', TEST_PASSWORD);
     expect(res.status).toBe(200);
     expect(res.json.ResponseData.status).toBe('signed_in');
-    expect(res.json.ResponseData.me).toMatchObject({ id: user.id, email: 'mixed.case@example.test', role: 'teacher', school: { id: school.id, status: 'active' }, classCount: 0 });
+    expect(res.json.ResponseData.me).toMatchObject({
+      id: user.id,
+      email: 'mixed.case@example.test',
+      role: 'teacher',
+      school: { id: school.id, status: 'active' },
+      classCount: 0,
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/high5_session=[A-Za-z0-9_-]{43}/);
     expect(setCookie).toContain('HttpOnly');
@@ -243,7 +249,7 @@ describe('auth.setLanguage', () => {
 });
 
 describe('auth.switchSchool', () => {
-  it('moves the session to another of the user\'s schools, never to a school they are not in', async () => {
+  it("moves the session to another of the user's schools, never to a school they are not in", async () => {
     const a = await buildSchool(t.app);
     const b = await buildSchool(t.app);
     const other = await buildSchool(t.app);
@@ -258,13 +264,14 @@ describe('auth.switchSchool', () => {
     const refused = await t.call('PUT', '/v1/auth/school', { cookie: cookie!, body: { schoolId: other.id } });
     expect(refused.status).toBe(403);
     expect((await t.call('GET', '/v1/auth/me', { cookie: cookie! })).json.ResponseData.school.id).toBe(b.id);
-    for (const schoolId of [...BAD_TEXT, 'not-a-uuid']) expect.soft((await t.call('PUT', '/v1/auth/school', { cookie: cookie!, body: { schoolId } })).status).toBe(400);
+    for (const schoolId of [...BAD_TEXT, 'not-a-uuid'])
+      expect.soft((await t.call('PUT', '/v1/auth/school', { cookie: cookie!, body: { schoolId } })).status).toBe(400);
     expect((await t.call('PUT', '/v1/auth/school', { body: { schoolId: a.id } })).status).toBe(401);
   });
 });
 
 describe('auth.unlock', () => {
-  it('checks the signed-in user\'s password under the sign-in throttle, keeping the session', async () => {
+  it("checks the signed-in user's password under the sign-in throttle, keeping the session", async () => {
     const user = await buildUser(t.app);
     const cookie = await sessionFor(t.app, user.id);
     expect((await t.call('POST', '/v1/auth/unlock', { cookie, body: { password: TEST_PASSWORD } })).status).toBe(200);
@@ -279,7 +286,8 @@ describe('auth.unlock', () => {
     expect((await t.call('GET', '/v1/auth/me', { cookie })).status).toBe(200);
     t.clock.advance(1000);
     expect((await t.call('POST', '/v1/auth/unlock', { cookie, body: { password: TEST_PASSWORD } })).status).toBe(200);
-    for (const password of [...BAD_TEXT, 'x'.repeat(129)]) expect.soft((await t.call('POST', '/v1/auth/unlock', { cookie, body: { password } })).status).toBe(400);
+    for (const password of [...BAD_TEXT, 'x'.repeat(129)])
+      expect.soft((await t.call('POST', '/v1/auth/unlock', { cookie, body: { password } })).status).toBe(400);
     expect((await t.call('POST', '/v1/auth/unlock', { body: { password: TEST_PASSWORD } })).status).toBe(401);
   });
 });

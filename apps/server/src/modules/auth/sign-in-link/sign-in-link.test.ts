@@ -17,7 +17,8 @@ afterAll(() => t.close());
 beforeEach(() => resetLimits(t.app));
 
 const requestLink = (login: string) => t.call('POST', '/v1/auth/sign-in-link', { body: { login }, remoteAddress: SCHOOL_NAT });
-const useLink = (token: string, headers: Record<string, string> = {}) => t.call('POST', '/v1/auth/sign-in-link/use', { body: { token }, remoteAddress: SCHOOL_NAT, headers });
+const useLink = (token: string, headers: Record<string, string> = {}) =>
+  t.call('POST', '/v1/auth/sign-in-link/use', { body: { token }, remoteAddress: SCHOOL_NAT, headers });
 const fromNat = (login: string, password: string, device?: string) =>
   t.call('POST', '/v1/auth/sign-in', { body: { login, password }, remoteAddress: SCHOOL_NAT, headers: device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {} });
 
@@ -41,7 +42,7 @@ const deviceOf = (res: { headers: Record<string, unknown> }) =>
     .find(Boolean);
 
 describe('a teacher held at 429 by a pupil signs in with an e-mailed link', () => {
-  it('the link signs this browser in once; from then on the pupil\'s failures no longer hold it back', async () => {
+  it("the link signs this browser in once; from then on the pupil's failures no longer hold it back", async () => {
     const teacher = await buildUser(t.app, { role: 'teacher', firstName: 'Tess', language: 'es' });
     // The pupil fails on the teacher's account from the school's address until it waits.
     for (let i = 0; i < 12; i++) await fromNat(teacher.email!, 'Wrong-pass1!');
@@ -117,7 +118,7 @@ describe('a teacher held at 429 by a pupil signs in with an e-mailed link', () =
     expect(await linksTo(teacher.email!, later)).toHaveLength(1);
   });
 
-  it('does not skip the new-password challenge, an expired temporary password or a pending teacher\'s restrictions', async () => {
+  it("does not skip the new-password challenge, an expired temporary password or a pending teacher's restrictions", async () => {
     const invited = await buildInvitedUser(t.app, { role: 'parent', tempPassword: 'Temp-pass9!', expiresAt: new Date(t.clock.now().getTime() + 86_400_000) });
     // An invited account's address received its temporary password: it is the owner's.
     await t.app.services.db.updateTable('users').set({ emailVerifiedAt: t.clock.now() }).where('id', '=', invited.id).execute();
@@ -166,5 +167,4 @@ describe('a teacher held at 429 by a pupil signs in with an e-mailed link', () =
     }
     expect((await useLink('x'.repeat(43))).json.ErrorCode).toBe('CODE_INVALID');
   });
-
 });

@@ -3,7 +3,12 @@ import type { Db } from '../../../db/database.js';
 import { registered } from '../../../lib/registered.js';
 
 export function listDistricts(db: Db) {
-  return db.selectFrom('districts').select(['id', 'name', 'paid', sql<boolean>`kind = 'aeries'`.as('aeries')]).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db
+    .selectFrom('districts')
+    .select(['id', 'name', 'paid', sql<boolean>`kind = 'aeries'`.as('aeries')])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
 
 export function findDistrict(db: Db, id: string) {
@@ -11,7 +16,11 @@ export function findDistrict(db: Db, id: string) {
 }
 
 export function findDistrictByName(db: Db, name: string) {
-  return db.selectFrom('districts').select(['id', 'name', 'paid', 'whitelistingDomains']).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('districts')
+    .select(['id', 'name', 'paid', 'whitelistingDomains'])
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function insertDistrict(db: Db, name: string) {
@@ -20,22 +29,36 @@ export function insertDistrict(db: Db, name: string) {
 
 /** The district's schools others may join: approved ones only (docs/decisions/0157). */
 export function listSchools(db: Db, districtId: string) {
-  return db.selectFrom('schools').select(['id', 'name']).where('districtId', '=', districtId).where('approved', '=', true).orderBy(sql`lower(name)`).orderBy('id').execute();
+  return db
+    .selectFrom('schools')
+    .select(['id', 'name'])
+    .where('districtId', '=', districtId)
+    .where('approved', '=', true)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
 
 export function findSchoolWithDistrict(db: Db, schoolId: string) {
-  return db
-    .selectFrom('schools as s')
-    .innerJoin('districts as d', 'd.id', 's.districtId')
-    .select(['s.id', 's.districtId', 'd.paid', 'd.whitelistingDomains'])
-    .where('s.id', '=', schoolId)
-    // A school waiting for the super admin cannot be picked by id either.
-    .where('s.approved', '=', true)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('schools as s')
+      .innerJoin('districts as d', 'd.id', 's.districtId')
+      .select(['s.id', 's.districtId', 'd.paid', 'd.whitelistingDomains'])
+      .where('s.id', '=', schoolId)
+      // A school waiting for the super admin cannot be picked by id either.
+      .where('s.approved', '=', true)
+      .executeTakeFirst()
+  );
 }
 
 export function findSchoolByName(db: Db, districtId: string, name: string) {
-  return db.selectFrom('schools').select(['id', 'approved']).where('districtId', '=', districtId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('schools')
+    .select(['id', 'approved'])
+    .where('districtId', '=', districtId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function insertSchool(db: Db, districtId: string, name: string, approved: boolean) {
@@ -64,7 +87,12 @@ export function schoolTitle(db: Db, schoolId: string) {
 
 /** A current class by its code: a last-year class's code joins nobody (decision 0571). */
 export function findClassByCode(db: Db, joiningCode: string) {
-  return db.selectFrom('classes').select(['id', 'schoolId', 'sourceId']).where('joiningCode', '=', joiningCode).where('schoolYearId', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('classes')
+    .select(['id', 'schoolId', 'sourceId'])
+    .where('joiningCode', '=', joiningCode)
+    .where('schoolYearId', 'is', null)
+    .executeTakeFirst();
 }
 
 export function findUserByLogin(db: Db, login: { email: string } | { username: string }) {
@@ -99,11 +127,19 @@ export function claimSchool(db: Db, userId: string, chosenSchoolId: string | nul
 }
 
 export async function insertEnrolment(db: Db, classId: string, studentId: string, createdAt: Date) {
-  await db.insertInto('enrolments').values({ classId, studentId, createdAt }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('enrolments')
+    .values({ classId, studentId, createdAt })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function countMemberships(db: Db, userId: string) {
-  const row = await db.selectFrom('schoolMemberships').select(sql<number>`count(*)::int`.as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('schoolMemberships')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -120,7 +156,13 @@ export function findEmailToken(db: Db, hash: string) {
 
 /** The schools where the user waits for approval as a teacher or staff member. */
 export function pendingStaffSchools(db: Db, userId: string) {
-  return db.selectFrom('schoolMemberships').select('schoolId').where('userId', '=', userId).where('status', '=', 'pending').where('role', 'in', ['teacher', 'staff']).execute();
+  return db
+    .selectFrom('schoolMemberships')
+    .select('schoolId')
+    .where('userId', '=', userId)
+    .where('status', '=', 'pending')
+    .where('role', 'in', ['teacher', 'staff'])
+    .execute();
 }
 
 export async function markEmailVerified(db: Db, userId: string, now: Date) {
@@ -128,7 +170,11 @@ export async function markEmailVerified(db: Db, userId: string, now: Date) {
 }
 
 export async function insertSignUpRequest(db: Db, payload: object, createdAt: Date) {
-  const row = await db.insertInto('signupRequests').values({ payload: JSON.stringify(payload), createdAt }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('signupRequests')
+    .values({ payload: JSON.stringify(payload), createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

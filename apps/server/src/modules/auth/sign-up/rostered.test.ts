@@ -77,7 +77,13 @@ describe('signing up with the address of a rostered account', () => {
 
   it('an invited account that never chose its password gets the same link; its temporary password keeps working until the link is used', async () => {
     const school = await buildSchool(t.app);
-    const invited = await buildInvitedUser(t.app, { schoolId: school.id, role: 'staff', email: `inv.${unique()}@x.example`, tempPassword: 'Temp-pass-123!', expiresAt: new Date(Date.now() + 86_400_000) });
+    const invited = await buildInvitedUser(t.app, {
+      schoolId: school.id,
+      role: 'staff',
+      email: `inv.${unique()}@x.example`,
+      tempPassword: 'Temp-pass-123!',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await signUp({ email: invited.email, districtId: school.districtId, schoolId: school.id });
     const [mail] = await outbox(t.app, invited.email!);
     expect(linkToken(mail!.bodyText)).toBeTruthy();

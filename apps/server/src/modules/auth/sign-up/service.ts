@@ -132,7 +132,14 @@ async function checkSignUp(db: Db, body: SignUpDetails): Promise<SignUpFacts> {
 }
 
 /** Creates the account with its school membership (and enrolment); undefined when the login is taken. */
-async function createSignUpAccount(db: Db, services: Services, body: SignUpDetails, facts: SignUpFacts, passwordHash: string, now: Date): Promise<string | undefined> {
+async function createSignUpAccount(
+  db: Db,
+  services: Services,
+  body: SignUpDetails,
+  facts: SignUpFacts,
+  passwordHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const { login, place, cls } = facts;
   const email = 'email' in login ? login.email : null;
   const userId = await createAccount(
@@ -225,7 +232,11 @@ export async function processSignUp(services: Services, requestId: string) {
     }
     if (owner.emailVerifiedAt) {
       const base = services.config.publicUrl.replace(/\/$/, '');
-      await services.mail.queue(db, owner.email, owner.language as 'en' | 'es', 'auth:mail.signupExisting', { name: owner.firstName, signInUrl: `${base}/`, forgotUrl: `${base}/forgotpassword` });
+      await services.mail.queue(db, owner.email, owner.language as 'en' | 'es', 'auth:mail.signupExisting', {
+        name: owner.firstName,
+        signInUrl: `${base}/`,
+        forgotUrl: `${base}/forgotpassword`,
+      });
     } else {
       // Never confirmed: the owner gets a fresh link for the account that already exists.
       await sendConfirmationLink(db, services, { ...owner, email: owner.email });
@@ -239,11 +250,22 @@ export async function processSignUp(services: Services, requestId: string) {
  * password typed at sign-up is not kept: whoever typed it has not shown they own the address
  * (docs/decisions/0536). An account every school has deactivated is offered nothing.
  */
-async function offerClaim(db: Db, services: Services, owner: { id: string; email: string; firstName: string }, chosenSchoolId: string | null, language: 'en' | 'es') {
+async function offerClaim(
+  db: Db,
+  services: Services,
+  owner: { id: string; email: string; firstName: string },
+  chosenSchoolId: string | null,
+  language: 'en' | 'es',
+) {
   const school = await claimSchool(db, owner.id, chosenSchoolId);
   if (!school) return;
   const { link } = await issuePasswordLink(db, services, owner.id);
-  await services.mail.queue(db, owner.email, language, 'auth:mail.signupRostered', { name: owner.firstName, school: school.name, link, hours: PASSWORD_LINK_HOURS });
+  await services.mail.queue(db, owner.email, language, 'auth:mail.signupRostered', {
+    name: owner.firstName,
+    school: school.name,
+    link,
+    hours: PASSWORD_LINK_HOURS,
+  });
 }
 
 /** Confirms an e-mail address with the link's token. An expired link sends a fresh one. */

@@ -40,7 +40,12 @@ const signUp = async (body: unknown) => {
 };
 const db = () => t.app.services.db;
 const membershipOf = (email: string) =>
-  db().selectFrom('schoolMemberships as m').innerJoin('users as u', 'u.id', 'm.userId').select(['m.schoolId', 'm.role', 'm.isAdmin', 'm.status', 'u.aeriesUsername', 'u.id']).where('u.email', '=', email).executeTakeFirst();
+  db()
+    .selectFrom('schoolMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['m.schoolId', 'm.role', 'm.isAdmin', 'm.status', 'u.aeriesUsername', 'u.id'])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
 
 async function confirmAndSignIn(email: string) {
   const token = await confirmationToken(t.app, email);
@@ -49,7 +54,7 @@ async function confirmAndSignIn(email: string) {
 }
 
 describe('pickers', () => {
-  it('lists districts and a district\'s schools with only names and ids', async () => {
+  it("lists districts and a district's schools with only names and ids", async () => {
     const district = await buildDistrict(t.app, { name: `Zeta ${unique()}`, paid: true, whitelistingDomains: ['secret.example'] });
     const school = await buildSchool(t.app, { districtId: district.id, name: 'Hill Elementary' });
     const list = await t.call('GET', '/v1/districts');
@@ -57,7 +62,11 @@ describe('pickers', () => {
     expect(list.json.ResponseData).toContainEqual({ id: district.id, name: district.name, paid: true, aeries: false });
     // Only an Aeries district asks for the Aeries username (a Clever one asked too).
     for (const kind of ['aeries', 'clever'] as const) {
-      const sis = await db().insertInto('districts').values({ name: `${kind} ${unique()}`, kind, paid: true }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      const sis = await db()
+        .insertInto('districts')
+        .values({ name: `${kind} ${unique()}`, kind, paid: true })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
       expect((await t.call('GET', '/v1/districts')).json.ResponseData).toContainEqual({ ...sis, paid: true, aeries: kind === 'aeries' });
     }
     expect(JSON.stringify(list.json)).not.toContain('secret.example');
@@ -87,7 +96,7 @@ describe('teacher sign-up', () => {
     expect(await membershipOf(email)).toMatchObject({ role: 'teacher', isAdmin: false, status: 'pending' });
   });
 
-  it('with an e-mail on the district\'s whitelisting domains: active at once', async () => {
+  it("with an e-mail on the district's whitelisting domains: active at once", async () => {
     const district = await buildDistrict(t.app, { whitelistingDomains: ['school.example'] });
     const school = await buildSchool(t.app, { districtId: district.id });
     const body = teacher({ districtId: district.id, schoolId: school.id });
@@ -185,7 +194,13 @@ describe('student sign-up', () => {
     const res = await signUp(student({ classCode: cls.joiningCode, emailOrUsername: username }));
     expect(res.status).toBe(200);
     expect(res.json.ResponseData.status).toBe('signed_in');
-    expect(res.json.ResponseData.me).toMatchObject({ username: username.toLowerCase(), email: null, role: 'student', classCount: 1, school: { id: school.id } });
+    expect(res.json.ResponseData.me).toMatchObject({
+      username: username.toLowerCase(),
+      email: null,
+      role: 'student',
+      classCount: 1,
+      school: { id: school.id },
+    });
     expect((await t.call('GET', '/v1/auth/me', { cookie: res.cookie! })).status).toBe(200);
     expect((await signIn(t, username.toUpperCase(), NEW_PASSWORD)).status).toBe(200);
     const taken = await signUp(student({ classCode: cls.joiningCode, emailOrUsername: username }));
@@ -212,7 +227,9 @@ describe('taken e-mail addresses', () => {
     const school = await buildSchool(t.app);
     const existing = await buildUser(t.app, { language: 'es', firstName: 'Marta' });
     const fresh = await signUp(teacher({ districtId: school.districtId, schoolId: school.id }));
-    const taken = await signUp(teacher({ districtId: school.districtId, schoolId: school.id, email: existing.email!.toUpperCase(), password: 'Another-pass7!' }));
+    const taken = await signUp(
+      teacher({ districtId: school.districtId, schoolId: school.id, email: existing.email!.toUpperCase(), password: 'Another-pass7!' }),
+    );
     expect(taken.status).toBe(fresh.status);
     expect(taken.json).toEqual(fresh.json);
     const [mail] = await outbox(t.app, existing.email!);
@@ -289,13 +306,18 @@ describe('auth.verifyEmail', () => {
     expect(fresh).not.toBe(token);
     expect((await t.call('POST', '/v1/auth/verify-email', { body: { token: fresh } })).status).toBe(200);
     expect((await t.call('POST', '/v1/auth/verify-email', { body: { token: fresh } })).status).toBe(200);
-    for (const bad of [...BAD_TEXT, 'short', 'x'.repeat(201)]) expect.soft((await t.call('POST', '/v1/auth/verify-email', { body: { token: bad } })).status).toBe(400);
+    for (const bad of [...BAD_TEXT, 'short', 'x'.repeat(201)])
+      expect.soft((await t.call('POST', '/v1/auth/verify-email', { body: { token: bad } })).status).toBe(400);
   });
 });
 
 describe('auth.setup', () => {
   async function userWithoutSchool(email: string | null = `g.${unique()}@gmail.example`) {
-    const user = await db().insertInto('users').values({ email, googleSub: `sub-${unique()}`, firstName: 'Gina', emailVerifiedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const user = await db()
+      .insertInto('users')
+      .values({ email, googleSub: `sub-${unique()}`, firstName: 'Gina', emailVerifiedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id: user.id, cookie: await sessionFor(t.app, user.id) };
   }
 
@@ -332,10 +354,15 @@ describe('auth.setup', () => {
     const cookie = await sessionFor(t.app, member.id);
     expect((await t.call('POST', '/v1/auth/setup', { cookie, body: { role: 'teacher', schoolId: school.id } })).status).toBe(409);
     const fresh = await userWithoutSchool();
-    expect((await t.call('POST', '/v1/auth/setup', { cookie: fresh.cookie, body: { role: 'teacher', schoolId: crypto.randomUUID() } })).json.ErrorCode).toBe('SCHOOL_UNKNOWN');
+    expect((await t.call('POST', '/v1/auth/setup', { cookie: fresh.cookie, body: { role: 'teacher', schoolId: crypto.randomUUID() } })).json.ErrorCode).toBe(
+      'SCHOOL_UNKNOWN',
+    );
     const bodies: unknown[] = [{}, { role: 'parent', schoolId: school.id }, { role: 'teacher' }, { role: 'student' }, { role: 'teacher', classCode: 'ABCDEF' }];
     for (const bad of BAD_TEXT) bodies.push({ role: 'teacher', schoolId: bad }, { role: 'student', classCode: bad });
-    for (const body of bodies) expect.soft((await t.call('POST', '/v1/auth/setup', { cookie: fresh.cookie, body: body as object })).status, JSON.stringify(body)?.slice(0, 60)).toBe(400);
+    for (const body of bodies)
+      expect
+        .soft((await t.call('POST', '/v1/auth/setup', { cookie: fresh.cookie, body: body as object })).status, JSON.stringify(body)?.slice(0, 60))
+        .toBe(400);
     expect((await t.call('POST', '/v1/auth/setup', { body: { role: 'teacher', schoolId: school.id } })).status).toBe(401);
   });
 });

@@ -107,7 +107,13 @@ export async function rememberClient(ctx: AuthContext, userId: string) {
   let token = deviceToken(ctx);
   if (!token) {
     token = randomBytes(32).toString('base64url');
-    reply.setCookie(DEVICE_COOKIE, token, { path: DEVICE_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecure(request), maxAge: TRUST_DAYS.device * 86_400 });
+    reply.setCookie(DEVICE_COOKIE, token, {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecure(request),
+      maxAge: TRUST_DAYS.device * 86_400,
+    });
   }
   await saveTrust(
     ctx.db,

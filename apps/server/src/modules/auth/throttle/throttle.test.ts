@@ -97,7 +97,8 @@ describe('a known device or address', () => {
   it("counts a known device's failures against that device only", async () => {
     const user = await buildUser(t.app);
     const { device } = await attempt(t, { login: user.email!, password: TEST_PASSWORD, from: '192.0.2.20' });
-    for (let i = 0; i < THROTTLES.device.freeFailures; i++) expect((await attempt(t, { login: user.email!, password: WRONG, from: '192.0.2.20', device: device! })).status).toBe(401);
+    for (let i = 0; i < THROTTLES.device.freeFailures; i++)
+      expect((await attempt(t, { login: user.email!, password: WRONG, from: '192.0.2.20', device: device! })).status).toBe(401);
     expect((await attempt(t, { login: user.email!, password: TEST_PASSWORD, from: '192.0.2.20', device: device! })).status).toBe(429);
     // Without the cookie, the same address is a known address with its own, untouched count.
     expect((await attempt(t, { login: user.email!, password: TEST_PASSWORD, from: '192.0.2.20' })).status).toBe(200);
@@ -177,7 +178,11 @@ describe('X-Forwarded-For', () => {
       expect((await viaProxy('198.51.100.51', TEST_PASSWORD)).status).toBe(200);
       // A caller that is not a trusted proxy cannot choose its address.
       const direct = (client: string) =>
-        proxied.call('POST', '/v1/auth/sign-in', { body: { login: user.email, password: WRONG }, remoteAddress: '203.0.113.60', headers: { 'x-forwarded-for': client } });
+        proxied.call('POST', '/v1/auth/sign-in', {
+          body: { login: user.email, password: WRONG },
+          remoteAddress: '203.0.113.60',
+          headers: { 'x-forwarded-for': client },
+        });
       for (let i = 0; i < 5; i++) expect((await direct(`198.51.100.${100 + i}`)).status).toBe(401);
       expect((await direct('198.51.100.199')).status).toBe(429);
     } finally {

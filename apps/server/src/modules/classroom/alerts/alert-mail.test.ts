@@ -18,12 +18,14 @@ afterAll(async () => {
 });
 
 describe('alert e-mails through a real SMTP server', () => {
-  it('the first notice and the escalation arrive, each in the adult\'s language', async () => {
+  it("the first notice and the escalation arrive, each in the adult's language", async () => {
     const db = t.app.services.db;
     const counsellor = await buildUser(t.app, { schoolId: w.school.id, role: 'staff', language: 'es', firstName: 'Clara', lastName: 'Consejera' });
     await db.insertInto('trustedAdults').values({ studentId: w.student.id, adultId: w.staff.id }).execute();
     await db.updateTable('users').set({ language: 'es' }).where('id', '=', w.staff.id).execute();
-    expect((await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { escalationTiers: [[counsellor.id], [w.admin.id]] } })).status).toBe(200);
+    expect(
+      (await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { escalationTiers: [[counsellor.id], [w.admin.id]] } })).status,
+    ).toBe(200);
     await t.call('POST', '/v1/moods', { cookie: w.cookies.student, body: { mood: 'pensive', emergencyPriority: 'today' } });
     await t.app.services.jobs.runDue();
 
@@ -43,7 +45,7 @@ describe('alert e-mails through a real SMTP server', () => {
     t.clock.advance(30 * 60_000);
     await t.app.services.jobs.runDue();
     const escalatedEn = await smtp.next(w.admin.email!);
-    expect(escalatedEn.subject).toBe('High5: a student\'s request for help is still unanswered');
+    expect(escalatedEn.subject).toBe("High5: a student's request for help is still unanswered");
     expect(smtp.to(w.substitute.email!)).toEqual([]);
   });
 });

@@ -43,7 +43,10 @@ describe('routing', () => {
     expect(toTina.bodyText).toContain(t.app.services.config.publicUrl);
     // The badge of each adult shows it; an adult it did not reach sees nothing.
     const badge = await t.call('GET', '/v1/alerts', { cookie: w.cookies.teacher });
-    expect(badge.json.ResponseData).toMatchObject({ open: 1, items: [{ id: alert.id, studentName: 'Amy Student', latestMood: 'persevere', open: true, tier: 0 }] });
+    expect(badge.json.ResponseData).toMatchObject({
+      open: 1,
+      items: [{ id: alert.id, studentName: 'Amy Student', latestMood: 'persevere', open: true, tier: 0 }],
+    });
     expect((await t.call('GET', '/v1/alerts', { cookie: w.cookies.substitute })).json.ResponseData).toEqual({ open: 0, items: [] });
   });
 
@@ -56,7 +59,9 @@ describe('routing', () => {
     const mine = await t.call('GET', '/v1/moods/mine', { cookie: w.cookies.student });
     expect(mine.json.ResponseData.todayEntry).toMatchObject({ mood: 'smile', emergencyPriority: 'today', acknowledged: false });
     // A third check-in asking for the substitute is refused (not a trusted adult); for Ada (made trusted) it adds her.
-    expect((await checkIn(w.cookies.student, { mood: 'rage', emergencyPriority: 'today', talkTo: w.substitute.id })).json.ErrorCode).toBe('TALK_TO_NOT_ALLOWED');
+    expect((await checkIn(w.cookies.student, { mood: 'rage', emergencyPriority: 'today', talkTo: w.substitute.id })).json.ErrorCode).toBe(
+      'TALK_TO_NOT_ALLOWED',
+    );
     await t.app.services.db.insertInto('trustedAdults').values({ studentId: w.student.id, adultId: w.admin.id }).execute();
     t.clock.advance(MIN);
     await checkIn(w.cookies.student, { mood: 'rage', emergencyPriority: 'today', talkTo: w.admin.id });
@@ -72,7 +77,10 @@ describe('routing', () => {
   it('"not today" and chosen feelings raise alerts only when the school says so; counsellors are told', async () => {
     expect((await checkIn(w.cookies.student, { mood: 'worried', emergencyPriority: 'not-today' })).json.ResponseData.alert.raised).toBe(false);
     const counsellor = await buildUser(t.app, { schoolId: w.school.id, role: 'staff', firstName: 'Cora', lastName: 'Counsellor' });
-    const patch = await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { alertOnNotToday: true, counsellorIds: [counsellor.id] } });
+    const patch = await t.call('PATCH', '/v1/admin/alerts/settings', {
+      cookie: w.cookies.admin,
+      body: { alertOnNotToday: true, counsellorIds: [counsellor.id] },
+    });
     expect(patch.status).toBe(200);
     expect((await checkIn(w.cookies.student2, { mood: 'worried', emergencyPriority: 'not-today' })).json.ResponseData.alert.raised).toBe(true);
     const alert = (await openAlertOf(t.app, w.student2.id))!;
@@ -96,7 +104,10 @@ describe('routing', () => {
 describe('escalation and school hours', () => {
   it('an unacknowledged alert goes to the next tier after N school minutes, once however many workers tick', async () => {
     const counsellor = await buildUser(t.app, { schoolId: w.school.id, role: 'staff', language: 'es' });
-    await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { escalationTiers: [[counsellor.id], [w.admin.id]], escalationMinutes: 30 } });
+    await t.call('PATCH', '/v1/admin/alerts/settings', {
+      cookie: w.cookies.admin,
+      body: { escalationTiers: [[counsellor.id], [w.admin.id]], escalationMinutes: 30 },
+    });
     await checkIn(w.cookies.student, { mood: 'persevere', emergencyPriority: 'today' });
     const alert = (await openAlertOf(t.app, w.student.id))!;
     const before = (await delivered(t.app)).length;
@@ -105,11 +116,13 @@ describe('escalation and school hours', () => {
     t.clock.advance(1 * MIN);
     await Promise.all([t.app.services.jobs.runDue(), t.app.services.jobs.runDue()]);
     const mail = (await delivered(t.app)).slice(before);
-    expect(mail).toEqual([expect.objectContaining({ recipient: counsellor.email, subject: 'High5: la petición de ayuda de un estudiante sigue sin respuesta' })]);
+    expect(mail).toEqual([
+      expect.objectContaining({ recipient: counsellor.email, subject: 'High5: la petición de ayuda de un estudiante sigue sin respuesta' }),
+    ]);
     expect((await openAlertOf(t.app, w.student.id))!).toMatchObject({ tier: 1, escalatedAt: new Date('2026-10-15T16:30:00Z') });
     t.clock.advance(30 * MIN);
     const next = (await delivered(t.app)).slice(before + 1);
-    expect(next).toEqual([expect.objectContaining({ recipient: w.admin.email, subject: 'High5: a student\'s request for help is still unanswered' })]);
+    expect(next).toEqual([expect.objectContaining({ recipient: w.admin.email, subject: "High5: a student's request for help is still unanswered" })]);
     // The chain has no tier left: everyone it reached is reminded at each interval.
     t.clock.advance(30 * MIN);
     expect((await delivered(t.app)).slice(before + 2)).toHaveLength(4);
@@ -126,7 +139,10 @@ describe('escalation and school hours', () => {
     await delivered(t.app);
     expect(await recipientsOf(t.app, alert.id)).toContainEqual({ adultId: w.admin.id, tier: 1, reason: 'escalation' });
     // Sessions idle out after 30 minutes: sign in again.
-    const ack = await t.call('POST', `/v1/alerts/${alert.id}/actions`, { cookie: await sessionFor(t.app, w.staff.id), body: { action: 'talked', close: false } });
+    const ack = await t.call('POST', `/v1/alerts/${alert.id}/actions`, {
+      cookie: await sessionFor(t.app, w.staff.id),
+      body: { action: 'talked', close: false },
+    });
     expect(ack.status).toBe(200);
     expect(ack.json.ResponseData).toMatchObject({ open: true, firstAcknowledgedAt: '2026-10-15T16:31:00.000Z' });
     expect((await openAlertOf(t.app, w.student.id))!.nextStepAt).toBeNull();
@@ -145,7 +161,10 @@ describe('escalation and school hours', () => {
     // The escalation counts school minutes from the morning's notice.
     expect((await openAlertOf(t.app, w.student.id))!.nextStepAt).toEqual(new Date('2026-10-16T15:30:30Z'));
     // In Spanish, the school's own message.
-    await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: await sessionFor(t.app, w.admin.id), body: { afterHoursMessage: { en: '', es: 'Llama al 988 o habla con tu familia.' } } });
+    await t.call('PATCH', '/v1/admin/alerts/settings', {
+      cookie: await sessionFor(t.app, w.admin.id),
+      body: { afterHoursMessage: { en: '', es: 'Llama al 988 o habla con tu familia.' } },
+    });
     const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student', language: 'es' });
     t.clock.set('2026-10-17T18:00:00Z'); // Saturday
     const es = await checkIn(await sessionFor(t.app, kid.id), { mood: 'rage', emergencyPriority: 'today' });
@@ -176,7 +195,18 @@ describe('acknowledgement', () => {
     expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { action: 'hugged', close: false } })).status).toBe(400);
     t.clock.advance(7 * MIN);
     const first = await t.call('POST', url, { cookie: w.cookies.teacher, body: { action: 'contactedFamily', note: 'Called mum', close: false } });
-    expect(first.json.ResponseData.actions).toEqual([{ id: expect.any(String), actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: '2026-10-15T16:07:00.000Z', action: 'contactedFamily', note: 'Called mum', closed: false, corrects: null, correctedBy: null }]);
+    expect(first.json.ResponseData.actions).toEqual([
+      {
+        id: expect.any(String),
+        actor: { id: w.teacher.id, name: 'Tina Teacher' },
+        at: '2026-10-15T16:07:00.000Z',
+        action: 'contactedFamily',
+        note: 'Called mum',
+        closed: false,
+        corrects: null,
+        correctedBy: null,
+      },
+    ]);
     // The chart's glowing emoji stops.
     expect((await t.call('GET', '/v1/moods/mine', { cookie: w.cookies.student })).json.ResponseData.todayEntry.acknowledged).toBe(true);
     const closed = await t.call('POST', url, { cookie: w.cookies.staff, body: { action: 'talked', close: true } });

@@ -21,11 +21,27 @@ export async function recordAlertAction(db: Db, alert: AlertRef, actorId: string
   await db.insertInto('alertActions').values({ alertId: alert.id, actorId, at: now, action: body.action, note: body.note, closed: body.close }).execute();
   await db
     .updateTable('alerts')
-    .set({ nextStepAt: null, pendingSince: null, ...(locked.firstAcknowledgedAt ? {} : { firstAcknowledgedAt: now }), ...(body.close ? { closedAt: now } : {}) })
+    .set({
+      nextStepAt: null,
+      pendingSince: null,
+      ...(locked.firstAcknowledgedAt ? {} : { firstAcknowledgedAt: now }),
+      ...(body.close ? { closedAt: now } : {}),
+    })
     .where('id', '=', alert.id)
     .execute();
   await acknowledgeCheckIns(db, alert, actorId, now);
-  await audit(db, { actorId, schoolId: alert.schoolId, action: 'alert.action', targetType: 'alert', targetId: alert.id, details: { studentId: alert.studentId, action: body.action, close: body.close } }, now);
+  await audit(
+    db,
+    {
+      actorId,
+      schoolId: alert.schoolId,
+      action: 'alert.action',
+      targetType: 'alert',
+      targetId: alert.id,
+      details: { studentId: alert.studentId, action: body.action, close: body.close },
+    },
+    now,
+  );
 }
 
 /**
@@ -58,13 +74,40 @@ export async function acknowledgeOnChart(db: Db, schoolId: string, studentId: st
  * A trail entry is corrected by its author: a new entry says what really happened and points at the
  * first, which stays (the trail is never rewritten, decision 0521). Audited.
  */
-export async function correctAlertAction(db: Db, alert: AlertRef, actorId: string, actionId: string, body: { action: AlertFormAction; note: string }, now: Date) {
-  const entry = await db.selectFrom('alertActions').select(['actorId', 'closed']).where('id', '=', actionId).where('alertId', '=', alert.id).forUpdate().executeTakeFirst();
+export async function correctAlertAction(
+  db: Db,
+  alert: AlertRef,
+  actorId: string,
+  actionId: string,
+  body: { action: AlertFormAction; note: string },
+  now: Date,
+) {
+  const entry = await db
+    .selectFrom('alertActions')
+    .select(['actorId', 'closed'])
+    .where('id', '=', actionId)
+    .where('alertId', '=', alert.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!entry) throw notFound();
   if (entry.actorId !== actorId) throw conflict('ALERT_ENTRY_NOT_YOURS');
   if (await db.selectFrom('alertActions').select('id').where('corrects', '=', actionId).executeTakeFirst()) throw conflict('ALERT_ENTRY_CORRECTED');
-  await db.insertInto('alertActions').values({ alertId: alert.id, actorId, at: now, action: body.action, note: body.note, closed: false, corrects: actionId }).execute();
-  await audit(db, { actorId, schoolId: alert.schoolId, action: 'alert.corrected', targetType: 'alert', targetId: alert.id, details: { studentId: alert.studentId, entry: actionId, action: body.action } }, now);
+  await db
+    .insertInto('alertActions')
+    .values({ alertId: alert.id, actorId, at: now, action: body.action, note: body.note, closed: false, corrects: actionId })
+    .execute();
+  await audit(
+    db,
+    {
+      actorId,
+      schoolId: alert.schoolId,
+      action: 'alert.corrected',
+      targetType: 'alert',
+      targetId: alert.id,
+      details: { studentId: alert.studentId, entry: actionId, action: body.action },
+    },
+    now,
+  );
 }
 
 /**
@@ -83,5 +126,9 @@ export async function reopenAlert(db: Db, alert: AlertRef, actorId: string, note
     .where('id', '=', alert.id)
     .execute();
   await db.insertInto('alertActions').values({ alertId: alert.id, actorId, at: now, action: 'reopened', note, closed: false }).execute();
-  await audit(db, { actorId, schoolId: alert.schoolId, action: 'alert.reopened', targetType: 'alert', targetId: alert.id, details: { studentId: alert.studentId } }, now);
+  await audit(
+    db,
+    { actorId, schoolId: alert.schoolId, action: 'alert.reopened', targetType: 'alert', targetId: alert.id, details: { studentId: alert.studentId } },
+    now,
+  );
 }

@@ -27,7 +27,18 @@ describe('the seating chart acknowledgement answers the alert', () => {
 
     const detail = await t.call('GET', `/v1/alerts/${alert.id}`, { cookie: w.cookies.teacher });
     expect(detail.json.ResponseData).toMatchObject({ open: true, firstAcknowledgedAt: t.clock.now().toISOString() });
-    expect(detail.json.ResponseData.actions).toEqual([{ id: expect.any(String), actor: { id: w.teacher.id, name: 'Tina Teacher' }, at: t.clock.now().toISOString(), action: 'seenOnChart', note: '', closed: false, corrects: null, correctedBy: null }]);
+    expect(detail.json.ResponseData.actions).toEqual([
+      {
+        id: expect.any(String),
+        actor: { id: w.teacher.id, name: 'Tina Teacher' },
+        at: t.clock.now().toISOString(),
+        action: 'seenOnChart',
+        note: '',
+        closed: false,
+        corrects: null,
+        correctedBy: null,
+      },
+    ]);
     const row = (await openAlertOf(t.app, w.student.id))!;
     expect(row.nextStepAt).toBeNull();
     expect((await auditOf(t.app, 'alert.action')).map((a) => a.actorId)).toEqual([w.teacher.id]);
@@ -45,7 +56,7 @@ describe('the seating chart acknowledgement answers the alert', () => {
     expect(closed.json.ResponseData.actions.map((a: { action: string }) => a.action)).toEqual(['seenOnChart', 'talked']);
   });
 
-  it('the form cannot record the chart\'s entry: 400', async () => {
+  it("the form cannot record the chart's entry: 400", async () => {
     await t.call('POST', '/v1/moods', { cookie: w.cookies.student, body: { mood: 'persevere', emergencyPriority: 'today' } });
     const alert = (await openAlertOf(t.app, w.student.id))!;
     const res = await t.call('POST', `/v1/alerts/${alert.id}/actions`, { cookie: w.cookies.teacher, body: { action: 'seenOnChart', close: false } });

@@ -15,7 +15,8 @@ afterAll(() => t.close());
 
 const db = () => t.app.services.db;
 const checkIn = (cookie: string) => t.call('POST', '/v1/moods', { cookie, body: { mood: 'smile' } });
-const setConsent = (cookie: string, studentId: string, status: 'given' | 'refused') => t.call('PUT', `/v1/family/mood-consents/${studentId}`, { cookie, body: { status } });
+const setConsent = (cookie: string, studentId: string, status: 'given' | 'refused') =>
+  t.call('PUT', `/v1/family/mood-consents/${studentId}`, { cookie, body: { status } });
 const consents = (cookie: string) => t.call('GET', '/v1/admin/mood-consents', { cookie });
 const confirm = (cookie: string | undefined, parentId: string, studentId: string) =>
   t.call('POST', `/v1/admin/family-links/${parentId}/${studentId}/confirm`, { ...(cookie ? { cookie } : {}), body: {} });
@@ -43,7 +44,9 @@ describe('forged parental consent', () => {
   it('a self-invited "parent" sees the consent but cannot give it; the student still may not check in', async () => {
     const s = await selfInvitedParent();
     const list = await t.call('GET', '/v1/family/mood-consents', { cookie: s.cookie });
-    expect(list.json.ResponseData).toEqual([{ studentId: s.student.id, studentName: 'Sly Kid', required: true, status: 'pending', changedAt: null, changedBy: null, confirmed: false }]);
+    expect(list.json.ResponseData).toEqual([
+      { studentId: s.student.id, studentName: 'Sly Kid', required: true, status: 'pending', changedAt: null, changedBy: null, confirmed: false },
+    ]);
     const refused = await setConsent(s.cookie, s.student.id, 'given');
     expect(refused.status).toBe(403);
     expect(refused.json.ErrorCode).toBe('MOOD_CONSENT_PARENT_UNCONFIRMED');
@@ -66,10 +69,17 @@ describe('forged parental consent', () => {
   it('once an admin confirms the link, the parent answers and the answer counts; removing the link makes it not count', async () => {
     const s = await selfInvitedParent();
     const before = await t.call('GET', '/v1/admin/family-links', { cookie: w.cookies.admin });
-    expect(before.json.ResponseData.find((l: { parentId: string }) => l.parentId === s.parentId)).toMatchObject({ status: 'linked', confirmedAt: null, confirmedBy: null });
+    expect(before.json.ResponseData.find((l: { parentId: string }) => l.parentId === s.parentId)).toMatchObject({
+      status: 'linked',
+      confirmedAt: null,
+      confirmedBy: null,
+    });
     const confirmed = await confirm(w.cookies.admin, s.parentId, s.student.id);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json.ResponseData.find((l: { parentId: string }) => l.parentId === s.parentId)).toMatchObject({ confirmedAt: t.clock.now().toISOString(), confirmedBy: 'Ada Admin' });
+    expect(confirmed.json.ResponseData.find((l: { parentId: string }) => l.parentId === s.parentId)).toMatchObject({
+      confirmedAt: t.clock.now().toISOString(),
+      confirmedBy: 'Ada Admin',
+    });
     expect((await auditOf(t.app, 'family.confirm')).some((a) => a.targetId === s.parentId)).toBe(true);
     // Confirming again changes nothing.
     expect((await confirm(w.cookies.admin, s.parentId, s.student.id)).status).toBe(200);
@@ -83,17 +93,19 @@ describe('forged parental consent', () => {
 
     await t.call('DELETE', `/v1/admin/family-links/${s.parentId}/${s.student.id}`, { cookie: w.cookies.admin, body: {} });
     expect((await checkIn(s.studentCookie)).status).toBe(403);
-    expect((await consents(w.cookies.admin)).json.ResponseData.find((r: { studentId: string }) => r.studentId === s.student.id)).toMatchObject({ counts: false });
+    expect((await consents(w.cookies.admin)).json.ResponseData.find((r: { studentId: string }) => r.studentId === s.student.id)).toMatchObject({
+      counts: false,
+    });
   });
 
-  it('a parent linked by the school answers at once (the classroom world\'s parent)', async () => {
+  it("a parent linked by the school answers at once (the classroom world's parent)", async () => {
     expect((await setConsent(await sessionFor(t.app, w.parent.id), w.student.id, 'given')).status).toBe(200);
     expect((await checkIn(w.cookies.student)).status).toBe(200);
   });
 });
 
 describe('POST /v1/admin/family-links/:parentId/:studentId/confirm', () => {
-  it('401 signed out; 403 for a teacher, the parent and the student; 404 for another school\'s link, a request or no link; 400 for a bad id', async () => {
+  it("401 signed out; 403 for a teacher, the parent and the student; 404 for another school's link, a request or no link; 400 for a bad id", async () => {
     const parent = await buildUser(t.app, { schoolId: w.school.id, role: 'parent' });
     await linkParent(t.app, parent.id, w.student2.id, { confirmed: false });
     expect((await confirm(undefined, parent.id, w.student2.id)).status).toBe(401);
@@ -114,7 +126,7 @@ describe('POST /v1/admin/family-links/:parentId/:studentId/confirm', () => {
 });
 
 describe('GET /v1/admin/mood-consents', () => {
-  it('401 signed out, 403 for a teacher or a parent; never another school\'s students', async () => {
+  it("401 signed out, 403 for a teacher or a parent; never another school's students", async () => {
     expect((await t.call('GET', '/v1/admin/mood-consents')).status).toBe(401);
     expect((await consents(w.cookies.teacher)).status).toBe(403);
     expect((await consents(await sessionFor(t.app, w.parent.id))).status).toBe(403);
@@ -123,6 +135,8 @@ describe('GET /v1/admin/mood-consents', () => {
     expect((await setConsent(await sessionFor(t.app, otherParent.id), w.otherStudent.id, 'refused')).status).toBe(200);
     const ids = (await consents(w.cookies.admin)).json.ResponseData.map((r: { studentId: string }) => r.studentId);
     expect(ids).not.toContain(w.otherStudent.id);
-    expect((await consents(w.cookies.otherAdmin)).json.ResponseData).toEqual([expect.objectContaining({ studentId: w.otherStudent.id, status: 'refused', counts: true })]);
+    expect((await consents(w.cookies.otherAdmin)).json.ResponseData).toEqual([
+      expect.objectContaining({ studentId: w.otherStudent.id, status: 'refused', counts: true }),
+    ]);
   });
 });

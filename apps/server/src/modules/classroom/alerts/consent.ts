@@ -86,7 +86,11 @@ export async function setConsent(db: Db, services: Services, user: SessionUser, 
     .values({ studentId, status, changedBy: user.id, changedAt: now })
     .onConflict((oc) => oc.column('studentId').doUpdateSet({ status, changedBy: user.id, changedAt: now }))
     .execute();
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'moodConsent.set', targetType: 'student', targetId: studentId, details: { status } }, now);
+  await audit(
+    db,
+    { actorId: user.id, schoolId: school.schoolId, action: 'moodConsent.set', targetType: 'student', targetId: studentId, details: { status } },
+    now,
+  );
   const child = (await children(db, user.id, school.schoolId)).find((c) => c.id === studentId)!;
   return view(db, school.schoolId, child);
 }
@@ -95,7 +99,9 @@ export async function setConsent(db: Db, services: Services, user: SessionUser, 
 export async function schoolConsents(db: Db, schoolId: string): Promise<SchoolMoodConsent[]> {
   const rows = await db
     .selectFrom('moodConsents as c')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'c.studentId').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'c.studentId').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'),
+    )
     .innerJoin('users as s', 's.id', 'c.studentId')
     .leftJoin('users as u', 'u.id', 'c.changedBy')
     .select([

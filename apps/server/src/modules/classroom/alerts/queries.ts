@@ -11,12 +11,23 @@ export async function settingsRow(db: Db, schoolId: string) {
 }
 
 export async function ensureSettingsRow(db: Db, schoolId: string) {
-  await db.insertInto('schoolAlertSettings').values({ schoolId }).onConflict((oc) => oc.column('schoolId').doNothing()).execute();
+  await db
+    .insertInto('schoolAlertSettings')
+    .values({ schoolId })
+    .onConflict((oc) => oc.column('schoolId').doNothing())
+    .execute();
 }
 
 /** The student's open alert in the school, locked for this transaction. */
 export function openAlert(db: Db, schoolId: string, studentId: string) {
-  return db.selectFrom('alerts').selectAll().where('schoolId', '=', schoolId).where('studentId', '=', studentId).where('closedAt', 'is', null).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('schoolId', '=', schoolId)
+    .where('studentId', '=', studentId)
+    .where('closedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function lockDueAlert(db: Db, alertId: string, now: Date) {
@@ -32,7 +43,14 @@ export function lockDueAlert(db: Db, alertId: string, now: Date) {
 }
 
 export async function dueAlertIds(db: Db, now: Date) {
-  const rows = await db.selectFrom('alerts').select('id').where('closedAt', 'is', null).where('nextStepAt', '<=', now).orderBy('nextStepAt').limit(500).execute();
+  const rows = await db
+    .selectFrom('alerts')
+    .select('id')
+    .where('closedAt', 'is', null)
+    .where('nextStepAt', '<=', now)
+    .orderBy('nextStepAt')
+    .limit(500)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -63,7 +81,13 @@ export async function schoolAdults(db: Db, schoolId: string) {
 }
 
 export async function schoolAdmins(db: Db, schoolId: string) {
-  const rows = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('isAdmin', '=', true).where('status', '=', 'active').execute();
+  const rows = await db
+    .selectFrom('schoolMemberships')
+    .select('userId')
+    .where('schoolId', '=', schoolId)
+    .where('isAdmin', '=', true)
+    .where('status', '=', 'active')
+    .execute();
   return rows.map((r) => r.userId);
 }
 
@@ -71,7 +95,9 @@ export async function schoolAdmins(db: Db, schoolId: string) {
 export async function trustedAdultIds(db: Db, schoolId: string, studentId: string) {
   const rows = await db
     .selectFrom('trustedAdults as ta')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'ta.adultId').on('m.schoolId', '=', schoolId).on('m.role', 'in', ['teacher', 'staff']).on('m.status', '=', 'active'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'ta.adultId').on('m.schoolId', '=', schoolId).on('m.role', 'in', ['teacher', 'staff']).on('m.status', '=', 'active'),
+    )
     .select('ta.adultId')
     .where('ta.studentId', '=', studentId)
     .execute();
@@ -111,7 +137,9 @@ export function mailTargets(db: Db, ids: readonly string[]) {
 }
 
 export async function isRecipient(db: Db, alertId: string, adultId: string) {
-  return (await db.selectFrom('alertRecipients').select('adultId').where('alertId', '=', alertId).where('adultId', '=', adultId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('alertRecipients').select('adultId').where('alertId', '=', alertId).where('adultId', '=', adultId).executeTakeFirst()) !== undefined
+  );
 }
 
 const summaryColumns = (adultId: string) =>
@@ -158,7 +186,9 @@ export function waitingAlerts(db: Db, schoolId: string, adultId: string) {
     .where('a.schoolId', '=', schoolId)
     .where('a.closedAt', 'is', null)
     .where('a.tier', '<', 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('alertRecipients as r').select('r.alertId').whereRef('r.alertId', '=', 'a.id').where('r.adultId', '=', adultId))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('alertRecipients as r').select('r.alertId').whereRef('r.alertId', '=', 'a.id').where('r.adultId', '=', adultId))),
+    )
     .orderBy('a.openedAt', 'desc')
     .limit(200)
     .execute();
@@ -213,4 +243,3 @@ export async function trail(db: Db, alertId: string) {
   ]);
   return { checkIns, recipients, actions };
 }
-

@@ -20,7 +20,8 @@ export async function myAlerts(db: Db, services: Services, user: SessionUser) {
   const now = services.clock.now();
   const reached = await q.alertsForAdult(db, school.schoolId, user.id, new Date(now.getTime() - WEEK_MS));
   const rows = [...(await waitingFor(db, school.schoolId, user.id)), ...reached];
-  if (rows.length) await auditOncePerHour(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.list', targetType: 'user', targetId: user.id }, now);
+  if (rows.length)
+    await auditOncePerHour(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.list', targetType: 'user', targetId: user.id }, now);
   const items = rows.map(toSummary);
   return { open: items.filter((a) => a.open).length, items };
 }
@@ -50,21 +51,51 @@ async function readableAlert(db: Db, user: SessionUser, alertId: string) {
 
 export async function alertDetail(db: Db, services: Services, user: SessionUser, alertId: string) {
   const { school, row } = await readableAlert(db, user, alertId);
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.read', targetType: 'alert', targetId: alertId, details: { studentId: row.studentId } }, services.clock.now());
+  await audit(
+    db,
+    { actorId: user.id, schoolId: school.schoolId, action: 'alert.read', targetType: 'alert', targetId: alertId, details: { studentId: row.studentId } },
+    services.clock.now(),
+  );
   return toDetail(db, row);
 }
 
 /** What an adult did, recorded by the one answer rule (`recordAlertAction`). */
-export async function actOnAlert(db: Db, services: Services, user: SessionUser, alertId: string, body: { action: AlertFormAction; note: string; close: boolean }) {
+export async function actOnAlert(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  alertId: string,
+  body: { action: AlertFormAction; note: string; close: boolean },
+) {
   const { school, row } = await readableAlert(db, user, alertId);
-  await recordAlertAction(db, { id: alertId, schoolId: school.schoolId, studentId: row.studentId, openedAt: row.openedAt }, user.id, body, services.clock.now());
+  await recordAlertAction(
+    db,
+    { id: alertId, schoolId: school.schoolId, studentId: row.studentId, openedAt: row.openedAt },
+    user.id,
+    body,
+    services.clock.now(),
+  );
   return toDetail(db, (await q.alertById(db, school.schoolId, alertId, user.id))!);
 }
 
 /** A correction of the caller's own trail entry (decision 0521). */
-export async function correctOnAlert(db: Db, services: Services, user: SessionUser, alertId: string, actionId: string, body: { action: AlertFormAction; note: string }) {
+export async function correctOnAlert(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  alertId: string,
+  actionId: string,
+  body: { action: AlertFormAction; note: string },
+) {
   const { school, row } = await readableAlert(db, user, alertId);
-  await correctAlertAction(db, { id: alertId, schoolId: school.schoolId, studentId: row.studentId, openedAt: row.openedAt }, user.id, actionId, body, services.clock.now());
+  await correctAlertAction(
+    db,
+    { id: alertId, schoolId: school.schoolId, studentId: row.studentId, openedAt: row.openedAt },
+    user.id,
+    actionId,
+    body,
+    services.clock.now(),
+  );
   return toDetail(db, (await q.alertById(db, school.schoolId, alertId, user.id))!);
 }
 
@@ -83,7 +114,11 @@ export async function studentAlerts(db: Db, services: Services, user: SessionUse
   if (!student) throw notFound();
   const access = moodAccess(user, student);
   if (!access?.alerts) throw forbidden();
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'alert.history', targetType: 'student', targetId: studentId, details: { viewer: access.viewer } }, services.clock.now());
+  await audit(
+    db,
+    { actorId: user.id, schoolId: school.schoolId, action: 'alert.history', targetType: 'student', targetId: studentId, details: { viewer: access.viewer } },
+    services.clock.now(),
+  );
   const rows = await q.alertsOfStudent(db, school.schoolId, studentId, user.id);
   return Promise.all(rows.map((row) => toDetail(db, row)));
 }

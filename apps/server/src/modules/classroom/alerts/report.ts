@@ -77,6 +77,10 @@ export async function alertReport(db: Db, services: Services, actor: { id: strin
   const byWeek = new Map<string, (typeof alerts extends Map<string, infer V> ? V : never)[]>();
   for (const alert of alerts.values()) byWeek.set(alert.week, [...(byWeek.get(alert.week) ?? []), alert]);
   const weeks = [...byWeek].map(([week, list]) => ({ week, ...count(list) })).sort((a, b) => b.week.localeCompare(a.week));
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.report', targetType: 'school', targetId: actor.schoolId, details: range }, services.clock.now());
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.report', targetType: 'school', targetId: actor.schoolId, details: range },
+    services.clock.now(),
+  );
   return { total: count([...alerts.values()]), weeks, rows: result };
 }

@@ -96,7 +96,13 @@ describe('a renewed "today"', () => {
     const cookie = await sessionFor(t.app, w.student.id);
     const before = (await delivered(t.app)).length;
     await checkIn(cookie, { mood: 'weary', emergencyPriority: 'today' });
-    expect((await delivered(t.app)).slice(before).filter((m) => m.subject === 'High5: a student asked for help').map((m) => m.recipient).sort()).toEqual([w.staff.email, w.teacher.email].sort());
+    expect(
+      (await delivered(t.app))
+        .slice(before)
+        .filter((m) => m.subject === 'High5: a student asked for help')
+        .map((m) => m.recipient)
+        .sort(),
+    ).toEqual([w.staff.email, w.teacher.email].sort());
   });
 });
 
@@ -136,7 +142,10 @@ describe('the trail is corrected, an alert reopened', () => {
     expect((await t.call('POST', url, { cookie: w.cookies.staff, body: { action: 'other', note: 'x' } })).json.ErrorCode).toBe('ALERT_ENTRY_NOT_YOURS');
     expect((await t.call('POST', url, { cookie: w.cookies.otherAdmin, body: { action: 'other', note: 'x' } })).status).toBe(404);
     t.clock.advance(MIN);
-    const corrected = await t.call('POST', url, { cookie: w.cookies.teacher, body: { action: 'other', note: 'Clicked by mistake: I have not talked with her yet' } });
+    const corrected = await t.call('POST', url, {
+      cookie: w.cookies.teacher,
+      body: { action: 'other', note: 'Clicked by mistake: I have not talked with her yet' },
+    });
     expect(corrected.status).toBe(200);
     expect(corrected.json.ResponseData.actions).toEqual([
       expect.objectContaining({ id: entry, action: 'talked', closed: true, correctedBy: expect.any(String), corrects: null }),

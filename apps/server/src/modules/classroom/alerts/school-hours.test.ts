@@ -6,7 +6,7 @@ const la: SchoolHours = { timeZone: 'America/Los_Angeles', start: '08:00', end: 
 const at = (iso: string) => new Date(iso);
 
 describe('school hours', () => {
-  it('counts open time only, in the school\'s time zone', () => {
+  it("counts open time only, in the school's time zone", () => {
     expect(inSchoolHours(la, at('2026-10-15T16:00:00Z'))).toBe(true); // 09:00
     expect(inSchoolHours(la, at('2026-10-15T14:59:00Z'))).toBe(false); // 07:59
     expect(inSchoolHours(la, at('2026-10-15T22:30:00Z'))).toBe(false); // 15:30

@@ -44,14 +44,34 @@ export async function raiseFromCheckIn(
   const firstNotice = afterHours && !settings.notifyAfterHours ? addSchoolMinutes(settings.hours, now, 0) : now;
   let alert = await q.openAlert(db, school.schoolId, student.id);
   if (!alert) {
-    alert = await db.insertInto('alerts').values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice, pendingSince: now }).returningAll().executeTakeFirstOrThrow();
-    await audit(db, { actorId: student.id, schoolId: school.schoolId, action: 'alert.raised', targetType: 'alert', targetId: alert.id, details: { afterHours } }, now);
+    alert = await db
+      .insertInto('alerts')
+      .values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice, pendingSince: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(
+      db,
+      { actorId: student.id, schoolId: school.schoolId, action: 'alert.raised', targetType: 'alert', targetId: alert.id, details: { afterHours } },
+      now,
+    );
   } else if (checkIn.priority === 'today' && renews(alert, settings, now)) {
     // A new "today" after an answer, or on a later school day: told again from the first notice (decision 0520).
-    alert = await db.updateTable('alerts').set({ tier: -1, nextStepAt: firstNotice, pendingSince: now }).where('id', '=', alert.id).returningAll().executeTakeFirstOrThrow();
-    await audit(db, { actorId: student.id, schoolId: school.schoolId, action: 'alert.renewed', targetType: 'alert', targetId: alert.id, details: { afterHours } }, now);
+    alert = await db
+      .updateTable('alerts')
+      .set({ tier: -1, nextStepAt: firstNotice, pendingSince: now })
+      .where('id', '=', alert.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(
+      db,
+      { actorId: student.id, schoolId: school.schoolId, action: 'alert.renewed', targetType: 'alert', targetId: alert.id, details: { afterHours } },
+      now,
+    );
   }
-  await db.insertInto('alertSignals').values({ alertId: alert.id, at: now, mood: checkIn.mood, priority: checkIn.priority, talkTo, talkToAny: checkIn.talkTo === 'any', afterHours }).execute();
+  await db
+    .insertInto('alertSignals')
+    .values({ alertId: alert.id, at: now, mood: checkIn.mood, priority: checkIn.priority, talkTo, talkToAny: checkIn.talkTo === 'any', afterHours })
+    .execute();
   if (alert.nextStepAt && alert.nextStepAt <= now) {
     await step(db, services, alert, settings, now);
   } else if (talkTo && alert.tier >= 0) {
@@ -72,7 +92,10 @@ export async function firstNoticeAdults(db: Db, alert: { id: string; schoolId: s
   const signals = await db.selectFrom('alertSignals').select('talkTo').where('alertId', '=', alert.id).where('talkTo', 'is not', null).execute();
   const list: { adultId: string; tier: number; reason: string }[] = [];
   const add = (ids: string[], reason: string) => ids.forEach((adultId) => list.some((r) => r.adultId === adultId) || list.push({ adultId, tier: 0, reason }));
-  add(signals.map((s) => s.talkTo!), 'chosen');
+  add(
+    signals.map((s) => s.talkTo!),
+    'chosen',
+  );
   if (settings.notifyTrustedAdults) add(await q.trustedAdultIds(db, alert.schoolId, alert.studentId), 'trustedAdult');
   if (settings.notifyClassTeachers) add(await q.classTeacherIds(db, alert.schoolId, alert.studentId), 'classTeacher');
   if (settings.notifyCounsellors) add(await q.activeAdults(db, alert.schoolId, settings.counsellorIds), 'counsellor');
@@ -104,7 +127,19 @@ async function step(db: Db, services: Services, alert: AlertRow, settings: Setti
     tier++;
     const adults = tier === 0 ? await firstNoticeAdults(db, alert, settings) : await tierAdults(db, alert, settings, tier);
     const reached = await notify(db, services, alert, adults, tier === 0 ? 'alert' : 'escalated', now);
-    if (tier > 0) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.escalated', targetType: 'alert', targetId: alert.id, details: { tier, adults: reached.length } }, now);
+    if (tier > 0)
+      await audit(
+        db,
+        {
+          actorId: null,
+          schoolId: alert.schoolId,
+          action: 'alert.escalated',
+          targetType: 'alert',
+          targetId: alert.id,
+          details: { tier, adults: reached.length },
+        },
+        now,
+      );
     if (reached.length > 0 || tier >= tierCount(settings)) {
       await db
         .updateTable('alerts')
@@ -117,7 +152,11 @@ async function step(db: Db, services: Services, alert: AlertRow, settings: Setti
   // The chain is done and still nobody answered: everyone it reached is reminded.
   const everyone = await db.selectFrom('alertRecipients').select(['adultId', 'tier', 'reason']).where('alertId', '=', alert.id).execute();
   const reminded = await notify(db, services, alert, everyone, 'escalated', now);
-  await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.reminded', targetType: 'alert', targetId: alert.id, details: { adults: reminded.length } }, now);
+  await audit(
+    db,
+    { actorId: null, schoolId: alert.schoolId, action: 'alert.reminded', targetType: 'alert', targetId: alert.id, details: { adults: reminded.length } },
+    now,
+  );
   await db.updateTable('alerts').set({ nextStepAt }).where('id', '=', alert.id).execute();
 }
 
@@ -125,14 +164,26 @@ async function step(db: Db, services: Services, alert: AlertRow, settings: Setti
  * Records the adults an alert reached (new ones keep the tier and reason they were first told with)
  * and e-mails each of `adults` in their language, those it reached before too. Returns their ids.
  */
-async function notify(db: Db, services: Services, alert: AlertRow, adults: { adultId: string; tier: number; reason: string }[], template: 'alert' | 'escalated', now: Date) {
+async function notify(
+  db: Db,
+  services: Services,
+  alert: AlertRow,
+  adults: { adultId: string; tier: number; reason: string }[],
+  template: 'alert' | 'escalated',
+  now: Date,
+) {
   await q.addRecipients(db, alert.id, adults, now);
   const added = [...new Set(adults.map((a) => a.adultId))];
   const [school, studentName] = await Promise.all([
     db.selectFrom('schools').select('name').where('id', '=', alert.schoolId).executeTakeFirstOrThrow(),
     displayNameOf(db, alert.studentId),
   ]);
-  const signal = await db.selectFrom('alertSignals').select(['mood', 'priority']).where('alertId', '=', alert.id).orderBy('at', 'desc').executeTakeFirstOrThrow();
+  const signal = await db
+    .selectFrom('alertSignals')
+    .select(['mood', 'priority'])
+    .where('alertId', '=', alert.id)
+    .orderBy('at', 'desc')
+    .executeTakeFirstOrThrow();
   for (const adult of await q.mailTargets(db, added)) {
     const lang: Lang = adult.language === 'es' ? 'es' : 'en';
     const t = serverT(lang);
@@ -143,7 +194,12 @@ async function notify(db: Db, services: Services, alert: AlertRow, adults: { adu
       url: alertLink(services, alert.id),
     });
   }
-  if (added.length) await audit(db, { actorId: null, schoolId: alert.schoolId, action: 'alert.notified', targetType: 'alert', targetId: alert.id, details: { template, adults: added } }, now);
+  if (added.length)
+    await audit(
+      db,
+      { actorId: null, schoolId: alert.schoolId, action: 'alert.notified', targetType: 'alert', targetId: alert.id, details: { template, adults: added } },
+      now,
+    );
   return added;
 }
 
@@ -197,7 +253,13 @@ export async function toDetail(db: Db, row: q.SummaryRow): Promise<AlertDetail> 
       talkToAny: s.talkToAny,
       afterHours: s.afterHours,
     })),
-    recipients: t.recipients.map((r) => ({ id: r.adultId, name: r.name, tier: r.tier, reason: r.reason as AlertDetail['recipients'][number]['reason'], notifiedAt: r.notifiedAt.toISOString() })),
+    recipients: t.recipients.map((r) => ({
+      id: r.adultId,
+      name: r.name,
+      tier: r.tier,
+      reason: r.reason as AlertDetail['recipients'][number]['reason'],
+      notifiedAt: r.notifiedAt.toISOString(),
+    })),
     actions: t.actions.map((x) => ({
       id: x.id,
       actor: x.actorId ? { id: x.actorId, name: x.actorName } : null,

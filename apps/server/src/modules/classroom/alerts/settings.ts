@@ -63,7 +63,14 @@ export function afterHoursMessage(settings: AlertSettings, language: 'en' | 'es'
 async function replanWaitingAlerts(db: Db, schoolId: string, now: Date) {
   const settings = await loadAlertSettings(db, schoolId);
   const firstNotice = settings.notifyAfterHours || inSchoolHours(settings.hours, now) ? now : addSchoolMinutes(settings.hours, now, 0);
-  await db.updateTable('alerts').set({ nextStepAt: firstNotice }).where('schoolId', '=', schoolId).where('closedAt', 'is', null).where('tier', '<', 0).where('nextStepAt', 'is not', null).execute();
+  await db
+    .updateTable('alerts')
+    .set({ nextStepAt: firstNotice })
+    .where('schoolId', '=', schoolId)
+    .where('closedAt', 'is', null)
+    .where('tier', '<', 0)
+    .where('nextStepAt', 'is not', null)
+    .execute();
 }
 
 export async function getAlertSettings(db: Db, schoolId: string): Promise<AlertSettings> {
@@ -98,6 +105,10 @@ export async function updateAlertSettings(db: Db, services: Services, actor: { i
   };
   await db.updateTable('schoolAlertSettings').set(values).where('schoolId', '=', actor.schoolId).execute();
   await replanWaitingAlerts(db, actor.schoolId, services.clock.now());
-  await audit(db, { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.settings', targetType: 'school', targetId: actor.schoolId, details: update }, services.clock.now());
+  await audit(
+    db,
+    { actorId: actor.id, schoolId: actor.schoolId, action: 'alerts.settings', targetType: 'school', targetId: actor.schoolId, details: update },
+    services.clock.now(),
+  );
   return getAlertSettings(db, actor.schoolId);
 }

@@ -7,7 +7,13 @@ export async function delivered(app: FastifyInstance) {
 }
 
 export function recipientsOf(app: FastifyInstance, alertId: string) {
-  return app.services.db.selectFrom('alertRecipients').select(['adultId', 'tier', 'reason']).where('alertId', '=', alertId).orderBy('tier').orderBy('adultId').execute();
+  return app.services.db
+    .selectFrom('alertRecipients')
+    .select(['adultId', 'tier', 'reason'])
+    .where('alertId', '=', alertId)
+    .orderBy('tier')
+    .orderBy('adultId')
+    .execute();
 }
 
 export function openAlertOf(app: FastifyInstance, studentId: string) {

@@ -20,7 +20,17 @@ beforeAll(async () => {
   const superAdmin = await buildUser(t.app, { isSuperAdmin: true });
   const otherParent = await buildUser(t.app, { schoolId: w.school.id, role: 'parent' });
   expect((await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { counsellorIds: [cora.id] } })).status).toBe(200);
-  await db.insertInto('moods').values({ userId: w.student.id, schoolId: w.school.id, schoolDate: '2026-10-14', mood: 'worried', lowEnjoyment: true, checkedInAt: new Date('2026-10-14T16:00:00Z') }).execute();
+  await db
+    .insertInto('moods')
+    .values({
+      userId: w.student.id,
+      schoolId: w.school.id,
+      schoolDate: '2026-10-14',
+      mood: 'worried',
+      lowEnjoyment: true,
+      checkedInAt: new Date('2026-10-14T16:00:00Z'),
+    })
+    .execute();
   await t.call('POST', '/v1/moods', { cookie: w.cookies.student, body: { mood: 'persevere', emergencyPriority: 'today' } });
   alertId = (await openAlertOf(t.app, w.student.id))!.id;
   Object.assign(c, {
@@ -75,7 +85,7 @@ describe('who may see moods and alerts (decision 0420), each cell through HTTP',
 });
 
 describe('alert settings', () => {
-  it('only the school\'s admins; named adults must be active teachers or staff of the school; bad input 400', async () => {
+  it("only the school's admins; named adults must be active teachers or staff of the school; bad input 400", async () => {
     expect((await t.call('GET', '/v1/admin/alerts/settings')).status).toBe(401);
     expect((await t.call('GET', '/v1/admin/alerts/settings', { cookie: c.teacher! })).status).toBe(403);
     const got = await t.call('GET', '/v1/admin/alerts/settings', { cookie: c.admin! });
@@ -85,7 +95,13 @@ describe('alert settings', () => {
       expect(res.status).toBe(400);
       expect(res.json.ErrorCode).toBe('ALERT_ADULT_NOT_ALLOWED');
     }
-    for (const body of [{ escalationMinutes: 2 }, { schoolDayStart: '25:00' }, { alertMoods: ['smile'] }, { schoolDayStart: '16:00', schoolDayEnd: '08:00' }, { surprise: true }]) {
+    for (const body of [
+      { escalationMinutes: 2 },
+      { schoolDayStart: '25:00' },
+      { alertMoods: ['smile'] },
+      { schoolDayStart: '16:00', schoolDayEnd: '08:00' },
+      { surprise: true },
+    ]) {
       expect((await t.call('PATCH', '/v1/admin/alerts/settings', { cookie: c.admin!, body })).status).toBe(400);
     }
     expect((await auditOf(t.app, 'alerts.settings')).length).toBeGreaterThan(0);
@@ -103,7 +119,9 @@ describe('parental consent', () => {
     expect((await t.call('GET', '/v1/moods/settings', { cookie: c.teacher! })).json.ResponseData.checkInAllowed).toBe(true);
 
     const list = await t.call('GET', '/v1/family/mood-consents', { cookie: c.parent! });
-    expect(list.json.ResponseData).toEqual([{ studentId: w.student.id, studentName: 'Amy Student', required: true, status: 'pending', changedAt: null, changedBy: null, confirmed: true }]);
+    expect(list.json.ResponseData).toEqual([
+      { studentId: w.student.id, studentName: 'Amy Student', required: true, status: 'pending', changedAt: null, changedBy: null, confirmed: true },
+    ]);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.student.id}`, { cookie: c.otherParent!, body: { status: 'given' } })).status).toBe(403);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.student.id}`, { cookie: c.teacher!, body: { status: 'given' } })).status).toBe(403);
     expect((await t.call('PUT', `/v1/family/mood-consents/${w.otherStudent.id}`, { cookie: c.parent!, body: { status: 'given' } })).status).toBe(404);
@@ -118,7 +136,7 @@ describe('parental consent', () => {
   });
 });
 
-describe('the admins\' alerts report', () => {
+describe("the admins' alerts report", () => {
   it('open, escalated, median and worst minutes to the first acknowledgement, by week and class', async () => {
     // Amy's alert is answered after 10 minutes; Ben's (no class) escalates and waits.
     t.clock.advance(10 * 60_000);
@@ -131,7 +149,9 @@ describe('the admins\' alerts report', () => {
     const res = await t.call('GET', '/v1/admin/alerts/report?dateRange=2026-10-01_2026-10-31', { cookie: admin });
     expect(res.json.ResponseData.total).toEqual({ alerts: 2, open: 1, escalated: 1, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 });
     // The school's week counts each alert once (decision 0462).
-    expect(res.json.ResponseData.weeks).toEqual([{ week: '2026-10-12', alerts: 2, open: 1, escalated: 1, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 }]);
+    expect(res.json.ResponseData.weeks).toEqual([
+      { week: '2026-10-12', alerts: 2, open: 1, escalated: 1, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 },
+    ]);
     expect(res.json.ResponseData.rows).toEqual([
       { week: '2026-10-12', className: '', alerts: 1, open: 1, escalated: 1, acknowledged: 0, medianAckMinutes: null, worstAckMinutes: null },
       { week: '2026-10-12', className: 'Math 5', alerts: 1, open: 0, escalated: 0, acknowledged: 1, medianAckMinutes: 10, worstAckMinutes: 10 },

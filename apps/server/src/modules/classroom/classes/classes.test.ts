@@ -38,7 +38,15 @@ describe('class list and create', () => {
     const res = await t.call('POST', '/v1/classes', { cookie: w.cookies.teacher, body: { name: '  Science 5  ' } });
     expect(res.status).toBe(200);
     const cls = res.json.ResponseData;
-    expect(cls).toMatchObject({ name: 'Science 5', teaches: true, isOwner: true, ownerId: w.teacher.id, studentCount: 0, requestCount: 0, policies: { canManage: true, canDelete: true, canTeach: true } });
+    expect(cls).toMatchObject({
+      name: 'Science 5',
+      teaches: true,
+      isOwner: true,
+      ownerId: w.teacher.id,
+      studentCount: 0,
+      requestCount: 0,
+      policies: { canManage: true, canDelete: true, canTeach: true },
+    });
     expect(cls.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
     const list = await t.call('GET', '/v1/classes', { cookie: w.cookies.teacher });
     expect(list.json.ResponseData.map((c: { name: string }) => c.name)).toEqual(['Math 5', 'Science 5']);
@@ -77,7 +85,7 @@ describe('rename and delete', () => {
     expect((await t.call('DELETE', '/v1/classes/not-a-uuid', { cookie: w.cookies.teacher })).status).toBe(400);
   });
 
-  it('another school\'s teacher or admin gets 404; a teacher of the school who does not teach it gets 403', async () => {
+  it("another school's teacher or admin gets 404; a teacher of the school who does not teach it gets 403", async () => {
     expect((await t.call('PUT', `/v1/classes/${w.cls.id}`, { cookie: w.cookies.otherAdmin, body: { name: 'Y' } })).status).toBe(404);
     expect((await t.call('DELETE', `/v1/classes/${w.cls.id}`, { cookie: w.cookies.otherTeacher })).status).toBe(404);
     expect((await t.call('PUT', `/v1/classes/${w.cls.id}`, { cookie: w.cookies.substitute, body: { name: 'Y' } })).status).toBe(403);
@@ -89,7 +97,12 @@ describe('rename and delete', () => {
     await addSubstitute(t.app, cls.id, w.substitute.id);
     const renamed = await t.call('PUT', `/v1/classes/${cls.id}`, { cookie: w.cookies.substitute, body: { name: 'Renamed' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.json.ResponseData).toMatchObject({ name: 'Renamed', teaches: true, isOwner: false, policies: { canManage: true, canDelete: false, canTeach: true } });
+    expect(renamed.json.ResponseData).toMatchObject({
+      name: 'Renamed',
+      teaches: true,
+      isOwner: false,
+      policies: { canManage: true, canDelete: false, canTeach: true },
+    });
     expect((await t.call('DELETE', `/v1/classes/${cls.id}`, { cookie: w.cookies.substitute })).status).toBe(403);
     expect((await t.call('DELETE', `/v1/classes/${cls.id}`, { cookie: w.cookies.admin })).status).toBe(200);
     expect(await t.app.services.db.selectFrom('classes').select('id').where('id', '=', cls.id).executeTakeFirst()).toBeUndefined();
@@ -116,7 +129,7 @@ describe('class names per teacher', () => {
     expect(names).toEqual(['History 4', 'MUSIC 4']);
   });
 
-  it('another teacher may use the same name; an admin renaming a class is checked against its owner\'s classes', async () => {
+  it("another teacher may use the same name; an admin renaming a class is checked against its owner's classes", async () => {
     const a = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
     const b = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
     expect((await t.call('POST', '/v1/classes', { cookie: await sessionFor(t.app, a.id), body: { name: 'Art 2' } })).status).toBe(200);
@@ -169,7 +182,10 @@ describe('class students', () => {
   });
 
   it('enrolling checks every id is a student of the school, in one transaction', async () => {
-    const bad = await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher, body: { studentIds: [w.student2.id, w.otherStudent.id] } });
+    const bad = await t.call('POST', `/v1/classes/${w.cls.id}/students`, {
+      cookie: w.cookies.teacher,
+      body: { studentIds: [w.student2.id, w.otherStudent.id] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.ErrorCode).toBe('STUDENT_NOT_IN_SCHOOL');
     const teacherId = await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher, body: { studentIds: [w.substitute.id] } });
@@ -177,7 +193,9 @@ describe('class students', () => {
     const list = await t.call('GET', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher });
     expect(list.json.ResponseData).toHaveLength(1);
     expect((await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher, body: { studentIds: [] } })).status).toBe(400);
-    expect((await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher, body: { studentIds: [w.student2.id, w.student2.id] } })).status).toBe(400);
+    expect(
+      (await t.call('POST', `/v1/classes/${w.cls.id}/students`, { cookie: w.cookies.teacher, body: { studentIds: [w.student2.id, w.student2.id] } })).status,
+    ).toBe(400);
   });
 
   it('enrols and removes a student', async () => {
@@ -197,7 +215,10 @@ describe('enrolment requests', () => {
     expect((await t.call('POST', `/v1/student/classes/${cls.id}/request`, { cookie: w.cookies.student2, body: {} })).status).toBe(200);
     const requests = await t.call('GET', `/v1/classes/${cls.id}/requests`, { cookie: w.cookies.teacher });
     expect(requests.json.ResponseData.map((r: { id: string }) => r.id)).toEqual([w.student2.id]);
-    const decide = await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.teacher, body: { studentIds: [w.student2.id, w.student.id], enroll: true } });
+    const decide = await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, {
+      cookie: w.cookies.teacher,
+      body: { studentIds: [w.student2.id, w.student.id], enroll: true },
+    });
     expect(decide.json.ResponseData).toEqual({ failedStudentIds: [w.student.id] });
     const students = await t.call('GET', `/v1/classes/${cls.id}/students`, { cookie: w.cookies.teacher });
     expect(students.json.ResponseData.map((s: { id: string }) => s.id)).toEqual([w.student2.id]);
@@ -207,7 +228,10 @@ describe('enrolment requests', () => {
   it('rejecting removes the request without enrolling', async () => {
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, name: 'Music' });
     await t.call('POST', `/v1/student/classes/${cls.id}/request`, { cookie: w.cookies.student, body: {} });
-    const res = await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.teacher, body: { studentIds: [w.student.id], enroll: false } });
+    const res = await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, {
+      cookie: w.cookies.teacher,
+      body: { studentIds: [w.student.id], enroll: false },
+    });
     expect(res.json.ResponseData).toEqual({ failedStudentIds: [] });
     expect((await t.call('GET', `/v1/classes/${cls.id}/students`, { cookie: w.cookies.teacher })).json.ResponseData).toEqual([]);
   });
@@ -219,7 +243,9 @@ describe('enrolment requests', () => {
     expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.substitute, body })).status).toBe(403);
     expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.student, body })).status).toBe(403);
     expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.otherTeacher, body })).status).toBe(404);
-    expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.teacher, body: { studentIds: [w.student.id] } })).status).toBe(400);
+    expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.teacher, body: { studentIds: [w.student.id] } })).status).toBe(
+      400,
+    );
     expect((await t.call('POST', `/v1/classes/${cls.id}/requests/decision`, { cookie: w.cookies.admin, body })).status).toBe(200);
   });
 });
@@ -263,7 +289,7 @@ describe('substitute teachers', () => {
     expect((await t.call('GET', `/v1/classes/${cls.id}/teachers`, { cookie: w.cookies.substitute })).status).toBe(403);
   });
 
-  it('a teacher who teaches at two schools sees only the current school\'s classes', async () => {
+  it("a teacher who teaches at two schools sees only the current school's classes", async () => {
     const twoSchools = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher' });
     await t.app.services.db.insertInto('schoolMemberships').values({ userId: twoSchools.id, schoolId: w.other.id, role: 'teacher' }).execute();
     await buildClass(t.app, { schoolId: w.school.id, ownerId: twoSchools.id, name: 'Here' });

@@ -23,18 +23,43 @@ export async function listClasses(db: Db, schoolId: string, viewerId: string, on
       'c.joiningCode as code',
       'c.ownerId',
       displayName('o').as('ownerName'),
-      eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').whereRef('ct.classId', '=', 'c.id').where('ct.teacherId', '=', viewerId)).as('teaches'),
-      eb.selectFrom('enrolments as e').select(sql<number>`count(*)::int`.as('n')).whereRef('e.classId', '=', 'c.id').as('studentCount'),
-      eb.selectFrom('enrolmentRequests as r').select(sql<number>`count(*)::int`.as('n')).whereRef('r.classId', '=', 'c.id').as('requestCount'),
+      eb
+        .exists(eb.selectFrom('classTeachers as ct').select('ct.classId').whereRef('ct.classId', '=', 'c.id').where('ct.teacherId', '=', viewerId))
+        .as('teaches'),
+      eb
+        .selectFrom('enrolments as e')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('e.classId', '=', 'c.id')
+        .as('studentCount'),
+      eb
+        .selectFrom('enrolmentRequests as r')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('r.classId', '=', 'c.id')
+        .as('requestCount'),
       sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
       sql<boolean>`c.source_id IS NOT NULL`.as('rostered'),
     ])
     .where('c.schoolId', '=', schoolId);
-  if (onlyTaughtBy) query = query.where((eb) => eb.exists(eb.selectFrom('classTeachers as t').select('t.classId').whereRef('t.classId', '=', 'c.id').where('t.teacherId', '=', onlyTaughtBy)));
+  if (onlyTaughtBy)
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('classTeachers as t').select('t.classId').whereRef('t.classId', '=', 'c.id').where('t.teacherId', '=', onlyTaughtBy)),
+    );
   if (classId) query = query.where('c.id', '=', classId);
   // This year's classes first, then last year's (a teacher starts a new year with none, decision 0571).
-  const rows = await query.orderBy(sql`c.school_year_id IS NOT NULL`).orderBy(sql`lower(c.name)`).orderBy('c.id').execute();
-  return rows.map((r) => ({ ...r, isOwner: r.ownerId === viewerId, teaches: Boolean(r.teaches), lastYear: Boolean(r.lastYear), rostered: Boolean(r.rostered), studentCount: r.studentCount ?? 0, requestCount: r.requestCount ?? 0 }));
+  const rows = await query
+    .orderBy(sql`c.school_year_id IS NOT NULL`)
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    isOwner: r.ownerId === viewerId,
+    teaches: Boolean(r.teaches),
+    lastYear: Boolean(r.lastYear),
+    rostered: Boolean(r.rostered),
+    studentCount: r.studentCount ?? 0,
+    requestCount: r.requestCount ?? 0,
+  }));
 }
 
 export async function codeExists(db: Db, code: string) {
@@ -43,7 +68,12 @@ export async function codeExists(db: Db, code: string) {
 
 /** Whether the owner already has a class of this name this year, trimmed and in any case (except `exceptId`). */
 export async function ownerHasClassNamed(db: Db, ownerId: string, name: string, exceptId?: string) {
-  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where('schoolYearId', 'is', null).where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`);
+  let query = db
+    .selectFrom('classes')
+    .select('id')
+    .where('ownerId', '=', ownerId)
+    .where('schoolYearId', 'is', null)
+    .where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -73,7 +103,9 @@ export async function classStudents(db: Db, classId: string, schoolId: string) {
   return db
     .selectFrom('enrolments as e')
     .innerJoin('users as u', 'u.id', 'e.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'),
+    )
     .select([...studentColumns, displayName('u').as('name'), registered('u').as('registered')])
     .where('e.classId', '=', classId)
     .orderBy(sql`lower(${displayName('u')})`)
@@ -90,18 +122,31 @@ export async function studentCandidates(db: Db, classId: string, schoolId: strin
     .where('m.schoolId', '=', schoolId)
     .where('m.role', '=', 'student')
     .where('m.status', '<>', 'inactive')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolments as e').select('e.classId').where('e.classId', '=', classId).whereRef('e.studentId', '=', 'u.id'))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('enrolments as e').select('e.classId').where('e.classId', '=', classId).whereRef('e.studentId', '=', 'u.id'))),
+    );
   if (search) {
     const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
-  return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();
+  return query
+    .orderBy(sql`lower(${displayName('u')})`)
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
 }
 
 /** Of `ids`, those that are students of the school (a deactivated one is not). */
 export async function studentsOfSchool(db: Db, schoolId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('schoolMemberships').select('userId').where('schoolId', '=', schoolId).where('role', '=', 'student').where('status', '<>', 'inactive').where('userId', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('schoolMemberships')
+    .select('userId')
+    .where('schoolId', '=', schoolId)
+    .where('role', '=', 'student')
+    .where('status', '<>', 'inactive')
+    .where('userId', 'in', ids)
+    .execute();
   return rows.map((r) => r.userId);
 }
 
@@ -126,7 +171,9 @@ export async function requests(db: Db, classId: string, schoolId: string) {
   return db
     .selectFrom('enrolmentRequests as r')
     .innerJoin('users as u', 'u.id', 'r.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'),
+    )
     .select([...studentColumns, displayName('u').as('name'), registered('u').as('registered')])
     .where('r.classId', '=', classId)
     .orderBy('r.createdAt')
@@ -164,12 +211,17 @@ export async function teacherCandidates(db: Db, classId: string, schoolId: strin
     .where('m.schoolId', '=', schoolId)
     .where('m.role', '=', 'teacher')
     .where('m.status', '=', 'active')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').where('ct.classId', '=', classId).whereRef('ct.teacherId', '=', 'u.id'))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('classTeachers as ct').select('ct.classId').where('ct.classId', '=', classId).whereRef('ct.teacherId', '=', 'u.id'))),
+    );
   if (search) {
     const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
   }
-  return query.orderBy(sql`lower(${displayName('u')})`).limit(limit).execute();
+  return query
+    .orderBy(sql`lower(${displayName('u')})`)
+    .limit(limit)
+    .execute();
 }
 
 export async function isActiveTeacherOf(db: Db, schoolId: string, userId: string) {
@@ -185,7 +237,11 @@ export async function isActiveTeacherOf(db: Db, schoolId: string, userId: string
 }
 
 export async function addTeacher(db: Db, classId: string, teacherId: string) {
-  await db.insertInto('classTeachers').values({ classId, teacherId, isSubstitute: true }).onConflict((oc) => oc.columns(['classId', 'teacherId']).doNothing()).execute();
+  await db
+    .insertInto('classTeachers')
+    .values({ classId, teacherId, isSubstitute: true })
+    .onConflict((oc) => oc.columns(['classId', 'teacherId']).doNothing())
+    .execute();
 }
 
 export async function removeTeacher(db: Db, classId: string, teacherId: string) {

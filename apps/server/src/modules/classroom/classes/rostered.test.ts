@@ -10,7 +10,14 @@ let t: TestApp;
 const source = useMemorySource();
 const db = () => t.app.services.db;
 const uid = Math.random().toString(36).slice(2, 8);
-const person = (id: string, role: 'student' | 'teacher') => ({ sourceId: id, role, schoolSourceIds: ['sch'], firstName: `F${id}`, lastName: `L${id}`, email: `${id}-${uid}@district.example` });
+const person = (id: string, role: 'student' | 'teacher') => ({
+  sourceId: id,
+  role,
+  schoolSourceIds: ['sch'],
+  firstName: `F${id}`,
+  lastName: `L${id}`,
+  email: `${id}-${uid}@district.example`,
+});
 const snapshot: RosterSnapshot = {
   schools: [{ sourceId: 'sch', name: `Rostered ${uid}` }],
   people: [person('t1', 'teacher'), person('s0', 'student'), person('s1', 'student'), person('s2', 'student')],
@@ -31,7 +38,8 @@ async function sync() {
   await drain(t.app);
   return (await t.call('GET', `/v1/super/roster-runs/${res.json.ResponseData.id}`, { cookie: superCookie })).json.ResponseData;
 }
-const enrolled = async (classId: string) => (await db().selectFrom('enrolments').select('studentId').where('classId', '=', classId).execute()).map((r) => r.studentId).sort();
+const enrolled = async (classId: string) =>
+  (await db().selectFrom('enrolments').select('studentId').where('classId', '=', classId).execute()).map((r) => r.studentId).sort();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -45,7 +53,12 @@ beforeAll(async () => {
     ids[p.sourceId] = user.id;
     cookies[p.sourceId] = await sessionFor(t.app, user.id, school.id);
   }
-  rostered = await db().selectFrom('classes').select(['id', 'joiningCode']).where('schoolId', '=', school.id).where('sourceId', '=', 'sec1').executeTakeFirstOrThrow();
+  rostered = await db()
+    .selectFrom('classes')
+    .select(['id', 'joiningCode'])
+    .where('schoolId', '=', school.id)
+    .where('sourceId', '=', 'sec1')
+    .executeTakeFirstOrThrow();
   const admin = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
   cookies.admin = await sessionFor(t.app, admin.id, school.id);
   const made = await t.call('POST', '/v1/classes', { cookie: cookies.t1, body: { name: 'Club' } });
@@ -53,11 +66,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const invite = (classId: string, cookie: string) => t.call('POST', `/v1/classes/${classId}/invitations`, { cookie, body: { students: [{ email: `new-${uid}@x.example`, firstName: 'N', lastName: 'New' }] } });
+const invite = (classId: string, cookie: string) =>
+  t.call('POST', `/v1/classes/${classId}/invitations`, { cookie, body: { students: [{ email: `new-${uid}@x.example`, firstName: 'N', lastName: 'New' }] } });
 
 describe('a rostered class', () => {
   it('is listed as rostered: its teacher may manage it but not change its students; the hand-made one may', async () => {
-    const list = (await t.call('GET', '/v1/classes', { cookie: cookies.t1 })).json.ResponseData as { id: string; rostered: boolean; policies: Record<string, boolean> }[];
+    const list = (await t.call('GET', '/v1/classes', { cookie: cookies.t1 })).json.ResponseData as {
+      id: string;
+      rostered: boolean;
+      policies: Record<string, boolean>;
+    }[];
     expect(list.find((c) => c.id === rostered.id)).toMatchObject({ rostered: true, policies: { canManage: true, canChangeStudents: false } });
     expect(list.find((c) => c.id === handMade)).toMatchObject({ rostered: false, policies: { canManage: true, canChangeStudents: true } });
   });
@@ -87,7 +105,16 @@ describe('a rostered class', () => {
     expect(offered.map((c) => c.id)).toEqual([handMade]);
     const ask = await t.call('POST', `/v1/student/classes/${rostered.id}/request`, { cookie: cookies.s2, body: {} });
     expect(ask).toMatchObject({ status: 409, json: { ErrorCode: 'CLASS_ROSTERED' } });
-    const body = { role: 'student', firstName: 'Leo', lastName: 'Pérez', emailOrUsername: `leo-${uid}@x.example`, password: 'Sunny-day-42!', language: 'es', acceptedTerms: true, classCode: rostered.joiningCode };
+    const body = {
+      role: 'student',
+      firstName: 'Leo',
+      lastName: 'Pérez',
+      emailOrUsername: `leo-${uid}@x.example`,
+      password: 'Sunny-day-42!',
+      language: 'es',
+      acceptedTerms: true,
+      classCode: rostered.joiningCode,
+    };
     const signUp = await t.call('POST', '/v1/auth/sign-up', { body });
     expect(signUp).toMatchObject({ status: 400, json: { ErrorCode: 'CLASS_ROSTERED', issues: [{ path: 'body.classCode', code: 'CLASS_ROSTERED' }] } });
   });
@@ -99,7 +126,7 @@ describe('a rostered class', () => {
     expect((await invite(rostered.id, other.cookie)).status).toBe(404);
   });
 
-  it('the next sync finds nothing to undo: its students are the section\'s', async () => {
+  it("the next sync finds nothing to undo: its students are the section's", async () => {
     const run = await sync();
     expect(run.status).toBe('done');
     expect(run.counts).toMatchObject({ enrolmentsAdded: 0, enrolmentsRemoved: 0, classesCreated: 0, classesUpdated: 0 });

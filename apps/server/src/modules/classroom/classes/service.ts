@@ -28,7 +28,12 @@ export interface ClassAccess {
  * (409 CLASS_LAST_YEAR, docs/decisions/0571) after the caller's rights are checked. `students`: a
  * change of who is in the class, refused for a rostered class (409 CLASS_ROSTERED, docs/decisions/0600).
  */
-export async function loadManagedClass(db: Db, user: SessionUser, classId: string, options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean; students?: boolean } = {}): Promise<ClassAccess> {
+export async function loadManagedClass(
+  db: Db,
+  user: SessionUser,
+  classId: string,
+  options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean; students?: boolean } = {},
+): Promise<ClassAccess> {
   const school = requireSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   const cls = await q.findClass(db, classId);
@@ -40,14 +45,25 @@ export async function loadManagedClass(db: Db, user: SessionUser, classId: strin
   if (options.write && lastYear) throw conflict('CLASS_LAST_YEAR');
   const rostered = cls.sourceId !== null;
   if (options.students && rostered) throw conflict('CLASS_ROSTERED');
-  return { id: cls.id, schoolId: cls.schoolId, ownerId: cls.ownerId, name: cls.name, teaches: teachesClass(user, ties), isOwner: cls.ownerId === user.id, lastYear, rostered };
+  return {
+    id: cls.id,
+    schoolId: cls.schoolId,
+    ownerId: cls.ownerId,
+    name: cls.name,
+    teaches: teachesClass(user, ties),
+    isOwner: cls.ownerId === user.id,
+    lastYear,
+    rostered,
+  };
 }
 
 /** A class as the caller sees it, with the class rules answered. */
-const withPolicies = (user: SessionUser) => <T extends { ownerId: string; teaches: boolean; lastYear: boolean; rostered: boolean }>(row: T) => ({
-  ...row,
-  policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches, lastYear: row.lastYear, rostered: row.rostered }),
-});
+const withPolicies =
+  (user: SessionUser) =>
+  <T extends { ownerId: string; teaches: boolean; lastYear: boolean; rostered: boolean }>(row: T) => ({
+    ...row,
+    policies: classPolicies(user, { ownerId: row.ownerId, linked: row.teaches, lastYear: row.lastYear, rostered: row.rostered }),
+  });
 
 export async function listClasses(db: Db, user: SessionUser) {
   const school = requireSchool(user);

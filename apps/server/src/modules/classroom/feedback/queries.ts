@@ -8,7 +8,9 @@ export async function children(db: Db, parentId: string, schoolId: string) {
   return db
     .selectFrom('parentLinks as p')
     .innerJoin('users as u', 'u.id', 'p.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'),
+    )
     .select(['u.id', 'u.email', 'm.grade', displayName('u').as('name')])
     .where('p.parentId', '=', parentId)
     .orderBy(sql`lower(${displayName('u')})`)
@@ -28,7 +30,11 @@ export async function schoolStudents(db: Db, schoolId: string, search: string | 
     const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb(displayName('u'), 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
   }
-  return query.orderBy(sql`lower(${displayName('u')})`).orderBy('u.id').limit(limit).execute();
+  return query
+    .orderBy(sql`lower(${displayName('u')})`)
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
 }
 
 /** High 5s a student received at the school in a date range, newest first, with the viewer's own feedback. */
@@ -51,11 +57,16 @@ export async function findHigh5(db: Db, id: number) {
   return db.selectFrom('recognitions').select(['id', 'kind', 'schoolId', 'giverId', 'giverRole', 'receiverId']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function upsertFeedback(db: Db, values: { recognitionId: number; authorId: string; teacherId: string; studentId: string; comment: string; feedbackDate: string; createdAt: Date }) {
+export async function upsertFeedback(
+  db: Db,
+  values: { recognitionId: number; authorId: string; teacherId: string; studentId: string; comment: string; feedbackDate: string; createdAt: Date },
+) {
   return db
     .insertInto('high5Feedback')
     .values(values)
-    .onConflict((oc) => oc.columns(['recognitionId', 'authorId']).doUpdateSet({ comment: values.comment, feedbackDate: values.feedbackDate, createdAt: values.createdAt }))
+    .onConflict((oc) =>
+      oc.columns(['recognitionId', 'authorId']).doUpdateSet({ comment: values.comment, feedbackDate: values.feedbackDate, createdAt: values.createdAt }),
+    )
     .returning(['id', 'feedbackDate'])
     .executeTakeFirstOrThrow();
 }

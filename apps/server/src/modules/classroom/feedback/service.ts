@@ -45,7 +45,11 @@ export async function studentHigh5s(db: Db, user: SessionUser, studentId: string
   await assertMayViewHigh5s(db, user, studentId);
   const schoolId = requireSchool(user).schoolId;
   const rows = await q.receivedHigh5s(db, studentId, schoolId, user.id, range.from, range.to);
-  const names = await categoryNames(db, rows.map((r) => r.id), user.language);
+  const names = await categoryNames(
+    db,
+    rows.map((r) => r.id),
+    user.language,
+  );
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -66,7 +70,15 @@ export async function giveFeedback(db: Db, services: Services, user: SessionUser
   await assertMayViewHigh5s(db, user, high5.receiverId);
   if (high5.giverRole !== 'teacher') throw badRequest('FEEDBACK_TEACHERS_ONLY');
   const feedbackDate = await schoolToday(db, services, school.schoolId);
-  const row = await q.upsertFeedback(db, { recognitionId: high5.id, authorId: user.id, teacherId: high5.giverId, studentId: high5.receiverId, comment, feedbackDate, createdAt: services.clock.now() });
+  const row = await q.upsertFeedback(db, {
+    recognitionId: high5.id,
+    authorId: user.id,
+    teacherId: high5.giverId,
+    studentId: high5.receiverId,
+    comment,
+    feedbackDate,
+    createdAt: services.clock.now(),
+  });
   return { id: row.id, date: row.feedbackDate };
 }
 

@@ -41,7 +41,7 @@ describe('invite students to a class', () => {
     expect((await t.call('POST', `/v1/classes/${w.cls.id}/invitations`, { cookie: w.cookies.teacher, body: { students: tooMany } })).status).toBe(400);
   });
 
-  it('creates new students with a temporary password e-mailed in the inviter\'s language, enrols existing students, reports other accounts', async () => {
+  it("creates new students with a temporary password e-mailed in the inviter's language, enrols existing students, reports other accounts", async () => {
     const spanishTeacher = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher', language: 'es', firstName: 'Rosa', lastName: 'Profe' });
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: spanishTeacher.id, name: 'Ciencias' });
     const res = await t.call('POST', `/v1/classes/${cls.id}/invitations`, {
@@ -57,7 +57,11 @@ describe('invite students to a class', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toEqual({ invited: ['new.kid@example.test'], enrolled: [w.student2.email], failedUsers: [w.substitute.email, w.otherStudent.email] });
+    expect(res.json.ResponseData).toEqual({
+      invited: ['new.kid@example.test'],
+      enrolled: [w.student2.email],
+      failedUsers: [w.substitute.email, w.otherStudent.email],
+    });
 
     const user = await t.app.services.db.selectFrom('users').selectAll().where('email', '=', 'new.kid@example.test').executeTakeFirstOrThrow();
     expect(user).toMatchObject({ firstName: 'Nina', lastName: 'Nueva', language: 'es', mustChangePassword: true });

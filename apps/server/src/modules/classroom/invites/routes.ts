@@ -5,6 +5,12 @@ import { inviteToClass } from './service.js';
 
 export function registerInviteRoutes(app: FastifyInstance) {
   route(app, e.classInvite, ({ db, services, user, params, body }) =>
-    inviteToClass(db, services, user, params.classId, body.students.map((s) => ({ email: s.email, firstName: s.firstName ?? '', lastName: s.lastName ?? '' }))),
+    inviteToClass(
+      db,
+      services,
+      user,
+      params.classId,
+      body.students.map((s) => ({ email: s.email, firstName: s.firstName ?? '', lastName: s.lastName ?? '' })),
+    ),
   );
 }

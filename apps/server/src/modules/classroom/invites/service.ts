@@ -20,12 +20,22 @@ const inviterName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.
  * - any other account (a teacher, a parent, another school's student) is reported in
  *   `failedUsers` ('student already exists') and left untouched.
  */
-export async function inviteToClass(db: Db, services: Services, user: SessionUser, classId: string, rows: { email: string; firstName: string; lastName: string }[]): Promise<InviteResult> {
+export async function inviteToClass(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  classId: string,
+  rows: { email: string; firstName: string; lastName: string }[],
+): Promise<InviteResult> {
   const cls = await loadManagedClass(db, user, classId, { write: true, students: true });
   assertSeesStudents(user);
   // The same address twice in one file counts once.
   const unique = rows.filter((r, i) => rows.findIndex((o) => o.email === r.email) === i);
-  const accounts = await q.accountsByEmail(db, cls.schoolId, unique.map((r) => r.email));
+  const accounts = await q.accountsByEmail(
+    db,
+    cls.schoolId,
+    unique.map((r) => r.email),
+  );
   const byEmail = new Map(accounts.map((a) => [a.email!, a]));
   const toEnrol: string[] = [];
   const enrolled: string[] = [];
@@ -46,7 +56,10 @@ export async function inviteToClass(db: Db, services: Services, user: SessionUse
 
   const now = services.clock.now();
   const school = await q.schoolName(db, cls.schoolId);
-  const prepared = await mapLimit([...fresh.map((row) => ({ row, existing: null })), ...again.map((a) => ({ row: a.row, existing: a }))], 4, async (item) => ({ ...item, temporary: await newTemporaryPassword(now) }));
+  const prepared = await mapLimit([...fresh.map((row) => ({ row, existing: null })), ...again.map((a) => ({ row: a.row, existing: a }))], 4, async (item) => ({
+    ...item,
+    temporary: await newTemporaryPassword(now),
+  }));
   const invited: string[] = [];
   for (const { row, existing, temporary } of prepared) {
     let language = user.language;

@@ -38,7 +38,13 @@ describe('gratitude journal', () => {
     expect((await t.call('GET', '/v1/journal?dateRange=2026-10-16_2026-10-16', { cookie })).json.ResponseData).toHaveLength(0);
     t.clock.advance(60_000);
     const updated = await t.call('PUT', `/v1/journal/${entry.id}`, { cookie, body: { heading: 'Sunny day!', description: 'And friends' } });
-    expect(updated.json.ResponseData).toMatchObject({ id: entry.id, heading: 'Sunny day!', description: 'And friends', writtenAt: entry.writtenAt, updatedAt: '2026-10-15T16:01:00.000Z' });
+    expect(updated.json.ResponseData).toMatchObject({
+      id: entry.id,
+      heading: 'Sunny day!',
+      description: 'And friends',
+      writtenAt: entry.writtenAt,
+      updatedAt: '2026-10-15T16:01:00.000Z',
+    });
     expect((await t.call('DELETE', `/v1/journal/${entry.id}`, { cookie })).status).toBe(200);
     expect((await t.call('GET', `/v1/journal?${q}`, { cookie })).json.ResponseData).toEqual([]);
     expect((await t.call('DELETE', `/v1/journal/${entry.id}`, { cookie })).status).toBe(404);
@@ -59,13 +65,18 @@ describe('gratitude journal', () => {
   it("dates are the school's (decision 0327): the same evening entry is on 15 October in Los Angeles, on the 16th in Tokyo", async () => {
     t.clock.set('2026-10-16T05:30:00Z'); // 22:30 on the 15th in Los Angeles, 14:30 on the 16th in Tokyo
     const tokyo = await buildSchool(t.app, { timeZone: 'Asia/Tokyo' });
-    for (const [schoolId, day, otherDay] of [[w.school.id, '2026-10-15', '2026-10-16'], [tokyo.id, '2026-10-16', '2026-10-15']] as const) {
+    for (const [schoolId, day, otherDay] of [
+      [w.school.id, '2026-10-15', '2026-10-16'],
+      [tokyo.id, '2026-10-16', '2026-10-15'],
+    ] as const) {
       const cookie = await sessionFor(t.app, (await buildUser(t.app, { schoolId, role: 'teacher' })).id);
       const created = await t.call('POST', '/v1/journal', { cookie, body: { heading: 'Late', description: 'Stars' } });
       expect(created.status).toBe(200);
       // A time zone sent by an old client is ignored: the school's calendar decides.
       for (const extra of ['', '&tz=Pacific/Kiritimati']) {
-        expect((await t.call('GET', `/v1/journal?dateRange=${day}_${day}${extra}`, { cookie })).json.ResponseData).toMatchObject([{ id: created.json.ResponseData.id }]);
+        expect((await t.call('GET', `/v1/journal?dateRange=${day}_${day}${extra}`, { cookie })).json.ResponseData).toMatchObject([
+          { id: created.json.ResponseData.id },
+        ]);
       }
       expect((await t.call('GET', `/v1/journal?dateRange=${otherDay}_${otherDay}`, { cookie })).json.ResponseData).toEqual([]);
     }

@@ -19,7 +19,13 @@ export async function insert(db: Db, userId: string, heading: string, descriptio
 }
 
 export async function update(db: Db, userId: string, id: string, heading: string, description: string, now: Date) {
-  return db.updateTable('journalEntries').set({ heading, description, updatedAt: now }).where('id', '=', id).where('userId', '=', userId).returning(columns).executeTakeFirst();
+  return db
+    .updateTable('journalEntries')
+    .set({ heading, description, updatedAt: now })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .returning(columns)
+    .executeTakeFirst();
 }
 
 export async function remove(db: Db, userId: string, id: string) {

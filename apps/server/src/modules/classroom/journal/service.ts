@@ -7,7 +7,13 @@ import { assertRange } from '../common.js';
 import * as q from './queries.js';
 
 type Row = Awaited<ReturnType<typeof q.insert>>;
-const present = (r: Row) => ({ id: r.id, heading: r.heading, description: r.description, writtenAt: r.writtenAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const present = (r: Row) => ({
+  id: r.id,
+  heading: r.heading,
+  description: r.description,
+  writtenAt: r.writtenAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 // A journal is private to its writer: every query is keyed by the caller's id, and an entry
 // of someone else answers 404 exactly like one that does not exist.

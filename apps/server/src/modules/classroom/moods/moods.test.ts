@@ -21,10 +21,15 @@ describe('mood settings', () => {
     expect((await t.call('GET', '/v1/moods/settings', { cookie: await sessionFor(t.app, sa.id) })).status).toBe(403);
   });
 
-  it('gives the prompt flag and the messages in the user\'s language, else the other language\'s', async () => {
+  it("gives the prompt flag and the messages in the user's language, else the other language's", async () => {
     await t.app.services.db
       .updateTable('schools')
-      .set({ moodmeterMessages: JSON.stringify({ en: { message1: 'Talk to someone?', message2: 'We hear you.' }, es: { message1: '¿Quieres hablar?', message2: '' } }) })
+      .set({
+        moodmeterMessages: JSON.stringify({
+          en: { message1: 'Talk to someone?', message2: 'We hear you.' },
+          es: { message1: '¿Quieres hablar?', message2: '' },
+        }),
+      })
       .where('id', '=', w.school.id)
       .execute();
     const en = await t.call('GET', '/v1/moods/settings', { cookie: w.cookies.student });
@@ -77,7 +82,7 @@ describe('mood check-in', () => {
     expect(rows[0]).toMatchObject({ mood: 'persevere', acknowledgedAt: null, schoolDate: '2026-10-15' });
   });
 
-  it('the school\'s time zone decides the day; yesterday and today come back as cards', async () => {
+  it("the school's time zone decides the day; yesterday and today come back as cards", async () => {
     const s = await buildUser(t.app, { schoolId: w.school.id, role: 'student' });
     try {
       t.clock.set('2026-10-16T06:30:00Z'); // 23:30 on 10/15 in Los Angeles
@@ -104,10 +109,10 @@ describe('mood check-in', () => {
   });
 });
 
-describe('reading a student\'s moods', () => {
+describe("reading a student's moods", () => {
   const range = 'dateRange=2026-10-01_2026-10-31';
 
-  it('401, 400 on a bad or too long range, 404 for another school\'s student', async () => {
+  it("401, 400 on a bad or too long range, 404 for another school's student", async () => {
     expect((await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`)).status).toBe(401);
     expect((await t.call('GET', `/v1/moods/students/${w.student.id}?dateRange=2026-10-31_2026-10-01`, { cookie: w.cookies.teacher })).status).toBe(400);
     const long = await t.call('GET', `/v1/moods/students/${w.student.id}?dateRange=2025-01-01_2026-10-31`, { cookie: w.cookies.teacher });
@@ -127,12 +132,19 @@ describe('reading a student\'s moods', () => {
       expect(res.status).toBe(200);
       expect(res.json.ResponseData).toEqual([expect.objectContaining({ date: '2026-10-15', mood: 'worried', emergencyPriority: 'not-today' })]);
     }
-    for (const cookie of [w.cookies.admin, w.cookies.student2, w.cookies.substitute, w.cookies.staff, await sessionFor(t.app, otherParent.id), w.cookies.pending]) {
+    for (const cookie of [
+      w.cookies.admin,
+      w.cookies.student2,
+      w.cookies.substitute,
+      w.cookies.staff,
+      await sessionFor(t.app, otherParent.id),
+      w.cookies.pending,
+    ]) {
       expect((await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie })).status).toBe(403);
     }
   });
 
-  it('staff reads are audited; the student\'s and the parent\'s are not', async () => {
+  it("staff reads are audited; the student's and the parent's are not", async () => {
     const before = await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.read').where('targetId', '=', w.student.id).execute();
     await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie: w.cookies.teacher });
     await t.call('GET', `/v1/moods/students/${w.student.id}?${range}`, { cookie: w.cookies.parent });
@@ -144,7 +156,7 @@ describe('reading a student\'s moods', () => {
 });
 
 describe('emergency acknowledgement', () => {
-  it('only a teacher of one of the student\'s classes or an admin; audited; only once', async () => {
+  it("only a teacher of one of the student's classes or an admin; audited; only once", async () => {
     const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student' });
     await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, studentIds: [kid.id] });
     const url = `/v1/moods/students/${kid.id}/acknowledgement`;
@@ -166,7 +178,12 @@ describe('emergency acknowledgement', () => {
     // The student sees on their mood meter that an adult saw today's check-in.
     const mine = await t.call('GET', '/v1/moods/mine', { cookie: await sessionFor(t.app, kid.id) });
     expect(mine.json.ResponseData.todayEntry).toMatchObject({ mood: 'disappointed', emergencyPriority: 'today', acknowledged: true });
-    const audit = await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.emergency_acknowledged').where('targetId', '=', kid.id).execute();
+    const audit = await t.app.services.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'mood.emergency_acknowledged')
+      .where('targetId', '=', kid.id)
+      .execute();
     expect(audit).toMatchObject([{ actorId: w.teacher.id, schoolId: w.school.id }]);
   });
 

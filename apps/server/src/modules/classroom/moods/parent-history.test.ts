@@ -17,9 +17,10 @@ afterAll(() => t.close());
 const range = 'dateRange=2026-09-16_2026-10-15';
 const history = (studentId: string, cookie: string) => t.call('GET', `/v1/moods/students/${studentId}?${range}`, { cookie });
 const shareMoods = (on: boolean) => t.call('PATCH', '/v1/admin/alerts/settings', { cookie: w.cookies.admin, body: { parentsSeeMoods: on } });
-const flags = async (cookie: string) => (await t.call('GET', '/v1/my-students', { cookie })).json.ResponseData.map((k: { id: string; canReadMoodHistory: boolean }) => [k.id, k.canReadMoodHistory]);
+const flags = async (cookie: string) =>
+  (await t.call('GET', '/v1/my-students', { cookie })).json.ResponseData.map((k: { id: string; canReadMoodHistory: boolean }) => [k.id, k.canReadMoodHistory]);
 
-describe('a parent reads their child\'s mood history only when the school shares moods with families', () => {
+describe("a parent reads their child's mood history only when the school shares moods with families", () => {
   it('setting on: My students offers the history and the parent reads the range', async () => {
     expect((await shareMoods(true)).status).toBe(200);
     expect(await flags(w.cookies.parent)).toEqual([[w.student.id, true]]);
@@ -48,7 +49,7 @@ describe('a parent reads their child\'s mood history only when the school shares
     expect((await history(w.student.id, cookie)).status).toBe(404);
   });
 
-  it('bad ranges are refused in the user\'s terms, not with a 500', async () => {
+  it("bad ranges are refused in the user's terms, not with a 500", async () => {
     const inverted = await t.call('GET', `/v1/moods/students/${w.student.id}?dateRange=2026-10-15_2026-10-01`, { cookie: w.cookies.parent });
     expect(inverted.status).toBe(400);
     const junk = await t.call('GET', `/v1/moods/students/${w.student.id}?dateRange=yesterday`, { cookie: w.cookies.parent });

@@ -14,7 +14,16 @@ const entryColumns = ['schoolDate', 'mood', 'emergency', 'emergencyPriority', 'a
  */
 export async function upsertMood(
   db: Db,
-  values: { userId: string; schoolId: string; schoolDate: string; mood: string; lowEnjoyment: boolean; emergency: boolean; emergencyPriority: string; now: Date },
+  values: {
+    userId: string;
+    schoolId: string;
+    schoolDate: string;
+    mood: string;
+    lowEnjoyment: boolean;
+    emergency: boolean;
+    emergencyPriority: string;
+    now: Date;
+  },
 ) {
   const row = { ...values, checkedInAt: values.now, acknowledgedAt: null, acknowledgedBy: null };
   delete (row as { now?: Date }).now;
@@ -81,4 +90,3 @@ export async function acknowledge(db: Db, studentId: string, schoolId: string, t
     .returning([...entryColumns, 'lowEnjoyment'])
     .executeTakeFirst();
 }
-

@@ -97,7 +97,18 @@ export async function studentMoodHistory(db: Db, services: Services, user: Sessi
   if (!access) throw forbidden();
   const { from, to } = moodRange(access, range, toIsoDate(services.clock.now(), student.timeZone));
   if (access.audited) {
-    await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.read', targetType: 'student', targetId: studentId, details: { reason: access.viewer, from, to } }, services.clock.now());
+    await audit(
+      db,
+      {
+        actorId: user.id,
+        schoolId: school.schoolId,
+        action: 'mood.read',
+        targetType: 'student',
+        targetId: studentId,
+        details: { reason: access.viewer, from, to },
+      },
+      services.clock.now(),
+    );
   }
   if (from > to) return [];
   const rows = await q.moodsInRange(db, studentId, school.schoolId, from, to);
@@ -138,7 +149,11 @@ export async function acknowledgeEmergency(db: Db, services: Services, user: Ses
   const row = await q.acknowledge(db, studentId, school.schoolId, date, user.id, now);
   if (!row) throw conflict('NO_EMERGENCY_TO_ACKNOWLEDGE');
   await acknowledgeOnChart(db, school.schoolId, studentId, user.id, now);
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } }, now);
+  await audit(
+    db,
+    { actorId: user.id, schoolId: school.schoolId, action: 'mood.emergency_acknowledged', targetType: 'student', targetId: studentId, details: { date } },
+    now,
+  );
   const [mood] = await studentMoodsToday(db, school.schoolId, [studentId], date);
   return mood!;
 }

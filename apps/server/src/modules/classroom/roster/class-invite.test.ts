@@ -13,7 +13,12 @@ afterAll(() => t.close());
 
 /** A rostered account: made by a sync, no password of its own yet. */
 async function rostered(role: 'student' | 'teacher', values: { email?: string | null; firstName: string; language?: 'en' | 'es' }) {
-  const user = await buildUser(t.app, { schoolId: w.school.id, role, ...values, ...(values.email === null ? { username: `${values.firstName.toLowerCase()}-${Date.now()}` } : {}) });
+  const user = await buildUser(t.app, {
+    schoolId: w.school.id,
+    role,
+    ...values,
+    ...(values.email === null ? { username: `${values.firstName.toLowerCase()}-${Date.now()}` } : {}),
+  });
   await t.app.services.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.id).execute();
   return user;
 }
@@ -44,7 +49,12 @@ describe('first sign-in for a whole class (school admins)', () => {
     const signedUp = await buildUser(t.app, { schoolId: w.school.id, role: 'student', firstName: 'Reg' });
     const leaver = await rostered('student', { firstName: 'Lee', email: 'lee.left@example.test' });
     await t.app.services.db.updateTable('schoolMemberships').set({ status: 'inactive' }).where('userId', '=', leaver.id).execute();
-    const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: teacher.id, name: 'Room 4', studentIds: [kid.id, noMail.id, signedUp.id, leaver.id] });
+    const cls = await buildClass(t.app, {
+      schoolId: w.school.id,
+      ownerId: teacher.id,
+      name: 'Room 4',
+      studentIds: [kid.id, noMail.id, signedUp.id, leaver.id],
+    });
 
     const res = await t.call('POST', `/v1/roster/classes/${cls.id}/invitations`, { cookie: w.cookies.admin, body: {} });
     expect(res.status).toBe(200);

@@ -41,7 +41,17 @@ export async function rosterPage(db: Db, schoolId: string, teacherId: string | n
   const first = sort === 'email' ? sql`lower(u.email) ${order} nulls last` : sort === 'grade' ? sql`m.grade ${order} nulls last` : sql`${name} ${order}`;
   const [rows, total] = await Promise.all([
     query
-      .select(['u.id', 'u.email', 'u.username', 'm.grade', 'm.iep', 'm.plan504', sql<boolean>`coalesce(m.language_level = 'L', false)`.as('englishLearner'), displayName('u').as('name'), registered('u').as('registered')])
+      .select([
+        'u.id',
+        'u.email',
+        'u.username',
+        'm.grade',
+        'm.iep',
+        'm.plan504',
+        sql<boolean>`coalesce(m.language_level = 'L', false)`.as('englishLearner'),
+        displayName('u').as('name'),
+        registered('u').as('registered'),
+      ])
       .orderBy(first)
       .orderBy(name)
       .orderBy('u.id')
@@ -77,7 +87,10 @@ export async function classPeople(db: Db, classId: string, schoolId: string) {
     .where('m.status', '=', 'active')
     .where((eb) =>
       eb.or([
-        eb.and([eb('m.role', '=', 'student'), eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.studentId', '=', 'u.id').where('e.classId', '=', classId))]),
+        eb.and([
+          eb('m.role', '=', 'student'),
+          eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.studentId', '=', 'u.id').where('e.classId', '=', classId)),
+        ]),
         eb.and([
           eb('m.role', '=', 'teacher'),
           eb.or([

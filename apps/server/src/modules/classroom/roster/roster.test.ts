@@ -27,7 +27,15 @@ describe('student list', () => {
     const admin = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.admin });
     expect(admin.json.ResponseData.rows.map((s: { name: string }) => s.name)).toEqual(['Amy Student', 'Ben Student']);
     expect(admin.json.ResponseData).toMatchObject({ total: 2, page: 0, pageSize: 25, paid: false });
-    expect(admin.json.ResponseData.rows[0]).toEqual({ id: w.student.id, name: 'Amy Student', email: w.student.email, grade: 5, registered: true, invitable: false, flags: { iep: false, plan504: false, englishLearner: false } });
+    expect(admin.json.ResponseData.rows[0]).toEqual({
+      id: w.student.id,
+      name: 'Amy Student',
+      email: w.student.email,
+      grade: 5,
+      registered: true,
+      invitable: false,
+      flags: { iep: false, plan504: false, englishLearner: false },
+    });
     const teacher = await t.call('GET', '/v1/roster/students', { cookie: w.cookies.teacher });
     expect(teacher.json.ResponseData.rows.map((s: { id: string }) => s.id)).toEqual([w.student.id]);
     expect((await t.call('GET', '/v1/roster/students', { cookie: w.cookies.substitute })).json.ResponseData).toMatchObject({ rows: [], total: 0 });
@@ -38,7 +46,8 @@ describe('student list', () => {
   it('sorts by name, e-mail or grade either way and pages with the count of all that match', async () => {
     const school = await (await import('../../../test/factories.js')).buildSchool(t.app);
     const admin = await buildUser(t.app, { schoolId: school.id, role: 'teacher', isAdmin: true });
-    for (let i = 0; i < 105; i++) await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: `S${String(i).padStart(3, '0')}`, lastName: 'X', grade: i % 3 });
+    for (let i = 0; i < 105; i++)
+      await buildUser(t.app, { schoolId: school.id, role: 'student', firstName: `S${String(i).padStart(3, '0')}`, lastName: 'X', grade: i % 3 });
     const cookie = await sessionFor(t.app, admin.id);
     const list = async (query: string) => (await t.call('GET', `/v1/roster/students?${query}`, { cookie })).json.ResponseData;
     const first = await list('pageSize=100');
@@ -63,7 +72,7 @@ describe('student list', () => {
 });
 
 describe('reset password', () => {
-  it('401, 400, 404 for another school\'s student, 403 for a teacher who does not teach them', async () => {
+  it("401, 400, 404 for another school's student, 403 for a teacher who does not teach them", async () => {
     const url = (id: string) => `/v1/roster/students/${id}/password-reset`;
     expect((await t.call('POST', url(w.student.id), { body: {} })).status).toBe(401);
     expect((await t.call('POST', url('nope'), { cookie: w.cookies.admin, body: {} })).status).toBe(400);
@@ -108,7 +117,12 @@ describe('reset password', () => {
     const again = await t.call('POST', '/v1/auth/reset-link', { body: { token, newPassword: 'Another-Harbor-43!' } });
     expect(again.status).toBe(400);
     expect(again.json.ErrorCode).toBe('CODE_INVALID');
-    const audit = await t.app.services.db.selectFrom('auditLog').select('details').where('action', '=', 'student.password_reset').where('targetId', '=', kid.id).execute();
+    const audit = await t.app.services.db
+      .selectFrom('auditLog')
+      .select('details')
+      .where('action', '=', 'student.password_reset')
+      .where('targetId', '=', kid.id)
+      .execute();
     expect(audit).toEqual([{ details: { delivery: 'email' } }]);
   });
 
@@ -124,7 +138,9 @@ describe('reset password', () => {
     }
     const second = (await reset()).json.ResponseData;
     const tokenOf = (link: string) => link.split('#')[1];
-    expect((await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(first.link), newPassword: NEW_PASSWORD } })).json.ErrorCode).toBe('CODE_INVALID');
+    expect((await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(first.link), newPassword: NEW_PASSWORD } })).json.ErrorCode).toBe(
+      'CODE_INVALID',
+    );
     const weak = await t.call('POST', '/v1/auth/reset-link', { body: { token: tokenOf(second.link), newPassword: 'weak' } });
     expect(weak.status).toBe(400);
     t.clock.advance(24 * 3_600_000 + 1000);
@@ -163,14 +179,21 @@ describe('invite unregistered students (paid schools)', () => {
     expect(row).toMatchObject({ registered: false, invitable: true });
     expect(list.json.ResponseData.rows.find((s: { id: string }) => s.id === paid.student.id)).toMatchObject({ registered: true, invitable: false });
 
-    const res = await t.call('POST', '/v1/roster/invitations', { cookie: paid.cookies.admin, body: { studentIds: [rostered.id, paid.student.id, w.student.id] } });
+    const res = await t.call('POST', '/v1/roster/invitations', {
+      cookie: paid.cookies.admin,
+      body: { studentIds: [rostered.id, paid.student.id, w.student.id] },
+    });
     expect(res.json.ResponseData).toEqual({ invited: 1, failedStudentIds: [paid.student.id, w.student.id] });
     await t.app.services.jobs.runDue();
     const mail = await t.app.services.db.selectFrom('devOutbox').selectAll().where('recipient', '=', rostered.email!).execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain('Tu cuenta de High5');
     const password = /Contraseña temporal: (\S+)/.exec(mail[0]!.bodyText)![1]!;
-    const stored = await t.app.services.db.selectFrom('users').select(['passwordHash', 'mustChangePassword']).where('id', '=', rostered.id).executeTakeFirstOrThrow();
+    const stored = await t.app.services.db
+      .selectFrom('users')
+      .select(['passwordHash', 'mustChangePassword'])
+      .where('id', '=', rostered.id)
+      .executeTakeFirstOrThrow();
     expect(stored.mustChangePassword).toBe(true);
     expect(await verifyPassword(stored.passwordHash!, password)).toBe(true);
   });

@@ -77,7 +77,18 @@ export async function resetPassword(db: Db, services: Services, user: SessionUse
       hours: PASSWORD_LINK_HOURS,
     });
   }
-  await audit(db, { actorId: user.id, schoolId: requireSchool(user).schoolId, action: 'student.password_reset', targetType: 'student', targetId: studentId, details: { delivery } }, services.clock.now());
+  await audit(
+    db,
+    {
+      actorId: user.id,
+      schoolId: requireSchool(user).schoolId,
+      action: 'student.password_reset',
+      targetType: 'student',
+      targetId: studentId,
+      details: { delivery },
+    },
+    services.clock.now(),
+  );
   const login = account.email ?? account.username ?? '';
   return delivery === 'email' ? { delivery, login, expiresAt: expiresAt.toISOString() } : { delivery, login, expiresAt: expiresAt.toISOString(), link };
 }
@@ -134,7 +145,14 @@ export async function inviteClass(db: Db, services: Services, user: SessionUser,
     else if (!p.email) outcome = 'noEmail';
     else {
       const person = { id: p.id, email: p.email, firstName: p.firstName, language: p.language };
-      outcome = await sendFirstSignIn(db, services, { person, kind: role === 'student' ? 'student' : 'staff', schoolId: cls.schoolId, schoolName: name, invitedBy: user.id, details: { classId: cls.id } });
+      outcome = await sendFirstSignIn(db, services, {
+        person,
+        kind: role === 'student' ? 'student' : 'staff',
+        schoolId: cls.schoolId,
+        schoolName: name,
+        invitedBy: user.id,
+        details: { classId: cls.id },
+      });
     }
     people.push({ id: p.id, name: p.name, role, outcome });
   }

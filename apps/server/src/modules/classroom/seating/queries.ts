@@ -7,7 +7,9 @@ export async function seatingStudents(db: Db, classId: string, schoolId: string)
   return db
     .selectFrom('enrolments as e')
     .innerJoin('users as u', 'u.id', 'e.studentId')
-    .innerJoin('schoolMemberships as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'))
+    .innerJoin('schoolMemberships as m', (j) =>
+      j.onRef('m.userId', '=', 'u.id').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '<>', 'inactive'),
+    )
     .select(['u.id', 'u.photoKey', 'm.iep', 'm.plan504', 'm.languageLevel', displayName('u').as('name')])
     .where('e.classId', '=', classId)
     .orderBy(sql`lower(${displayName('u')})`)
@@ -24,11 +26,20 @@ export async function enrolledIds(db: Db, classId: string) {
 const chartColumns = ['id', 'name', 'rows', 'cols', 'deskDirection', sql<string>`seats::text`.as('seatsJson'), 'updatedAt'] as const;
 
 export async function charts(db: Db, classId: string) {
-  return db.selectFrom('seatingCharts').select(chartColumns).where('classId', '=', classId).orderBy(sql`lower(name)`).execute();
+  return db
+    .selectFrom('seatingCharts')
+    .select(chartColumns)
+    .where('classId', '=', classId)
+    .orderBy(sql`lower(name)`)
+    .execute();
 }
 
 export async function nameTaken(db: Db, classId: string, name: string, exceptId: string | null) {
-  let query = db.selectFrom('seatingCharts').select('id').where('classId', '=', classId).where(sql<boolean>`lower(name) = lower(${name})`);
+  let query = db
+    .selectFrom('seatingCharts')
+    .select('id')
+    .where('classId', '=', classId)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -68,7 +79,10 @@ export async function attendanceOn(db: Db, classId: string, date: string) {
   return db.selectFrom('attendance').select(['studentId', 'code']).where('classId', '=', classId).where('schoolDate', '=', date).execute();
 }
 
-export async function upsertAttendance(db: Db, rows: { classId: string; studentId: string; schoolDate: string; code: string; recordedBy: string; recordedAt: Date }[]) {
+export async function upsertAttendance(
+  db: Db,
+  rows: { classId: string; studentId: string; schoolDate: string; code: string; recordedBy: string; recordedAt: Date }[],
+) {
   if (rows.length === 0) return;
   await db
     .insertInto('attendance')

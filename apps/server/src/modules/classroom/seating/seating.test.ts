@@ -11,7 +11,11 @@ beforeAll(async () => {
   w = await buildClassroomWorld(t.app);
   await t.app.services.db.insertInto('enrolments').values({ classId: w.cls.id, studentId: w.student2.id }).execute();
   await t.app.services.db.updateTable('schoolMemberships').set({ iep: true, languageLevel: 'L' }).where('userId', '=', w.student2.id).execute();
-  await t.app.services.db.updateTable('users').set({ photoKey: `schools/${w.school.id}/students/${w.student.id}.webp` }).where('id', '=', w.student.id).execute();
+  await t.app.services.db
+    .updateTable('users')
+    .set({ photoKey: `schools/${w.school.id}/students/${w.student.id}.webp` })
+    .where('id', '=', w.student.id)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -30,14 +34,21 @@ describe('seating data', () => {
     expect((await t.call('GET', `/v1/classes/${pendingClass.id}/seating`, { cookie: w.cookies.pending })).json.ErrorCode).toBe('ACCOUNT_PENDING_APPROVAL');
   });
 
-  it('gives students with flags, a photo link valid 3600 s, charts and today\'s moods', async () => {
+  it("gives students with flags, a photo link valid 3600 s, charts and today's moods", async () => {
     await t.call('POST', '/v1/moods', { cookie: w.cookies.student, body: { mood: 'pensive', emergencyPriority: 'today' } });
     const res = await t.call('GET', `/v1/classes/${w.cls.id}/seating`, { cookie: w.cookies.teacher });
     expect(res.status).toBe(200);
     const data = res.json.ResponseData;
     expect(data).toMatchObject({ classId: w.cls.id, className: 'Math 5', charts: [], presetsAvailable: false });
     expect(data.students).toEqual([
-      { id: w.student.id, name: 'Amy Student', photoUrl: expect.stringContaining(`expires=${Math.floor(t.clock.now().getTime() / 1000) + 3600}`), iep: false, plan504: false, language: false },
+      {
+        id: w.student.id,
+        name: 'Amy Student',
+        photoUrl: expect.stringContaining(`expires=${Math.floor(t.clock.now().getTime() / 1000) + 3600}`),
+        iep: false,
+        plan504: false,
+        language: false,
+      },
       { id: w.student2.id, name: 'Ben Student', photoUrl: null, iep: true, plan504: false, language: true },
     ]);
     expect(data.moods).toEqual([
@@ -48,16 +59,23 @@ describe('seating data', () => {
     expect(audit).toHaveLength(1);
     // The 30 s refresh does not flood the audit log.
     await t.call('GET', `/v1/classes/${w.cls.id}/moods`, { cookie: w.cookies.teacher });
-    expect(await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.read.class').where('targetId', '=', w.cls.id).execute()).toHaveLength(1);
+    expect(
+      await t.app.services.db.selectFrom('auditLog').selectAll().where('action', '=', 'mood.read.class').where('targetId', '=', w.cls.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('class moods mark a mood swing since the last check-in', async () => {
     const kid = await buildUser(t.app, { schoolId: w.school.id, role: 'student' });
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, studentIds: [kid.id] });
-    await t.app.services.db.insertInto('moods').values({ userId: kid.id, schoolId: w.school.id, schoolDate: '2026-10-13', mood: 'grinning', lowEnjoyment: false }).execute();
+    await t.app.services.db
+      .insertInto('moods')
+      .values({ userId: kid.id, schoolId: w.school.id, schoolDate: '2026-10-13', mood: 'grinning', lowEnjoyment: false })
+      .execute();
     await t.call('POST', '/v1/moods', { cookie: await sessionFor(t.app, kid.id), body: { mood: 'rage', emergencyPriority: 'not-today' } });
     const res = await t.call('GET', `/v1/classes/${cls.id}/moods`, { cookie: w.cookies.teacher });
-    expect(res.json.ResponseData).toEqual([{ studentId: kid.id, mood: 'rage', emergency: true, emergencyPriority: 'not-today', acknowledged: false, moodSwing: true }]);
+    expect(res.json.ResponseData).toEqual([
+      { studentId: kid.id, mood: 'rage', emergency: true, emergencyPriority: 'not-today', acknowledged: false, moodSwing: true },
+    ]);
     expect((await t.call('GET', `/v1/classes/${cls.id}/moods`, { cookie: w.cookies.substitute })).status).toBe(403);
     expect((await t.call('GET', `/v1/classes/${cls.id}/moods`, { cookie: w.cookies.otherTeacher })).status).toBe(404);
   });
@@ -79,7 +97,7 @@ describe('seating charts', () => {
     await t.call('DELETE', `${url}/${created.json.ResponseData.id}`, { cookie });
     expect((await t.call('POST', url, { cookie, body: chart({}, { deskDirection: 45 }) })).status).toBe(400);
     expect((await t.call('POST', url, { cookie, body: chart({}, { name: '' }) })).status).toBe(400);
-    expect((await t.call('POST', url, { cookie, body: chart({ 'a_b': w.student.id }) })).status).toBe(400);
+    expect((await t.call('POST', url, { cookie, body: chart({ a_b: w.student.id }) })).status).toBe(400);
     expect((await t.call('POST', url, { cookie, body: chart({ '2_0': w.student.id }) })).json.ErrorCode).toBe('SEAT_OUT_OF_GRID');
     expect((await t.call('POST', url, { cookie, body: chart({ '0_0': w.student.id, '0_1': w.student.id }) })).json.ErrorCode).toBe('SEAT_DUPLICATE_STUDENT');
     expect((await t.call('POST', url, { cookie, body: chart({ '0_0': w.otherStudent.id }) })).json.ErrorCode).toBe('STUDENT_NOT_ENROLLED');
@@ -93,7 +111,13 @@ describe('seating charts', () => {
     const created = await t.call('POST', url, { cookie, body: chart({ '0_0': w.student.id, '1_2': w.student2.id }) });
     expect(created.status).toBe(200);
     const id = created.json.ResponseData.id;
-    expect(created.json.ResponseData).toMatchObject({ name: 'Period 1', rows: 2, cols: 3, deskDirection: 90, seats: { '0_0': w.student.id, '1_2': w.student2.id } });
+    expect(created.json.ResponseData).toMatchObject({
+      name: 'Period 1',
+      rows: 2,
+      cols: 3,
+      deskDirection: 90,
+      seats: { '0_0': w.student.id, '1_2': w.student2.id },
+    });
     const dup = await t.call('POST', url, { cookie, body: chart({}, { name: 'period 1' }) });
     expect(dup.status).toBe(409);
     expect(dup.json.ErrorCode).toBe('SEATING_NAME_TAKEN');
@@ -139,7 +163,11 @@ describe('seating charts', () => {
     const cookie = await sessionFor(t.app, teacher.id);
     expect((await t.call('GET', `/v1/classes/${cls.id}/seating`, { cookie })).json.ResponseData.presetsAvailable).toBe(true);
     const together = await t.call('GET', `/v1/classes/${cls.id}/seating/preset?flag=iep&spread=false`, { cookie });
-    expect(together.json.ResponseData).toEqual({ rows: 2, cols: 3, seats: { '0_0': kids[1]!.id, '0_1': kids[3]!.id, '0_2': kids[0]!.id, '1_0': kids[2]!.id, '1_1': kids[4]!.id } });
+    expect(together.json.ResponseData).toEqual({
+      rows: 2,
+      cols: 3,
+      seats: { '0_0': kids[1]!.id, '0_1': kids[3]!.id, '0_2': kids[0]!.id, '1_0': kids[2]!.id, '1_1': kids[4]!.id },
+    });
     const spread = await t.call('GET', `/v1/classes/${cls.id}/seating/preset?flag=iep&spread=true&rows=2&cols=4`, { cookie });
     expect(spread.json.ResponseData.seats['0_0']).toBe(kids[1]!.id);
     expect(spread.json.ResponseData.seats['1_3']).toBe(kids[3]!.id);
@@ -157,8 +185,12 @@ describe('attendance', () => {
     expect((await t.call('POST', url, { body })).status).toBe(401);
     expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { present: ['x'], absent: [], tardy: [], excused: [] } })).status).toBe(400);
     expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { present: [w.student.id] } })).status).toBe(400);
-    expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { present: [w.student.id], absent: [w.student.id], tardy: [], excused: [] } })).status).toBe(400);
-    expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { ...body, absent: [w.otherStudent.id] } })).json.ErrorCode).toBe('STUDENT_NOT_ENROLLED');
+    expect(
+      (await t.call('POST', url, { cookie: w.cookies.teacher, body: { present: [w.student.id], absent: [w.student.id], tardy: [], excused: [] } })).status,
+    ).toBe(400);
+    expect((await t.call('POST', url, { cookie: w.cookies.teacher, body: { ...body, absent: [w.otherStudent.id] } })).json.ErrorCode).toBe(
+      'STUDENT_NOT_ENROLLED',
+    );
     expect((await t.call('POST', url, { cookie: w.cookies.admin, body })).status).toBe(403);
     expect((await t.call('POST', url, { cookie: w.cookies.otherTeacher, body })).status).toBe(404);
     expect((await t.call('GET', `${url}/today`, { cookie: w.cookies.student })).status).toBe(403);
@@ -170,7 +202,10 @@ describe('attendance', () => {
     const saved = await t.call('POST', url, { cookie, body: { present: [w.student.id], absent: [w.student2.id], tardy: [], excused: [] } });
     expect(saved.json.ResponseData).toEqual({ date: '2026-10-15', saved: 2 });
     await t.call('POST', url, { cookie, body: { present: [w.student.id], absent: [], tardy: [w.student2.id], excused: [] } });
-    expect((await t.call('GET', `${url}/today`, { cookie })).json.ResponseData).toEqual({ date: '2026-10-15', codes: { [w.student.id]: 'P', [w.student2.id]: 'T' } });
+    expect((await t.call('GET', `${url}/today`, { cookie })).json.ResponseData).toEqual({
+      date: '2026-10-15',
+      codes: { [w.student.id]: 'P', [w.student2.id]: 'T' },
+    });
     const rows = await t.app.services.db.selectFrom('attendance').selectAll().where('classId', '=', w.cls.id).execute();
     expect(rows).toHaveLength(2);
 
@@ -179,7 +214,10 @@ describe('attendance', () => {
     const exp = await t.call('GET', `${url}/export?dateRange=2026-10-01_2026-10-15`, { cookie });
     expect(exp.json.ResponseData.filename).toBe('attendance.csv');
     expect(exp.json.ResponseData.rows).toBe(3);
-    const lines = exp.json.ResponseData.csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = exp.json.ResponseData.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Student,Email,2026-10-14,2026-10-15,Present,Absent,Tardy,Excused');
     expect(lines[1]).toBe(`"'=HYPERLINK(""x"") Student",${w.student2.email},,T,0,0,1,0`);
     expect(lines[2]).toBe(`Amy Student,${w.student.email},E,P,1,0,0,1`);
@@ -189,7 +227,7 @@ describe('attendance', () => {
     expect((await t.call('GET', `${url}/export?dateRange=2026-10-01_2026-10-15`)).status).toBe(401);
   });
 
-  it('exports headers in the teacher\'s language', async () => {
+  it("exports headers in the teacher's language", async () => {
     const es = await buildUser(t.app, { schoolId: w.school.id, role: 'teacher', language: 'es' });
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: es.id });
     await t.app.services.db.insertInto('attendance').values({ classId: cls.id, studentId: w.student.id, schoolDate: '2026-10-14', code: 'P' }).execute();

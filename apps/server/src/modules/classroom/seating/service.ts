@@ -1,4 +1,13 @@
-import { AttendanceCodeSchema, SeatsSchema, toCsv, type AttendanceCode, type CsvColumn, type DeskDirection, type PresetFlag, type SeatingChartInput } from '@high5/contract';
+import {
+  AttendanceCodeSchema,
+  SeatsSchema,
+  toCsv,
+  type AttendanceCode,
+  type CsvColumn,
+  type DeskDirection,
+  type PresetFlag,
+  type SeatingChartInput,
+} from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
@@ -67,7 +76,14 @@ export async function seatingData(db: Db, services: Services, user: SessionUser,
     className: cls.name,
     students: withPhotos,
     charts: charts.map((c) => presentChart(c, enrolled)),
-    moods: await classMoods(db, services, user, classId, cls.schoolId, students.map((s) => s.id)),
+    moods: await classMoods(
+      db,
+      services,
+      user,
+      classId,
+      cls.schoolId,
+      students.map((s) => s.id),
+    ),
     presetsAvailable: requireSchool(user).paid,
   };
 }
@@ -85,7 +101,15 @@ export async function preset(db: Db, user: SessionUser, classId: string, input: 
   const size = input.rows && input.cols ? { rows: input.rows, cols: input.cols } : nearSquare(students.length);
   if (size.rows * size.cols < students.length) throw badRequest('SEATING_GRID_TOO_SMALL');
   const flagged = (s: (typeof students)[number]) => (input.flag === 'iep' ? s.iep : input.flag === '504' ? s.plan504 : s.languageLevel === 'L');
-  return { ...size, seats: presetLayout(students.map((s) => ({ id: s.id, flagged: flagged(s) })), size.rows, size.cols, input.spread) };
+  return {
+    ...size,
+    seats: presetLayout(
+      students.map((s) => ({ id: s.id, flagged: flagged(s) })),
+      size.rows,
+      size.cols,
+      input.spread,
+    ),
+  };
 }
 
 async function checkChart(db: Db, classId: string, input: SeatingChartInput, exceptId: string | null) {
@@ -124,7 +148,13 @@ export async function attendanceToday(db: Db, services: Services, user: SessionU
 }
 
 /** Saves today's attendance: one row per student per class per school date, for enrolled students. */
-export async function saveAttendance(db: Db, services: Services, user: SessionUser, classId: string, lists: { present: string[]; absent: string[]; tardy: string[]; excused: string[] }) {
+export async function saveAttendance(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  classId: string,
+  lists: { present: string[]; absent: string[]; tardy: string[]; excused: string[] },
+) {
   const cls = await teachersClass(db, user, classId, true);
   const entries: [string, AttendanceCode][] = [
     ...lists.present.map((id) => [id, 'P'] as [string, AttendanceCode]),
@@ -138,7 +168,10 @@ export async function saveAttendance(db: Db, services: Services, user: SessionUs
   if (ids.some((id) => !enrolled.has(id))) throw badRequest('STUDENT_NOT_ENROLLED');
   const date = await schoolToday(db, services, cls.schoolId);
   const now = services.clock.now();
-  await q.upsertAttendance(db, entries.map(([studentId, code]) => ({ classId, studentId, schoolDate: date, code, recordedBy: user.id, recordedAt: now })));
+  await q.upsertAttendance(
+    db,
+    entries.map(([studentId, code]) => ({ classId, studentId, schoolDate: date, code, recordedBy: user.id, recordedAt: now })),
+  );
   return { date, saved: entries.length };
 }
 

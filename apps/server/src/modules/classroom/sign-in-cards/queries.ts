@@ -44,7 +44,10 @@ export async function insertDeviceSession(db: Db, values: { classId: string; tok
 
 /** Deletes a class session (the sessions it signed in go with it); how many rows went. */
 export async function deleteDeviceSession(db: Db, where: { id: string; classId: string } | { tokenHash: string }) {
-  const query = 'id' in where ? db.deleteFrom('classDeviceSessions').where('id', '=', where.id).where('classId', '=', where.classId) : db.deleteFrom('classDeviceSessions').where('tokenHash', '=', where.tokenHash);
+  const query =
+    'id' in where
+      ? db.deleteFrom('classDeviceSessions').where('id', '=', where.id).where('classId', '=', where.classId)
+      : db.deleteFrom('classDeviceSessions').where('tokenHash', '=', where.tokenHash);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

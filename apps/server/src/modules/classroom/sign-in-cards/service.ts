@@ -52,13 +52,30 @@ export async function issueCards(db: Db, services: Services, user: SessionUser, 
   });
   for (const card of cards) await q.saveCard(db, { classId: cls.id, studentId: card.studentId, codeHash: card.hash, issuedBy: user.id, issuedAt: now });
   if (cards.length > 0) {
-    await audit(db, { actorId: user.id, schoolId: cls.schoolId, action: 'class.signInCards', targetType: 'class', targetId: cls.id, details: { cards: cards.length, ...(studentIds ? { studentIds } : {}) } }, now);
+    await audit(
+      db,
+      {
+        actorId: user.id,
+        schoolId: cls.schoolId,
+        action: 'class.signInCards',
+        targetType: 'class',
+        targetId: cls.id,
+        details: { cards: cards.length, ...(studentIds ? { studentIds } : {}) },
+      },
+      now,
+    );
   }
   return { className: cls.name, cards: cards.map(({ hash: _hash, ...card }) => card) };
 }
 
 function present(row: { id: string; tokenHash: string; openedBy: string; createdAt: Date; expiresAt: Date }, deviceHash: string | null): ClassDeviceSession {
-  return { id: row.id, openedBy: row.openedBy, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), thisDevice: row.tokenHash === deviceHash };
+  return {
+    id: row.id,
+    openedBy: row.openedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    thisDevice: row.tokenHash === deviceHash,
+  };
 }
 
 export async function listDeviceSessions(db: Db, services: Services, user: SessionUser, request: FastifyRequest, classId: string) {
@@ -71,7 +88,15 @@ export async function listDeviceSessions(db: Db, services: Services, user: Sessi
  * Opens the class on the calling device for `hours`: a new class session whose token only this
  * device's HttpOnly cookie holds. A class session the device had (any class) is closed first.
  */
-export async function openDeviceSession(db: Db, services: Services, user: SessionUser, request: FastifyRequest, reply: FastifyReply, classId: string, hours: number) {
+export async function openDeviceSession(
+  db: Db,
+  services: Services,
+  user: SessionUser,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  classId: string,
+  hours: number,
+) {
   const cls = await managedClass(db, user, classId);
   const now = services.clock.now();
   const previous = classDeviceHash(request);

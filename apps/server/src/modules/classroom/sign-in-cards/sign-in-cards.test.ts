@@ -38,7 +38,8 @@ async function issue(classId = w.cls.id, studentIds?: string[], cookie = w.cooki
   return res.json.ResponseData as { className: string; cards: { studentId: string; name: string; code: string; url: string; qrSvg: string }[] };
 }
 
-const cardSignIn = (device: string | undefined, code: string) => t.call('POST', '/v1/auth/card-sign-in', { ...(device ? { cookie: device } : {}), body: { code } });
+const cardSignIn = (device: string | undefined, code: string) =>
+  t.call('POST', '/v1/auth/card-sign-in', { ...(device ? { cookie: device } : {}), body: { code } });
 
 describe('class sign-in cards', () => {
   it('issuing: 401 signed out, 404 another school, 403 a student or a teacher of another class, 400 a student not in the class', async () => {
@@ -79,8 +80,17 @@ describe('class sign-in cards', () => {
     expect(res.json.ResponseData.me).toMatchObject({ id: w.student.id, role: 'student' });
     const me = await t.call('GET', '/v1/auth/me', { cookie: res.cookie! });
     expect(me.json.ResponseData.id).toBe(w.student.id);
-    const session = await t.app.services.db.selectFrom('sessions').selectAll().where('userId', '=', w.student.id).where('classDeviceSessionId', 'is not', null).executeTakeFirstOrThrow();
-    const deviceRow = await t.app.services.db.selectFrom('classDeviceSessions').selectAll().where('id', '=', session.classDeviceSessionId!).executeTakeFirstOrThrow();
+    const session = await t.app.services.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('userId', '=', w.student.id)
+      .where('classDeviceSessionId', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const deviceRow = await t.app.services.db
+      .selectFrom('classDeviceSessions')
+      .selectAll()
+      .where('id', '=', session.classDeviceSessionId!)
+      .executeTakeFirstOrThrow();
     expect(session.expiresAt.getTime()).toBe(deviceRow.expiresAt.getTime());
   });
 
@@ -121,7 +131,12 @@ describe('class sign-in cards', () => {
     expect([old.status, old.json.ErrorCode]).toEqual([401, 'CARD_INVALID']);
     expect((await cardSignIn(device, fresh[0]!.code)).json.ResponseData.me.id).toBe(w.student.id);
     expect((await cardSignIn(device, liaOld.code)).json.ResponseData.me.id).toBe(kid.id);
-    const audits = await t.app.services.db.selectFrom('auditLog').select(['details']).where('action', '=', 'class.signInCards').where('targetId', '=', cls.id).execute();
+    const audits = await t.app.services.db
+      .selectFrom('auditLog')
+      .select(['details'])
+      .where('action', '=', 'class.signInCards')
+      .where('targetId', '=', cls.id)
+      .execute();
     const details = audits.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details) as { studentIds?: string[] });
     expect(details.filter((d) => d.studentIds?.[0] === w.student.id)).toHaveLength(1);
   });
@@ -143,7 +158,7 @@ describe('class sign-in cards', () => {
     expect((await t.call('GET', '/v1/auth/class-device', { cookie: device })).json.ResponseData.open).toBe(false);
   });
 
-  it('closing the class session stops its cards and signs out the students it signed in; only the class\'s teachers and admins close it', async () => {
+  it("closing the class session stops its cards and signs out the students it signed in; only the class's teachers and admins close it", async () => {
     const { device, id } = await openDevice();
     const card = (await issue()).cards[0]!;
     const signedIn = await cardSignIn(device, card.code);

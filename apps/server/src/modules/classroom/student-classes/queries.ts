@@ -12,7 +12,9 @@ export async function classesForStudent(db: Db, schoolId: string, studentId: str
       'c.name',
       displayName('o').as('teacherName'),
       eb.exists(eb.selectFrom('enrolments as e').select('e.classId').whereRef('e.classId', '=', 'c.id').where('e.studentId', '=', studentId)).as('enrolled'),
-      eb.exists(eb.selectFrom('enrolmentRequests as r').select('r.classId').whereRef('r.classId', '=', 'c.id').where('r.studentId', '=', studentId)).as('requested'),
+      eb
+        .exists(eb.selectFrom('enrolmentRequests as r').select('r.classId').whereRef('r.classId', '=', 'c.id').where('r.studentId', '=', studentId))
+        .as('requested'),
       sql<boolean>`c.school_year_id IS NOT NULL`.as('lastYear'),
       sql<boolean>`c.source_id IS NOT NULL`.as('rostered'),
     ])
@@ -28,7 +30,9 @@ export async function classesForStudent(db: Db, schoolId: string, studentId: str
 }
 
 export async function isEnrolled(db: Db, classId: string, studentId: string) {
-  return (await db.selectFrom('enrolments').select('classId').where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('enrolments').select('classId').where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst()) !== undefined
+  );
 }
 
 export async function classmates(db: Db, classId: string, schoolId: string, viewerId: string) {
@@ -44,5 +48,9 @@ export async function classmates(db: Db, classId: string, schoolId: string, view
 }
 
 export async function insertRequest(db: Db, classId: string, studentId: string) {
-  await db.insertInto('enrolmentRequests').values({ classId, studentId }).onConflict((oc) => oc.columns(['classId', 'studentId']).doNothing()).execute();
+  await db
+    .insertInto('enrolmentRequests')
+    .values({ classId, studentId })
+    .onConflict((oc) => oc.columns(['classId', 'studentId']).doNothing())
+    .execute();
 }

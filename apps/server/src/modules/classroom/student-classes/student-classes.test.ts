@@ -19,10 +19,12 @@ describe('student classes', () => {
     expect((await t.call('GET', '/v1/student/classes', { cookie: w.cookies.student })).status).toBe(400);
   });
 
-  it('lists enrolled classes, and the school\'s other classes with requests marked', async () => {
+  it("lists enrolled classes, and the school's other classes with requests marked", async () => {
     const art = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, name: 'Art' });
     const enrolled = await t.call('GET', '/v1/student/classes?enrolled=true', { cookie: w.cookies.student });
-    expect(enrolled.json.ResponseData).toEqual([{ id: w.cls.id, name: 'Math 5', teacherName: 'Tina Teacher', enrolled: true, requested: false, lastYear: false }]);
+    expect(enrolled.json.ResponseData).toEqual([
+      { id: w.cls.id, name: 'Math 5', teacherName: 'Tina Teacher', enrolled: true, requested: false, lastYear: false },
+    ]);
     await t.call('POST', `/v1/student/classes/${art.id}/request`, { cookie: w.cookies.student, body: {} });
     const others = await t.call('GET', '/v1/student/classes?enrolled=false', { cookie: w.cookies.student });
     expect(others.json.ResponseData).toEqual([{ id: art.id, name: 'Art', teacherName: 'Tina Teacher', enrolled: false, requested: true, lastYear: false }]);
@@ -43,7 +45,7 @@ describe('student classes', () => {
     expect((await t.call('GET', '/v1/student/classes/nope/students', { cookie: w.cookies.student })).status).toBe(400);
   });
 
-  it('requests enrolment only in the student\'s own school; asking twice is harmless; enrolled is 409', async () => {
+  it("requests enrolment only in the student's own school; asking twice is harmless; enrolled is 409", async () => {
     const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: w.teacher.id, name: 'Drama' });
     expect((await t.call('POST', `/v1/student/classes/${cls.id}/request`, { body: {} })).status).toBe(401);
     expect((await t.call('POST', `/v1/student/classes/${cls.id}/request`, { cookie: w.cookies.parent, body: {} })).status).toBe(403);

@@ -25,13 +25,18 @@ export async function candidates(db: Db, studentId: string, schoolId: string, se
     .where('m.schoolId', '=', schoolId)
     .where('m.role', 'in', ['teacher', 'staff'])
     .where('m.status', '=', 'active')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('trustedAdults as ta').select('ta.adultId').where('ta.studentId', '=', studentId).whereRef('ta.adultId', '=', 'u.id'))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('trustedAdults as ta').select('ta.adultId').where('ta.studentId', '=', studentId).whereRef('ta.adultId', '=', 'u.id'))),
+    );
   if (search) {
     const pattern = containsPattern(search);
     // By name only: searching addresses would reveal them one letter at a time.
     query = query.where(displayName('u'), 'ilike', pattern);
   }
-  const rows = await query.orderBy(sql`lower(${displayName('u')})`).limit(limit).execute();
+  const rows = await query
+    .orderBy(sql`lower(${displayName('u')})`)
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, category: r.category as 'teacher' | 'staff' }));
 }
 

@@ -22,7 +22,7 @@ describe('trusted adults', () => {
     }
   });
 
-  it('candidates are the active teachers and staff of the student\'s school', async () => {
+  it("candidates are the active teachers and staff of the student's school", async () => {
     const res = await t.call('GET', '/v1/trusted-adults/candidates', { cookie: w.cookies.student });
     const ids = res.json.ResponseData.map((a: { id: string }) => a.id);
     expect(ids).toEqual(expect.arrayContaining([w.teacher.id, w.substitute.id, w.admin.id, w.staff.id]));

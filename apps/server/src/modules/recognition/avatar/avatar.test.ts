@@ -52,20 +52,36 @@ describe('PUT /v1/avatar and GET /v1/avatar', () => {
     const cookie = await sessionFor(t.app, teacher.id);
     await t.call('PUT', '/v1/avatar', { cookie, body: { image: dataUrl(await webpImage(64, 64)), colourInfo } });
     const first = await t.app.services.storage.get(`avatars/${teacher.id}.webp`);
-    const res = await t.call('PUT', '/v1/avatar', { cookie, body: { image: dataUrl(await pngImage(64, 64), 'png'), colourInfo: { ...colourInfo, handSelected: 'Hand12' } } });
+    const res = await t.call('PUT', '/v1/avatar', {
+      cookie,
+      body: { image: dataUrl(await pngImage(64, 64), 'png'), colourInfo: { ...colourInfo, handSelected: 'Hand12' } },
+    });
     expect(res.status).toBe(200);
     expect(await t.app.services.storage.get(`avatars/${teacher.id}.png`)).toBeNull();
     const second = await t.app.services.storage.get(`avatars/${teacher.id}.webp`);
     expect((await sharp(second!).metadata()).format).toBe('webp');
     expect(first).not.toBeNull();
-    const count = await t.app.services.db.selectFrom('avatars').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', teacher.id).executeTakeFirstOrThrow();
+    const count = await t.app.services.db
+      .selectFrom('avatars')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', teacher.id)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 
   it.each([
     ['text pretending to be webp', async () => `data:image/webp;base64,${Buffer.from('hello, not an image').toString('base64')}`],
     ['a png labelled as webp', async () => dataUrl(await pngImage(64, 64), 'webp')],
-    ['a jpeg', async () => dataUrl(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).jpeg().toBuffer(), 'jpeg')],
+    [
+      'a jpeg',
+      async () =>
+        dataUrl(
+          await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+            .jpeg()
+            .toBuffer(),
+          'jpeg',
+        ),
+    ],
     ['a tiny 8 px image', async () => dataUrl(await webpImage(8, 8))],
     ['no data URL at all', async () => 'https://example.com/hand.webp'],
   ])('when the image is %s, it answers 400 IMAGE_INVALID', async (_label, make) => {
@@ -77,7 +93,10 @@ describe('PUT /v1/avatar and GET /v1/avatar', () => {
 
   it('when the image is larger than 512 KB, it answers 400', async () => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
-    const res = await t.call('PUT', '/v1/avatar', { cookie: await sessionFor(t.app, teacher.id), body: { image: `data:image/webp;base64,${Buffer.alloc(600 * 1024, 7).toString('base64')}`, colourInfo } });
+    const res = await t.call('PUT', '/v1/avatar', {
+      cookie: await sessionFor(t.app, teacher.id),
+      body: { image: `data:image/webp;base64,${Buffer.alloc(600 * 1024, 7).toString('base64')}`, colourInfo },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -88,13 +107,16 @@ describe('PUT /v1/avatar and GET /v1/avatar', () => {
     ['a missing part', { handSelected: 'Hand1', hand: '#ffffff', chain: '#ffffff' }],
   ])('when the colour info has %s, it answers 400 VALIDATION_FAILED', async (_label, info) => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
-    const res = await t.call('PUT', '/v1/avatar', { cookie: await sessionFor(t.app, teacher.id), body: { image: dataUrl(await webpImage(64, 64)), colourInfo: info } });
+    const res = await t.call('PUT', '/v1/avatar', {
+      cookie: await sessionFor(t.app, teacher.id),
+      body: { image: dataUrl(await webpImage(64, 64)), colourInfo: info },
+    });
     expect(res.status).toBe(400);
     expect(res.json.ErrorCode).toBe('VALIDATION_FAILED');
   });
 });
 
-describe('a super admin\'s own hand', () => {
+describe("a super admin's own hand", () => {
   it('when a super admin (no school) saves a hand, it is stored and read back', async () => {
     const admin = await buildUser(t.app, { isSuperAdmin: true });
     const cookie = await sessionFor(t.app, admin.id);

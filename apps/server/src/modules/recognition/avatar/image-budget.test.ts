@@ -39,7 +39,12 @@ function hugePng(width: number, height: number) {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function handWithMetadata() {
@@ -77,7 +82,10 @@ describe('hand avatars are re-encoded like photos', () => {
   });
 
   it('a webp carrying EXIF GPS is stored without it', async () => {
-    const original = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#a63' } }).webp().withExif(GPS).toBuffer();
+    const original = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#a63' } })
+      .webp()
+      .withExif(GPS)
+      .toBuffer();
     expect(hasGpsTag((await sharp(original).metadata()).exif)).toBe(true);
     const teacher = await buildUser(t.app, { role: 'teacher' });
     const res = await t.call('PUT', '/v1/avatar', { cookie: await sessionFor(t.app, teacher.id), body: { image: dataUrl(original, 'webp'), colourInfo } });
@@ -120,7 +128,9 @@ describe('image decoding has a budget', () => {
     // Refused from the header: no time spent decoding 400 million pixels.
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await upload(hugePng(4000, 3000))).json.ErrorCode).toBe('IMAGE_TOO_LARGE');
-    const fourK = await sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#345' } }).png().toBuffer();
+    const fourK = await sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
     expect((await upload(fourK)).status).toBe(200);
   });
 
@@ -149,7 +159,9 @@ describe('image decoding has a budget', () => {
   it('four hands saved at the same moment are all stored (they queue, none fails)', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => buildUser(t.app, { role: 'teacher' })));
     const image = dataUrl(await handWithMetadata());
-    const answers = await Promise.all(users.map(async (u) => t.call('PUT', '/v1/avatar', { cookie: await sessionFor(t.app, u.id), body: { image, colourInfo } })));
+    const answers = await Promise.all(
+      users.map(async (u) => t.call('PUT', '/v1/avatar', { cookie: await sessionFor(t.app, u.id), body: { image, colourInfo } })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
   });
 });

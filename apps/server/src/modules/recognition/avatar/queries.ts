@@ -10,7 +10,14 @@ export async function upsertAvatar(db: Db, values: { userId: string; imageKey: s
   await db
     .insertInto('avatars')
     .values({ ...values, colourInfo: JSON.stringify(values.colourInfo) })
-    .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ imageKey: eb.ref('excluded.imageKey'), hand: eb.ref('excluded.hand'), colourInfo: eb.ref('excluded.colourInfo'), updatedAt: eb.ref('excluded.updatedAt') })))
+    .onConflict((oc) =>
+      oc.column('userId').doUpdateSet((eb) => ({
+        imageKey: eb.ref('excluded.imageKey'),
+        hand: eb.ref('excluded.hand'),
+        colourInfo: eb.ref('excluded.colourInfo'),
+        updatedAt: eb.ref('excluded.updatedAt'),
+      })),
+    )
     .execute();
   return previous?.imageKey ?? null;
 }

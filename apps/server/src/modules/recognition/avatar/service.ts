@@ -56,7 +56,13 @@ export async function saveAvatar(db: Db, services: Services, user: SessionUser, 
   const key = `avatars/${user.id}.webp`;
   await services.storage.put(key, input.image, 'image/webp');
   const now = services.clock.now();
-  const previous = await upsertAvatar(db, { userId: user.id, imageKey: key, hand: input.colourInfo.handSelected, colourInfo: input.colourInfo, updatedAt: now });
+  const previous = await upsertAvatar(db, {
+    userId: user.id,
+    imageKey: key,
+    hand: input.colourInfo.handSelected,
+    colourInfo: input.colourInfo,
+    updatedAt: now,
+  });
   if (previous && previous !== key) await services.storage.delete(previous).catch(() => {});
   return { imageUrl: await avatarLink(services, key), colourInfo: input.colourInfo, updatedAt: now.toISOString() };
 }

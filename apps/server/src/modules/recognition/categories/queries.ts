@@ -19,5 +19,9 @@ export async function enabledCategories(db: Queryable, schoolId: string, kind: R
     if (ids.length === 0) return [];
     query = query.where('c.id', 'in', ids);
   }
-  return query.orderBy(sql`c.school_id is not null`).orderBy('c.position').orderBy('c.nameEn').execute();
+  return query
+    .orderBy(sql`c.school_id is not null`)
+    .orderBy('c.position')
+    .orderBy('c.nameEn')
+    .execute();
 }

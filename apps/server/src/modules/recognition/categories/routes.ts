@@ -5,5 +5,7 @@ import { currentMembership } from '../recipients/service.js';
 import { listCategories } from './service.js';
 
 export function registerCategoryRoutes(app: FastifyInstance) {
-  route(app, recognitionEndpoints.categories, async ({ db, user, query }) => listCategories(db, currentMembership(user).schoolId, query.kind, query.language ?? user.language));
+  route(app, recognitionEndpoints.categories, async ({ db, user, query }) =>
+    listCategories(db, currentMembership(user).schoolId, query.kind, query.language ?? user.language),
+  );
 }

@@ -18,17 +18,19 @@ async function school() {
   return { s, other, me, peer };
 }
 
-const get = async (userId: string, schoolId?: string) => t.call('GET', '/v1/recognition/dashboard', { cookie: await sessionFor(t.app, userId, schoolId ?? null) });
+const get = async (userId: string, schoolId?: string) =>
+  t.call('GET', '/v1/recognition/dashboard', { cookie: await sessionFor(t.app, userId, schoolId ?? null) });
 
 describe('dashboard', () => {
   it('when signed out, it answers 401', async () => {
     expect((await t.call('GET', '/v1/recognition/dashboard')).status).toBe(401);
   });
 
-  it('counts given and received per month of the school year, and the year\'s totals, in the current school only', async () => {
+  it("counts given and received per month of the school year, and the year's totals, in the current school only", async () => {
     const { s, other, me, peer } = await school();
     t.clock.set('2026-10-15T16:00:00Z');
-    const give = (kind: 'high5' | 'vibe', schoolDate: string, giverId = me.id, receiverId = peer.id, schoolId = s.id) => buildRecognition(t.app, { kind, schoolId, giverId, receiverId, schoolDate });
+    const give = (kind: 'high5' | 'vibe', schoolDate: string, giverId = me.id, receiverId = peer.id, schoolId = s.id) =>
+      buildRecognition(t.app, { kind, schoolId, giverId, receiverId, schoolDate });
     await give('high5', '2026-08-01');
     await give('high5', '2026-08-31');
     await give('vibe', '2026-09-30');
@@ -49,7 +51,20 @@ describe('dashboard', () => {
     expect(d.schoolYear).toEqual({ from: '2026-08-01', to: '2027-07-31' });
     expect(d.receivedVisible).toBe(true);
     expect(d.totals).toEqual({ high5Given: 4, vibeGiven: 1, high5Received: 2, vibeReceived: 2 });
-    expect(d.months.map((m: { month: string }) => m.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07']);
+    expect(d.months.map((m: { month: string }) => m.month)).toEqual([
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+    ]);
     expect(d.months[0]).toEqual({ month: '2026-08', from: '2026-08-01', to: '2026-08-31', high5Given: 2, vibeGiven: 0, high5Received: 0, vibeReceived: 0 });
     expect(d.months[1]).toMatchObject({ vibeGiven: 1, high5Given: 0 });
     expect(d.months[2]).toMatchObject({ high5Given: 2, vibeGiven: 0, high5Received: 2, vibeReceived: 1 });
@@ -113,7 +128,8 @@ describe('the monthly counts the dashboard reads (docs/decisions/0260)', () => {
         select giver_id as user_id, school_id, 'given' as direction, kind, date_trunc('month', school_date) as month from recognitions
         union all select receiver_id, school_id, 'received', kind, date_trunc('month', school_date) from recognitions) x
       group by 1, 2, 3, 4, 5`.execute(db);
-    const key = (r: { userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }) => `${r.userId} ${r.schoolId} ${r.direction} ${r.kind} ${r.month} ${r.n}`;
+    const key = (r: { userId: string; schoolId: string; direction: string; kind: string; month: string; n: number }) =>
+      `${r.userId} ${r.schoolId} ${r.direction} ${r.kind} ${r.month} ${r.n}`;
     return { kept: kept.map(key).sort(), counted: counted.rows.map(key).sort() };
   };
 
@@ -121,9 +137,17 @@ describe('the monthly counts the dashboard reads (docs/decisions/0260)', () => {
     const { s, me, peer } = await school();
     t.clock.set('2026-10-15T16:00:00Z');
     await setSchool(t.app, s.id, { dailyGiveLimit: 10 });
-    const category = await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).executeTakeFirstOrThrow();
+    const category = await t.app.services.db
+      .selectFrom('categories')
+      .select('id')
+      .where('kind', '=', 'high5')
+      .where('schoolId', 'is', null)
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < 3; i++) {
-      const res = await t.call('POST', '/v1/recognitions', { cookie: await sessionFor(t.app, me.id, s.id), body: { kind: 'high5', recipientId: peer.id, categoryIds: [category.id], comment: '' } });
+      const res = await t.call('POST', '/v1/recognitions', {
+        cookie: await sessionFor(t.app, me.id, s.id),
+        body: { kind: 'high5', recipientId: peer.id, categoryIds: [category.id], comment: '' },
+      });
       expect(res.status).toBe(200);
     }
     const third = await buildUser(t.app, { schoolId: s.id, role: 'student' });

@@ -23,7 +23,10 @@ export async function dashboardCounts(db: Queryable, input: { schoolId: string; 
   const wholeFrom = monthRange(input.from).from === input.from ? input.from : addDays(monthRange(input.from).to, 1);
   const wholeTo = monthRange(input.to).to === input.to ? input.to : addDays(monthRange(input.to).from, -1);
   // The partial months at either end (none for a year of whole months).
-  const edges = wholeFrom > wholeTo ? [[input.from, input.to]] : [...(input.from < wholeFrom ? [[input.from, addDays(wholeFrom, -1)]] : []), ...(wholeTo < input.to ? [[addDays(wholeTo, 1), input.to]] : [])];
+  const edges =
+    wholeFrom > wholeTo
+      ? [[input.from, input.to]]
+      : [...(input.from < wholeFrom ? [[input.from, addDays(wholeFrom, -1)]] : []), ...(wholeTo < input.to ? [[addDays(wholeTo, 1), input.to]] : [])];
   const edgeRows = edges.flatMap(([from, to]) => [
     sql`select 'given' as direction, kind, to_char(school_date, 'YYYY-MM') as month, count(*)::int as n from recognitions
         where giver_id = ${input.userId} and school_id = ${input.schoolId} and school_date between ${from}::date and ${to}::date group by 2, 3`,

@@ -7,7 +7,12 @@ import type { Services } from '../../../services/index.js';
 import { dashboardCounts, type CountRow } from './queries.js';
 
 type Counts = { high5Given: number; vibeGiven: number; high5Received: number | null; vibeReceived: number | null };
-const zero = (withReceived: boolean): Counts => ({ high5Given: 0, vibeGiven: 0, high5Received: withReceived ? 0 : null, vibeReceived: withReceived ? 0 : null });
+const zero = (withReceived: boolean): Counts => ({
+  high5Given: 0,
+  vibeGiven: 0,
+  high5Received: withReceived ? 0 : null,
+  vibeReceived: withReceived ? 0 : null,
+});
 
 function add(counts: Counts, row: CountRow) {
   if (row.direction === 'given') counts[row.kind === 'high5' ? 'high5Given' : 'vibeGiven'] += row.n;

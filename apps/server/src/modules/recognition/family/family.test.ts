@@ -56,7 +56,7 @@ describe('POST /v1/family/parents', () => {
     expect(await db().selectFrom('users').select('id').where('email', '=', 'pat@example.test').executeTakeFirst()).toBeUndefined();
   });
 
-  it('when the address is new, it creates a parent with a 7-day temporary password, links the child and e-mails in the student\'s language', async () => {
+  it("when the address is new, it creates a parent with a 7-day temporary password, links the child and e-mails in the student's language", async () => {
     const school = await buildSchool(t.app, { name: 'Escuela Sol' });
     const student = await buildUser(t.app, { role: 'student', schoolId: school.id, firstName: 'Lucia', lastName: 'Diaz', language: 'es' });
     const res = await invite(await sessionFor(t.app, student.id), { email: '  Mama.Diaz@Example.TEST ', firstName: 'Rosa', lastName: 'Diaz' });
@@ -108,8 +108,14 @@ describe('POST /v1/family/parents', () => {
     const res = await invite(studentCookie, { email: 'KNOWN.parent@example.test', firstName: 'Any', lastName: 'Name' });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ status: 'requested' });
-    expect((await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute()).map((l) => l.studentId)).toEqual([sibling.id]);
-    const after = await db().selectFrom('users').select(['passwordHash', 'firstName', 'mustChangePassword']).where('id', '=', parent.id).executeTakeFirstOrThrow();
+    expect((await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute()).map((l) => l.studentId)).toEqual([
+      sibling.id,
+    ]);
+    const after = await db()
+      .selectFrom('users')
+      .select(['passwordHash', 'firstName', 'mustChangePassword'])
+      .where('id', '=', parent.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ passwordHash: before.passwordHash, firstName: 'Test', mustChangePassword: false });
     const mails = await mailTo('known.parent@example.test');
     expect(mails).toHaveLength(1);
@@ -118,24 +124,32 @@ describe('POST /v1/family/parents', () => {
     expect(mails[0]!.bodyText).toContain('/family-requests');
     expect(mails[0]!.bodyText).not.toMatch(/contraseña temporal/i);
     // The student sees the request as waiting.
-    expect((await t.call('GET', '/v1/family/parents', { cookie: studentCookie })).json.ResponseData).toEqual([{ id: parent.id, name: expect.any(String), email: 'known.parent@example.test', status: 'requested' }]);
+    expect((await t.call('GET', '/v1/family/parents', { cookie: studentCookie })).json.ResponseData).toEqual([
+      { id: parent.id, name: expect.any(String), email: 'known.parent@example.test', status: 'requested' },
+    ]);
     // Nothing of the child is visible to the parent before accepting.
     const parentCookie = await sessionFor(t.app, parent.id);
     const kids = await t.call('GET', '/v1/recognition/recipients?role=student', { cookie: parentCookie });
     expect(kids.json.ResponseData.items.map((r: { id: string }) => r.id)).toEqual([sibling.id]);
 
     // Asking again changes nothing and sends nothing more.
-    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({ status: 'requested' });
+    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({
+      status: 'requested',
+    });
     expect(await mailTo('known.parent@example.test')).toHaveLength(1);
 
     const requests = await t.call('GET', '/v1/family/requests', { cookie: parentCookie });
-    expect(requests.json.ResponseData).toEqual([{ id: expect.any(String), studentName: 'Zoe Park', schoolName: expect.any(String), createdAt: expect.any(String) }]);
+    expect(requests.json.ResponseData).toEqual([
+      { id: expect.any(String), studentName: 'Zoe Park', schoolName: expect.any(String), createdAt: expect.any(String) },
+    ]);
     const accepted = await t.call('POST', `/v1/family/requests/${requests.json.ResponseData[0].id}/accept`, { cookie: parentCookie, body: {} });
     expect(accepted.status).toBe(200);
     expect(accepted.json.ResponseData).toEqual([]);
     const links = await db().selectFrom('parentLinks').select('studentId').where('parentId', '=', parent.id).execute();
     expect(links.map((l) => l.studentId).sort()).toEqual([sibling.id, student.id].sort());
-    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({ status: 'linked' });
+    expect((await invite(studentCookie, { email: 'known.parent@example.test', firstName: 'A', lastName: 'B' })).json.ResponseData).toEqual({
+      status: 'linked',
+    });
   });
 
   it('when the address belongs to a user of another school, nothing is added until they accept; then a parent membership here and the link', async () => {
@@ -144,7 +158,8 @@ describe('POST /v1/family/parents', () => {
     const student = await buildUser(t.app, { role: 'student', schoolId: school.id });
     const res = await invite(await sessionFor(t.app, student.id), { email: 'teacher.mom@example.test', firstName: 'T', lastName: 'M' });
     expect(res.json.ResponseData).toEqual({ status: 'requested' });
-    const rolesOf = () => db().selectFrom('schoolMemberships').select(['schoolId', 'role']).where('userId', '=', teacherElsewhere.id).orderBy('createdAt').execute();
+    const rolesOf = () =>
+      db().selectFrom('schoolMemberships').select(['schoolId', 'role']).where('userId', '=', teacherElsewhere.id).orderBy('createdAt').execute();
     expect((await rolesOf()).find((r) => r.schoolId === school.id)).toBeUndefined();
     expect(await db().selectFrom('parentLinks').selectAll().where('parentId', '=', teacherElsewhere.id).execute()).toEqual([]);
 
@@ -225,7 +240,7 @@ describe('POST /v1/family/parents', () => {
     expect((await invite(await sessionFor(t.app, student.id), { email: student.email, firstName: 'Me', lastName: 'Myself' })).status).toBe(409);
   });
 
-  it('when the address is a super admin\'s, it answers 409', async () => {
+  it("when the address is a super admin's, it answers 409", async () => {
     const admin = await buildUser(t.app, { isSuperAdmin: true, email: 'root@example.test' });
     const student = await buildUser(t.app, { role: 'student' });
     expect((await invite(await sessionFor(t.app, student.id), { email: 'root@example.test', firstName: 'R', lastName: 'S' })).status).toBe(409);

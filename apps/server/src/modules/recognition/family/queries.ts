@@ -15,7 +15,10 @@ export function findAccount(db: Db, by: { email: string } | { userId: string }, 
       'u.language',
       'u.firstName',
       'm.role as roleHere',
-      eb.exists(eb.selectFrom('schoolMemberships as sm').select('sm.userId').whereRef('sm.userId', '=', 'u.id').where('sm.role', '=', 'student')).$castTo<boolean>().as('isStudentAnywhere'),
+      eb
+        .exists(eb.selectFrom('schoolMemberships as sm').select('sm.userId').whereRef('sm.userId', '=', 'u.id').where('sm.role', '=', 'student'))
+        .$castTo<boolean>()
+        .as('isStudentAnywhere'),
     ]);
   return ('email' in by ? query.where('u.email', '=', by.email) : query.where('u.id', '=', by.userId)).executeTakeFirst();
 }
@@ -26,7 +29,12 @@ export function isLinked(db: Db, parentId: string, studentId: string) {
 
 /** Records a request; false when the same request is already waiting. */
 export async function insertLinkRequest(db: Db, values: { schoolId: string; parentId: string; studentId: string; createdAt: Date }) {
-  const row = await db.insertInto('parentLinkRequests').values(values).onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing()).returning('id').executeTakeFirst();
+  const row = await db
+    .insertInto('parentLinkRequests')
+    .values(values)
+    .onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -44,12 +52,24 @@ export function requestsFor(db: Db, parentId: string) {
 
 /** Takes (deletes and returns) one of `parentId`'s requests. */
 export function takeRequest(db: Db, parentId: string, requestId: string) {
-  return db.deleteFrom('parentLinkRequests').where('id', '=', requestId).where('parentId', '=', parentId).returning(['schoolId', 'studentId']).executeTakeFirst();
+  return db
+    .deleteFrom('parentLinkRequests')
+    .where('id', '=', requestId)
+    .where('parentId', '=', parentId)
+    .returning(['schoolId', 'studentId'])
+    .executeTakeFirst();
 }
 
 /** True when the student is still an active student of the school. */
 export async function isStudentOf(db: Db, studentId: string, schoolId: string) {
-  const row = await db.selectFrom('schoolMemberships').select('userId').where('userId', '=', studentId).where('schoolId', '=', schoolId).where('role', '=', 'student').where('status', '<>', 'inactive').executeTakeFirst();
+  const row = await db
+    .selectFrom('schoolMemberships')
+    .select('userId')
+    .where('userId', '=', studentId)
+    .where('schoolId', '=', schoolId)
+    .where('role', '=', 'student')
+    .where('status', '<>', 'inactive')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -77,7 +97,12 @@ export function countParentInvitationsSince(db: Db, studentId: string, since: Da
 
 /** Links parent and student; false when they already were. */
 export async function linkParentToStudent(db: Db, parentId: string, studentId: string) {
-  const inserted = await db.insertInto('parentLinks').values({ parentId, studentId }).onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing()).returning('parentId').executeTakeFirst();
+  const inserted = await db
+    .insertInto('parentLinks')
+    .values({ parentId, studentId })
+    .onConflict((oc) => oc.columns(['parentId', 'studentId']).doNothing())
+    .returning('parentId')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 

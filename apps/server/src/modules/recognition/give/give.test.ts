@@ -32,7 +32,13 @@ async function school(options: { dailyGiveLimit?: number } = {}) {
 const giveAs = async (userId: string, body: Record<string, unknown>, schoolId?: string) =>
   t.call('POST', '/v1/recognitions', { cookie: await sessionFor(t.app, userId, schoolId ?? null), body });
 
-const aHigh5 = (recipientId: string, extra: Record<string, unknown> = {}) => ({ kind: 'high5', recipientId, categoryIds: [high5[0]!.id], comment: 'Great work!', ...extra });
+const aHigh5 = (recipientId: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'high5',
+  recipientId,
+  categoryIds: [high5[0]!.id],
+  comment: 'Great work!',
+  ...extra,
+});
 const aVibe = (recipientId: string, extra: Record<string, unknown> = {}) => ({ kind: 'vibe', recipientId, categoryIds: [vibe[0]!.id], comment: '', ...extra });
 
 describe('give', () => {
@@ -68,7 +74,16 @@ describe('give', () => {
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ id: expect.any(Number), dailyLimit: 20, remainingToday: 19 });
     const row = await t.app.services.db.selectFrom('recognitions').selectAll().where('id', '=', res.json.ResponseData.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind: 'high5', schoolId: s.id, giverId: teacher.id, giverRole: 'teacher', receiverId: student.id, receiverRole: 'student', comment, schoolDate: '2026-10-15' });
+    expect(row).toMatchObject({
+      kind: 'high5',
+      schoolId: s.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: student.id,
+      receiverRole: 'student',
+      comment,
+      schoolDate: '2026-10-15',
+    });
     const cats = await t.app.services.db.selectFrom('recognitionCategories').select('categoryId').where('recognitionId', '=', row.id).execute();
     expect(cats.map((c) => c.categoryId).sort()).toEqual([high5[0]!.id, high5[2]!.id].sort());
   });
@@ -123,7 +138,7 @@ describe('give', () => {
     expect((await giveAs(lonely.id, aHigh5(teacher.id))).status).toBe(403);
   });
 
-  it("when a student gives to a student, a comment is refused (COMMENT_NOT_ALLOWED); without one it is stored; to a teacher a comment is fine", async () => {
+  it('when a student gives to a student, a comment is refused (COMMENT_NOT_ALLOWED); without one it is stored; to a teacher a comment is fine', async () => {
     const { student, student2, teacher } = await school();
     const refused = await giveAs(student.id, aHigh5(student2.id, { comment: 'hi' }));
     expect(refused.status).toBe(400);
@@ -135,7 +150,7 @@ describe('give', () => {
     expect((await giveAs(student.id, aHigh5(student.id, { comment: '' }))).status).toBe(200);
   });
 
-  it("when a student gives to a parent, only to their own", async () => {
+  it('when a student gives to a parent, only to their own', async () => {
     const { student, student2, parent } = await school();
     expect((await giveAs(student.id, aVibe(parent.id))).status).toBe(200);
     const res = await giveAs(student2.id, aVibe(parent.id));
@@ -203,7 +218,12 @@ describe('daily limit', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45);
     expect(await countRecognitions(t.app, teacher.id)).toBe(5);
-    expect(results.filter((r) => r.status === 200).map((r) => r.json.ResponseData.remainingToday).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      results
+        .filter((r) => r.status === 200)
+        .map((r) => r.json.ResponseData.remainingToday)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
@@ -222,7 +242,12 @@ describe('allowance and give options', () => {
     const cookie = await sessionFor(t.app, student.id);
     const toStudent = await t.call('GET', `/v1/recognition/give-options?kind=high5&recipientId=${student2.id}&language=es`, { cookie });
     expect(toStudent.status).toBe(200);
-    expect(toStudent.json.ResponseData).toMatchObject({ recipient: { id: student2.id, name: 'Bea Pupil', role: 'student' }, commentAllowed: false, dailyLimit: 4, remainingToday: 3 });
+    expect(toStudent.json.ResponseData).toMatchObject({
+      recipient: { id: student2.id, name: 'Bea Pupil', role: 'student' },
+      commentAllowed: false,
+      dailyLimit: 4,
+      remainingToday: 3,
+    });
     expect(toStudent.json.ResponseData.categories[0]).toEqual({ id: high5[0]!.id, key: 'kindness', name: high5[0]!.nameEs });
     const toTeacher = await t.call('GET', `/v1/recognition/give-options?kind=vibe&recipientId=${teacher.id}`, { cookie });
     expect(toTeacher.json.ResponseData).toMatchObject({ commentAllowed: true, remainingToday: 4 });
@@ -248,7 +273,7 @@ describe('notification e-mail', () => {
     expect(await mailJobs(t.app)).toHaveLength(before);
   });
 
-  it("when it is on, an adult receiver gets a short e-mail in their own language, queued with the give", async () => {
+  it('when it is on, an adult receiver gets a short e-mail in their own language, queued with the give', async () => {
     const { s, teacher, teacher2 } = await school();
     await setSchool(t.app, s.id, { high5NotifyEmail: true });
     const before = (await mailJobs(t.app)).length;
@@ -263,7 +288,7 @@ describe('notification e-mail', () => {
     expect(jobs[0]!.text).not.toContain('Great work!');
   });
 
-  it("when a student receives, their linked parents are told instead, each in their own language", async () => {
+  it('when a student receives, their linked parents are told instead, each in their own language', async () => {
     const { s, teacher, student, parent, parent2 } = await school();
     await setSchool(t.app, s.id, { high5NotifyEmail: true });
     const before = (await mailJobs(t.app)).length;

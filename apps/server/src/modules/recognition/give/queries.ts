@@ -70,7 +70,16 @@ export interface GiveAttempt {
  */
 export async function attemptGive(
   db: Queryable,
-  input: { giverId: string; giverRole: Role; schoolId: string; recipientId: string; kind: RecognitionKind; categoryIds: readonly string[]; comment: string; now: Date },
+  input: {
+    giverId: string;
+    giverRole: Role;
+    schoolId: string;
+    recipientId: string;
+    kind: RecognitionKind;
+    categoryIds: readonly string[];
+    comment: string;
+    now: Date;
+  },
 ) {
   const ids = [...new Set(input.categoryIds)];
   const result = await sql<GiveAttempt>`select * from give_recognition(

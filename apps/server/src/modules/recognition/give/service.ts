@@ -28,7 +28,12 @@ async function recipientOrRefuse(db: Queryable, user: SessionUser, school: Membe
 }
 
 /** What the give dialog needs for one recipient, checked with the same rules as the give. */
-export async function giveOptions(db: Queryable, services: Services, user: SessionUser, input: { kind: RecognitionKind; recipientId: string; language?: Language | undefined }): Promise<GiveOptions> {
+export async function giveOptions(
+  db: Queryable,
+  services: Services,
+  user: SessionUser,
+  input: { kind: RecognitionKind; recipientId: string; language?: Language | undefined },
+): Promise<GiveOptions> {
   const school = currentMembership(user);
   await assertGiverStanding(db, user, school);
   const { recipient } = await recipientOrRefuse(db, user, school, input.recipientId);
@@ -93,7 +98,14 @@ export async function give(tx: Queryable, services: Services, user: SessionUser,
       kind: input.kind,
       giverName: displayName(user),
       schoolName: attempt.schoolName,
-      recipient: { id: member.id, role: member.role, firstName: member.firstName, name: displayName(member), email: member.email, language: member.language as Language },
+      recipient: {
+        id: member.id,
+        role: member.role,
+        firstName: member.firstName,
+        name: displayName(member),
+        email: member.email,
+        language: member.language as Language,
+      },
       categories: attempt.categories,
     });
   }

@@ -17,7 +17,20 @@ describe('the SQL of a give', () => {
     ['school-settings', (db) => schoolSettings(db, SCHOOL)],
     ['given-today', (db) => givenToday(db, { giverId: GIVER, schoolId: SCHOOL, now: NOW })],
     ['seconds-until-tomorrow', (db) => secondsUntilSchoolTomorrow(db, SCHOOL, NOW)],
-    ['attempt-give', (db) => attemptGive(db, { giverId: GIVER, giverRole: 'teacher', schoolId: SCHOOL, recipientId: RECIPIENT, kind: 'high5', categoryIds: [CATEGORY, CATEGORY], comment: 'Great work', now: NOW })],
+    [
+      'attempt-give',
+      (db) =>
+        attemptGive(db, {
+          giverId: GIVER,
+          giverRole: 'teacher',
+          schoolId: SCHOOL,
+          recipientId: RECIPIENT,
+          kind: 'high5',
+          categoryIds: [CATEGORY, CATEGORY],
+          comment: 'Great work',
+          now: NOW,
+        }),
+    ],
     ['parents-of', (db) => parentsOf(db, RECIPIENT)],
   ] satisfies [string, Parameters<typeof compiledSql>[0]][])('%s', async (name, run) => {
     await expect(await compiledSql(run)).toMatchFileSnapshot(`./__snapshots__/${name}.sql`);

@@ -3,14 +3,27 @@ import type { FastifyInstance } from 'fastify';
 
 /** The built-in categories of a kind (migration 0002), in their order. */
 export async function builtinCategories(app: FastifyInstance, kind: RecognitionKind) {
-  return app.services.db.selectFrom('categories').select(['id', 'key', 'nameEn', 'nameEs']).where('kind', '=', kind).where('schoolId', 'is', null).orderBy('position').execute();
+  return app.services.db
+    .selectFrom('categories')
+    .select(['id', 'key', 'nameEn', 'nameEs'])
+    .where('kind', '=', kind)
+    .where('schoolId', 'is', null)
+    .orderBy('position')
+    .execute();
 }
 
 /** A school's own category. */
 export async function buildCategory(app: FastifyInstance, values: { schoolId: string; kind: RecognitionKind; nameEn?: string; nameEs?: string }) {
   return app.services.db
     .insertInto('categories')
-    .values({ schoolId: values.schoolId, kind: values.kind, key: null, nameEn: values.nameEn ?? 'Our own category', nameEs: values.nameEs ?? 'Nuestra categoría', position: 100 })
+    .values({
+      schoolId: values.schoolId,
+      kind: values.kind,
+      key: null,
+      nameEn: values.nameEn ?? 'Our own category',
+      nameEs: values.nameEs ?? 'Nuestra categoría',
+      position: 100,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -23,14 +36,28 @@ export async function setCategoryEnabled(app: FastifyInstance, schoolId: string,
     .execute();
 }
 
-export async function setSchool(app: FastifyInstance, schoolId: string, values: { high5Vibes?: boolean; high5NotifyEmail?: boolean; dailyGiveLimit?: number; timeZone?: string }) {
+export async function setSchool(
+  app: FastifyInstance,
+  schoolId: string,
+  values: { high5Vibes?: boolean; high5NotifyEmail?: boolean; dailyGiveLimit?: number; timeZone?: string },
+) {
   await app.services.db.updateTable('schools').set(values).where('id', '=', schoolId).execute();
 }
 
 /** A recognition stored directly (for reads: dashboards and reports), counted in the giver's day. */
 export async function buildRecognition(
   app: FastifyInstance,
-  values: { kind?: RecognitionKind; schoolId: string; giverId: string; giverRole?: string; receiverId: string; receiverRole?: string; schoolDate: string; comment?: string; categoryIds?: string[] },
+  values: {
+    kind?: RecognitionKind;
+    schoolId: string;
+    giverId: string;
+    giverRole?: string;
+    receiverId: string;
+    receiverRole?: string;
+    schoolDate: string;
+    comment?: string;
+    categoryIds?: string[];
+  },
 ) {
   const row = await app.services.db
     .insertInto('recognitions')
@@ -68,6 +95,11 @@ export async function countRecognitions(app: FastifyInstance, giverId: string) {
 }
 
 export async function mailJobs(app: FastifyInstance) {
-  const rows = await app.services.db.selectFrom('jobs').select(['payload', 'doneAt', 'attempts', 'runAt']).where('kind', '=', 'mail.send').orderBy('id').execute();
+  const rows = await app.services.db
+    .selectFrom('jobs')
+    .select(['payload', 'doneAt', 'attempts', 'runAt'])
+    .where('kind', '=', 'mail.send')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ ...(r.payload as { to: string; subject: string; text: string }), doneAt: r.doneAt, attempts: r.attempts, runAt: r.runAt }));
 }

@@ -56,7 +56,16 @@ function recipients(db: Db, schoolId: string) {
     .where('m.status', '=', 'active')
     .where('u.notYetMail', '=', true)
     .where('u.email', 'is not', null)
-    .where((eb) => eb.exists(eb.selectFrom('classTeachers as ct').innerJoin('classes as c', 'c.id', 'ct.classId').select('ct.classId').whereRef('ct.teacherId', '=', 'u.id').where('c.schoolId', '=', schoolId)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('classTeachers as ct')
+          .innerJoin('classes as c', 'c.id', 'ct.classId')
+          .select('ct.classId')
+          .whereRef('ct.teacherId', '=', 'u.id')
+          .where('c.schoolId', '=', schoolId),
+      ),
+    )
     .orderBy('u.id')
     .execute();
 }
@@ -104,8 +113,20 @@ export async function runNotYetMailTick(services: Services) {
     await inTransaction(services.db, async (tx) => {
       if (!(await claimMonth(tx, school.id, first))) return;
       let teachers = 0;
-      for (const teacher of await recipients(tx, school.id)) if (await queueTeacherMail(tx, services, school, { ...teacher, email: teacher.email! })) teachers++;
-      await audit(tx, { actorId: null, schoolId: school.id, action: 'notYet.monthly', targetType: 'school', targetId: school.id, details: { teachers, date: school.localDate } }, now);
+      for (const teacher of await recipients(tx, school.id))
+        if (await queueTeacherMail(tx, services, school, { ...teacher, email: teacher.email! })) teachers++;
+      await audit(
+        tx,
+        {
+          actorId: null,
+          schoolId: school.id,
+          action: 'notYet.monthly',
+          targetType: 'school',
+          targetId: school.id,
+          details: { teachers, date: school.localDate },
+        },
+        now,
+      );
       sent += teachers;
     });
   }

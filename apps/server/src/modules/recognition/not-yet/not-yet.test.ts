@@ -18,7 +18,17 @@ const NOW = '2026-10-15T16:00:00Z';
 async function give(schoolId: string, giver: { id: string; role?: string }, receiverId: string, date: string, kind: 'high5' | 'vibe' = 'high5') {
   const row = await t.app.services.db
     .insertInto('recognitions')
-    .values({ kind, schoolId, giverId: giver.id, giverRole: giver.role ?? 'teacher', receiverId, receiverRole: 'student', schoolDate: date, givenAt: new Date(`${date}T18:00:00Z`), comment: '' })
+    .values({
+      kind,
+      schoolId,
+      giverId: giver.id,
+      giverRole: giver.role ?? 'teacher',
+      receiverId,
+      receiverRole: 'student',
+      schoolDate: date,
+      givenAt: new Date(`${date}T18:00:00Z`),
+      comment: '',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -44,8 +54,14 @@ async function recount(schoolId: string, teacherId: string, from: string, to: st
   }
   return {
     students: rows.rows.length,
-    notYet: rows.rows.filter((r) => !r.mine).map((r) => r.id).sort(),
-    nobody: rows.rows.filter((r) => !r.anyone).map((r) => r.id).sort(),
+    notYet: rows.rows
+      .filter((r) => !r.mine)
+      .map((r) => r.id)
+      .sort(),
+    nobody: rows.rows
+      .filter((r) => !r.anyone)
+      .map((r) => r.id)
+      .sort(),
     spread,
   };
 }
@@ -54,8 +70,20 @@ async function list(cookie: string, classId?: string) {
   const res = await t.call('GET', `/v1/recognition/not-yet${classId ? `?classId=${classId}` : ''}`, { cookie });
   expect(res.status).toBe(200);
   return res.json.ResponseData as {
-    days: number; from: string; to: string; students: number;
-    notYet: { id: string; name: string; lastFromMe: string | null; lastFromAnyone: string | null; notYetFromAnyone: boolean; joinedOn: string | null; daysAway: number; classNames: string[] }[];
+    days: number;
+    from: string;
+    to: string;
+    students: number;
+    notYet: {
+      id: string;
+      name: string;
+      lastFromMe: string | null;
+      lastFromAnyone: string | null;
+      notYetFromAnyone: boolean;
+      joinedOn: string | null;
+      daysAway: number;
+      classNames: string[];
+    }[];
     spread: Record<string, unknown>;
   };
 }
@@ -65,7 +93,12 @@ async function expectRecount(schoolId: string, teacherId: string, cookie: string
   const want = await recount(schoolId, teacherId, got.from, got.to, classId);
   expect(got.students).toBe(want.students);
   expect(got.notYet.map((s) => s.id).sort()).toEqual(want.notYet);
-  expect(got.notYet.filter((s) => s.notYetFromAnyone).map((s) => s.id).sort()).toEqual(want.nobody.filter((id) => want.notYet.includes(id)));
+  expect(
+    got.notYet
+      .filter((s) => s.notYetFromAnyone)
+      .map((s) => s.id)
+      .sort(),
+  ).toEqual(want.nobody.filter((id) => want.notYet.includes(id)));
   expect(got.spread).toMatchObject(want.spread);
   return got;
 }
@@ -74,14 +107,24 @@ async function world() {
   const school = await buildSchool(t.app, { timeZone: 'America/Los_Angeles' });
   const teacher = await buildUser(t.app, { schoolId: school.id, role: 'teacher' });
   const other = await buildUser(t.app, { schoolId: school.id, role: 'teacher' });
-  const s = await Promise.all(['Ana', 'Ben', 'Cruz', 'Dee', 'Eli'].map((firstName) => buildUser(t.app, { schoolId: school.id, role: 'student', firstName, lastName: 'Pupil' })));
-  const [ana, ben, cruz, dee, eli] = s as [typeof s[0], typeof s[0], typeof s[0], typeof s[0], typeof s[0]];
+  const s = await Promise.all(
+    ['Ana', 'Ben', 'Cruz', 'Dee', 'Eli'].map((firstName) => buildUser(t.app, { schoolId: school.id, role: 'student', firstName, lastName: 'Pupil' })),
+  );
+  const [ana, ben, cruz, dee, eli] = s as [(typeof s)[0], (typeof s)[0], (typeof s)[0], (typeof s)[0], (typeof s)[0]];
   // Everyone joined long ago, so nobody is marked as new unless a test says so.
-  await t.app.services.db.updateTable('schoolMemberships').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('schoolId', '=', school.id).execute();
+  await t.app.services.db
+    .updateTable('schoolMemberships')
+    .set({ createdAt: new Date('2026-08-20T16:00:00Z') })
+    .where('schoolId', '=', school.id)
+    .execute();
   const c1 = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.id, name: 'Math', studentIds: [ana.id, ben.id, cruz.id, dee.id] });
   const c2 = await buildClass(t.app, { schoolId: school.id, ownerId: teacher.id, name: 'Art', studentIds: [eli.id, ana.id] });
   const oc = await buildClass(t.app, { schoolId: school.id, ownerId: other.id, name: 'Music', studentIds: [eli.id] });
-  await t.app.services.db.updateTable('enrolments').set({ createdAt: new Date('2026-08-20T16:00:00Z') }).where('classId', 'in', [c1.id, c2.id, oc.id]).execute();
+  await t.app.services.db
+    .updateTable('enrolments')
+    .set({ createdAt: new Date('2026-08-20T16:00:00Z') })
+    .where('classId', 'in', [c1.id, c2.id, oc.id])
+    .execute();
   return { school, teacher, other, ana, ben, cruz, dee, eli, c1, c2, oc, cookie: await sessionFor(t.app, teacher.id, school.id) };
 }
 
@@ -91,8 +134,13 @@ describe('GET /v1/recognition/not-yet', () => {
     const w = await world();
     // Ana: a High 5 today through HTTP. Ben: the day before the window. Cruz: only from another
     // teacher, inside. Dee: a Vibe on the window's first day. Eli: nothing at all.
-    const categoryId = (await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).executeTakeFirstOrThrow()).id;
-    const given = await t.call('POST', '/v1/recognitions', { cookie: w.cookie, body: { kind: 'high5', recipientId: w.ana.id, categoryIds: [categoryId], comment: '' } });
+    const categoryId = (
+      await t.app.services.db.selectFrom('categories').select('id').where('kind', '=', 'high5').where('schoolId', 'is', null).executeTakeFirstOrThrow()
+    ).id;
+    const given = await t.call('POST', '/v1/recognitions', {
+      cookie: w.cookie,
+      body: { kind: 'high5', recipientId: w.ana.id, categoryIds: [categoryId], comment: '' },
+    });
     expect(given.status).toBe(200);
     await give(w.school.id, w.teacher, w.ben.id, '2026-10-01');
     await give(w.school.id, w.other, w.cruz.id, '2026-10-05');
@@ -127,10 +175,17 @@ describe('GET /v1/recognition/not-yet', () => {
   it('marks who joined inside the window and the school days they were away; the school sets N', async () => {
     t.clock.set(NOW);
     const w = await world();
-    await t.app.services.db.updateTable('enrolments').set({ createdAt: new Date('2026-10-13T16:00:00Z') }).where('studentId', '=', w.dee.id).execute();
+    await t.app.services.db
+      .updateTable('enrolments')
+      .set({ createdAt: new Date('2026-10-13T16:00:00Z') })
+      .where('studentId', '=', w.dee.id)
+      .execute();
     for (const day of ['2026-10-12', '2026-10-13']) {
       await t.app.services.db.insertInto('attendance').values({ classId: w.c1.id, studentId: w.ben.id, schoolDate: day, code: 'A' }).execute();
-      await t.app.services.db.insertInto('attendance').values({ classId: w.c2.id, studentId: w.ana.id, schoolDate: day, code: day === '2026-10-12' ? 'E' : 'P' }).execute();
+      await t.app.services.db
+        .insertInto('attendance')
+        .values({ classId: w.c2.id, studentId: w.ana.id, schoolDate: day, code: day === '2026-10-12' ? 'E' : 'P' })
+        .execute();
     }
     const got = await list(w.cookie);
     const by = (name: string) => got.notYet.find((s) => s.name === name)!;
@@ -149,7 +204,7 @@ describe('GET /v1/recognition/not-yet', () => {
     expect(await list(w.cookie)).toMatchObject({ days: 3, from: '2026-10-13' });
   });
 
-  it('counts the spread of the teacher\'s High 5s this term against a recount', async () => {
+  it("counts the spread of the teacher's High 5s this term against a recount", async () => {
     t.clock.set(NOW);
     const w = await world();
     for (let i = 0; i < 3; i++) await give(w.school.id, w.teacher, w.ana.id, `2026-09-0${i + 1}`);
@@ -204,7 +259,12 @@ describe('the monthly "not yet" e-mail', () => {
     await runNotYetMailTick(t.app.services);
     await runNotYetMailTick(t.app.services);
     await t.app.services.jobs.runDue();
-    const mail = await t.app.services.db.selectFrom('devOutbox').select(['recipient', 'subject', 'bodyText']).where('recipient', 'in', [w.teacher.email!, es.email!, w.other.email!]).orderBy('id').execute();
+    const mail = await t.app.services.db
+      .selectFrom('devOutbox')
+      .select(['recipient', 'subject', 'bodyText'])
+      .where('recipient', 'in', [w.teacher.email!, es.email!, w.other.email!])
+      .orderBy('id')
+      .execute();
     expect(mail.map((m) => m.recipient).sort()).toEqual([w.teacher.email, es.email].sort());
     const en = mail.find((m) => m.recipient === w.teacher.email)!;
     expect(en.subject).toBe('High5: students you have not recognised yet');

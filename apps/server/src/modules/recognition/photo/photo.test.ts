@@ -65,7 +65,9 @@ describe('POST /v1/profile/photo', () => {
 
   it('when the image is larger than 1920 px, it is scaled down to fit', async () => {
     const staff = await buildUser(t.app, { role: 'staff' });
-    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(await sessionFor(t.app, staff.id), big);
     expect(res.status).toBe(200);
     const row = await t.app.services.db.selectFrom('users').select('photoKey').where('id', '=', staff.id).executeTakeFirstOrThrow();
@@ -89,7 +91,10 @@ describe('POST /v1/profile/photo', () => {
 
   it('when a text file is renamed .jpg and declared as a JPEG, it answers 400 IMAGE_INVALID and stores nothing', async () => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
-    const res = await upload(await sessionFor(t.app, teacher.id), Buffer.from('this is not a photo, just some text\n'.repeat(20)), { filename: 'holiday.jpg', contentType: 'image/jpeg' });
+    const res = await upload(await sessionFor(t.app, teacher.id), Buffer.from('this is not a photo, just some text\n'.repeat(20)), {
+      filename: 'holiday.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.status).toBe(400);
     expect(res.json.ErrorCode).toBe('IMAGE_INVALID');
     const row = await t.app.services.db.selectFrom('users').select('photoKey').where('id', '=', teacher.id).executeTakeFirstOrThrow();
@@ -106,7 +111,9 @@ describe('POST /v1/profile/photo', () => {
 
   it('when a truncated JPEG is sent, it answers 400 IMAGE_INVALID', async () => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
-    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#abc' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#abc' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(await sessionFor(t.app, teacher.id), jpeg.subarray(0, jpeg.length / 2));
     expect(res.status).toBe(400);
     expect(res.json.ErrorCode).toBe('IMAGE_INVALID');
@@ -149,7 +156,11 @@ describe('POST /v1/profile/photo', () => {
   it('when the upload comes from another site, it is refused', async () => {
     const teacher = await buildUser(t.app, { role: 'teacher' });
     const { body, headers } = multipartFile(await pngImage(20, 20));
-    const res = await t.call('POST', '/v1/profile/photo', { cookie: await sessionFor(t.app, teacher.id), body, headers: { ...headers, origin: 'https://evil.example' } });
+    const res = await t.call('POST', '/v1/profile/photo', {
+      cookie: await sessionFor(t.app, teacher.id),
+      body,
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.ErrorCode).toBe('CSRF_REJECTED');
   });

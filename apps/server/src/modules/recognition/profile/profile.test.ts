@@ -8,7 +8,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { firstName: 'Ana', lastName: 'Lopez', dateOfBirth: '1990-04-02', pronoun: 'she/her', phone: '+1 (555) 123-4567', zipCode: '94110-1234', department: 'Science', bio: 'Hello there', gender: 'F' };
+const valid = {
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  dateOfBirth: '1990-04-02',
+  pronoun: 'she/her',
+  phone: '+1 (555) 123-4567',
+  zipCode: '94110-1234',
+  department: 'Science',
+  bio: 'Hello there',
+  gender: 'F',
+};
 
 describe('GET /v1/profile', () => {
   it('when signed out, it answers 401', async () => {
@@ -20,7 +30,16 @@ describe('GET /v1/profile', () => {
     const teacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id, firstName: 'Tina' });
     const res = await t.call('GET', '/v1/profile', { cookie: await sessionFor(t.app, teacher.id) });
     expect(res.status).toBe(200);
-    expect(res.json.ResponseData).toMatchObject({ firstName: 'Tina', email: teacher.email, schoolName: 'Lincoln Elementary', role: 'teacher', canChangePhoto: true, canEditBio: true, photoUrl: null, today: '2026-10-15' });
+    expect(res.json.ResponseData).toMatchObject({
+      firstName: 'Tina',
+      email: teacher.email,
+      schoolName: 'Lincoln Elementary',
+      role: 'teacher',
+      canChangePhoto: true,
+      canEditBio: true,
+      photoUrl: null,
+      today: '2026-10-15',
+    });
     expect(res.json.ResponseData.districtName).toMatch(/^District /);
   });
 
@@ -62,7 +81,10 @@ describe('PUT /v1/profile', () => {
     const staff = await buildUser(t.app, { role: 'staff' });
     const cookie = await sessionFor(t.app, staff.id);
     await t.call('PUT', '/v1/profile', { cookie, body: valid });
-    const res = await t.call('PUT', '/v1/profile', { cookie, body: { firstName: 'Sam', lastName: 'Lee', dateOfBirth: null, pronoun: '', phone: '', zipCode: '', department: ' ', bio: '', gender: null } });
+    const res = await t.call('PUT', '/v1/profile', {
+      cookie,
+      body: { firstName: 'Sam', lastName: 'Lee', dateOfBirth: null, pronoun: '', phone: '', zipCode: '', department: ' ', bio: '', gender: null },
+    });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toMatchObject({ dateOfBirth: null, pronoun: null, phone: null, zipCode: null, department: null, bio: null, gender: null });
   });
@@ -90,7 +112,7 @@ describe('PUT /v1/profile', () => {
     expect(res.json.issues?.map((i) => i.path)).toContain(path);
   });
 
-  it('when the date of birth is after the school\'s today, it answers 400; today itself is accepted', async () => {
+  it("when the date of birth is after the school's today, it answers 400; today itself is accepted", async () => {
     // 2026-10-15T16:00Z is still 2026-10-15 in Los Angeles but already the 16th in Auckland.
     const school = await buildSchool(t.app, { timeZone: 'Pacific/Auckland' });
     const teacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id });
@@ -129,13 +151,17 @@ describe('PUT /v1/profile', () => {
     const res = await t.call('PUT', '/v1/profile', { cookie, body: { firstName: 'Changed', lastName: 'Name', ...field } });
     expect(res.status).toBe(403);
     expect(res.json.ErrorCode).toBe('CONTACT_NOT_ALLOWED');
-    const row = await t.app.services.db.selectFrom('users').select(['firstName', 'phone', 'zipCode', 'department']).where('id', '=', student.id).executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('users')
+      .select(['firstName', 'phone', 'zipCode', 'department'])
+      .where('id', '=', student.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ firstName: 'Kid', phone: null, zipCode: null, department: null });
     const profile = await t.call('GET', '/v1/profile', { cookie });
     expect(profile.json.ResponseData).toMatchObject({ canEditContact: false, phone: null });
   });
 
-  it('when another user\'s id is sent along, it only ever changes the caller', async () => {
+  it("when another user's id is sent along, it only ever changes the caller", async () => {
     const a = await buildUser(t.app, { role: 'teacher', firstName: 'Alice' });
     const b = await buildUser(t.app, { role: 'teacher', firstName: 'Bob' });
     const res = await t.call('PUT', '/v1/profile', { cookie: await sessionFor(t.app, a.id), body: { ...valid, id: b.id, userId: b.id } });

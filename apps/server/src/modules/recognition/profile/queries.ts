@@ -8,8 +8,23 @@ export function findProfile(db: Db, userId: string, schoolId: string) {
     .innerJoin('schools as s', 's.id', 'm.schoolId')
     .innerJoin('districts as d', 'd.id', 's.districtId')
     .select([
-      'u.id', 'u.firstName', 'u.lastName', 'u.dateOfBirth', 'u.pronoun', 'u.phone', 'u.zipCode', 'u.department', 'u.bio', 'u.gender',
-      'u.email', 'u.username', 'u.photoKey', 'u.notYetMail', 's.name as schoolName', 'd.name as districtName', 's.timeZone',
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.dateOfBirth',
+      'u.pronoun',
+      'u.phone',
+      'u.zipCode',
+      'u.department',
+      'u.bio',
+      'u.gender',
+      'u.email',
+      'u.username',
+      'u.photoKey',
+      'u.notYetMail',
+      's.name as schoolName',
+      'd.name as districtName',
+      's.timeZone',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();

@@ -50,7 +50,8 @@ export async function updateProfile(db: Db, services: Services, user: SessionUse
   if (!canEditContact(user) && (body.phone || body.zipCode || body.department)) throw forbidden('CONTACT_NOT_ALLOWED');
   if (body.dateOfBirth) {
     const { timeZone } = await schoolTimeZone(db, school.schoolId);
-    if (body.dateOfBirth > toIsoDate(services.clock.now(), timeZone)) throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
+    if (body.dateOfBirth > toIsoDate(services.clock.now(), timeZone))
+      throw badRequest('VALIDATION_FAILED', [{ path: 'body.dateOfBirth', code: 'invalid_future_date' }]);
   }
   const { bio, phone, zipCode, department, notYetMail, ...fields } = body;
   // A student's stored contact fields (from before this rule) are left as they are, never shown.

@@ -11,9 +11,11 @@ export type RecipientScope =
   /** A student's own parents. */
   | { kind: 'parentsOf'; studentId: string };
 
-
 /** One page of the active members of `role` in a school, by name, with the total. */
-export async function listMembers(db: Queryable, input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; searchEmail: boolean; offset: number; limit: number }) {
+export async function listMembers(
+  db: Queryable,
+  input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; searchEmail: boolean; offset: number; limit: number },
+) {
   let query = db
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
@@ -23,10 +25,26 @@ export async function listMembers(db: Queryable, input: { schoolId: string; role
   const scope = input.scope;
   if (scope.kind === 'all') query = query.where('m.userId', '<>', scope.excludeUserId);
   if (scope.kind === 'childrenOf') {
-    query = query.where((eb) => eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.parentId', '=', scope.parentId).whereRef('pl.studentId', '=', 'm.userId')));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('parentLinks as pl')
+          .select(sql`1`.as('one'))
+          .where('pl.parentId', '=', scope.parentId)
+          .whereRef('pl.studentId', '=', 'm.userId'),
+      ),
+    );
   }
   if (scope.kind === 'parentsOf') {
-    query = query.where((eb) => eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.studentId', '=', scope.studentId).whereRef('pl.parentId', '=', 'm.userId')));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('parentLinks as pl')
+          .select(sql`1`.as('one'))
+          .where('pl.studentId', '=', scope.studentId)
+          .whereRef('pl.parentId', '=', 'm.userId'),
+      ),
+    );
   }
   if (input.q) {
     const pattern = containsPattern(input.q);
@@ -71,8 +89,26 @@ export async function findMember(db: Queryable, schoolId: string, userId: string
       'm.role',
       'm.status',
       'm.grade',
-      eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.parentId', '=', giverId).whereRef('pl.studentId', '=', 'm.userId')).$castTo<boolean>().as('isChildOfGiver'),
-      eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.studentId', '=', giverId).whereRef('pl.parentId', '=', 'm.userId')).$castTo<boolean>().as('isParentOfGiver'),
+      eb
+        .exists(
+          eb
+            .selectFrom('parentLinks as pl')
+            .select(sql`1`.as('one'))
+            .where('pl.parentId', '=', giverId)
+            .whereRef('pl.studentId', '=', 'm.userId'),
+        )
+        .$castTo<boolean>()
+        .as('isChildOfGiver'),
+      eb
+        .exists(
+          eb
+            .selectFrom('parentLinks as pl')
+            .select(sql`1`.as('one'))
+            .where('pl.studentId', '=', giverId)
+            .whereRef('pl.parentId', '=', 'm.userId'),
+        )
+        .$castTo<boolean>()
+        .as('isParentOfGiver'),
     ])
     .where('m.schoolId', '=', schoolId)
     .where('m.userId', '=', userId)
@@ -83,7 +119,9 @@ export async function findMember(db: Queryable, schoolId: string, userId: string
 export async function parentHasChildIn(db: Queryable, parentId: string, schoolId: string) {
   const row = await db
     .selectFrom('parentLinks as pl')
-    .innerJoin('schoolMemberships as m', (join) => join.onRef('m.userId', '=', 'pl.studentId').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '=', 'active'))
+    .innerJoin('schoolMemberships as m', (join) =>
+      join.onRef('m.userId', '=', 'pl.studentId').on('m.schoolId', '=', schoolId).on('m.role', '=', 'student').on('m.status', '=', 'active'),
+    )
     .select('pl.studentId')
     .where('pl.parentId', '=', parentId)
     .limit(1)

@@ -15,7 +15,13 @@ async function school() {
   const teacher2 = await buildUser(t.app, { schoolId: s.id, role: 'teacher', firstName: 'Tom', lastName: 'Other' });
   const staff = await buildUser(t.app, { schoolId: s.id, role: 'staff', firstName: 'Sam', lastName: 'Staff' });
   const students = [];
-  for (const [first, grade] of [['Ana', 3], ['Bea', 4], ['Carl', 5], ['Dan', 0], ['Eve', -1]] as const) {
+  for (const [first, grade] of [
+    ['Ana', 3],
+    ['Bea', 4],
+    ['Carl', 5],
+    ['Dan', 0],
+    ['Eve', -1],
+  ] as const) {
     students.push(await buildUser(t.app, { schoolId: s.id, role: 'student', firstName: first, lastName: 'Pupil', grade }));
   }
   const otherStudent = await buildUser(t.app, { schoolId: other.id, role: 'student', firstName: 'Zed', lastName: 'Elsewhere' });
@@ -62,7 +68,10 @@ describe('recipients', () => {
     const { teacher, teacher2 } = await school();
     const cookie = await sessionFor(t.app, teacher.id);
     const teachers = await list(cookie, 'role=teacher');
-    expect(teachers.json.ResponseData).toEqual({ items: [{ id: teacher2.id, name: 'Tom Other', email: teacher2.email, grade: null, role: 'teacher' }], total: 1 });
+    expect(teachers.json.ResponseData).toEqual({
+      items: [{ id: teacher2.id, name: 'Tom Other', email: teacher2.email, grade: null, role: 'teacher' }],
+      total: 1,
+    });
     const self = await list(cookie, 'role=self');
     expect(self.json.ResponseData).toEqual({ items: [{ id: teacher.id, name: 'Tina Teach', email: teacher.email, grade: null, role: 'teacher' }], total: 1 });
   });
@@ -110,7 +119,7 @@ describe('recipients', () => {
     expect(all.json.ResponseData.total).toBe(2);
   });
 
-  it('when a parent lists parents, no other parent\'s e-mail is sent, nor can one be found by address', async () => {
+  it("when a parent lists parents, no other parent's e-mail is sent, nor can one be found by address", async () => {
     const { parent, parent2, teacher, students } = await school();
     const cookie = await sessionFor(t.app, parent.id);
     const parents = await list(cookie, 'role=parent');
@@ -123,7 +132,7 @@ describe('recipients', () => {
     expect(options.json.ResponseData.recipient.email).toBeNull();
   });
 
-  it('when a student lists adults, no adult\'s e-mail is sent, nor can one be found by address; classmates\' and own parents\' are', async () => {
+  it("when a student lists adults, no adult's e-mail is sent, nor can one be found by address; classmates' and own parents' are", async () => {
     const { students, teacher, staff, parent } = await school();
     const cookie = await sessionFor(t.app, students[0]!.id);
     for (const role of ['teacher', 'staff']) {
@@ -149,7 +158,7 @@ describe('recipients', () => {
       expect(res.json.ErrorCode, role).toBe('ACCOUNT_PENDING_APPROVAL');
     }
     // Nor are pending members listed to others.
-    const { teacher } = { teacher: (await buildUser(t.app, { schoolId: s.id, role: 'teacher' })) };
+    const { teacher } = { teacher: await buildUser(t.app, { schoolId: s.id, role: 'teacher' }) };
     const teachers = await list(await sessionFor(t.app, teacher.id), 'role=teacher');
     expect(teachers.json.ResponseData.items.map((r: { id: string }) => r.id)).not.toContain(pending.id);
   });

@@ -56,7 +56,15 @@ export async function listRecipients(db: Queryable, user: SessionUser, input: { 
   const scope = scopeFor(school, user.id, input.role);
   if (!scope) return { items: [], total: 0 };
   const showEmail = emailVisible(school.role, input.role, { self: false, family: scope.kind === 'childrenOf' || scope.kind === 'parentsOf' });
-  const { rows, total } = await listMembers(db, { schoolId: school.schoolId, role: input.role, scope, q: input.q, searchEmail: showEmail, offset: input.offset, limit: input.limit });
+  const { rows, total } = await listMembers(db, {
+    schoolId: school.schoolId,
+    role: input.role,
+    scope,
+    q: input.q,
+    searchEmail: showEmail,
+    offset: input.offset,
+    limit: input.limit,
+  });
   return { items: rows.map((row) => toRecipient(row, showEmail)), total };
 }
 

@@ -21,7 +21,16 @@ export async function reportContext(db: Queryable, schoolId: string, subjectId: 
       's.timeZone',
       's.high5Vibes',
       'm.role as subjectRole',
-      eb.exists(eb.selectFrom('parentLinks as pl').select(sql`1`.as('one')).where('pl.parentId', '=', viewerId).where('pl.studentId', '=', subjectId)).$castTo<boolean>().as('viewerIsParent'),
+      eb
+        .exists(
+          eb
+            .selectFrom('parentLinks as pl')
+            .select(sql`1`.as('one'))
+            .where('pl.parentId', '=', viewerId)
+            .where('pl.studentId', '=', subjectId),
+        )
+        .$castTo<boolean>()
+        .as('viewerIsParent'),
     ])
     .where('s.id', '=', schoolId)
     .executeTakeFirstOrThrow();

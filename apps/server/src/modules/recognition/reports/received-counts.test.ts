@@ -20,7 +20,9 @@ afterAll(() => t.close());
 async function recount() {
   const { db } = t.app.services;
   const kept = await sql<{ line: string }>`
-    select concat_ws(' ', user_id, school_id, to_char(month, 'YYYY-MM-DD'), category_id, n) as line from received_category_month_counts where n > 0`.execute(db);
+    select concat_ws(' ', user_id, school_id, to_char(month, 'YYYY-MM-DD'), category_id, n) as line from received_category_month_counts where n > 0`.execute(
+    db,
+  );
   const counted = await sql<{ line: string }>`
     select concat_ws(' ', r.receiver_id, r.school_id, to_char(date_trunc('month', r.school_date), 'YYYY-MM-DD'), rc.category_id, count(*)) as line
     from recognitions r join recognition_categories rc on rc.recognition_id = r.id
@@ -39,11 +41,26 @@ describe('the monthly category counts (received_category_month_counts)', () => {
     await setSchool(t.app, s.id, { dailyGiveLimit: 10 });
     t.clock.set('2026-10-30T16:00:00Z');
     for (const categoryIds of [[high5[0]!.id, own.id], [high5[1]!.id]]) {
-      const res = await t.call('POST', '/v1/recognitions', { cookie: await sessionFor(t.app, ben.id, s.id), body: { kind: 'high5', recipientId: ana.id, categoryIds, comment: '' } });
+      const res = await t.call('POST', '/v1/recognitions', {
+        cookie: await sessionFor(t.app, ben.id, s.id),
+        body: { kind: 'high5', recipientId: ana.id, categoryIds, comment: '' },
+      });
       expect(res.status).toBe(200);
     }
-    await buildRecognition(t.app, { schoolId: s.id, giverId: cy.id, receiverId: ana.id, schoolDate: '2026-09-30', categoryIds: [high5[0]!.id, high5[2]!.id, own.id] });
-    const movedId = await buildRecognition(t.app, { schoolId: s.id, giverId: ana.id, receiverId: cy.id, schoolDate: '2026-10-01', categoryIds: [high5[3]!.id] });
+    await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: cy.id,
+      receiverId: ana.id,
+      schoolDate: '2026-09-30',
+      categoryIds: [high5[0]!.id, high5[2]!.id, own.id],
+    });
+    const movedId = await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: ana.id,
+      receiverId: cy.id,
+      schoolDate: '2026-10-01',
+      categoryIds: [high5[3]!.id],
+    });
     expect((await recount()).kept).toEqual((await recount()).counted);
 
     const { db } = t.app.services;
@@ -56,7 +73,19 @@ describe('the monthly category counts (received_category_month_counts)', () => {
     const before = now.kept;
     await expect(
       db.transaction().execute(async (tx) => {
-        const row = await tx.insertInto('recognitions').values({ kind: 'high5', schoolId: s.id, giverId: cy.id, giverRole: 'student', receiverId: ana.id, receiverRole: 'student', schoolDate: '2026-10-02' }).returning('id').executeTakeFirstOrThrow();
+        const row = await tx
+          .insertInto('recognitions')
+          .values({
+            kind: 'high5',
+            schoolId: s.id,
+            giverId: cy.id,
+            giverRole: 'student',
+            receiverId: ana.id,
+            receiverRole: 'student',
+            schoolDate: '2026-10-02',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await tx.insertInto('recognitionCategories').values({ recognitionId: row.id, categoryId: high5[0]!.id }).execute();
         throw new Error('refused');
       }),
@@ -83,13 +112,22 @@ describe('the first pages from the counts (receivedByDate)', () => {
     const me = await buildUser(t.app, { schoolId: s.id, role: 'student' });
     const peer = await buildUser(t.app, { schoolId: s.id, role: 'student' });
     const givers = [];
-    for (const role of ['teacher', 'student', 'staff', 'parent'] as const) givers.push({ role, user: await buildUser(t.app, { schoolId: s.id, role, firstName: `Giver ${role}` }) });
+    for (const role of ['teacher', 'student', 'staff', 'parent'] as const)
+      givers.push({ role, user: await buildUser(t.app, { schoolId: s.id, role, firstName: `Giver ${role}` }) });
     // Sixty High 5s to me over September to December, some days two, one to three categories
     // each; Vibes, High 5s to someone else and in another school that must not count.
     for (let i = 0; i < 60; i++) {
       const giver = givers[i % givers.length]!;
       const categoryIds = [0, 1, 2].slice(0, 1 + (i % 3)).map((k) => high5[(i + 5 * k) % high5.length]!.id);
-      await buildRecognition(t.app, { schoolId: s.id, giverId: giver.user.id, giverRole: giver.role, receiverId: me.id, schoolDate: addDays('2026-09-01', Math.floor(i * 1.8)), comment: `note ${i}`, categoryIds });
+      await buildRecognition(t.app, {
+        schoolId: s.id,
+        giverId: giver.user.id,
+        giverRole: giver.role,
+        receiverId: me.id,
+        schoolDate: addDays('2026-09-01', Math.floor(i * 1.8)),
+        comment: `note ${i}`,
+        categoryIds,
+      });
     }
     await buildRecognition(t.app, { kind: 'vibe', schoolId: s.id, giverId: peer.id, receiverId: me.id, schoolDate: '2026-10-10' });
     await buildRecognition(t.app, { schoolId: s.id, giverId: me.id, receiverId: peer.id, schoolDate: '2026-10-10', categoryIds: [high5[0]!.id] });
@@ -98,15 +136,34 @@ describe('the first pages from the counts (receivedByDate)', () => {
     const { db } = t.app.services;
     const day = fc.integer({ min: 0, max: 130 }).map((n) => addDays('2026-08-25', n));
     await fc.assert(
-      fc.asyncProperty(day, fc.integer({ min: 0, max: 100 }), fc.constantFrom('asc', 'desc'), fc.integer({ min: 0, max: 3 }), async (from, length, dir, page) => {
-        const f: ReceivedFilter = { schoolId: s.id, receiverId: me.id, kind: 'high5', from, to: addDays(from, length) };
-        const p: ReceivedPage = { categoryId: null, search: null, language: 'en', sort: 'date', dir: dir as 'asc' | 'desc', roleOrder: ['parent', 'staff', 'student', 'teacher'], limit: 7, offset: 7 * page };
-        expect(await receivedByDate(db, f, p)).toEqual(await receivedByScan(db, f, p));
-      }),
+      fc.asyncProperty(
+        day,
+        fc.integer({ min: 0, max: 100 }),
+        fc.constantFrom('asc', 'desc'),
+        fc.integer({ min: 0, max: 3 }),
+        async (from, length, dir, page) => {
+          const f: ReceivedFilter = { schoolId: s.id, receiverId: me.id, kind: 'high5', from, to: addDays(from, length) };
+          const p: ReceivedPage = {
+            categoryId: null,
+            search: null,
+            language: 'en',
+            sort: 'date',
+            dir: dir as 'asc' | 'desc',
+            roleOrder: ['parent', 'staff', 'student', 'teacher'],
+            limit: 7,
+            offset: 7 * page,
+          };
+          expect(await receivedByDate(db, f, p)).toEqual(await receivedByScan(db, f, p));
+        },
+      ),
       { numRuns: 60 },
     );
     // And the report's own month, which the screen opens on.
-    const month = await receivedByDate(db, { schoolId: s.id, receiverId: me.id, kind: 'high5', from: '2026-10-01', to: '2026-10-31' }, { categoryId: null, search: null, language: 'en', sort: 'date', dir: 'desc', roleOrder: [], limit: 25, offset: 0 });
+    const month = await receivedByDate(
+      db,
+      { schoolId: s.id, receiverId: me.id, kind: 'high5', from: '2026-10-01', to: '2026-10-31' },
+      { categoryId: null, search: null, language: 'en', sort: 'date', dir: 'desc', roleOrder: [], limit: 25, offset: 0 },
+    );
     expect(month.total).toBe(17);
     expect(month.tiles.reduce((sum, tile) => sum + tile.count, 0)).toBeGreaterThan(17);
   });

@@ -35,7 +35,14 @@ describe('received report', () => {
 
   it('when the range or kind is malformed, reversed or longer than a school year, it answers 400', async () => {
     const { student } = await school();
-    for (const q of ['kind=badge', 'kind=high5&range=2026-10-01', 'kind=high5&range=2026-10-31_2026-10-01', 'kind=high5&range=2026-02-30_2026-03-01', 'kind=high5&range=2025-01-01_2026-10-01', 'kind=high5&userId=x']) {
+    for (const q of [
+      'kind=badge',
+      'kind=high5&range=2026-10-01',
+      'kind=high5&range=2026-10-31_2026-10-01',
+      'kind=high5&range=2026-02-30_2026-03-01',
+      'kind=high5&range=2025-01-01_2026-10-01',
+      'kind=high5&userId=x',
+    ]) {
       expect((await report(student.id, q)).status, q).toBe(400);
     }
   });
@@ -53,12 +60,41 @@ describe('received report', () => {
     const retired = await buildCategory(t.app, { schoolId: s.id, kind: 'high5', nameEn: 'Retired one', nameEs: 'Retirada' });
     await setCategoryEnabled(t.app, s.id, high5[12]!.id, false);
     const script = '<script>alert("x")</script>';
-    await buildRecognition(t.app, { schoolId: s.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-10-02', comment: script, categoryIds: [high5[0]!.id, own.id] });
-    await buildRecognition(t.app, { schoolId: s.id, giverId: teacher.id, giverRole: 'teacher', receiverId: student.id, schoolDate: '2026-10-09', categoryIds: [high5[0]!.id, retired.id] });
+    await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: teacher.id,
+      receiverId: student.id,
+      schoolDate: '2026-10-02',
+      comment: script,
+      categoryIds: [high5[0]!.id, own.id],
+    });
+    await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: teacher.id,
+      giverRole: 'teacher',
+      receiverId: student.id,
+      schoolDate: '2026-10-09',
+      categoryIds: [high5[0]!.id, retired.id],
+    });
     await setCategoryEnabled(t.app, s.id, retired.id, false);
     await buildRecognition(t.app, { schoolId: s.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-09-30', categoryIds: [high5[1]!.id] });
-    await buildRecognition(t.app, { kind: 'vibe', schoolId: s.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-10-03', categoryIds: [vibe[0]!.id] });
-    await buildRecognition(t.app, { schoolId: s.id, giverId: student.id, giverRole: 'student', receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-03', categoryIds: [high5[3]!.id] });
+    await buildRecognition(t.app, {
+      kind: 'vibe',
+      schoolId: s.id,
+      giverId: teacher.id,
+      receiverId: student.id,
+      schoolDate: '2026-10-03',
+      categoryIds: [vibe[0]!.id],
+    });
+    await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: student.id,
+      giverRole: 'student',
+      receiverId: teacher.id,
+      receiverRole: 'teacher',
+      schoolDate: '2026-10-03',
+      categoryIds: [high5[3]!.id],
+    });
     await t.app.services.db.insertInto('schoolMemberships').values({ userId: student.id, schoolId: other.id, role: 'student' }).execute();
     await buildRecognition(t.app, { schoolId: other.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-10-04', categoryIds: [high5[0]!.id] });
 
@@ -67,7 +103,16 @@ describe('received report', () => {
     const r = res.json.ResponseData;
     expect(r.range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     expect(r.items).toHaveLength(2);
-    expect(r.items[0]).toEqual({ id: expect.any(Number), fromUserId: teacher.id, fromName: 'Tina Teach', fromRole: 'teacher', date: '2026-10-09', comment: '', categoryIds: expect.arrayContaining([high5[0]!.id, retired.id]), fromHandImageUrl: null });
+    expect(r.items[0]).toEqual({
+      id: expect.any(Number),
+      fromUserId: teacher.id,
+      fromName: 'Tina Teach',
+      fromRole: 'teacher',
+      date: '2026-10-09',
+      comment: '',
+      categoryIds: expect.arrayContaining([high5[0]!.id, retired.id]),
+      fromHandImageUrl: null,
+    });
     expect(r.items[1]).toMatchObject({ date: '2026-10-02', comment: script });
     const tiles = new Map(r.categories.map((c: { name: string; count: number }) => [c.name, c.count]));
     expect(tiles.get(high5[0]!.nameEn)).toBe(2);
@@ -81,17 +126,36 @@ describe('received report', () => {
   it('defaults to the current month in the school time zone, and names categories in the asked language', async () => {
     const { s, student, teacher } = await school();
     t.clock.set('2026-11-01T05:00:00Z'); // 31 October, 22:00 in Los Angeles
-    await buildRecognition(t.app, { kind: 'vibe', schoolId: s.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-10-31', categoryIds: [vibe[2]!.id] });
+    await buildRecognition(t.app, {
+      kind: 'vibe',
+      schoolId: s.id,
+      giverId: teacher.id,
+      receiverId: student.id,
+      schoolDate: '2026-10-31',
+      categoryIds: [vibe[2]!.id],
+    });
     const res = await report(student.id, 'kind=vibe&language=es');
-    expect(res.json.ResponseData).toMatchObject({ range: { from: '2026-10-01', to: '2026-10-31' }, today: '2026-10-31', schoolYear: { from: '2026-08-01', to: '2027-07-31' } });
+    expect(res.json.ResponseData).toMatchObject({
+      range: { from: '2026-10-01', to: '2026-10-31' },
+      today: '2026-10-31',
+      schoolYear: { from: '2026-08-01', to: '2027-07-31' },
+    });
     expect(res.json.ResponseData.items).toHaveLength(1);
-    expect(res.json.ResponseData.categories.find((c: { id: string }) => c.id === vibe[2]!.id)).toEqual({ id: vibe[2]!.id, key: 'thank_you', name: vibe[2]!.nameEs, count: 1 });
+    expect(res.json.ResponseData.categories.find((c: { id: string }) => c.id === vibe[2]!.id)).toEqual({
+      id: vibe[2]!.id,
+      key: 'thank_you',
+      name: vibe[2]!.nameEs,
+      count: 1,
+    });
     t.clock.set('2026-10-15T16:00:00Z');
   });
 
   it("links each sender's hand image", async () => {
     const { s, student, teacher } = await school();
-    await t.app.services.db.insertInto('avatars').values({ userId: teacher.id, imageKey: `avatars/${teacher.id}.webp`, hand: 'Hand2', colourInfo: JSON.stringify({}) }).execute();
+    await t.app.services.db
+      .insertInto('avatars')
+      .values({ userId: teacher.id, imageKey: `avatars/${teacher.id}.webp`, hand: 'Hand2', colourInfo: JSON.stringify({}) })
+      .execute();
     await buildRecognition(t.app, { schoolId: s.id, giverId: teacher.id, receiverId: student.id, schoolDate: '2026-10-02', categoryIds: [high5[0]!.id] });
     const res = await report(student.id, 'kind=high5&range=2026-10-01_2026-10-31');
     expect(res.json.ResponseData.items[0].fromHandImageUrl).toContain(`avatars/${teacher.id}.webp`);
@@ -118,7 +182,15 @@ describe('received report', () => {
 
   it("lets a school admin read any member's report of their school, and not another school's", async () => {
     const { s, student, teacher, admin, otherAdmin } = await school();
-    await buildRecognition(t.app, { schoolId: s.id, giverId: student.id, giverRole: 'student', receiverId: teacher.id, receiverRole: 'teacher', schoolDate: '2026-10-02', categoryIds: [high5[0]!.id] });
+    await buildRecognition(t.app, {
+      schoolId: s.id,
+      giverId: student.id,
+      giverRole: 'student',
+      receiverId: teacher.id,
+      receiverRole: 'teacher',
+      schoolDate: '2026-10-02',
+      categoryIds: [high5[0]!.id],
+    });
     const ok = await report(admin.id, `kind=high5&userId=${teacher.id}&range=2026-10-01_2026-10-31`);
     expect(ok.status).toBe(200);
     expect(ok.json.ResponseData.items).toHaveLength(1);
@@ -148,14 +220,26 @@ describe('received report pages (the table and the category dialog ask for what 
     for (let day = 1; day <= 30; day++) {
       const from = senders[day % 4]!;
       const comment = day === 7 ? 'Thanks for the fractions help, 100% great' : day === 8 ? 'Only 100 points' : `Day ${day}`;
-      await buildRecognition(t.app, { schoolId: w.s.id, giverId: from.id, giverRole: from.role, receiverId: w.student.id, schoolDate: `2026-10-${String(day).padStart(2, '0')}`, comment, categoryIds: [high5[day % 3 === 0 ? 1 : 0]!.id] });
+      await buildRecognition(t.app, {
+        schoolId: w.s.id,
+        giverId: from.id,
+        giverRole: from.role,
+        receiverId: w.student.id,
+        schoolDate: `2026-10-${String(day).padStart(2, '0')}`,
+        comment,
+        categoryIds: [high5[day % 3 === 0 ? 1 : 0]!.id],
+      });
     }
     return w;
   }
   const page = async (userId: string, query: string) => {
     const res = await report(userId, `kind=high5&range=2026-10-01_2026-10-31&${query}`);
     expect(res.status, query).toBe(200);
-    const r = res.json.ResponseData as { total: number; items: { date: string; fromName: string; fromRole: string; comment: string; categoryIds: string[] }[]; categories: { id: string; count: number }[] };
+    const r = res.json.ResponseData as {
+      total: number;
+      items: { date: string; fromName: string; fromRole: string; comment: string; categoryIds: string[] }[];
+      categories: { id: string; count: number }[];
+    };
     return { ...r, dates: r.items.map((i) => i.date.slice(8)), tile: (id: string) => r.categories.find((c) => c.id === id)!.count };
   };
 
@@ -219,7 +303,20 @@ describe('received report pages (the table and the category dialog ask for what 
 
   it('answers 400 VALIDATION_FAILED for a bad page, page size, order, search or category, never 500', async () => {
     const { student } = await month();
-    const bad = ['page=-1', 'page=x', 'page=1.5', 'pageSize=0', 'pageSize=101', 'pageSize=x', 'sort=name', 'sort=', 'dir=up', `q=${'x'.repeat(101)}`, 'categoryId=x', 'q=%00'];
+    const bad = [
+      'page=-1',
+      'page=x',
+      'page=1.5',
+      'pageSize=0',
+      'pageSize=101',
+      'pageSize=x',
+      'sort=name',
+      'sort=',
+      'dir=up',
+      `q=${'x'.repeat(101)}`,
+      'categoryId=x',
+      'q=%00',
+    ];
     for (const query of bad) {
       const res = await report(student.id, `kind=high5&${query}`);
       expect(res.status, query).toBe(400);

@@ -1,4 +1,14 @@
-import { type Language, LIMITS, monthRange, RECEIVED_RANGE_MAX_DAYS, type ReceivedQuerySchema, type ReceivedReport, type Role, Roles, toIsoDate } from '@high5/contract';
+import {
+  type Language,
+  LIMITS,
+  monthRange,
+  RECEIVED_RANGE_MAX_DAYS,
+  type ReceivedQuerySchema,
+  type ReceivedReport,
+  type Role,
+  Roles,
+  toIsoDate,
+} from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.js';
@@ -74,7 +84,14 @@ export async function receivedReport(db: Queryable, services: Services, user: Se
   };
   const { tiles, total, items: rows } = await receivedData(db, filter, page);
   if (!isSelf) {
-    const entry = { actorId: user.id, schoolId: school.schoolId, action: 'recognition.received.read', targetType: 'user', targetId: subjectId, details: { kind: query.kind, from: range.from, to: range.to } } as const;
+    const entry = {
+      actorId: user.id,
+      schoolId: school.schoolId,
+      action: 'recognition.received.read',
+      targetType: 'user',
+      targetId: subjectId,
+      details: { kind: query.kind, from: range.from, to: range.to },
+    } as const;
     await audit(services.db, entry, services.clock.now());
   }
 

@@ -9,9 +9,20 @@ export function findStudentDetails(db: Db, schoolId: string, studentId: string, 
     .innerJoin('users as u', 'u.id', 'm.userId')
     .innerJoin('schools as s', 's.id', 'm.schoolId')
     .select((eb) => [
-      'u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.username', 'u.photoKey',
-      'm.grade', 'm.iep', 'm.plan504', 'm.languageLevel',
-      's.urlProgramIep', 's.urlProgram504', 's.urlLanguage', 's.urlStudentDocument',
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+      'u.username',
+      'u.photoKey',
+      'm.grade',
+      'm.iep',
+      'm.plan504',
+      'm.languageLevel',
+      's.urlProgramIep',
+      's.urlProgram504',
+      's.urlLanguage',
+      's.urlStudentDocument',
       eb
         .selectFrom('enrolments as e')
         .innerJoin('classes as c', 'c.id', 'e.classId')
@@ -53,7 +64,12 @@ export function findStudentDetails(db: Db, schoolId: string, studentId: string, 
     .executeTakeFirstOrThrow();
 }
 
-export async function updateStudentFlags(db: Db, schoolId: string, studentId: string, flags: { iep?: boolean; plan504?: boolean; languageLevel?: 'L' | 'LF' | null }) {
+export async function updateStudentFlags(
+  db: Db,
+  schoolId: string,
+  studentId: string,
+  flags: { iep?: boolean; plan504?: boolean; languageLevel?: 'L' | 'LF' | null },
+) {
   return db
     .updateTable('schoolMemberships')
     .set(flags)

@@ -4,17 +4,20 @@ import { audit as writeAudit, type AuditAction } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { currentSchool } from '../../../lib/current-school.js';
 import type { SessionUser } from '../../../lib/session-user.js';
-import { canChangeStudentPhoto, canEditStudentFlags, canViewStudent, isActiveStaff, loadStudent, moodAccess, moodRange, type Student, studentPolicies } from '../../../policies/student.js';
+import {
+  canChangeStudentPhoto,
+  canEditStudentFlags,
+  canViewStudent,
+  isActiveStaff,
+  loadStudent,
+  moodAccess,
+  moodRange,
+  type Student,
+  studentPolicies,
+} from '../../../policies/student.js';
 import type { Services } from '../../../services/index.js';
 import { photoLink, storePhoto } from '../photo/service.js';
-import {
-  findStudentDetails,
-  insertStudentNote,
-  studentAttendance,
-  studentMoods,
-  studentNotes,
-  updateStudentFlags,
-} from './queries.js';
+import { findStudentDetails, insertStudentNote, studentAttendance, studentMoods, studentNotes, updateStudentFlags } from './queries.js';
 
 /**
  * The student, when the caller may see them (policies/student.ts `canViewStudent`): only active
@@ -31,7 +34,11 @@ async function viewedStudent(db: Db, user: SessionUser, studentId: string): Prom
 }
 
 const audit = (db: Db, services: Services, user: SessionUser, student: Student, action: AuditAction, details?: Record<string, unknown>) =>
-  writeAudit(db, { actorId: user.id, schoolId: student.school.schoolId, action, targetType: 'user', targetId: student.id, ...(details ? { details } : {}) }, services.clock.now());
+  writeAudit(
+    db,
+    { actorId: user.id, schoolId: student.school.schoolId, action, targetType: 'user', targetId: student.id, ...(details ? { details } : {}) },
+    services.clock.now(),
+  );
 
 export async function getStudentDetails(db: Db, services: Services, user: SessionUser, studentId: string): Promise<StudentDetails> {
   const student = await viewedStudent(db, user, studentId);
@@ -57,7 +64,12 @@ export async function getStudentDetails(db: Db, services: Services, user: Sessio
     trustedAdults: row.trustedAdults.map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     // Deep links are for paid schools, whose district system owns these plans (docs/rules/recognition.md#student-detail).
     links: student.school.paid
-      ? { iep: row.urlProgramIep || null, plan504: row.urlProgram504 || null, language: row.urlLanguage || null, studentDocument: row.urlStudentDocument || null }
+      ? {
+          iep: row.urlProgramIep || null,
+          plan504: row.urlProgram504 || null,
+          language: row.urlLanguage || null,
+          studentDocument: row.urlStudentDocument || null,
+        }
       : { iep: null, plan504: null, language: null, studentDocument: null },
     policies,
     today,
@@ -99,7 +111,13 @@ export async function getStudentNotes(db: Db, services: Services, user: SessionU
   const student = await viewedStudent(db, user, studentId);
   const rows = await studentNotes(db, student.school.schoolId, studentId);
   await audit(db, services, user, student, 'student.notes.view');
-  return rows.map((r) => ({ id: r.id, body: r.body, authorName: `${r.firstName} ${r.lastName}`.trim(), createdAt: r.createdAt.toISOString(), mine: r.authorId === user.id }));
+  return rows.map((r) => ({
+    id: r.id,
+    body: r.body,
+    authorName: `${r.firstName} ${r.lastName}`.trim(),
+    createdAt: r.createdAt.toISOString(),
+    mine: r.authorId === user.id,
+  }));
 }
 
 export async function addStudentNote(db: Db, services: Services, user: SessionUser, studentId: string, body: string) {

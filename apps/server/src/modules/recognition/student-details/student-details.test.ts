@@ -14,13 +14,28 @@ const db = () => t.app.services.db;
 /** A school with a student, the people around them, and another school. */
 async function world(options: { paid?: boolean } = {}) {
   const school = await buildSchool(t.app, { paid: options.paid ?? false });
-  await db().updateTable('schools').set({ urlProgramIep: 'https://district.example/iep', urlProgram504: '', urlLanguage: 'https://district.example/ell', urlStudentDocument: 'https://district.example/docs' }).where('id', '=', school.id).execute();
+  await db()
+    .updateTable('schools')
+    .set({
+      urlProgramIep: 'https://district.example/iep',
+      urlProgram504: '',
+      urlLanguage: 'https://district.example/ell',
+      urlStudentDocument: 'https://district.example/docs',
+    })
+    .where('id', '=', school.id)
+    .execute();
   const student = await buildUser(t.app, { role: 'student', schoolId: school.id, firstName: 'Sam', lastName: 'Rivera', grade: 4 });
   const teacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id, firstName: 'Tess', lastName: 'Ng' });
   const otherTeacher = await buildUser(t.app, { role: 'teacher', schoolId: school.id });
   const admin = await buildUser(t.app, { role: 'teacher', schoolId: school.id, isAdmin: true });
   const staffAdmin = await buildUser(t.app, { role: 'staff', schoolId: school.id, isAdmin: true });
-  const trusted = await buildUser(t.app, { role: 'staff', schoolId: school.id, firstName: 'Cora', lastName: 'Counselor', email: `cora-${school.id.slice(0, 6)}@example.test` });
+  const trusted = await buildUser(t.app, {
+    role: 'staff',
+    schoolId: school.id,
+    firstName: 'Cora',
+    lastName: 'Counselor',
+    email: `cora-${school.id.slice(0, 6)}@example.test`,
+  });
   const staff = await buildUser(t.app, { role: 'staff', schoolId: school.id });
   const pending = await buildUser(t.app, { role: 'teacher', schoolId: school.id, status: 'pending' });
   const parent = await buildUser(t.app, { role: 'parent', schoolId: school.id });
@@ -33,7 +48,24 @@ async function world(options: { paid?: boolean } = {}) {
   const elsewhere = await buildSchool(t.app);
   const foreignAdmin = await buildUser(t.app, { role: 'teacher', schoolId: elsewhere.id, isAdmin: true });
   const foreignStudent = await buildUser(t.app, { role: 'student', schoolId: elsewhere.id });
-  return { school, student, teacher, otherTeacher, admin, staffAdmin, trusted, staff, pending, parent, classmate, math, pendingClass, elsewhere, foreignAdmin, foreignStudent };
+  return {
+    school,
+    student,
+    teacher,
+    otherTeacher,
+    admin,
+    staffAdmin,
+    trusted,
+    staff,
+    pending,
+    parent,
+    classmate,
+    math,
+    pendingClass,
+    elsewhere,
+    foreignAdmin,
+    foreignStudent,
+  };
 }
 type World = Awaited<ReturnType<typeof world>>;
 let w: World;
@@ -41,7 +73,8 @@ beforeAll(async () => {
   w = await world();
 });
 const as = (userId: string) => sessionFor(t.app, userId);
-const audits = (actorId: string) => db().selectFrom('auditLog').select(['action', 'schoolId', 'targetId', 'details']).where('actorId', '=', actorId).orderBy('id').execute();
+const audits = (actorId: string) =>
+  db().selectFrom('auditLog').select(['action', 'schoolId', 'targetId', 'details']).where('actorId', '=', actorId).orderBy('id').execute();
 
 describe('GET /v1/student-details/:studentId', () => {
   it('when signed out, it answers 401', async () => {
@@ -82,11 +115,23 @@ describe('GET /v1/student-details/:studentId', () => {
   it('when an admin or a trusted adult opens it, it answers 200; the trusted adult who is not their teacher gets read-only switches; an admin who does not teach the student no mood (decision 0420)', async () => {
     const admin = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.admin.id) });
     expect(admin.status).toBe(200);
-    expect(admin.json.ResponseData.policies).toEqual({ canEditFlags: true, canChangePhoto: true, canReadMoods: false, canReadMoodHistory: false, canReadAlerts: false });
+    expect(admin.json.ResponseData.policies).toEqual({
+      canEditFlags: true,
+      canChangePhoto: true,
+      canReadMoods: false,
+      canReadMoodHistory: false,
+      canReadAlerts: false,
+    });
     expect(admin.json.ResponseData.todayMood).toBeNull();
     const trusted = await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.trusted.id) });
     expect(trusted.status).toBe(200);
-    expect(trusted.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
+    expect(trusted.json.ResponseData.policies).toEqual({
+      canEditFlags: false,
+      canChangePhoto: false,
+      canReadMoods: true,
+      canReadMoodHistory: false,
+      canReadAlerts: true,
+    });
     expect(trusted.json.ResponseData.todayMood).toEqual({ mood: 'grinning', comment: 'Good day' });
   });
 
@@ -120,7 +165,8 @@ describe('GET /v1/student-details/:studentId', () => {
 });
 
 describe('PUT /v1/student-details/:studentId/flags', () => {
-  const put = async (userId: string, body: unknown, studentId = w.student.id) => t.call('PUT', `/v1/student-details/${studentId}/flags`, { cookie: await as(userId), body });
+  const put = async (userId: string, body: unknown, studentId = w.student.id) =>
+    t.call('PUT', `/v1/student-details/${studentId}/flags`, { cookie: await as(userId), body });
 
   it('when signed out, it answers 401', async () => {
     expect((await t.call('PUT', `/v1/student-details/${w.student.id}/flags`, { body: { iep: true } })).status).toBe(401);
@@ -130,10 +176,23 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     const res = await put(w.teacher.id, { iep: true, languageLevel: 'L' });
     expect(res.status).toBe(200);
     expect(res.json.ResponseData).toEqual({ iep: true, plan504: false, languageLevel: 'L' });
-    const row = await db().selectFrom('schoolMemberships').select(['iep', 'plan504', 'languageLevel']).where('userId', '=', w.student.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('schoolMemberships')
+      .select(['iep', 'plan504', 'languageLevel'])
+      .where('userId', '=', w.student.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ iep: true, plan504: false, languageLevel: 'L' });
-    expect(await audits(w.teacher.id)).toContainEqual({ action: 'student.flags.update', schoolId: w.school.id, targetId: w.student.id, details: { iep: true, languageLevel: 'L' } });
-    expect((await put(w.admin.id, { plan504: true, iep: false, languageLevel: 'LF' })).json.ResponseData).toEqual({ iep: false, plan504: true, languageLevel: 'LF' });
+    expect(await audits(w.teacher.id)).toContainEqual({
+      action: 'student.flags.update',
+      schoolId: w.school.id,
+      targetId: w.student.id,
+      details: { iep: true, languageLevel: 'L' },
+    });
+    expect((await put(w.admin.id, { plan504: true, iep: false, languageLevel: 'LF' })).json.ResponseData).toEqual({
+      iep: false,
+      plan504: true,
+      languageLevel: 'LF',
+    });
   });
 
   it.each([
@@ -164,8 +223,19 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
     const paid = await world({ paid: true });
     await rosterStudent(t.app, paid.school.id, paid.student.id);
     const teacherView = await t.call('GET', `/v1/student-details/${paid.student.id}`, { cookie: await as(paid.teacher.id) });
-    expect(teacherView.json.ResponseData.policies).toEqual({ canEditFlags: false, canChangePhoto: false, canReadMoods: true, canReadMoodHistory: false, canReadAlerts: true });
-    expect(teacherView.json.ResponseData.links).toEqual({ iep: 'https://district.example/iep', plan504: null, language: 'https://district.example/ell', studentDocument: 'https://district.example/docs' });
+    expect(teacherView.json.ResponseData.policies).toEqual({
+      canEditFlags: false,
+      canChangePhoto: false,
+      canReadMoods: true,
+      canReadMoodHistory: false,
+      canReadAlerts: true,
+    });
+    expect(teacherView.json.ResponseData.links).toEqual({
+      iep: 'https://district.example/iep',
+      plan504: null,
+      language: 'https://district.example/ell',
+      studentDocument: 'https://district.example/docs',
+    });
     const teacher = await put(paid.teacher.id, { iep: true }, paid.student.id);
     expect([teacher.status, teacher.json.ErrorCode]).toEqual([403, 'STUDENT_FLAGS_READ_ONLY']);
     const admin = await put(paid.admin.id, { iep: true }, paid.student.id);
@@ -193,7 +263,9 @@ describe('PUT /v1/student-details/:studentId/flags', () => {
       { action: 'student.flags.update', schoolId: unlisted.id, targetId: student.id, details: { iep: true, languageLevel: 'L' } },
     ]);
     expect((await put(teacher.id, { plan504: true }, student.id)).status).toBe(200);
-    expect((await db().selectFrom('schoolMemberships').select(['iep', 'plan504', 'languageLevel']).where('userId', '=', student.id).executeTakeFirstOrThrow())).toEqual({ iep: true, plan504: true, languageLevel: 'L' });
+    expect(
+      await db().selectFrom('schoolMemberships').select(['iep', 'plan504', 'languageLevel']).where('userId', '=', student.id).executeTakeFirstOrThrow(),
+    ).toEqual({ iep: true, plan504: true, languageLevel: 'L' });
     // The listed school's admin still may not, and neither admin reaches the other school's student.
     expect((await put(listed.admin.id, { iep: true }, listed.student.id)).json.ErrorCode).toBe('STUDENT_FLAGS_READ_ONLY');
     expect((await put(listed.admin.id, { iep: true }, student.id)).status).toBe(404);
@@ -224,10 +296,13 @@ describe('attendance and moods in a date range', () => {
     expect(actions).toContain('student.attendance.view');
   });
 
-  it.each(['2026-10-15_2026-10-01', '2026-10-01', '10/01/2026_10/15/2026', '2025-01-01_2026-10-15', ''])('when the range is %j, it answers 400', async (range) => {
-    const res = await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=${range}`, { cookie: await as(w.teacher.id) });
-    expect(res.status).toBe(400);
-  });
+  it.each(['2026-10-15_2026-10-01', '2026-10-01', '10/01/2026_10/15/2026', '2025-01-01_2026-10-15', ''])(
+    'when the range is %j, it answers 400',
+    async (range) => {
+      const res = await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=${range}`, { cookie: await as(w.teacher.id) });
+      expect(res.status).toBe(400);
+    },
+  );
 
   it('when signed out, or without a reason, or from another school, it refuses', async () => {
     const url = `/v1/student-details/${w.student.id}/attendance?range=2026-09-15_2026-10-15`;
@@ -289,7 +364,9 @@ describe('POST /v1/student-details/:studentId/photo', () => {
   });
 
   it('when a trusted adult, someone without a reason or another school uploads, it refuses; a renamed text file is refused', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(null, png)).status).toBe(401);
     expect((await upload(w.trusted.id, png)).json.ErrorCode).toBe('PHOTO_CHANGE_NOT_ALLOWED');
     expect((await upload(w.otherTeacher.id, png)).status).toBe(403);
@@ -302,7 +379,9 @@ describe('POST /v1/student-details/:studentId/photo', () => {
   it('when the school is paid, it answers 403 PHOTO_CHANGE_NOT_ALLOWED', async () => {
     const paid = await world({ paid: true });
     await setSchoolPaid(t.app, paid.school.id, true);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const res = await upload(paid.admin.id, png, paid.student.id);
     expect(res.status).toBe(403);
     expect(res.json.ErrorCode).toBe('PHOTO_CHANGE_NOT_ALLOWED');

@@ -17,7 +17,10 @@ export function jpegWithGps(width = 80, height = 40) {
   return sharp({ create: { width, height, channels: 3, background: '#3a7' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'PhoneCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 25/1 10/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'PhoneCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 25/1 10/1' },
+    })
     .toBuffer();
 }
 
@@ -27,17 +30,28 @@ export function hasGpsTag(exif: Buffer | undefined) {
 }
 
 export function pngImage(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 120, b: 90, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 120, b: 90, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function webpImage(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 120, b: 90, alpha: 1 } } }).webp({ quality: 50 }).toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 120, b: 90, alpha: 1 } } })
+    .webp({ quality: 50 })
+    .toBuffer();
 }
 
 export async function addMood(app: FastifyInstance, values: { userId: string; schoolId: string; schoolDate: string; mood?: string; comment?: string }) {
   await app.services.db
     .insertInto('moods')
-    .values({ userId: values.userId, schoolId: values.schoolId, schoolDate: values.schoolDate, mood: values.mood ?? 'grinning', lowEnjoyment: false, comment: values.comment ?? '' })
+    .values({
+      userId: values.userId,
+      schoolId: values.schoolId,
+      schoolDate: values.schoolDate,
+      mood: values.mood ?? 'grinning',
+      lowEnjoyment: false,
+      comment: values.comment ?? '',
+    })
     .execute();
 }
 
@@ -57,11 +71,22 @@ export async function setSchoolPaid(app: FastifyInstance, schoolId: string, paid
 /** The district's SIS lists the school (a source id) and the student at it, as a sync leaves them (docs/decisions/0606). */
 export async function rosterStudent(app: FastifyInstance, schoolId: string, studentId: string) {
   const db = app.services.db;
-  const school = await db.updateTable('schools').set({ sourceId: `sis-${schoolId.slice(0, 8)}` }).where('id', '=', schoolId).returning('districtId').executeTakeFirstOrThrow();
-  await db.insertInto('rosterPeople').values({ districtId: school.districtId, sourceId: `sis-${studentId.slice(0, 8)}`, userId: studentId }).execute();
+  const school = await db
+    .updateTable('schools')
+    .set({ sourceId: `sis-${schoolId.slice(0, 8)}` })
+    .where('id', '=', schoolId)
+    .returning('districtId')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('rosterPeople')
+    .values({ districtId: school.districtId, sourceId: `sis-${studentId.slice(0, 8)}`, userId: studentId })
+    .execute();
   await db.updateTable('schoolMemberships').set({ rostered: true }).where('schoolId', '=', schoolId).where('userId', '=', studentId).execute();
 }
 
-export async function addRecognition(app: FastifyInstance, values: { kind: 'high5' | 'vibe'; schoolId: string; giverId: string; giverRole: string; receiverId: string; receiverRole: string; schoolDate: string }) {
+export async function addRecognition(
+  app: FastifyInstance,
+  values: { kind: 'high5' | 'vibe'; schoolId: string; giverId: string; giverRole: string; receiverId: string; receiverRole: string; schoolDate: string },
+) {
   await app.services.db.insertInto('recognitions').values(values).execute();
 }

@@ -65,7 +65,12 @@ export class Keepsake {
 
   private rule() {
     const doc = this.doc;
-    doc.moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.width - doc.page.margins.right, doc.y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
+    doc
+      .moveTo(doc.page.margins.left, doc.y)
+      .lineTo(doc.page.width - doc.page.margins.right, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#d1d5db')
+      .stroke();
     doc.moveDown(0.8);
   }
 

@@ -8,7 +8,17 @@ export function exportStudent(db: Db, schoolId: string, studentId: string) {
     .selectFrom('schoolMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
     .innerJoin('schools as s', 's.id', 'm.schoolId')
-    .select(['u.firstName', 'u.lastName', displayName('u').as('name'), 'm.grade', 'm.createdAt as memberSince', 's.name as schoolName', 's.timeZone', 's.familyExportMinGrade', 's.retentionYears'])
+    .select([
+      'u.firstName',
+      'u.lastName',
+      displayName('u').as('name'),
+      'm.grade',
+      'm.createdAt as memberSince',
+      's.name as schoolName',
+      's.timeZone',
+      's.familyExportMinGrade',
+      's.retentionYears',
+    ])
     .where('m.schoolId', '=', schoolId)
     .where('m.userId', '=', studentId)
     .where('m.role', '=', 'student')
@@ -47,7 +57,10 @@ export async function high5Count(db: Db, input: { schoolId: string; studentId: s
 }
 
 /** One page of the student's journal entries written in `from`..`to` (school-local dates), oldest first, after `afterAt` / `afterId`. */
-export function journalPage(db: Db, input: { userId: string; from: string; to: string; timeZone: string; after: { at: Date; id: string } | null; limit: number }) {
+export function journalPage(
+  db: Db,
+  input: { userId: string; from: string; to: string; timeZone: string; after: { at: Date; id: string } | null; limit: number },
+) {
   let query = db
     .selectFrom('journalEntries')
     .select(['id', 'heading', 'description', 'writtenAt'])

@@ -32,7 +32,6 @@ interface ExportJournalEntry {
   text: string;
 }
 
-
 /** The student and whether the caller may download their year (403 YEAR_EXPORT_NOT_ALLOWED for a student below the school's grade). */
 async function loadExport(db: Db, user: SessionUser, studentId: string) {
   const school = currentSchool(user);
@@ -91,7 +90,18 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
   const scope = { schoolId: school.schoolId, studentId, from: year.from, to: year.to };
   const count = await q.high5Count(db, scope);
   const now = services.clock.now();
-  await audit(db, { actorId: user.id, schoolId: school.schoolId, action: 'family.yearExport', targetType: 'user', targetId: studentId, details: { startYear, high5s: count, journal: withJournal } }, now);
+  await audit(
+    db,
+    {
+      actorId: user.id,
+      schoolId: school.schoolId,
+      action: 'family.yearExport',
+      targetType: 'user',
+      targetId: studentId,
+      details: { startYear, high5s: count, journal: withJournal },
+    },
+    now,
+  );
 
   const lang = user.language === 'es' ? 'es' : 'en';
   const t = serverT(lang);
@@ -102,16 +112,30 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
 
   const high5Pages = () =>
     mapBatches(
-      keysetBatches((afterId: number | null, limit) => q.high5Page(pool, { ...scope, afterId: afterId ?? 0, limit }), (r) => r.id),
+      keysetBatches(
+        (afterId: number | null, limit) => q.high5Page(pool, { ...scope, afterId: afterId ?? 0, limit }),
+        (r) => r.id,
+      ),
       async (page): Promise<ExportHigh5[]> => {
-        const names = await categoryNames(pool, page.map((r) => r.id), lang);
-        return page.map((r) => ({ date: r.date, from: r.giver, fromRole: t(`common:roles.${r.giverRole}`), categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name), comment: r.comment }));
+        const names = await categoryNames(
+          pool,
+          page.map((r) => r.id),
+          lang,
+        );
+        return page.map((r) => ({
+          date: r.date,
+          from: r.giver,
+          fromRole: t(`common:roles.${r.giverRole}`),
+          categories: names.filter((n) => n.recognitionId === r.id).map((n) => n.name),
+          comment: r.comment,
+        }));
       },
     );
   async function* journalPages(): AsyncGenerator<ExportJournalEntry[]> {
     if (!withJournal) return;
     const pages = keysetBatches(
-      (after: { at: Date; id: string } | null, limit) => q.journalPage(pool, { userId: studentId, from: year!.from, to: year!.to, timeZone: row.timeZone, after, limit }),
+      (after: { at: Date; id: string } | null, limit) =>
+        q.journalPage(pool, { userId: studentId, from: year!.from, to: year!.to, timeZone: row.timeZone, after, limit }),
       (e) => ({ at: e.writtenAt, id: e.id }),
     );
     yield* mapBatches(pages, (page) => page.map((e) => ({ date: toIsoDate(e.writtenAt, row.timeZone), heading: e.heading, text: e.description })));
@@ -128,7 +152,12 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
     });
     if (count === 0) keepsake.note(t('profile:yearExport.pdf.none'));
     for await (const page of high5Pages()) {
-      for (const h of page) keepsake.item({ heading: `${formatDate(h.date, lang)} · ${t('profile:yearExport.pdf.from', { name: h.from })}`, subline: h.categories.join(' · '), text: h.comment });
+      for (const h of page)
+        keepsake.item({
+          heading: `${formatDate(h.date, lang)} · ${t('profile:yearExport.pdf.from', { name: h.from })}`,
+          subline: h.categories.join(' · '),
+          text: h.comment,
+        });
       yield* keepsake.take();
     }
     if (withJournal) {
@@ -145,7 +174,13 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
   }
 
   async function* json() {
-    const head = { student: row.name, school: row.schoolName, schoolYear: { label, from: year!.from, to: year!.to }, language: lang, exportedAt: now.toISOString() };
+    const head = {
+      student: row.name,
+      school: row.schoolName,
+      schoolYear: { label, from: year!.from, to: year!.to },
+      language: lang,
+      exportedAt: now.toISOString(),
+    };
     yield `${JSON.stringify(head).slice(0, -1)},"high5s":[`;
     let first = true;
     for await (const page of high5Pages()) {
@@ -187,7 +222,16 @@ export async function yearExport(db: Db, services: Services, user: SessionUser, 
     { name: 'high5s.json', content: json() },
     { name: 'high5s.csv', content: csvChunks(high5Pages(), high5Columns) },
     ...(withJournal ? [{ name: 'journal.csv', content: csvChunks(journalPages(), journalColumns) }] : []),
-    ...(hand ? [{ name: 'hand.png', content: (async function* () { yield hand; })() }] : []),
+    ...(hand
+      ? [
+          {
+            name: 'hand.png',
+            content: (async function* () {
+              yield hand;
+            })(),
+          },
+        ]
+      : []),
   ];
   return { stream: zipStream(entries, now), fileName: `${base}.zip` };
 }
@@ -197,6 +241,9 @@ async function handPng(db: Db, services: Services, studentId: string) {
   const avatar = await q.avatarKey(db, studentId);
   const bytes = avatar && (await services.storage.get(avatar.imageKey));
   if (!bytes) return null;
-  return sharp(bytes).resize(360, 360, { fit: 'inside' }).png().toBuffer().catch(() => null);
+  return sharp(bytes)
+    .resize(360, 360, { fit: 'inside' })
+    .png()
+    .toBuffer()
+    .catch(() => null);
 }
-

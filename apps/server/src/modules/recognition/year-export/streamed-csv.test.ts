@@ -37,7 +37,11 @@ describe('streamed CSV exports (docs/decisions/0595)', () => {
 
     // The cursor never holds more than one batch: bounded memory whatever the table's size.
     const sizes: number[] = [];
-    for await (const batch of keysetBatches((afterId: number | null, limit) => q.high5Page(db(), { ...scope, afterId: afterId ?? 0, limit }), (r) => r.id)) sizes.push(batch.length);
+    for await (const batch of keysetBatches(
+      (afterId: number | null, limit) => q.high5Page(db(), { ...scope, afterId: afterId ?? 0, limit }),
+      (r) => r.id,
+    ))
+      sizes.push(batch.length);
     expect(sizes).toHaveLength(ROWS / CURSOR_BATCH);
     expect(Math.max(...sizes)).toBe(CURSOR_BATCH);
 

@@ -33,19 +33,52 @@ async function family() {
   await linkParent(t.app, dad.id, lucia.id, { confirmed: false });
   await linkParent(t.app, pabloParent.id, pablo.id);
   // Lucía has been at the school since last year.
-  await db().updateTable('schoolMemberships').set({ createdAt: new Date('2025-09-01T16:00:00Z') }).where('userId', '=', lucia.id).execute();
-  const [kind, teamwork] = await db().selectFrom('categories').select(['id', 'nameEs', 'nameEn']).where('kind', '=', 'high5').where('schoolId', 'is', null).orderBy('position').limit(2).execute();
+  await db()
+    .updateTable('schoolMemberships')
+    .set({ createdAt: new Date('2025-09-01T16:00:00Z') })
+    .where('userId', '=', lucia.id)
+    .execute();
+  const [kind, teamwork] = await db()
+    .selectFrom('categories')
+    .select(['id', 'nameEs', 'nameEn'])
+    .where('kind', '=', 'high5')
+    .where('schoolId', 'is', null)
+    .orderBy('position')
+    .limit(2)
+    .execute();
   const give = async (giver: { id: string }, giverRole: string, receiver: { id: string }, schoolDate: string, comment: string, categories: string[]) => {
-    const r = await db().insertInto('recognitions').values({ kind: 'high5', schoolId: school.id, giverId: giver.id, giverRole, receiverId: receiver.id, receiverRole: 'student', schoolDate, comment }).returning('id').executeTakeFirstOrThrow();
+    const r = await db()
+      .insertInto('recognitions')
+      .values({ kind: 'high5', schoolId: school.id, giverId: giver.id, giverRole, receiverId: receiver.id, receiverRole: 'student', schoolDate, comment })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const categoryId of categories) await db().insertInto('recognitionCategories').values({ recognitionId: r.id, categoryId }).execute();
   };
   await give(teacher, 'teacher', lucia, '2026-09-03', '¡Qué buen trabajo en equipo, señorita!', [kind!.id, teamwork!.id]);
   await give(friend, 'student', lucia, '2026-10-01', 'Thanks for helping me, "always" = friends', [kind!.id]);
   await give(teacher, 'teacher', lucia, '2026-03-10', 'Last year: una niña muy amable', [teamwork!.id]);
   await give(teacher, 'teacher', pablo, '2026-09-04', 'Pablo’s secret High 5', [kind!.id]);
-  await db().insertInto('recognitions').values({ kind: 'vibe', schoolId: school.id, giverId: friend.id, giverRole: 'student', receiverId: lucia.id, receiverRole: 'student', schoolDate: '2026-09-05', comment: 'a vibe, not a High 5' }).execute();
-  await db().insertInto('journalEntries').values({ userId: lucia.id, heading: 'Gracias a mi abuela', description: 'Me enseñó a hacer pan.', writtenAt: new Date('2026-09-20T18:00:00Z') }).execute();
-  await db().insertInto('journalEntries').values({ userId: pablo.id, heading: 'Pablo private', description: 'Nobody else reads this.', writtenAt: new Date('2026-09-20T18:00:00Z') }).execute();
+  await db()
+    .insertInto('recognitions')
+    .values({
+      kind: 'vibe',
+      schoolId: school.id,
+      giverId: friend.id,
+      giverRole: 'student',
+      receiverId: lucia.id,
+      receiverRole: 'student',
+      schoolDate: '2026-09-05',
+      comment: 'a vibe, not a High 5',
+    })
+    .execute();
+  await db()
+    .insertInto('journalEntries')
+    .values({ userId: lucia.id, heading: 'Gracias a mi abuela', description: 'Me enseñó a hacer pan.', writtenAt: new Date('2026-09-20T18:00:00Z') })
+    .execute();
+  await db()
+    .insertInto('journalEntries')
+    .values({ userId: pablo.id, heading: 'Pablo private', description: 'Nobody else reads this.', writtenAt: new Date('2026-09-20T18:00:00Z') })
+    .execute();
   return { school, lucia, pablo, teacher, friend, mama, dad, pabloParent, kind: kind!, teamwork: teamwork! };
 }
 
@@ -69,10 +102,21 @@ describe('GET /v1/year-export/:studentId/:startYear', () => {
     expect(Object.keys(files).sort()).toEqual(['high5-lucia-nunez-2026-27.pdf', 'high5s.csv', 'high5s.json']);
 
     const json = JSON.parse(text(files['high5s.json']));
-    expect(json).toMatchObject({ student: 'Lucía Núñez', school: 'Escuela Peñasco', schoolYear: { label: '2026-27', from: '2026-08-01', to: '2027-07-31' }, language: 'es' });
+    expect(json).toMatchObject({
+      student: 'Lucía Núñez',
+      school: 'Escuela Peñasco',
+      schoolYear: { label: '2026-27', from: '2026-08-01', to: '2027-07-31' },
+      language: 'es',
+    });
     expect(json.journal).toBeUndefined();
     expect(json.high5s).toEqual([
-      { date: '2026-09-03', from: 'Begoña Ibáñez', fromRole: 'Docente', categories: [f.kind.nameEs, f.teamwork.nameEs], comment: '¡Qué buen trabajo en equipo, señorita!' },
+      {
+        date: '2026-09-03',
+        from: 'Begoña Ibáñez',
+        fromRole: 'Docente',
+        categories: [f.kind.nameEs, f.teamwork.nameEs],
+        comment: '¡Qué buen trabajo en equipo, señorita!',
+      },
       { date: '2026-10-01', from: 'Ana Gil', fromRole: 'Estudiante', categories: [f.kind.nameEs], comment: 'Thanks for helping me, "always" = friends' },
     ]);
 
@@ -100,7 +144,7 @@ describe('GET /v1/year-export/:studentId/:startYear', () => {
     expect(audit).toMatchObject([{ actorId: f.mama.id, schoolId: f.school.id, details: { startYear: 2026, high5s: 2, journal: false } }]);
   });
 
-  it('writes the keepsake in the downloader\'s language: English for the English-speaking parent, last year on request', async () => {
+  it("writes the keepsake in the downloader's language: English for the English-speaking parent, last year on request", async () => {
     const f = await family();
     const res = await download(`/v1/year-export/${f.lucia.id}/2025`, await sessionFor(t.app, f.dad.id));
     expect(res.statusCode).toBe(200);
@@ -109,13 +153,18 @@ describe('GET /v1/year-export/:studentId/:startYear', () => {
     expect(pages[0]).toContain("Lucía Núñez's school year 2025-26");
     expect(pages[0]).toContain('1 High 5 received');
     expect(pages.join('\n')).toContain('03/10/2026 · From Begoña Ibáñez');
-    expect(JSON.parse(text(files['high5s.json'])).high5s).toEqual([{ date: '2026-03-10', from: 'Begoña Ibáñez', fromRole: 'Teacher', categories: [f.teamwork.nameEn], comment: 'Last year: una niña muy amable' }]);
+    expect(JSON.parse(text(files['high5s.json'])).high5s).toEqual([
+      { date: '2026-03-10', from: 'Begoña Ibáñez', fromRole: 'Teacher', categories: [f.teamwork.nameEn], comment: 'Last year: una niña muy amable' },
+    ]);
   });
 
   it('adds the journal only for the student who asks, and the hand avatar when there is one', async () => {
     const f = await family();
     await t.app.services.storage.put(`avatars/${f.lucia.id}.webp`, await webpImage(200, 200), 'image/webp');
-    await db().insertInto('avatars').values({ userId: f.lucia.id, imageKey: `avatars/${f.lucia.id}.webp`, hand: 'Hand3', colourInfo: JSON.stringify({}) }).execute();
+    await db()
+      .insertInto('avatars')
+      .values({ userId: f.lucia.id, imageKey: `avatars/${f.lucia.id}.webp`, hand: 'Hand3', colourInfo: JSON.stringify({}) })
+      .execute();
     const cookie = await sessionFor(t.app, f.lucia.id);
     const plain = unzip((await download(`/v1/year-export/${f.lucia.id}/2026`, cookie)).rawPayload);
     expect(Object.keys(plain).sort()).toEqual(['hand.png', 'high5-lucia-nunez-2026-27.pdf', 'high5s.csv', 'high5s.json']);
@@ -158,7 +207,12 @@ describe('GET /v1/year-export/:studentId/:startYear', () => {
     const refused = await download(`/v1/year-export/${f.pablo.id}/2026`, pablo);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().ErrorCode).toBe('YEAR_EXPORT_NOT_ALLOWED');
-    expect((await t.call('GET', `/v1/year-export/${f.pablo.id}`, { cookie: pablo })).json.ResponseData).toEqual({ allowed: false, minGrade: 6, journal: false, years: [] });
+    expect((await t.call('GET', `/v1/year-export/${f.pablo.id}`, { cookie: pablo })).json.ResponseData).toEqual({
+      allowed: false,
+      minGrade: 6,
+      journal: false,
+      years: [],
+    });
     expect((await download(`/v1/year-export/${f.pablo.id}/2026`, await sessionFor(t.app, f.pabloParent.id))).statusCode).toBe(200);
 
     await db().updateTable('schools').set({ familyExportMinGrade: 5 }).where('id', '=', f.school.id).execute();
@@ -190,8 +244,18 @@ describe('GET /v1/year-export/:studentId', () => {
       { startYear: 2026, from: '2026-08-01', to: '2027-07-31' },
       { startYear: 2025, from: '2025-08-01', to: '2026-07-31' },
     ];
-    expect((await t.call('GET', `/v1/year-export/${f.lucia.id}`, { cookie: mama })).json.ResponseData).toEqual({ allowed: true, minGrade: null, journal: false, years });
-    expect((await t.call('GET', `/v1/year-export/${f.lucia.id}`, { cookie: await sessionFor(t.app, f.lucia.id) })).json.ResponseData).toEqual({ allowed: true, minGrade: null, journal: true, years });
+    expect((await t.call('GET', `/v1/year-export/${f.lucia.id}`, { cookie: mama })).json.ResponseData).toEqual({
+      allowed: true,
+      minGrade: null,
+      journal: false,
+      years,
+    });
+    expect((await t.call('GET', `/v1/year-export/${f.lucia.id}`, { cookie: await sessionFor(t.app, f.lucia.id) })).json.ResponseData).toEqual({
+      allowed: true,
+      minGrade: null,
+      journal: true,
+      years,
+    });
     expect((await t.call('GET', `/v1/year-export/${f.pablo.id}`, { cookie: mama })).status).toBe(403);
     expect((await t.call('GET', `/v1/year-export/${f.lucia.id}`, { cookie: await sessionFor(t.app, f.teacher.id) })).status).toBe(403);
   });

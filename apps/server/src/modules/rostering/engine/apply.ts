@@ -42,8 +42,22 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
     const named = new Set(schools.map((s) => s.sourceId));
     const touched = new Set([...snapshot.people.flatMap((p) => p.schoolSourceIds), ...snapshot.sections.map((s) => s.schoolSourceId)]);
     // A person named only for their flags (a OneRoster demographics row) touches the schools where they study.
-    const flagged = await q.schoolsOfStudents(db, options.districtId, [...(await q.linksOf(db, options.districtId, (read.flagUpdates ?? []).map((f) => f.sourceId))).values()]);
-    for (const s of known) if (s.sourceId && !named.has(s.sourceId) && (touched.has(s.sourceId) || flagged.has(s.sourceId) || read.remove.people.length || read.remove.sections.length || read.remove.enrolments?.length)) schools = [...schools, { sourceId: s.sourceId, name: s.name }];
+    const flagged = await q.schoolsOfStudents(db, options.districtId, [
+      ...(
+        await q.linksOf(
+          db,
+          options.districtId,
+          (read.flagUpdates ?? []).map((f) => f.sourceId),
+        )
+      ).values(),
+    ]);
+    for (const s of known)
+      if (
+        s.sourceId &&
+        !named.has(s.sourceId) &&
+        (touched.has(s.sourceId) || flagged.has(s.sourceId) || read.remove.people.length || read.remove.sections.length || read.remove.enrolments?.length)
+      )
+        schools = [...schools, { sourceId: s.sourceId, name: s.name }];
   }
   if (own) schools = [own];
 
@@ -56,10 +70,26 @@ export async function applyRead(db: Db, read: RosterRead, options: ApplyOptions)
     const { sections, people } = bySchool(school.sourceId);
     try {
       await db.transaction().execute(async (tx) => {
-        const existing = options.onlySchool ? { id: options.onlySchool.id, name: school.name, sourceId: options.onlySchool.sourceId } : known.find((k) => k.sourceId === school.sourceId);
+        const existing = options.onlySchool
+          ? { id: options.onlySchool.id, name: school.name, sourceId: options.onlySchool.sourceId }
+          : known.find((k) => k.sourceId === school.sourceId);
         const partial = read.mode === 'delta' && read.partialSections ? { pairs: read.remove.enrolments ?? [] } : undefined;
         const flagUpdates = read.mode === 'delta' ? (read.flagUpdates ?? []) : [];
-        await applySchool(tx, options, school, existing, people, sections, read.mode === 'full', removedPeople, removedSections, partial, flagUpdates, report, snapshot.schoolYear);
+        await applySchool(
+          tx,
+          options,
+          school,
+          existing,
+          people,
+          sections,
+          read.mode === 'full',
+          removedPeople,
+          removedSections,
+          partial,
+          flagUpdates,
+          report,
+          snapshot.schoolYear,
+        );
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw error;
@@ -89,7 +119,13 @@ async function applySchool(
     schoolId = existing.id;
     if (existing.sourceId !== school.sourceId) await q.updateSchool(tx, schoolId, { sourceId: school.sourceId });
   } else {
-    schoolId = await q.insertSchool(tx, { districtId: options.districtId, name: school.name.slice(0, 120), sourceId: school.sourceId, timeZone: options.timeZone, now: options.now });
+    schoolId = await q.insertSchool(tx, {
+      districtId: options.districtId,
+      name: school.name.slice(0, 120),
+      sourceId: school.sourceId,
+      timeZone: options.timeZone,
+      now: options.now,
+    });
     report.counts.schoolsCreated++;
   }
   // A roster of a later school year starts it first: last year's classes close, this year's sections make new ones (decision 0572).
@@ -99,23 +135,43 @@ async function applySchool(
   // Teachers of this school's sections are resolved even when the source lists them elsewhere.
   const ids = await resolvePeople(tx, scope, people, options.now, report, options.dryRun && scope.schoolId !== null);
   // Section members listed under another school, a delta's dropped enrolments and its flag-only rows, by their links (inside the scope only).
-  const others = [...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]), ...(partial?.pairs.map((p) => p.personSourceId) ?? []), ...flagUpdates.map((f) => f.sourceId)].filter((id) => !ids.has(id));
+  const others = [
+    ...sections.flatMap((s) => [...s.teacherSourceIds, ...s.studentSourceIds]),
+    ...(partial?.pairs.map((p) => p.personSourceId) ?? []),
+    ...flagUpdates.map((f) => f.sourceId),
+  ].filter((id) => !ids.has(id));
   const links = await q.linksOf(tx, options.districtId, [...new Set(others)]);
   const reachable = scope.schoolId ? await q.inScope(tx, scope, [...links.values()]) : new Set(links.values());
   for (const [sourceId, userId] of links) if (reachable.has(userId)) ids.set(sourceId, userId);
   const gone = full ? (m: { userId: string }, present: Set<string>) => !present.has(m.userId) : (m: { userId: string }) => removedPeople.has(m.userId);
   const { leaving, activeCount } = await applyMemberships(tx, schoolId, people, ids, gone, options.now, report);
   const listed = new Set(people.map((p) => p.sourceId));
-  await applyFlagUpdates(tx, schoolId, flagUpdates.filter((f) => !listed.has(f.sourceId)), ids, report);
+  await applyFlagUpdates(
+    tx,
+    schoolId,
+    flagUpdates.filter((f) => !listed.has(f.sourceId)),
+    ids,
+    report,
+  );
 
   const leavingIds = leaving.map((m) => m.userId);
   if (leaving.length) {
     const bySource = new Map([...(await q.linksOfUsers(tx, options.districtId, leavingIds))].map(([user, source]) => [user, source]));
     const users = new Map((await q.usersById(tx, leavingIds)).map((u) => [u.id, u]));
     for (const m of leaving) {
-      const person = { sourceId: bySource.get(m.userId) ?? null, firstName: users.get(m.userId)?.firstName ?? '', lastName: users.get(m.userId)?.lastName ?? '' };
+      const person = {
+        sourceId: bySource.get(m.userId) ?? null,
+        firstName: users.get(m.userId)?.firstName ?? '',
+        lastName: users.get(m.userId)?.lastName ?? '',
+      };
       pushCapped(report.deactivated, person);
-      report.changes.push({ ...person, kind: 'deactivated', role: rosterRole(m.role), grade: m.grade, fields: [{ field: 'status', from: 'active', to: 'inactive' }] });
+      report.changes.push({
+        ...person,
+        kind: 'deactivated',
+        role: rosterRole(m.role),
+        grade: m.grade,
+        fields: [{ field: 'status', from: 'active', to: 'inactive' }],
+      });
     }
   }
   report.counts.deactivated = leaving.length;
@@ -148,7 +204,7 @@ const rosterRole = (role: string): RosterRole => (role === 'student' || role ===
  */
 function indexBySchool(people: RosterPerson[], sections: RosterSection[]) {
   const sectionsOf = new Map<string, RosterSection[]>();
-  const add = <T,>(map: Map<string, T[]>, key: string, value: T) => {
+  const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
     else map.set(key, [value]);
@@ -171,7 +227,12 @@ function indexBySchool(people: RosterPerson[], sections: RosterSection[]) {
  * once the school has its id), mapped to their school. More or fewer orgs, another school's source
  * id, or not their school's: refused.
  */
-function ownSchool(orgs: RosterSchool[], known: { id: string; name: string; sourceId: string | null }[], only: { id: string; sourceId: string | null }, delta: boolean): RosterSchool {
+function ownSchool(
+  orgs: RosterSchool[],
+  known: { id: string; name: string; sourceId: string | null }[],
+  only: { id: string; sourceId: string | null },
+  delta: boolean,
+): RosterSchool {
   // A delta names only what changed: without orgs it is about the school already rostered.
   const school = known.find((k) => k.id === only.id);
   if (delta && orgs.length === 0 && only.sourceId && school) return { sourceId: only.sourceId, name: school.name };

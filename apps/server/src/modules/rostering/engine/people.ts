@@ -16,7 +16,11 @@ import { fieldChanges, pushCapped, type SchoolReport } from './report.js';
  * tell which addresses have accounts elsewhere.
  */
 export async function resolvePeople(db: Db, scope: q.RosterScope, people: RosterPerson[], now: Date, report: SchoolReport, hideOutside = false) {
-  const ids = await q.linksOf(db, scope.districtId, people.map((p) => p.sourceId));
+  const ids = await q.linksOf(
+    db,
+    scope.districtId,
+    people.map((p) => p.sourceId),
+  );
   const outside = new Set<string>();
   if (scope.schoolId) {
     // A school admin's upload: a record of the district linked to someone outside the school is not theirs.
@@ -62,7 +66,11 @@ export async function resolvePeople(db: Db, scope: q.RosterScope, people: Roster
     } else {
       const username = email ? null : await freeUsername(db, person);
       // A rostered account has no password until the person is invited or signs up (then they count as registered).
-      const created = await createAccount(db, { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), language: 'en', password: null }, now);
+      const created = await createAccount(
+        db,
+        { email, username, firstName: clip(person.firstName), lastName: clip(person.lastName), language: 'en', password: null },
+        now,
+      );
       if (!created) {
         // Another record of this read took the address first: two records, one person's address.
         report.warnings.push({ code: 'linked_elsewhere', sourceId: person.sourceId });
@@ -86,7 +94,11 @@ function unique(values: (string | null)[]) {
 
 /** first initial + last name (letters and digits only), then with a number, until one is free. */
 async function freeUsername(db: Db, person: RosterPerson) {
-  const ascii = (s: string) => s.normalize('NFD').replace(/[^a-zA-Z0-9]/g, '').toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[^a-zA-Z0-9]/g, '')
+      .toLowerCase();
   const base = `${ascii(person.firstName).slice(0, 1)}${ascii(person.lastName).slice(0, 40)}` || 'student';
   const stem = base.length >= 3 ? base : `${base}stu`;
   const candidates = [stem, `${stem}${ascii(person.sourceId).slice(-6)}`, ...Array.from({ length: 5 }, () => `${stem}${randomInt(1000, 1_000_000)}`)];
@@ -130,7 +142,16 @@ export async function applyMemberships(
       changed = !!member;
     }
     if (!member) {
-      await q.insertMembership(db, { userId, schoolId, role: person.role, grade: flags.grade ?? null, iep: flags.iep ?? false, plan504: flags.plan504 ?? false, languageLevel: flags.languageLevel ?? null, now });
+      await q.insertMembership(db, {
+        userId,
+        schoolId,
+        role: person.role,
+        grade: flags.grade ?? null,
+        iep: flags.iep ?? false,
+        plan504: flags.plan504 ?? false,
+        languageLevel: flags.languageLevel ?? null,
+        now,
+      });
       report.counts.created++;
       pushCapped(report.added, { sourceId: person.sourceId, firstName: person.firstName, lastName: person.lastName });
       // A new student arriving with a flag on counts as set (decision 0505).
@@ -163,7 +184,14 @@ export async function applyMemberships(
     const visible = { ...patch };
     delete visible.rostered; // bookkeeping, not something the SIS changed
     const fields = [...renamed, ...fieldChanges(member, { ...member, ...visible })];
-    if (fields.length) report.changes.push({ ...named(person), kind: member.status === 'inactive' ? 'reactivated' : 'updated', role: person.role, grade: visible.grade !== undefined ? visible.grade : member.grade, fields });
+    if (fields.length)
+      report.changes.push({
+        ...named(person),
+        kind: member.status === 'inactive' ? 'reactivated' : 'updated',
+        role: person.role,
+        grade: visible.grade !== undefined ? visible.grade : member.grade,
+        fields,
+      });
     if (student) noteFlagChange(report, named(person), member, { ...member, ...flags });
   }
 

@@ -22,7 +22,12 @@ export async function updateSchool(db: Db, id: string, values: { name?: string; 
 
 export async function linksOf(db: Db, districtId: string, sourceIds: string[]) {
   if (sourceIds.length === 0) return new Map<string, string>();
-  const rows = await db.selectFrom('rosterPeople').select(['sourceId', 'userId']).where('districtId', '=', districtId).where('sourceId', 'in', sourceIds).execute();
+  const rows = await db
+    .selectFrom('rosterPeople')
+    .select(['sourceId', 'userId'])
+    .where('districtId', '=', districtId)
+    .where('sourceId', 'in', sourceIds)
+    .execute();
   return new Map(rows.map((r) => [r.sourceId, r.userId]));
 }
 
@@ -71,7 +76,11 @@ export function usersByEmail(db: Db, emails: string[]) {
 
 export function usersByAeriesUsername(db: Db, names: string[]) {
   if (names.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', sql<string>`lower(aeries_username)`.as('name')]).where(sql`lower(aeries_username)`, 'in', names).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', sql<string>`lower(aeries_username)`.as('name')])
+    .where(sql`lower(aeries_username)`, 'in', names)
+    .execute();
 }
 
 export function usersById(db: Db, ids: string[]) {
@@ -104,7 +113,10 @@ export async function insertMembership(
   values: { userId: string; schoolId: string; role: string; grade: number | null; iep: boolean; plan504: boolean; languageLevel: string | null; now: Date },
 ) {
   const { now, ...row } = values;
-  await db.insertInto('schoolMemberships').values({ ...row, status: 'active', rostered: true, isAdmin: false, createdAt: now }).execute();
+  await db
+    .insertInto('schoolMemberships')
+    .values({ ...row, status: 'active', rostered: true, isAdmin: false, createdAt: now })
+    .execute();
 }
 
 export async function updateMembership(
@@ -124,11 +136,22 @@ export async function detachSessions(db: Db, schoolId: string, userIds: string[]
 
 export function rosteredClasses(db: Db, schoolId: string) {
   // Last year's classes keep their section ids for history; the sync fills this year's only.
-  return db.selectFrom('classes').select(['id', 'name', 'ownerId', 'sourceId']).where('schoolId', '=', schoolId).where('sourceId', 'is not', null).where('schoolYearId', 'is', null).execute();
+  return db
+    .selectFrom('classes')
+    .select(['id', 'name', 'ownerId', 'sourceId'])
+    .where('schoolId', '=', schoolId)
+    .where('sourceId', 'is not', null)
+    .where('schoolYearId', 'is', null)
+    .execute();
 }
 
 export async function nameTakenByOwner(db: Db, ownerId: string, name: string, exceptId: string | null) {
-  let query = db.selectFrom('classes').select('id').where('ownerId', '=', ownerId).where('schoolYearId', 'is', null).where(sql`lower(btrim(name))`, '=', name.trim().toLowerCase());
+  let query = db
+    .selectFrom('classes')
+    .select('id')
+    .where('ownerId', '=', ownerId)
+    .where('schoolYearId', 'is', null)
+    .where(sql`lower(btrim(name))`, '=', name.trim().toLowerCase());
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -140,7 +163,14 @@ export async function codeExists(db: Db, code: string) {
 export async function insertClass(db: Db, values: { schoolId: string; ownerId: string; name: string; code: string; sourceId: string; now: Date }) {
   const row = await db
     .insertInto('classes')
-    .values({ schoolId: values.schoolId, ownerId: values.ownerId, name: values.name, joiningCode: values.code, sourceId: values.sourceId, createdAt: values.now })
+    .values({
+      schoolId: values.schoolId,
+      ownerId: values.ownerId,
+      name: values.name,
+      joiningCode: values.code,
+      sourceId: values.sourceId,
+      createdAt: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -156,8 +186,14 @@ export function classTeachers(db: Db, classIds: string[]) {
 }
 
 export async function setClassTeachers(db: Db, classId: string, add: string[], remove: string[]) {
-  if (remove.length) await db.deleteFrom('classTeachers').where('classId', '=', classId).where('teacherId', 'in', remove).where('isSubstitute', '=', false).execute();
-  if (add.length) await db.insertInto('classTeachers').values(add.map((teacherId) => ({ classId, teacherId }))).onConflict((oc) => oc.doNothing()).execute();
+  if (remove.length)
+    await db.deleteFrom('classTeachers').where('classId', '=', classId).where('teacherId', 'in', remove).where('isSubstitute', '=', false).execute();
+  if (add.length)
+    await db
+      .insertInto('classTeachers')
+      .values(add.map((teacherId) => ({ classId, teacherId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 export function enrolmentsOf(db: Db, classIds: string[]) {
@@ -167,7 +203,11 @@ export function enrolmentsOf(db: Db, classIds: string[]) {
 
 export async function addEnrolments(db: Db, rows: { classId: string; studentId: string }[], now: Date) {
   for (let i = 0; i < rows.length; i += 1000) {
-    await db.insertInto('enrolments').values(rows.slice(i, i + 1000).map((r) => ({ ...r, createdAt: now }))).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('enrolments')
+      .values(rows.slice(i, i + 1000).map((r) => ({ ...r, createdAt: now })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 

@@ -1,4 +1,11 @@
-import { ROSTER_CHANGES_MAX, type RosterFieldChange, type RosterFlagChange, type RosterPeopleCounts, type RosterPersonChange, type RosterWarning } from '@high5/contract';
+import {
+  ROSTER_CHANGES_MAX,
+  type RosterFieldChange,
+  type RosterFlagChange,
+  type RosterPeopleCounts,
+  type RosterPersonChange,
+  type RosterWarning,
+} from '@high5/contract';
 
 /** What one run did (or, in test mode, would do), school by school, for the sync report. */
 export interface RosterCounts {

@@ -5,7 +5,12 @@ import { rosterSourceFor, RosterSourceError, type RosterRead, type RosterSnapsho
 
 let fake: AeriesFake;
 const source = (over: { certificate?: string; baseUrl?: string; options?: object } = {}) =>
-  rosterSourceFor('aeries', over.baseUrl ?? `${fake.baseUrl}/aeries`, { certificate: over.certificate ?? fake.certificate }, { maxServerErrorRetries: 1, requestTimeoutMs: 5_000, ...over.options });
+  rosterSourceFor(
+    'aeries',
+    over.baseUrl ?? `${fake.baseUrl}/aeries`,
+    { certificate: over.certificate ?? fake.certificate },
+    { maxServerErrorRetries: 1, requestTimeoutMs: 5_000, ...over.options },
+  );
 const full = (read: RosterRead): RosterSnapshot => {
   if (read.mode !== 'full') throw new Error(`expected a full read, got ${read.mode}`);
   return read.snapshot;
@@ -53,8 +58,21 @@ describe('Aeries driver against the Aeries fake', () => {
     expect(snapshot.sections).toHaveLength(379);
     expect(snapshot.sections.reduce((n, s) => n + s.studentSourceIds.length, 0)).toBe(8971);
     expect(snapshot.people.filter((p) => p.languageLevel === 'L')).toHaveLength(sample.students.filter((s) => s.ell).length);
-    expect(snapshot.people.find((p) => p.sourceId === 'stu-738733110')).toMatchObject({ firstName: 'Diane', lastName: 'Schmeler', email: 'diane.s@example.org', grade: 9, languageLevel: 'L', iep: false, plan504: false, schoolSourceIds: ['800'] });
-    expect(snapshot.people.find((p) => p.email === 'braeden_glover@example.net')).toMatchObject({ role: 'teacher', sisUsername: 'braeden.glover', sourceId: 'stf-230186' });
+    expect(snapshot.people.find((p) => p.sourceId === 'stu-738733110')).toMatchObject({
+      firstName: 'Diane',
+      lastName: 'Schmeler',
+      email: 'diane.s@example.org',
+      grade: 9,
+      languageLevel: 'L',
+      iep: false,
+      plan504: false,
+      schoolSourceIds: ['800'],
+    });
+    expect(snapshot.people.find((p) => p.email === 'braeden_glover@example.net')).toMatchObject({
+      role: 'teacher',
+      sisUsername: 'braeden.glover',
+      sourceId: 'stf-230186',
+    });
   });
 
   it('when a section is taught by staff without a teacher record at that school (flexible scheduling), the section still names its teacher', async () => {
@@ -69,7 +87,11 @@ describe('Aeries driver against the Aeries fake', () => {
     const person = snapshot.people.find((p) => p.sourceId === `stf-${teacher.number}`)!;
     expect(person.role).toBe('teacher');
     expect(person.schoolSourceIds).toEqual(expect.arrayContaining([String(fake.schoolCode(flex.schoolId)), String(fake.schoolCode(teacher.schoolId))]));
-    const teachersThere = await (await fetch(`${fake.baseUrl}/api/v5/schools/${fake.schoolCode(flex.schoolId)}/teachers`, { headers: { accept: 'application/json', 'AERIES-CERT': fake.certificate } })).json();
+    const teachersThere = await (
+      await fetch(`${fake.baseUrl}/api/v5/schools/${fake.schoolCode(flex.schoolId)}/teachers`, {
+        headers: { accept: 'application/json', 'AERIES-CERT': fake.certificate },
+      })
+    ).json();
     expect((teachersThere as { StaffID1: number }[]).some((t) => t.StaffID1 === Number(teacher.number))).toBe(false);
   });
 
@@ -93,7 +115,7 @@ describe('Aeries driver against the Aeries fake', () => {
     }
   });
 
-  it('when the code set answers an empty list, IEP and 504 come from the records\' own descriptions and the state codes 144 and 101', async () => {
+  it("when the code set answers an empty list, IEP and 504 come from the records' own descriptions and the state codes 144 and 101", async () => {
     const saved = fake.codeSet;
     fake.codeSet = [];
     fake.programs.set(913113920, [{ code: '144', start: '2015-08-01T00:00:00', end: null }]);
@@ -111,14 +133,18 @@ describe('Aeries driver against the Aeries fake', () => {
     }
   });
 
-  it('when programs are read but none maps to IEP or 504, the flags stay the schools\' and the read ends with a warning naming the codes', async () => {
+  it("when programs are read but none maps to IEP or 504, the flags stay the schools' and the read ends with a warning naming the codes", async () => {
     const saved = fake.codeSet;
     fake.codeSet = [];
     fake.programs.set(913113920, [{ code: 'SPX', start: '2015-08-01T00:00:00', end: null }]);
     fake.programs.set(738733110, [{ code: '190', start: '2015-08-01T00:00:00', end: null }]);
     try {
       const read = await source().read({});
-      expect(full(read).people.filter((p) => p.role === 'student').every((p) => p.iep === null && p.plan504 === null)).toBe(true);
+      expect(
+        full(read)
+          .people.filter((p) => p.role === 'student')
+          .every((p) => p.iep === null && p.plan504 === null),
+      ).toBe(true);
       expect(read.sourceWarnings).toEqual([{ code: 'programs_unmapped', values: { codes: '190, SPX' } }]);
       expect(read.carries).toEqual({ flags: ['englishLearner'], columns: [] });
     } finally {

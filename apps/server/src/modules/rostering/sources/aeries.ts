@@ -95,7 +95,8 @@ export class AeriesSource implements RosterSource {
       const sc = Number(school.sourceId);
       const flags = await this.programFlags(`api/v5/schools/${sc}/students/0/programs`, ctx, signal);
       for (const record of await this.students(sc, signal)) this.addStudent(students, record, flags);
-      for (const t of await this.list(`api/v5/schools/${sc}/teachers`, signal)) if (active(t)) for (const s of staffIds(t)) add(teacherSchools, s, school.sourceId);
+      for (const t of await this.list(`api/v5/schools/${sc}/teachers`, signal))
+        if (active(t)) for (const s of staffIds(t)) add(teacherSchools, s, school.sourceId);
       const list = (await this.list(`api/v5/schools/${sc}/sections`, signal)).filter(active);
       sections.push(...(await mapLimit(list, this.options.concurrency ?? 4, (s) => this.section(sc, s, ctx, signal))));
     }
@@ -164,7 +165,11 @@ export class AeriesSource implements RosterSource {
   }
 
   private addStudent(into: Map<number, RosterPerson>, r: unknown, flags: Map<number, { iep: boolean; plan504: boolean }> | null) {
-    if (!isRec(r) || !id(r.StudentID) || !id(r.SchoolCode) || !text(r.LastName) || !text(r.FirstName)) throw new RosterSourceError('roster_malformed', `a student record without StudentID, SchoolCode or name (${isRec(r) ? String(r.StudentID) : 'not an object'})`);
+    if (!isRec(r) || !id(r.StudentID) || !id(r.SchoolCode) || !text(r.LastName) || !text(r.FirstName))
+      throw new RosterSourceError(
+        'roster_malformed',
+        `a student record without StudentID, SchoolCode or name (${isRec(r) ? String(r.StudentID) : 'not an object'})`,
+      );
     if (!active(r)) return;
     const sid = r.StudentID as number;
     const existing = into.get(sid);
@@ -214,7 +219,8 @@ export class AeriesSource implements RosterSource {
     for (let start = 1, pages = 0; ; start += size, pages++) {
       if (pages >= (this.options.maxPages ?? 10_000)) throw new RosterSourceError('roster_endless_paging', `school ${sc}: students never end`);
       const page = await this.list(`api/v5/schools/${sc}/students?StartingRecord=${start}&EndingRecord=${start + size - 1}`, signal);
-      if (page.length > 0 && firsts.has(page[0]!.StudentID)) throw new RosterSourceError('roster_endless_paging', `school ${sc}: the students page from record ${start} repeats an earlier page`);
+      if (page.length > 0 && firsts.has(page[0]!.StudentID))
+        throw new RosterSourceError('roster_endless_paging', `school ${sc}: the students page from record ${start} repeats an earlier page`);
       if (page[0]) firsts.add(page[0].StudentID);
       out.push(...page);
       if (page.length < size) return out;
@@ -227,7 +233,8 @@ export class AeriesSource implements RosterSource {
     try {
       rows = await this.list(path, signal);
     } catch (error) {
-      if (error instanceof RosterSourceError && (error.code === 'roster_auth_failed' || (error instanceof HttpStatusError && error.status === 404))) return null;
+      if (error instanceof RosterSourceError && (error.code === 'roster_auth_failed' || (error instanceof HttpStatusError && error.status === 404)))
+        return null;
       throw error;
     }
     ctx.programs.shared = true;
@@ -257,10 +264,23 @@ export class AeriesSource implements RosterSource {
     } catch (error) {
       if (!(error instanceof HttpStatusError)) throw error;
     }
-    const pick = (re: RegExp) => new Set(codes.filter((c) => re.test(text(c.Description))).map((c) => text(c.Code)).filter(Boolean));
+    const pick = (re: RegExp) =>
+      new Set(
+        codes
+          .filter((c) => re.test(text(c.Description)))
+          .map((c) => text(c.Code))
+          .filter(Boolean),
+      );
     const courses = new Map<string, string>();
-    for (const c of await this.list('api/v5/courses', signal).catch((e: unknown) => (e instanceof HttpStatusError ? [] : Promise.reject(e)))) courses.set(text(c.ID), text(c.Title));
-    return { now: text(info.CurrentDateTime), iepCodes: pick(IEP_RE), plan504Codes: pick(PLAN504_RE), courses, programs: { shared: false, rows: 0, mapped: 0, codes: new Set() } };
+    for (const c of await this.list('api/v5/courses', signal).catch((e: unknown) => (e instanceof HttpStatusError ? [] : Promise.reject(e))))
+      courses.set(text(c.ID), text(c.Title));
+    return {
+      now: text(info.CurrentDateTime),
+      iepCodes: pick(IEP_RE),
+      plan504Codes: pick(PLAN504_RE),
+      courses,
+      programs: { shared: false, rows: 0, mapped: 0, codes: new Set() },
+    };
   }
 
   private async systemInfo(signal?: AbortSignal): Promise<Rec> {
@@ -271,7 +291,9 @@ export class AeriesSource implements RosterSource {
 
   private async schools(signal?: AbortSignal): Promise<RosterSchool[]> {
     // School 0 is the district office in Aeries, not a school.
-    return (await this.list('api/v5/schools', signal)).filter((s) => id(s.SchoolCode) && active(s) && text(s.Name)).map((s) => ({ sourceId: String(s.SchoolCode), name: text(s.Name) }));
+    return (await this.list('api/v5/schools', signal))
+      .filter((s) => id(s.SchoolCode) && active(s) && text(s.Name))
+      .map((s) => ({ sourceId: String(s.SchoolCode), name: text(s.Name) }));
   }
 
   private async list(path: string, signal?: AbortSignal): Promise<Rec[]> {
@@ -305,7 +327,9 @@ function programKind(p: Rec, ctx: Context) {
 function programNotes(people: RosterPerson[], ctx: Context): { sourceWarnings: RosterSourceWarning[]; carries: { flags: RosterFlag[]; columns: [] } } {
   const unmapped = ctx.programs.rows > 0 && ctx.programs.mapped === 0;
   if (unmapped) for (const p of people) if (p.role === 'student') Object.assign(p, { iep: null, plan504: null });
-  const sourceWarnings: RosterSourceWarning[] = unmapped ? [{ code: 'programs_unmapped', values: { codes: [...ctx.programs.codes].sort().slice(0, 12).join(', ') } }] : [];
+  const sourceWarnings: RosterSourceWarning[] = unmapped
+    ? [{ code: 'programs_unmapped', values: { codes: [...ctx.programs.codes].sort().slice(0, 12).join(', ') } }]
+    : [];
   const flags: RosterFlag[] = ctx.programs.shared && !unmapped ? ['iep', 'plan504', 'englishLearner'] : ['englishLearner'];
   return { sourceWarnings, carries: { flags, columns: [] } };
 }

@@ -6,7 +6,12 @@ import { rosterSourceFor, RosterSourceError, type RosterRead, type RosterSnapsho
 let fake: CleverFake;
 const fast = { maxServerErrorRetries: 1, requestTimeoutMs: 5_000 };
 const source = (over: { clientSecret?: string; baseUrl?: string; options?: object } = {}) =>
-  rosterSourceFor('clever', over.baseUrl ?? fake.baseUrl, { clientKey: fake.clientId, clientSecret: over.clientSecret ?? fake.clientSecret }, { tokenUrl: `${over.baseUrl ?? fake.baseUrl}/oauth/tokens`, ...fast, ...over.options });
+  rosterSourceFor(
+    'clever',
+    over.baseUrl ?? fake.baseUrl,
+    { clientKey: fake.clientId, clientSecret: over.clientSecret ?? fake.clientSecret },
+    { tokenUrl: `${over.baseUrl ?? fake.baseUrl}/oauth/tokens`, ...fast, ...over.options },
+  );
 const full = (read: RosterRead): RosterSnapshot => {
   if (read.mode !== 'full') throw new Error('expected a full read');
   return read.snapshot;
@@ -37,18 +42,32 @@ describe('Clever fake', () => {
     const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`${fake.clientId}:${secret}`).toString('base64')}` });
     expect((await fetch(`${fake.baseUrl}/oauth/tokens?owner_type=district`, { headers: basic('wrong') })).status).toBe(401);
     expect((await fetch(`${fake.baseUrl}/oauth/tokens`, { headers: basic(fake.clientSecret) })).status).toBe(400);
-    const tokens = (await (await fetch(`${fake.baseUrl}/oauth/tokens?owner_type=district`, { headers: basic(fake.clientSecret) })).json()) as { data: { access_token: string; owner: { type: string } }[] };
+    const tokens = (await (await fetch(`${fake.baseUrl}/oauth/tokens?owner_type=district`, { headers: basic(fake.clientSecret) })).json()) as {
+      data: { access_token: string; owner: { type: string } }[];
+    };
     expect(tokens.data[0]!.owner.type).toBe('district');
     const bearer = { authorization: `Bearer ${tokens.data[0]!.access_token}` };
     expect((await fetch(`${fake.baseUrl}/v3.0/schools`)).status).toBe(401);
     expect((await fetch(`${fake.baseUrl}/v3.0/users?role=student&limit=10001`, { headers: bearer })).status).toBe(413);
-    const page = (await (await fetch(`${fake.baseUrl}/v3.0/users?role=student`, { headers: bearer })).json()) as { data: unknown[]; links: { rel: string; uri: string }[] };
+    const page = (await (await fetch(`${fake.baseUrl}/v3.0/users?role=student`, { headers: bearer })).json()) as {
+      data: unknown[];
+      links: { rel: string; uri: string }[];
+    };
     expect(page.data).toHaveLength(100);
     expect(page.links.find((l) => l.rel === 'next')?.uri).toMatch(/^\/v3\.0\/users\?role=student&starting_after=[0-9a-f]{24}$/);
     const section = fake.idOf('section', '581');
-    const sections = (await (await fetch(`${fake.baseUrl}/v3.0/sections?limit=10000`, { headers: bearer })).json()) as { data: { data: { id: string; students: string[] } }[] };
-    const members = (await (await fetch(`${fake.baseUrl}/v3.0/sections/${section}/users?role=student`, { headers: bearer })).json()) as { data: { data: { id: string } }[] };
-    expect(members.data.map((m) => m.data.id).sort()).toEqual(sections.data.find((s) => s.data.id === section)!.data.students.slice().sort());
+    const sections = (await (await fetch(`${fake.baseUrl}/v3.0/sections?limit=10000`, { headers: bearer })).json()) as {
+      data: { data: { id: string; students: string[] } }[];
+    };
+    const members = (await (await fetch(`${fake.baseUrl}/v3.0/sections/${section}/users?role=student`, { headers: bearer })).json()) as {
+      data: { data: { id: string } }[];
+    };
+    expect(members.data.map((m) => m.data.id).sort()).toEqual(
+      sections.data
+        .find((s) => s.data.id === section)!
+        .data.students.slice()
+        .sort(),
+    );
   });
 });
 
@@ -69,7 +88,16 @@ describe('Clever driver against the Clever fake', () => {
     expect(count('student') && snapshot.people.filter((p) => p.englishLearner === true).length).toBe(sample.students.filter((s) => s.ell).length);
     expect(snapshot.people.filter((p) => p.englishLearner === false).length).toBe(sample.students.filter((s) => !s.ell).length);
     const diane = snapshot.people.find((p) => p.email === 'diane.s@example.org')!;
-    expect(diane).toMatchObject({ role: 'student', firstName: 'Diane', lastName: 'Schmeler', grade: 9, englishLearner: true, iep: null, plan504: null, schoolSourceIds: [fake.idOf('school', '02M800')] });
+    expect(diane).toMatchObject({
+      role: 'student',
+      firstName: 'Diane',
+      lastName: 'Schmeler',
+      grade: 9,
+      englishLearner: true,
+      iep: null,
+      plan504: null,
+      schoolSourceIds: [fake.idOf('school', '02M800')],
+    });
     // every section's people and school are in the snapshot
     const ids = new Set(snapshot.people.map((p) => p.sourceId));
     const schoolIds = new Set(snapshot.schools.map((s) => s.sourceId));
@@ -128,7 +156,10 @@ describe('Clever driver against the Clever fake', () => {
       // One refused v3.1 call, then everything from v3.0.
       expect(fake.requests.filter((r) => r.startsWith('GET /v3.1/'))).toEqual(['GET /v3.1/districts']);
       expect(fake.requests.filter((r) => r.startsWith('GET /v3.0/users?role=student'))).toHaveLength(1);
-      await expect(source().testConnection()).resolves.toEqual({ description: 'Clever: Clever Sandbox District (sample) (API v3.0)', warnings: [{ code: 'clever_v30', values: {} }] });
+      await expect(source().testConnection()).resolves.toEqual({
+        description: 'Clever: Clever Sandbox District (sample) (API v3.0)',
+        warnings: [{ code: 'clever_v30', values: {} }],
+      });
     } finally {
       fake.studentFlags.clear();
     }

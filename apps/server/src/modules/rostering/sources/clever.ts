@@ -116,7 +116,14 @@ export class CleverSource implements RosterSource {
       studentSourceIds: this.ids(s.students ?? [], s.id),
     }));
     const flags: RosterFlag[] = version === '3.1' ? ['iep', 'plan504', 'englishLearner'] : ['iep', 'englishLearner'];
-    return { mode: 'full', snapshot: { schoolYear: null, schools, people, sections }, cursor: null, sourceWarnings: this.warnings(version), carries: { flags, columns: [] }, sourceDistrictId };
+    return {
+      mode: 'full',
+      snapshot: { schoolYear: null, schools, people, sections },
+      cursor: null,
+      sourceWarnings: this.warnings(version),
+      carries: { flags, columns: [] },
+      sourceDistrictId,
+    };
   }
 
   private person(user: Json & { id: string }, role: RosterRole): RosterPerson {
@@ -153,7 +160,8 @@ export class CleverSource implements RosterSource {
   }
 
   private ids(value: unknown, sectionId: string): string[] {
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new RosterSourceError('roster_malformed', `section ${sectionId}: members are not a list of ids`);
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+      throw new RosterSourceError('roster_malformed', `section ${sectionId}: members are not a list of ids`);
     return value as string[];
   }
 
@@ -173,7 +181,8 @@ export class CleverSource implements RosterSource {
       let fresh = 0;
       for (const item of body.data) {
         const data = isObject(item) ? item.data : undefined;
-        if (!isObject(data) || typeof data.id !== 'string' || !data.id) throw new RosterSourceError('roster_malformed', `GET /${resource}: a record without an id`);
+        if (!isObject(data) || typeof data.id !== 'string' || !data.id)
+          throw new RosterSourceError('roster_malformed', `GET /${resource}: a record without an id`);
         if (seen.has(data.id)) continue;
         seen.add(data.id);
         fresh++;

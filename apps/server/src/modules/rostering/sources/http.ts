@@ -67,7 +67,10 @@ export async function getJson(url: URL, headers: Record<string, string>, options
       // A GET may be sent again: once, for a connection the source closed under the request
       // (a kept-alive socket it dropped while idle), before the source counts as unreachable.
       if (code === 'roster_unreachable' && ++dropped <= 1) continue;
-      throw new RosterSourceError(code, code === 'roster_timeout' ? `${describe('GET', url)}: no answer within ${timeoutMs} ms` : `${describe('GET', url)}: ${url.host} cannot be reached`);
+      throw new RosterSourceError(
+        code,
+        code === 'roster_timeout' ? `${describe('GET', url)}: no answer within ${timeoutMs} ms` : `${describe('GET', url)}: ${url.host} cannot be reached`,
+      );
     }
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers);
@@ -78,11 +81,13 @@ export async function getJson(url: URL, headers: Record<string, string>, options
       continue;
     }
     if (response.status >= 500 && response.status !== 501) {
-      if (++serverErrors > (options.maxServerErrorRetries ?? 2)) throw new RosterSourceError('roster_source_error', `${describe('GET', url)} answered ${response.status}`);
+      if (++serverErrors > (options.maxServerErrorRetries ?? 2))
+        throw new RosterSourceError('roster_source_error', `${describe('GET', url)} answered ${response.status}`);
       await sleep(250 * serverErrors, options.signal);
       continue;
     }
-    if (response.status === 401 || response.status === 403) throw new RosterSourceError('roster_auth_failed', `${describe('GET', url)} answered ${response.status}`);
+    if (response.status === 401 || response.status === 403)
+      throw new RosterSourceError('roster_auth_failed', `${describe('GET', url)} answered ${response.status}`);
     if (!response.ok) throw new HttpStatusError(response.status, `${describe('GET', url)} answered ${response.status}`);
     try {
       return JSON.parse(text);

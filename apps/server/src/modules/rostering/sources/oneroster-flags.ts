@@ -37,7 +37,11 @@ export function readFileFlags(
   malformed: (key: RosterProblem['key'], values: Record<string, string>) => RosterSourceError,
   keep: (row: Row) => boolean,
 ): FileFlags {
-  const flagOfColumn = new Map(Object.entries(columns).filter((e): e is [RosterFlag, string] => !!e[1]).map(([flag, column]) => [column, flag]));
+  const flagOfColumn = new Map(
+    Object.entries(columns)
+      .filter((e): e is [RosterFlag, string] => !!e[1])
+      .map(([flag, column]) => [column, flag]),
+  );
   const carries: RosterCarries = { flags: [], columns: [] };
   const byPerson = new Map<string, Flags>();
   for (const file of FILES) {

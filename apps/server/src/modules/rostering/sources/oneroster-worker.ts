@@ -17,7 +17,10 @@ export const ONEROSTER_WORKER = {
   timeoutMs: 120_000,
 };
 
-type Answer = { ok: true; read: RosterRead } | { ok: false; code: RosterSourceError['code']; detail: string; problem?: RosterSourceError['problem'] } | { ok: false; crash: string };
+type Answer =
+  | { ok: true; read: RosterRead }
+  | { ok: false; code: RosterSourceError['code']; detail: string; problem?: RosterSourceError['problem'] }
+  | { ok: false; crash: string };
 
 const MARK = 'high5.oneroster';
 
@@ -27,7 +30,10 @@ if (!isMainThread && (workerData as { mark?: string } | null)?.mark === MARK) {
     const { bytes, flagColumns } = workerData as { bytes: Uint8Array; flagColumns: Partial<FlagColumns> };
     answer = { ok: true, read: parseOneRosterZip(bytes, { flagColumns }) };
   } catch (error) {
-    answer = error instanceof RosterSourceError ? { ok: false, code: error.code, detail: error.detail, ...(error.problem ? { problem: error.problem } : {}) } : { ok: false, crash: String(error) };
+    answer =
+      error instanceof RosterSourceError
+        ? { ok: false, code: error.code, detail: error.detail, ...(error.problem ? { problem: error.problem } : {}) }
+        : { ok: false, crash: String(error) };
   }
   parentPort!.postMessage(answer);
 }
@@ -41,7 +47,10 @@ function bootScript() {
 }
 
 /** Parses a OneRoster zip off the event loop; a file the limits refuse fails as `roster_malformed`. */
-export function readOneRosterZip(bytes: Uint8Array, options: { flagColumns?: Partial<FlagColumns>; heapMb?: number; timeoutMs?: number } = {}): Promise<RosterRead> {
+export function readOneRosterZip(
+  bytes: Uint8Array,
+  options: { flagColumns?: Partial<FlagColumns>; heapMb?: number; timeoutMs?: number } = {},
+): Promise<RosterRead> {
   const own = new Uint8Array(bytes); // a copy the worker receives whole (a Buffer may share a pool)
   const boot = bootScript();
   return new Promise((resolve, reject) => {

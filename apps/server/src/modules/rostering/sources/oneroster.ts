@@ -2,7 +2,15 @@ import { Unzip, UnzipInflate } from 'fflate';
 import type { RosterProblem } from '@high5/contract';
 import Papa from 'papaparse';
 import { readFileFlags, type FileFlags, type FlagColumns } from './oneroster-flags.js';
-import { RosterSourceError, type RosterEnrolment, type RosterPerson, type RosterRead, type RosterRole, type RosterSection, type RosterSnapshot } from './types.js';
+import {
+  RosterSourceError,
+  type RosterEnrolment,
+  type RosterPerson,
+  type RosterRead,
+  type RosterRole,
+  type RosterSection,
+  type RosterSnapshot,
+} from './types.js';
 
 export type { FlagColumns };
 
@@ -162,7 +170,8 @@ function checkShape(data: Uint8Array, name: string) {
   for (let start = 0; start < data.length; rows++) {
     const end = data.indexOf(10, start);
     const stop = end === -1 ? data.length : end;
-    if (stop - start > ONEROSTER_LIMITS.bytesPerRow) throw malformed('row_too_long', { file: name, row: String(rows + 1), max: String(ONEROSTER_LIMITS.bytesPerRow) });
+    if (stop - start > ONEROSTER_LIMITS.bytesPerRow)
+      throw malformed('row_too_long', { file: name, row: String(rows + 1), max: String(ONEROSTER_LIMITS.bytesPerRow) });
     if (rows > ONEROSTER_LIMITS.rowsPerFile) throw malformed('too_many_rows', { file: name, max: String(ONEROSTER_LIMITS.rowsPerFile) });
     start = stop + 1;
   }
@@ -193,7 +202,11 @@ function readCsv(files: Record<string, Uint8Array>, name: string, columns: strin
 }
 
 const deleted = (row: Row) => row.status?.toLowerCase() === 'tobedeleted';
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** OneRoster grade codes (CEDS): PK, KG, 01…12; other codes leave the grade to the school. */
 function gradeOf(codes: string | undefined): number | null {
@@ -232,7 +245,8 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
   }
   const sections = new Map<string, RosterSection>();
   for (const c of tables.classes!) {
-    if (keep(c)) sections.set(c.sourcedId!, { sourceId: c.sourcedId!, schoolSourceId: c.schoolSourcedId!, name: c.title!, teacherSourceIds: [], studentSourceIds: [] });
+    if (keep(c))
+      sections.set(c.sourcedId!, { sourceId: c.sourcedId!, schoolSourceId: c.schoolSourcedId!, name: c.title!, teacherSourceIds: [], studentSourceIds: [] });
   }
   const enrolments = [...tables.enrollments!].sort((a, b) => Number(b.primary === 'true') - Number(a.primary === 'true'));
   for (const e of enrolments) {
@@ -252,7 +266,10 @@ function snapshotOf(tables: Record<string, Row[]>, keep: (row: Row) => boolean, 
 
 /** The latest `schoolYear` session's start, as `2026-2027` (its `schoolYear` column names the ending year): the year a new year's roster describes (decision 0572). */
 function rosterYearOf(sessions: Row[], keep: (row: Row) => boolean): string | null {
-  const starts = sessions.filter((s) => keep(s) && s.type?.toLowerCase() === 'schoolyear' && /^\d{4}-\d{2}-\d{2}$/.test(s.startDate ?? '')).map((s) => s.startDate!).sort();
+  const starts = sessions
+    .filter((s) => keep(s) && s.type?.toLowerCase() === 'schoolyear' && /^\d{4}-\d{2}-\d{2}$/.test(s.startDate ?? ''))
+    .map((s) => s.startDate!)
+    .sort();
   const year = Number(starts.at(-1)?.slice(0, 4));
   return year ? `${year}-${year + 1}` : null;
 }
@@ -260,7 +277,9 @@ function rosterYearOf(sessions: Row[], keep: (row: Row) => boolean): string | nu
 function deltaRead(tables: Record<string, Row[]>, flags: FileFlags): RosterRead {
   const upsert = snapshotOf(tables, (row) => !deleted(row), true, flags);
   const listed = new Set(upsert.people.map((p) => p.sourceId));
-  const enrolments: RosterEnrolment[] = tables.enrollments!.filter(deleted).map((e) => ({ sectionSourceId: e.classSourcedId!, personSourceId: e.userSourcedId! }));
+  const enrolments: RosterEnrolment[] = tables
+    .enrollments!.filter(deleted)
+    .map((e) => ({ sectionSourceId: e.classSourcedId!, personSourceId: e.userSourcedId! }));
   return {
     mode: 'delta',
     upsert,

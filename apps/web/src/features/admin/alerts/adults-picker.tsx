@@ -3,7 +3,21 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /** Some of the school's active teachers and staff, by name (counsellors, an escalation tier). */
-export function AdultsPicker({ adults, value, onChange, label, error, helperText }: { adults: AlertAdult[]; value: string[]; onChange: (ids: string[]) => void; label: string; error?: string; helperText?: string }) {
+export function AdultsPicker({
+  adults,
+  value,
+  onChange,
+  label,
+  error,
+  helperText,
+}: {
+  adults: AlertAdult[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  label: string;
+  error?: string;
+  helperText?: string;
+}) {
   const { t } = useTranslation('admin');
   const byId = new Map(adults.map((a) => [a.id, a]));
   // An adult no longer active keeps a chip (the server refuses the save until removed).

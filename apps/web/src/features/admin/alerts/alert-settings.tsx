@@ -1,7 +1,22 @@
 import { ALERT_LIMITS, DEFAULT_AFTER_HOURS_MESSAGE, MOODS, type AlertAdult, type AlertSettings } from '@high5/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Controller, get, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../components/form/contract-form';
@@ -19,7 +34,8 @@ import { alertErrorKey, alertSettingsFormSchema, toForm, type AlertSettingsForm 
 const LOW_MOODS = MOODS.filter((m) => m.low).map((m) => m.key);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** A weekday's name in `language` (ISO 1 = Monday; 2024-01-01 was a Monday). */
-const weekdayName = (day: number, language: string) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
+const weekdayName = (day: number, language: string) =>
+  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 
 /**
  * The school's well-being alert settings (decision 0461): what raises an alert, who gets
@@ -46,12 +62,18 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
   /** A field's error in words (`escalationTiers.0` for a tier), or undefined. */
   const message = (path: string) => {
     const error = get(errors, path) as { message?: string } | undefined;
-    return error?.message === undefined ? undefined : t(`alerts.errors.${alertErrorKey(path, error.message)}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax });
+    return error?.message === undefined
+      ? undefined
+      : t(`alerts.errors.${alertErrorKey(path, error.message)}`, { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax });
   };
   const outcome = useSaveOutcome(form, 'admin');
   const submit = form.handleSubmit((settings) => save.mutate(settings, outcome({ saved: () => t('alerts.saved') })));
   const feeling = (key: string) => `${MOODS.find((m) => m.key === key)?.emoji ?? ''} ${t(`moods.${key}`, { defaultValue: key })}`;
-  const toggle = (key: 'alertOnNotToday' | 'notifyTrustedAdults' | 'notifyClassTeachers' | 'notifyCounsellors' | 'notifyAfterHours' | 'requireMoodConsent' | 'parentsSeeMoods', help?: string) => (
+  const toggle = (
+    key:
+      'alertOnNotToday' | 'notifyTrustedAdults' | 'notifyClassTeachers' | 'notifyCounsellors' | 'notifyAfterHours' | 'requireMoodConsent' | 'parentsSeeMoods',
+    help?: string,
+  ) => (
     <Box>
       <FormSwitch control={control} name={key} label={t(`alerts.fields.${key}`)} />
       {help && (
@@ -68,7 +90,15 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
       <Section title={t('alerts.raiseTitle')} help={t('alerts.raiseHelp')}>
         <Stack spacing={2}>
           {toggle('alertOnNotToday')}
-          <FeelingsField control={control} name="alertMoods" options={LOW_MOODS} optionLabel={feeling} label={t('alerts.fields.alertMoods')} helperText={t('alerts.alertMoodsHelp')} sx={{ maxWidth: 640 }} />
+          <FeelingsField
+            control={control}
+            name="alertMoods"
+            options={LOW_MOODS}
+            optionLabel={feeling}
+            label={t('alerts.fields.alertMoods')}
+            helperText={t('alerts.alertMoodsHelp')}
+            sx={{ maxWidth: 640 }}
+          />
         </Stack>
       </Section>
 
@@ -80,7 +110,16 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
           <Controller
             control={control}
             name="counsellorIds"
-            render={({ field }) => <AdultsPicker adults={adults} value={field.value} onChange={field.onChange} label={t('alerts.fields.counsellorIds')} error={message('counsellorIds')} helperText={t('alerts.counsellorsHelp')} />}
+            render={({ field }) => (
+              <AdultsPicker
+                adults={adults}
+                value={field.value}
+                onChange={field.onChange}
+                label={t('alerts.fields.counsellorIds')}
+                error={message('counsellorIds')}
+                helperText={t('alerts.counsellorsHelp')}
+              />
+            )}
           />
         </Stack>
       </Section>
@@ -99,7 +138,9 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
               inputRef={field.ref}
               size="small"
               error={!!errors.escalationMinutes}
-              helperText={message('escalationMinutes') ?? t('alerts.minutesHelp', { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax })}
+              helperText={
+                message('escalationMinutes') ?? t('alerts.minutesHelp', { min: ALERT_LIMITS.escalationMinutesMin, max: ALERT_LIMITS.escalationMinutesMax })
+              }
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
               sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
             />
@@ -118,8 +159,18 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
               <Stack spacing={1}>
                 {tiers.map((tier, index) => (
                   <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <AdultsPicker adults={adults} value={tier} onChange={(ids) => onChange(tiers.map((old, i) => (i === index ? ids : old)))} label={t('alerts.tier', { tier: index + 1 })} error={message(`escalationTiers.${index}`)} />
-                    <IconButton aria-label={t('alerts.removeTier', { tier: index + 1 })} onClick={() => onChange(tiers.filter((_, i) => i !== index))} sx={{ mt: 0.25 }}>
+                    <AdultsPicker
+                      adults={adults}
+                      value={tier}
+                      onChange={(ids) => onChange(tiers.map((old, i) => (i === index ? ids : old)))}
+                      label={t('alerts.tier', { tier: index + 1 })}
+                      error={message(`escalationTiers.${index}`)}
+                    />
+                    <IconButton
+                      aria-label={t('alerts.removeTier', { tier: index + 1 })}
+                      onClick={() => onChange(tiers.filter((_, i) => i !== index))}
+                      sx={{ mt: 0.25 }}
+                    >
                       <DeleteOutlinedIcon />
                     </IconButton>
                   </Box>
@@ -144,10 +195,10 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
                 <TextField
                   label={t(`alerts.fields.${key}`)}
                   name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
                   placeholder="08:00"
                   size="small"
                   error={!!errors[key]}
@@ -169,7 +220,12 @@ function SettingsForm({ saved, adults }: { saved: AlertSettings; adults: AlertAd
                 {WEEKDAYS.map((day) => (
                   <FormControlLabel
                     key={day}
-                    control={<Checkbox checked={days.includes(day)} onChange={(e) => onChange(e.target.checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day))} />}
+                    control={
+                      <Checkbox
+                        checked={days.includes(day)}
+                        onChange={(e) => onChange(e.target.checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day))}
+                      />
+                    }
                     label={weekdayName(day, i18n.language)}
                   />
                 ))}

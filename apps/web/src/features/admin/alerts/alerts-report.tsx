@@ -36,8 +36,22 @@ export function AlertsReport() {
     countColumn<Week>('open', t('alertsReport.open'), (r) => r.open),
     countColumn<Week>('escalated', t('alertsReport.escalated'), (r) => r.escalated),
     countColumn<Week>('acknowledged', t('alertsReport.acknowledged'), (r) => r.acknowledged),
-    { id: 'median', header: t('alertsReport.median'), cell: (r) => minutes(r.medianAckMinutes), value: (r) => r.medianAckMinutes ?? -1, csv: (r) => r.medianAckMinutes ?? '', numeric: true },
-    { id: 'worst', header: t('alertsReport.worst'), cell: (r) => minutes(r.worstAckMinutes), value: (r) => r.worstAckMinutes ?? -1, csv: (r) => r.worstAckMinutes ?? '', numeric: true },
+    {
+      id: 'median',
+      header: t('alertsReport.median'),
+      cell: (r) => minutes(r.medianAckMinutes),
+      value: (r) => r.medianAckMinutes ?? -1,
+      csv: (r) => r.medianAckMinutes ?? '',
+      numeric: true,
+    },
+    {
+      id: 'worst',
+      header: t('alertsReport.worst'),
+      cell: (r) => minutes(r.worstAckMinutes),
+      value: (r) => r.worstAckMinutes ?? -1,
+      csv: (r) => r.worstAckMinutes ?? '',
+      numeric: true,
+    },
   ];
   const week: ReportColumn<Week> = { id: 'week', header: t('alertsReport.week'), cell: (r) => showDate(r.week), value: (r) => r.week, csv: (r) => r.week };
   const className = (r: AlertReportRow) => r.className || t('alertsReport.noClass');
@@ -46,7 +60,14 @@ export function AlertsReport() {
     if (!report.data) return;
     // The school's weeks first ("Whole school"), then each class's.
     const school = report.data.weeks.map((w) => ({ ...w, className: t('alertsReport.wholeSchool') }));
-    downloadReport(t, { title: t('dashboard.views.alerts'), nameParts: [], range: submitted, filters: [], columns: csvColumnsOf(columns), rows: [...school, ...report.data.rows] });
+    downloadReport(t, {
+      title: t('dashboard.views.alerts'),
+      nameParts: [],
+      range: submitted,
+      filters: [],
+      columns: csvColumnsOf(columns),
+      rows: [...school, ...report.data.rows],
+    });
   };
   const total = report.data?.total;
 
@@ -57,44 +78,44 @@ export function AlertsReport() {
       </ReportFilterBar>
       <ReportOutcome report={report}>
         {total ? (
-        <>
-          <Figures
-            title={t('alertsReport.totalTitle', { from: showDate(submitted.from), to: showDate(submitted.to) })}
-            cells={[
-              ['alerts', t('alertsReport.alerts'), String(total.alerts)],
-              ['open', t('alertsReport.open'), String(total.open)],
-              ['escalated', t('alertsReport.escalated'), String(total.escalated)],
-              ['median', t('alertsReport.median'), minutes(total.medianAckMinutes)],
-              ['worst', t('alertsReport.worst'), minutes(total.worstAckMinutes)],
-            ]}
-          />
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('alertsReport.weeksCaption')}
-          </Typography>
-          <DataTable
-            rows={report.data!.weeks}
-            rowKey={(r) => r.week}
-            caption={t('alertsReport.weeksCaption')}
-            empty={t('alertsReport.empty')}
-            searchLabel={t('alertsReport.searchWeeks')}
-            initialSort={{ sort: 'week', dir: 'desc' }}
-            columns={[week, ...counts]}
-          />
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 4, mb: 1 }}>
-            {t('alertsReport.caption')}
-          </Typography>
-          <DataTable
-            rows={report.data!.rows}
-            rowKey={(r) => `${r.week}-${r.className}`}
-            caption={t('alertsReport.caption')}
-            empty={t('alertsReport.empty')}
-            searchLabel={t('alertsReport.search')}
-            initialSort={{ sort: 'week', dir: 'desc' }}
-            onDownload={download}
-            downloadLabel={t('alertsReport.export')}
-            columns={columns}
-          />
-        </>
+          <>
+            <Figures
+              title={t('alertsReport.totalTitle', { from: showDate(submitted.from), to: showDate(submitted.to) })}
+              cells={[
+                ['alerts', t('alertsReport.alerts'), String(total.alerts)],
+                ['open', t('alertsReport.open'), String(total.open)],
+                ['escalated', t('alertsReport.escalated'), String(total.escalated)],
+                ['median', t('alertsReport.median'), minutes(total.medianAckMinutes)],
+                ['worst', t('alertsReport.worst'), minutes(total.worstAckMinutes)],
+              ]}
+            />
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('alertsReport.weeksCaption')}
+            </Typography>
+            <DataTable
+              rows={report.data!.weeks}
+              rowKey={(r) => r.week}
+              caption={t('alertsReport.weeksCaption')}
+              empty={t('alertsReport.empty')}
+              searchLabel={t('alertsReport.searchWeeks')}
+              initialSort={{ sort: 'week', dir: 'desc' }}
+              columns={[week, ...counts]}
+            />
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 4, mb: 1 }}>
+              {t('alertsReport.caption')}
+            </Typography>
+            <DataTable
+              rows={report.data!.rows}
+              rowKey={(r) => `${r.week}-${r.className}`}
+              caption={t('alertsReport.caption')}
+              empty={t('alertsReport.empty')}
+              searchLabel={t('alertsReport.search')}
+              initialSort={{ sort: 'week', dir: 'desc' }}
+              onDownload={download}
+              downloadLabel={t('alertsReport.export')}
+              columns={columns}
+            />
+          </>
         ) : null}
       </ReportOutcome>
     </Box>
@@ -111,7 +132,12 @@ function Figures({ title, cells }: { title: string; cells: [string, string, stri
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' }, gap: 1, m: 0 }}>
         {cells.map(([id, label, value]) => (
-          <Paper key={id} variant="outlined" data-testid={`alerts-figure-${id}`} sx={{ p: 1.25, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}>
+          <Paper
+            key={id}
+            variant="outlined"
+            data-testid={`alerts-figure-${id}`}
+            sx={{ p: 1.25, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
+          >
             <Typography component="dt" variant="caption" color="text.secondary">
               {label}
             </Typography>

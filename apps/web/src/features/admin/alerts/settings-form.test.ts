@@ -38,7 +38,12 @@ describe('alert settings form', () => {
   });
 
   it('tells every wrong field at once', () => {
-    expect(errors({ ...ok, escalationMinutes: '2', schoolDayEnd: '07:00', schoolDays: [], escalationTiers: [[]] })).toEqual({ escalationMinutes: 'minutes', schoolDayEnd: 'endBeforeStart', schoolDays: 'days', 'escalationTiers.0': 'tierEmpty' });
+    expect(errors({ ...ok, escalationMinutes: '2', schoolDayEnd: '07:00', schoolDays: [], escalationTiers: [[]] })).toEqual({
+      escalationMinutes: 'minutes',
+      schoolDayEnd: 'endBeforeStart',
+      schoolDays: 'days',
+      'escalationTiers.0': 'tierEmpty',
+    });
   });
 
   it('refuses minutes that are not whole numbers and times that are not HH:mm', () => {

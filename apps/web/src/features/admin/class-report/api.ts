@@ -11,8 +11,20 @@ const query = (f: ClassReportFilters) => ({ range: rangeParam(f.range), ...(f.cl
 
 /** The class report's High 5 tab (docs/rules/administration.md#reports): a page, and its CSV download. */
 export const useClassRecognitionReport = (filters: ClassReportFilters | null, table: TableState, enabled: boolean) =>
-  usePagedReport('class-recognition', filters, table, (f: ClassReportFilters, state) => api(adminApi.classRecognitionReport, { query: { ...query(f), ...pageParams<ReportSort>(state) } }), { enabled });
+  usePagedReport(
+    'class-recognition',
+    filters,
+    table,
+    (f: ClassReportFilters, state) => api(adminApi.classRecognitionReport, { query: { ...query(f), ...pageParams<ReportSort>(state) } }),
+    { enabled },
+  );
 
 /** The class report's mood meter tab: a page, always fresh, and its CSV download. */
 export const useClassMoodReport = (filters: ClassReportFilters | null, table: TableState, enabled: boolean) =>
-  usePagedReport('class-mood', filters, table, (f: ClassReportFilters, state) => api(adminApi.classMoodReport, { query: { ...query(f), ...pageParams<MoodReportSort>(state) } }), { enabled, fresh: true });
+  usePagedReport(
+    'class-mood',
+    filters,
+    table,
+    (f: ClassReportFilters, state) => api(adminApi.classMoodReport, { query: { ...query(f), ...pageParams<MoodReportSort>(state) } }),
+    { enabled, fresh: true },
+  );

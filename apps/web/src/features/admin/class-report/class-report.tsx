@@ -30,7 +30,11 @@ function readAddress(search: URLSearchParams): { tab: ReportTab; submitted: Clas
   // across two school years is asked as typed, so the server's refusal is said (decision 0598).
   const grade = search.get('grade');
   const student = { flags: (search.get('flags') ?? '').split(',').filter(Boolean), grade: grade ? Number(grade) : undefined };
-  const read = classReportAddress.safeParse({ classId: search.get('class') || null, range: { from: search.get('from') ?? '', to: search.get('to') ?? '' }, student });
+  const read = classReportAddress.safeParse({
+    classId: search.get('class') || null,
+    range: { from: search.get('from') ?? '', to: search.get('to') ?? '' },
+    student,
+  });
   return { tab, submitted: read.success ? read.data : null };
 }
 
@@ -65,12 +69,34 @@ export function ClassReport() {
   return (
     <Box>
       <PageTitle subtitle={me.school?.name}>{t('classReport.title')}</PageTitle>
-      <Tabs value={tab} onChange={(_e, v: ReportTab) => go(v, submitted)} aria-label={t('classReport.tabsLabel')} variant="fullWidth" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 480 } }}>
-        <Tab value="report" label={t('classReport.reportTab')} id={`${id}-report`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }} />
-        <Tab value="mood" label={t('classReport.moodTab')} id={`${id}-mood`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }} />
+      <Tabs
+        value={tab}
+        onChange={(_e, v: ReportTab) => go(v, submitted)}
+        aria-label={t('classReport.tabsLabel')}
+        variant="fullWidth"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 480 } }}
+      >
+        <Tab
+          value="report"
+          label={t('classReport.reportTab')}
+          id={`${id}-report`}
+          aria-controls={`${id}-panel`}
+          sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }}
+        />
+        <Tab
+          value="mood"
+          label={t('classReport.moodTab')}
+          id={`${id}-mood`}
+          aria-controls={`${id}-panel`}
+          sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15 }}
+        />
       </Tabs>
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
-        <WithSchoolYears>{(years) => <ClassReportTab key={tab} tab={tab} years={years} submitted={submitted} draft={draft} onDraft={setDraft} onSubmit={(next) => go(tab, next)} />}</WithSchoolYears>
+        <WithSchoolYears>
+          {(years) => (
+            <ClassReportTab key={tab} tab={tab} years={years} submitted={submitted} draft={draft} onDraft={setDraft} onSubmit={(next) => go(tab, next)} />
+          )}
+        </WithSchoolYears>
       </Box>
     </Box>
   );
@@ -98,7 +124,12 @@ function ClassReportTab({
   const start = yearContaining(years, submitted?.range.from);
   const form = useContractForm(classReportForm, {
     mode: 'onChange',
-    defaultValues: draft ?? { classId: submitted?.classId ?? null, range: submitted?.range ?? defaultRange(undefined, start), year: start, student: submitted?.student ?? NO_STUDENT_FILTER },
+    defaultValues: draft ?? {
+      classId: submitted?.classId ?? null,
+      range: submitted?.range ?? defaultRange(undefined, start),
+      year: start,
+      student: submitted?.student ?? NO_STUDENT_FILTER,
+    },
   });
   useEffect(() => {
     const watching = form.watch((values) =>
@@ -133,7 +164,12 @@ function ClassReportTab({
   const title = t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab');
   const recognitionTable = recognitionColumns(t, false);
   const moodTable = moodColumns(t);
-  const file = () => ({ title, nameParts: [className(submitted!.classId)], range: submitted!.range, filters: [[t('csv.class'), className(submitted!.classId)], ...studentFilterLines(t, submitted!.student)] as [string, CsvValue][] });
+  const file = () => ({
+    title,
+    nameParts: [className(submitted!.classId)],
+    range: submitted!.range,
+    filters: [[t('csv.class'), className(submitted!.classId)], ...studentFilterLines(t, submitted!.student)] as [string, CsvValue][],
+  });
   const download = () =>
     tab === 'report'
       ? recognition.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(recognitionTable, table), rows }))
@@ -157,10 +193,18 @@ function ClassReportTab({
       )}
       <ReportFilterBar form={form} label={title} onRun={run} canRun={!noClasses}>
         <ReportYearPicker years={years} year={year} onChange={chooseYear} />
-        <Controller control={form.control} name="classId" render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="classId"
+          render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+        />
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
         {/* Teachers narrow by grade; flags are the school admins' (docs/decisions/0601). */}
-        <Controller control={form.control} name="student" render={({ field }) => <StudentFilterFields value={field.value} onChange={field.onChange} flags={admin} />} />
+        <Controller
+          control={form.control}
+          name="student"
+          render={({ field }) => <StudentFilterFields value={field.value} onChange={field.onChange} flags={admin} />}
+        />
       </ReportFilterBar>
       <ReportOutcome report={tab === 'report' ? recognition.report : mood.report} hint={!submitted && t('classReport.hint')}>
         {tab === 'report' && recognition.report.data ? (

@@ -39,7 +39,9 @@ export function FeelingsField<T extends FieldValues>({
           return <Chip key={key} {...chip} size="small" label={optionLabel(mood)} />;
         })
       }
-      renderInput={(params) => <TextField {...params} inputRef={field.ref} label={label} helperText={helperText} placeholder={value.length ? '' : placeholder} />}
+      renderInput={(params) => (
+        <TextField {...params} inputRef={field.ref} label={label} helperText={helperText} placeholder={value.length ? '' : placeholder} />
+      )}
       sx={sx}
     />
   );

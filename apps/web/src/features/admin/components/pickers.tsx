@@ -9,12 +9,21 @@ export function RoleSelect({ value, onChange, label }: { value: Role; onChange: 
   const { t } = useTranslation('admin');
   const order: Role[] = ['teacher', 'student', 'staff', 'parent'];
   return (
-    <TextField select size="small" label={label ?? t('filters.role')} value={value} onChange={(e) => onChange(e.target.value as Role)} sx={{ minWidth: 160, width: { xs: '100%', sm: 'auto' } }}>
-      {order.filter((r) => Roles.includes(r)).map((role) => (
-        <MenuItem key={role} value={role}>
-          {t(`common:roles.${role}`)}
-        </MenuItem>
-      ))}
+    <TextField
+      select
+      size="small"
+      label={label ?? t('filters.role')}
+      value={value}
+      onChange={(e) => onChange(e.target.value as Role)}
+      sx={{ minWidth: 160, width: { xs: '100%', sm: 'auto' } }}
+    >
+      {order
+        .filter((r) => Roles.includes(r))
+        .map((role) => (
+          <MenuItem key={role} value={role}>
+            {t(`common:roles.${role}`)}
+          </MenuItem>
+        ))}
     </TextField>
   );
 }
@@ -22,7 +31,17 @@ export function RoleSelect({ value, onChange, label }: { value: Role; onChange: 
 const ALL = { id: '', name: '', teacherName: '' } satisfies ClassOption;
 
 /** A class, or "All classes" (null). Searchable by class or teacher name. */
-export function ClassPicker({ classes, value, onChange, loading }: { classes: ClassOption[]; value: string | null; onChange: (classId: string | null) => void; loading?: boolean }) {
+export function ClassPicker({
+  classes,
+  value,
+  onChange,
+  loading,
+}: {
+  classes: ClassOption[];
+  value: string | null;
+  onChange: (classId: string | null) => void;
+  loading?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const options = [ALL, ...classes];
   const selected = options.find((c) => c.id === (value ?? '')) ?? ALL;
@@ -54,7 +73,21 @@ export function ClassPicker({ classes, value, onChange, loading }: { classes: Cl
 }
 
 /** The super admin's school search (by school or district name): every school, or the `schools` a screen narrowed them to (the restore targets). */
-export function SchoolPicker({ value, onChange, autoFocus, label, schools: only, noOptionsText }: { value: SuperSchool | null; onChange: (school: SuperSchool | null) => void; autoFocus?: boolean; label?: string; schools?: UseQueryResult<SuperSchool[]>; noOptionsText?: string }) {
+export function SchoolPicker({
+  value,
+  onChange,
+  autoFocus,
+  label,
+  schools: only,
+  noOptionsText,
+}: {
+  value: SuperSchool | null;
+  onChange: (school: SuperSchool | null) => void;
+  autoFocus?: boolean;
+  label?: string;
+  schools?: UseQueryResult<SuperSchool[]>;
+  noOptionsText?: string;
+}) {
   const { t } = useTranslation('admin');
   const every = useSuperSchools();
   const schools = only ?? every;
@@ -84,7 +117,9 @@ export function SchoolPicker({ value, onChange, autoFocus, label, schools: only,
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={label ?? t('filters.school')} placeholder={t('filters.schoolPlaceholder')} autoFocus={autoFocus} />}
+      renderInput={(params) => (
+        <TextField {...params} label={label ?? t('filters.school')} placeholder={t('filters.schoolPlaceholder')} autoFocus={autoFocus} />
+      )}
       sx={{ width: { xs: '100%', sm: 360 } }}
       noOptionsText={noOptionsText ?? t('filters.noSchools')}
       loadingText={t('common:loading')}

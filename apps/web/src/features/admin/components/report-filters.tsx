@@ -27,7 +27,13 @@ export function ReportFilterBar<T extends FieldValues, Out>({
   const { isValid } = useFormState({ control: form.control });
   const submit = form.handleSubmit(onRun);
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={label}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}
+    >
       {children}
       <Button type="submit" variant="contained" disabled={!isValid || !canRun} sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}>
         {t('filters.submit')}
@@ -37,7 +43,15 @@ export function ReportFilterBar<T extends FieldValues, Out>({
 }
 
 /** Under the filters: a loading bar, then the failure in the user's language, the hint before a first run, or the report. */
-export function ReportOutcome({ report, hint, children }: { report: { isFetching: boolean; isError: boolean; error: unknown }; hint?: string | false; children: ReactNode }) {
+export function ReportOutcome({
+  report,
+  hint,
+  children,
+}: {
+  report: { isFetching: boolean; isError: boolean; error: unknown };
+  hint?: string | false;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   return (

@@ -7,7 +7,17 @@ import { matchesTimeZone, timeZoneOptions, type TimeZoneOption } from '../lib/ti
  * A searchable time zone picker with names people know ("Pacific Time (Los Angeles)"), in the
  * user's language; the value stays the IANA id the server stores.
  */
-export function TimeZonePicker({ value, onChange, size, fullWidth = true }: { value: string; onChange: (id: string) => void; size?: 'small' | 'medium'; fullWidth?: boolean }) {
+export function TimeZonePicker({
+  value,
+  onChange,
+  size,
+  fullWidth = true,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+}) {
   const { t, i18n } = useTranslation('admin');
   const options = useMemo(() => timeZoneOptions(i18n.language, value), [i18n.language, value]);
   const selected = options.find((o) => o.id === value) ?? null;

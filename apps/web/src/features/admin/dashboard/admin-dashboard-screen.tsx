@@ -54,7 +54,14 @@ export default function AdminDashboardScreen() {
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {VIEWS.map((v) => (
-          <Tab key={v} value={v} label={t(`dashboard.views.${v}`)} id={`${id}-${v}`} aria-controls={`${id}-panel`} sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15, lineHeight: 1.3, maxWidth: { xs: 168, sm: 360 } }} />
+          <Tab
+            key={v}
+            value={v}
+            label={t(`dashboard.views.${v}`)}
+            id={`${id}-${v}`}
+            aria-controls={`${id}-panel`}
+            sx={{ fontWeight: 700, textTransform: 'none', fontSize: 15, lineHeight: 1.3, maxWidth: { xs: 168, sm: 360 } }}
+          />
         ))}
       </ScrollableTabs>
       <Box id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${view}`}>

@@ -17,4 +17,7 @@ export const useGroupReport = (filters: GroupReportFilters | null, table: TableS
 
 /** One person's High 5 and Vibe reports in the range (the group report's Reports dialog). */
 export const useUserReport = (userId: string, range: DateRange) =>
-  useQuery({ queryKey: adminKeys.report('user', userId, range), queryFn: () => api(adminApi.userReport, { params: { userId }, query: { range: rangeParam(range) } }) });
+  useQuery({
+    queryKey: adminKeys.report('user', userId, range),
+    queryFn: () => api(adminApi.userReport, { params: { userId }, query: { range: rangeParam(range) } }),
+  });

@@ -27,7 +27,10 @@ export function GroupReport(shared: SharedStudentFilter) {
 function GroupReportIn({ years, student, onStudent }: { years: SchoolYears } & SharedStudentFilter) {
   const { t } = useTranslation('admin');
   const start = yearContaining(years, undefined);
-  const form = useContractForm(groupReportForm, { mode: 'onChange', defaultValues: { role: 'student', range: defaultRange(undefined, start), year: start, student } });
+  const form = useContractForm(groupReportForm, {
+    mode: 'onChange',
+    defaultValues: { role: 'student', range: defaultRange(undefined, start), year: start, student },
+  });
   const year = useWatch({ control: form.control, name: 'year' });
   const role = useWatch({ control: form.control, name: 'role' });
   const chooseYear = (next: YearSpan) => {
@@ -46,14 +49,25 @@ function GroupReportIn({ years, student, onStudent }: { years: SchoolYears } & S
   };
   const save = (rows: ReportRow[]) => {
     const group = t(`common:roles.${submitted!.role}`);
-    downloadReport(t, { title: t('dashboard.views.report'), nameParts: [group], range: submitted!.range, filters: [[t('csv.group'), group], ...studentFilterLines(t, submitted!.student)], ...pagedFile(columns, table), rows });
+    downloadReport(t, {
+      title: t('dashboard.views.report'),
+      nameParts: [group],
+      range: submitted!.range,
+      filters: [[t('csv.group'), group], ...studentFilterLines(t, submitted!.student)],
+      ...pagedFile(columns, table),
+      rows,
+    });
   };
 
   return (
     <Box>
       <ReportFilterBar form={form} label={t('groupReport.formLabel')} onRun={run}>
         <ReportYearPicker years={years} year={year} onChange={chooseYear} />
-        <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} label={t('filters.userGroup')} />} />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => <RoleSelect value={field.value} onChange={field.onChange} label={t('filters.userGroup')} />}
+        />
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
         {role === 'student' && (
           <Controller

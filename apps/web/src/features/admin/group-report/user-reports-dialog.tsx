@@ -1,20 +1,6 @@
 import { formatDate, type UserKindReport, type UserReportItem } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  ButtonBase,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Paper,
-  Skeleton,
-  Tab,
-  Tabs,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Alert, Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, Paper, Skeleton, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +38,27 @@ export function UserReportsDialog({ userId, name, range, onClose }: { userId: st
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <Tabs value={tab} onChange={(_e, v: Kind) => setTab(v)} aria-label={t('userReports.tabsLabel')} variant="fullWidth" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
-        <Tab sx={{ textTransform: 'none', fontWeight: 700 }} value="high5" label={t('userReports.high5Tab')} id={`${titleId}-high5`} aria-controls={`${titleId}-panel`} />
-        <Tab sx={{ textTransform: 'none', fontWeight: 700 }} value="vibe" label={t('userReports.vibeTab')} id={`${titleId}-vibe`} aria-controls={`${titleId}-panel`} />
+      <Tabs
+        value={tab}
+        onChange={(_e, v: Kind) => setTab(v)}
+        aria-label={t('userReports.tabsLabel')}
+        variant="fullWidth"
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          sx={{ textTransform: 'none', fontWeight: 700 }}
+          value="high5"
+          label={t('userReports.high5Tab')}
+          id={`${titleId}-high5`}
+          aria-controls={`${titleId}-panel`}
+        />
+        <Tab
+          sx={{ textTransform: 'none', fontWeight: 700 }}
+          value="vibe"
+          label={t('userReports.vibeTab')}
+          id={`${titleId}-vibe`}
+          aria-controls={`${titleId}-panel`}
+        />
       </Tabs>
       <DialogContent id={`${titleId}-panel`} role="tabpanel" aria-labelledby={`${titleId}-${tab}`} sx={{ pt: 2.5 }}>
         {report.isError ? (
@@ -84,19 +88,53 @@ function KindReport({ data, kind, onCategory }: { data: UserKindReport; kind: Ki
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         {t('userReports.categories')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }, gap: 1.25 }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mb: 3,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+          gap: 1.25,
+        }}
+      >
         {data.categories.map((c) => {
           const label = names.get(c.id) ?? '';
           return (
             <Box component="li" key={c.id} sx={{ minWidth: 0 }}>
-              <Paper variant="outlined" sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}>
+              <Paper
+                variant="outlined"
+                sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}
+              >
                 <CategoryTileTooltip name={label}>
                   <ButtonBase
                     onClick={() => onCategory(c.id)}
                     aria-label={t('userReports.tile', { name: label, count: c.count })}
-                    sx={{ width: '100%', height: '100%', p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                    sx={{
+                      width: '100%',
+                      height: '100%',
+                      p: 1.5,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'flex-start',
+                      gap: 0.5,
+                      borderRadius: 3,
+                      textAlign: 'left',
+                      '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+                    }}
                   >
-                    <Typography sx={{ fontSize: 26, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
+                    <Typography
+                      sx={{
+                        fontSize: 26,
+                        fontWeight: 800,
+                        lineHeight: 1,
+                        color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary',
+                      }}
+                    >
+                      {c.count}
+                    </Typography>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       {shortLabel(label)}
                     </Typography>

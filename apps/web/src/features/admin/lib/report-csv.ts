@@ -1,4 +1,14 @@
-import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection, type StudentFilter } from '@high5/contract';
+import {
+  fileNamePart,
+  REPORT_PAGE_SIZE,
+  toCsv,
+  type CsvColumn,
+  type CsvValue,
+  type MoodReportRow,
+  type ReportRow,
+  type SortDirection,
+  type StudentFilter,
+} from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -53,7 +63,12 @@ export interface ReportFile<T> {
 export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
   const preamble: [string, CsvValue][] = [
     [t('admin:csv.report'), file.title],
-    ...(file.range ? ([[t('admin:csv.from'), file.range.from], [t('admin:csv.to'), file.range.to]] as [string, CsvValue][]) : []),
+    ...(file.range
+      ? ([
+          [t('admin:csv.from'), file.range.from],
+          [t('admin:csv.to'), file.range.to],
+        ] as [string, CsvValue][])
+      : []),
     ...file.filters,
     ...(file.table
       ? ([
@@ -96,7 +111,10 @@ export function recognitionColumns(t: TFunction, vibes: boolean): ReportColumn<R
     countColumn<ReportRow>('high5Given', t('admin:columns.high5Given'), (r) => r.high5Given),
     countColumn<ReportRow>('high5Received', t('admin:columns.high5Received'), (r) => r.high5Received),
     ...(vibes
-      ? [countColumn<ReportRow>('vibeGiven', t('admin:columns.vibeGiven'), (r) => r.vibeGiven), countColumn<ReportRow>('vibeReceived', t('admin:columns.vibeReceived'), (r) => r.vibeReceived)]
+      ? [
+          countColumn<ReportRow>('vibeGiven', t('admin:columns.vibeGiven'), (r) => r.vibeGiven),
+          countColumn<ReportRow>('vibeReceived', t('admin:columns.vibeReceived'), (r) => r.vibeReceived),
+        ]
       : []),
   ];
 }

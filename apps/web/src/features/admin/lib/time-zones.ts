@@ -14,7 +14,16 @@ export interface TimeZoneOption {
 }
 
 /** Zones a US school most likely uses, listed first. */
-const COMMON = ['America/Los_Angeles', 'America/Denver', 'America/Phoenix', 'America/Chicago', 'America/New_York', 'America/Anchorage', 'Pacific/Honolulu', 'America/Puerto_Rico'];
+const COMMON = [
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Chicago',
+  'America/New_York',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Puerto_Rico',
+];
 
 const cache = new Map<string, TimeZoneOption[]>();
 
@@ -67,7 +76,12 @@ export function timeZoneOptions(language: string, current?: string): TimeZoneOpt
 
 /** Search that ignores case and accents, over the label and the IANA id ("los angeles" finds "Los Ángeles"). */
 export function matchesTimeZone(option: TimeZoneOption, query: string) {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[_/]/g, ' ');
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[_/]/g, ' ');
   const q = fold(query.trim());
   return !q || fold(option.label).includes(q) || fold(option.id).includes(q);
 }

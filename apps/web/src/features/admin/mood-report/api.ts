@@ -16,7 +16,14 @@ import type { MoodReportFilters } from '../lib/report-forms';
 const REFETCH_AFTER_MS = 2000;
 
 /** The report's filters as query parameters. */
-const filterQuery = (f: MoodReportFilters) => ({ role: f.role, range: rangeParam(f.range), minLow: f.minLow, filters: f.filters.join(','), ...(f.classId ? { classId: f.classId } : {}), ...studentFilterParams(f.student) });
+const filterQuery = (f: MoodReportFilters) => ({
+  role: f.role,
+  range: rangeParam(f.range),
+  minLow: f.minLow,
+  filters: f.filters.join(','),
+  ...(f.classId ? { classId: f.classId } : {}),
+  ...studentFilterParams(f.student),
+});
 
 /**
  * The mood meter report (docs/rules/administration.md#mood-meter-report): a page, always fresh, and its CSV file (with each
@@ -32,7 +39,13 @@ export function useMoodReport(filters: MoodReportFilters | null, table: TableSta
     const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', filters) }), REFETCH_AFTER_MS);
     return () => clearTimeout(timer);
   }, [filters, queryClient]);
-  const { report } = usePagedReport('mood', filters, table, (f: MoodReportFilters, state) => api(adminApi.moodReport, { query: { ...filterQuery(f), ...pageParams<MoodReportSort>(state) } }), { fresh: true });
+  const { report } = usePagedReport(
+    'mood',
+    filters,
+    table,
+    (f: MoodReportFilters, state) => api(adminApi.moodReport, { query: { ...filterQuery(f), ...pageParams<MoodReportSort>(state) } }),
+    { fresh: true },
+  );
   const download = useMutation({
     mutationFn: () => {
       const query = { ...filterQuery(filters!), sort: table.sort as MoodReportSort, dir: table.dir, ...(table.q ? { q: table.q } : {}) };

@@ -1,4 +1,12 @@
-import { daysBetween, DEFAULT_REPORT_DAYS, LOW_ENJOYMENT_MOODS, type MoodReportRow, type MoodReportSettings, type SchoolYears, type StudentFilter } from '@high5/contract';
+import {
+  daysBetween,
+  DEFAULT_REPORT_DAYS,
+  LOW_ENJOYMENT_MOODS,
+  type MoodReportRow,
+  type MoodReportSettings,
+  type SchoolYears,
+  type StudentFilter,
+} from '@high5/contract';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -7,7 +15,12 @@ import { useContractForm } from '../../../components/form/contract-form';
 import { FormDateRange } from '../../../components/form/form-date-range';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { StudentDetailDialog } from '../../../components/student-detail/student-detail-dialog';
-import { describeStudentFilter, NO_STUDENT_FILTER, StudentFilterFields, type SharedStudentFilter } from '../../../components/student-filter/student-filter-fields';
+import {
+  describeStudentFilter,
+  NO_STUDENT_FILTER,
+  StudentFilterFields,
+  type SharedStudentFilter,
+} from '../../../components/student-filter/student-filter-fields';
 import { DataTable, initialTableState, type TableState } from '../../../components/ui/data-table';
 import { useNotify } from '../../../components/ui/notifications';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -132,7 +145,9 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
           <Controller
             control={form.control}
             name="classId"
-            render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+            render={({ field }) => (
+              <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />
+            )}
           />
         )}
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
@@ -181,7 +196,10 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
             {submitted.role === 'student' && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {t('moodFilters.inUse', {
-                  filters: [describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }), describeStudentFilter(t, submitted.student)]
+                  filters: [
+                    describe({ rangeDays: daysBetween(submitted.range.from, submitted.range.to), minLow: submitted.minLow, filters: submitted.filters }),
+                    describeStudentFilter(t, submitted.student),
+                  ]
                     .filter(Boolean)
                     .join('; '),
                 })}
@@ -211,4 +229,5 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
 }
 
 /** The settings a school starts with: nothing to point out. */
-const isDefault = (settings: MoodReportSettings) => settings.rangeDays === DEFAULT_REPORT_DAYS && settings.minimumLowEnjoyment <= 0 && settings.filters.length === 0;
+const isDefault = (settings: MoodReportSettings) =>
+  settings.rangeDays === DEFAULT_REPORT_DAYS && settings.minimumLowEnjoyment <= 0 && settings.filters.length === 0;

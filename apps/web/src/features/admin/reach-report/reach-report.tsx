@@ -43,9 +43,30 @@ export function ReachReport() {
   const columns: ReportColumn<Line>[] = [
     { id: 'name', header: t('reach.columns.group'), cell: (r) => r.name, value: (r) => r.name, wide: true },
     { id: 'kind', header: t('reach.columns.kind'), cell: (r) => r.kind, value: (r) => r.kind },
-    { id: 'students', header: t('reach.columns.students'), cell: (r) => number(r.group.students), value: (r) => r.group.students ?? -1, csv: (r) => r.group.students ?? withheld, numeric: true },
-    { id: 'reached', header: t('reach.columns.reached'), cell: (r) => number(r.group.reached), value: (r) => r.group.reached ?? -1, csv: (r) => r.group.reached ?? withheld, numeric: true },
-    { id: 'percent', header: t('reach.columns.percent'), cell: (r) => percent(r.group.percent), value: (r) => r.group.percent ?? -1, csv: (r) => r.group.percent ?? withheld, numeric: true },
+    {
+      id: 'students',
+      header: t('reach.columns.students'),
+      cell: (r) => number(r.group.students),
+      value: (r) => r.group.students ?? -1,
+      csv: (r) => r.group.students ?? withheld,
+      numeric: true,
+    },
+    {
+      id: 'reached',
+      header: t('reach.columns.reached'),
+      cell: (r) => number(r.group.reached),
+      value: (r) => r.group.reached ?? -1,
+      csv: (r) => r.group.reached ?? withheld,
+      numeric: true,
+    },
+    {
+      id: 'percent',
+      header: t('reach.columns.percent'),
+      cell: (r) => percent(r.group.percent),
+      value: (r) => r.group.percent ?? -1,
+      csv: (r) => r.group.percent ?? withheld,
+      numeric: true,
+    },
   ];
   const giverColumns: ReportColumn<GiverRow>[] = [
     { id: 'name', header: t('columns.name'), cell: (r) => r.name, value: (r) => r.name, wide: true },
@@ -79,7 +100,16 @@ export function ReachReport() {
               empty={t('reach.empty')}
               searchLabel={t('reach.search')}
               initialSort={{ sort: 'kind', dir: 'asc' }}
-              onDownload={() => downloadReport(t, { title: t('dashboard.views.reach'), nameParts: [], range: submitted, filters: [], columns: csvColumnsOf(columns), rows: lines })}
+              onDownload={() =>
+                downloadReport(t, {
+                  title: t('dashboard.views.reach'),
+                  nameParts: [],
+                  range: submitted,
+                  filters: [],
+                  columns: csvColumnsOf(columns),
+                  rows: lines,
+                })
+              }
               downloadLabel={t('reach.export')}
               columns={columns}
             />
@@ -101,7 +131,16 @@ export function ReachReport() {
             empty={t('reach.giversEmpty')}
             searchLabel={t('reach.giversSearch')}
             initialSort={{ sort: 'students', dir: 'desc' }}
-            onDownload={() => downloadReport(t, { title: t('reach.giversTitle'), nameParts: [], range: submitted, filters: [], columns: csvColumnsOf(giverColumns), rows: givers.data!.rows })}
+            onDownload={() =>
+              downloadReport(t, {
+                title: t('reach.giversTitle'),
+                nameParts: [],
+                range: submitted,
+                filters: [],
+                columns: csvColumnsOf(giverColumns),
+                rows: givers.data!.rows,
+              })
+            }
             downloadLabel={t('reach.giversExport')}
             columns={giverColumns}
           />
@@ -115,7 +154,12 @@ function linesOf(t: (key: string, options?: Record<string, unknown>) => string, 
   const flag = (name: string) => t(`reach.flags.${name}`);
   return [
     { id: 'school', kind: t('reach.kinds.school'), name: t('reach.wholeSchool'), group: data.school },
-    ...data.grades.map((g) => ({ id: `grade-${g.key}`, kind: t('reach.kinds.grade'), name: g.key === '' ? t('reach.noGrade') : t('reach.grade', { grade: g.key }), group: g })),
+    ...data.grades.map((g) => ({
+      id: `grade-${g.key}`,
+      kind: t('reach.kinds.grade'),
+      name: g.key === '' ? t('reach.noGrade') : t('reach.grade', { grade: g.key }),
+      group: g,
+    })),
     ...data.flags.flatMap((f) => [
       { id: `${f.flag}-with`, kind: t('reach.kinds.flag'), name: flag(f.flag), group: f.with },
       { id: `${f.flag}-without`, kind: t('reach.kinds.flag'), name: t('reach.without', { flag: flag(f.flag) }), group: f.without },
@@ -166,7 +210,11 @@ function ReachChart({ lines, title, percent }: { lines: Line[]; title: string; p
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
         {shown.map((l) => (
-          <Box component="li" key={l.id} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 240px) 1fr' }, gap: { xs: 0.25, sm: 1.5 }, alignItems: 'center' }}>
+          <Box
+            component="li"
+            key={l.id}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 240px) 1fr' }, gap: { xs: 0.25, sm: 1.5 }, alignItems: 'center' }}
+          >
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {l.name}
             </Typography>

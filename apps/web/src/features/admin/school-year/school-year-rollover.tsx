@@ -31,7 +31,11 @@ export function SchoolYearRollover() {
   if (!s) return <Skeleton variant="rounded" height={320} aria-label={t('common:loading')} />;
   const date = (iso: string) => formatDate(iso, i18n.language);
   const gradeName = (g: number) => (g === -1 ? t('schoolYear.grade.-1') : g === 0 ? t('schoolYear.grade.0') : t('schoolYear.grade.n', { n: g }));
-  const input = { startsOn: draft.startsOn ?? '', gradeMode: draft.gradeMode ?? s.gradeMode, finalGrade: draft.finalGrade !== undefined ? draft.finalGrade : (s.finalGrade ?? s.suggestedFinalGrade ?? 12) };
+  const input = {
+    startsOn: draft.startsOn ?? '',
+    gradeMode: draft.gradeMode ?? s.gradeMode,
+    finalGrade: draft.finalGrade !== undefined ? draft.finalGrade : (s.finalGrade ?? s.suggestedFinalGrade ?? 12),
+  };
   const parsed = RolloverInputSchema.safeParse(input);
   // A change of any choice hides the preview: what is applied is always what was shown.
   const change = (next: Partial<RolloverInput>) => {
@@ -58,15 +62,50 @@ export function SchoolYearRollover() {
   return (
     <Section title={t('schoolYear.title')} help={t('schoolYear.intro')}>
       <Typography sx={{ mb: 1 }}>{t('schoolYear.current', { from: date(s.current.from), to: date(s.current.to) })}</Typography>
-      {s.rostered && <Alert severity="info" sx={{ mb: 2 }}>{t('schoolYear.rostered')}</Alert>}
+      {s.rostered && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('schoolYear.rostered')}
+        </Alert>
+      )}
       {last && (
-        <Alert severity={last.undoable ? 'warning' : 'info'} sx={{ mb: 2 }} action={last.undoable ? <Button color="inherit" disabled={undo.isPending} onClick={() => undo.mutate(undefined, { onSuccess: () => notify('success', t('schoolYear.undoneDone')), onError: (e) => notify('error', errorText(e)) })}>{t('schoolYear.undo')}</Button> : undefined}>
-          {t('schoolYear.last', { date: date(last.startsOn), origin: t(`schoolYear.origin.${last.origin}`) })} {last.undoneAt ? t('schoolYear.undone') : last.undoable ? t('schoolYear.undoHelp') : ''}
+        <Alert
+          severity={last.undoable ? 'warning' : 'info'}
+          sx={{ mb: 2 }}
+          action={
+            last.undoable ? (
+              <Button
+                color="inherit"
+                disabled={undo.isPending}
+                onClick={() =>
+                  undo.mutate(undefined, { onSuccess: () => notify('success', t('schoolYear.undoneDone')), onError: (e) => notify('error', errorText(e)) })
+                }
+              >
+                {t('schoolYear.undo')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('schoolYear.last', { date: date(last.startsOn), origin: t(`schoolYear.origin.${last.origin}`) })}{' '}
+          {last.undoneAt ? t('schoolYear.undone') : last.undoable ? t('schoolYear.undoHelp') : ''}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <DateField label={t('schoolYear.startsOn')} value={input.startsOn} onChange={(v) => change({ startsOn: v ?? '' })} minDate={addDays(s.today, -120)} maxDate={addDays(s.today, 120)} size="small" />
-        <TextField select size="small" label={t('schoolYear.gradeMode')} value={input.gradeMode} onChange={(e) => change({ gradeMode: e.target.value as GradeMode })} sx={{ minWidth: 260 }}>
+        <DateField
+          label={t('schoolYear.startsOn')}
+          value={input.startsOn}
+          onChange={(v) => change({ startsOn: v ?? '' })}
+          minDate={addDays(s.today, -120)}
+          maxDate={addDays(s.today, 120)}
+          size="small"
+        />
+        <TextField
+          select
+          size="small"
+          label={t('schoolYear.gradeMode')}
+          value={input.gradeMode}
+          onChange={(e) => change({ gradeMode: e.target.value as GradeMode })}
+          sx={{ minWidth: 260 }}
+        >
           {GradeModes.map((m) => (
             <MenuItem key={m} value={m}>
               {t(`schoolYear.modes.${m}`)}
@@ -74,7 +113,14 @@ export function SchoolYearRollover() {
           ))}
         </TextField>
         {input.gradeMode === 'promote' && (
-          <TextField select size="small" label={t('schoolYear.finalGrade')} value={input.finalGrade ?? ''} onChange={(e) => change({ finalGrade: Number(e.target.value) })} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label={t('schoolYear.finalGrade')}
+            value={input.finalGrade ?? ''}
+            onChange={(e) => change({ finalGrade: Number(e.target.value) })}
+            sx={{ minWidth: 220 }}
+          >
             {GRADES.map((g) => (
               <MenuItem key={g} value={g}>
                 {gradeName(g)}
@@ -123,12 +169,31 @@ function Plan({ plan, gradeName }: { plan: RolloverPlan; gradeName: (g: number) 
       <Typography component="h3" variant="h6">
         {t('schoolYear.previewTitle')}
       </Typography>
-      <Typography>{t('schoolYear.years', { closing: schoolYearName(plan.closing), closingTo: date(plan.closing.to), opening: schoolYearName(plan.opening), openingFrom: date(plan.opening.from) })}</Typography>
-      {group(t('schoolYear.classes', { count: plan.classes.length }), plan.classes.map((c) => t('schoolYear.classLine', { name: c.name, owner: c.ownerName, students: c.studentCount })))}
-      {group(t('schoolYear.promoted', { count: plan.promoted.length }), plan.promoted.map((p) => t('schoolYear.promotedLine', { name: p.name, from: gradeName(p.from), to: gradeName(p.to) })))}
-      {group(t('schoolYear.graduating', { count: plan.graduating.length }), plan.graduating.map((p) => `${p.name} (${gradeName(p.grade)})`))}
+      <Typography>
+        {t('schoolYear.years', {
+          closing: schoolYearName(plan.closing),
+          closingTo: date(plan.closing.to),
+          opening: schoolYearName(plan.opening),
+          openingFrom: date(plan.opening.from),
+        })}
+      </Typography>
+      {group(
+        t('schoolYear.classes', { count: plan.classes.length }),
+        plan.classes.map((c) => t('schoolYear.classLine', { name: c.name, owner: c.ownerName, students: c.studentCount })),
+      )}
+      {group(
+        t('schoolYear.promoted', { count: plan.promoted.length }),
+        plan.promoted.map((p) => t('schoolYear.promotedLine', { name: p.name, from: gradeName(p.from), to: gradeName(p.to) })),
+      )}
+      {group(
+        t('schoolYear.graduating', { count: plan.graduating.length }),
+        plan.graduating.map((p) => `${p.name} (${gradeName(p.grade)})`),
+      )}
       {group(t('schoolYear.unchanged', { count: plan.unchangedCount }), [])}
-      {group(t('schoolYear.teachers', { count: plan.teachers.length }), plan.teachers.map((p) => t('schoolYear.teacherLine', { name: p.name, count: p.classCount })))}
+      {group(
+        t('schoolYear.teachers', { count: plan.teachers.length }),
+        plan.teachers.map((p) => t('schoolYear.teacherLine', { name: p.name, count: p.classCount })),
+      )}
     </Box>
   );
 }

@@ -16,7 +16,17 @@ const EMPTY = { nameEn: '', nameEs: '' };
  * Adds a category (docs/rules/administration.md#categories): English and Spanish tabs, each at most 35
  * characters with a live count; a name given in one language only is used for both (the contract's schema copies it).
  */
-export function AddCategoryDialog({ kind, open, onClose, onAdded }: { kind: CategoryKind; open: boolean; onClose: () => void; onAdded: (category: AdminCategory) => void }) {
+export function AddCategoryDialog({
+  kind,
+  open,
+  onClose,
+  onAdded,
+}: {
+  kind: CategoryKind;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (category: AdminCategory) => void;
+}) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();

@@ -1,4 +1,13 @@
-import { adminApi, type AdminCategory, type CategoriesUpdate, type CategoryKind, type ConfigurationUpdate, type DataSettingsUpdate, type NewCategory, type SchoolConfiguration } from '@high5/contract';
+import {
+  adminApi,
+  type AdminCategory,
+  type CategoriesUpdate,
+  type CategoryKind,
+  type ConfigurationUpdate,
+  type DataSettingsUpdate,
+  type NewCategory,
+  type SchoolConfiguration,
+} from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meKey } from '../../../app/session';
 import { api } from '../../../lib/api-client';
@@ -50,7 +59,8 @@ export function useAddCategory(kind: CategoryKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewCategory) => api(adminApi.addCategory, { params: { kind }, body }),
-    onSuccess: (category) => queryClient.setQueryData(categoriesQuery(kind).queryKey, (list: AdminCategory[] | undefined) => (list ? [...list, category] : list)),
+    onSuccess: (category) =>
+      queryClient.setQueryData(categoriesQuery(kind).queryKey, (list: AdminCategory[] | undefined) => (list ? [...list, category] : list)),
   });
 }
 

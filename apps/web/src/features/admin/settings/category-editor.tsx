@@ -44,7 +44,10 @@ function CategoryList({ kind, saved }: { kind: CategoryKind; saved: AdminCategor
   const save = useSaveCategories(kind);
   const outcome = useSaveOutcome(form, 'admin');
   const submit = form.handleSubmit((values) =>
-    save.mutate(categoriesUpdate(changedRows(values.items, saved)), outcome({ saved: () => t('categories.saved'), done: (list) => form.reset({ items: list.map(categoryRow) }) })),
+    save.mutate(
+      categoriesUpdate(changedRows(values.items, saved)),
+      outcome({ saved: () => t('categories.saved'), done: (list) => form.reset({ items: list.map(categoryRow) }) }),
+    ),
   );
   const title = t(kind === 'high5' ? 'settings.high5Categories' : 'settings.vibeCategories');
 
@@ -65,7 +68,19 @@ function CategoryList({ kind, saved }: { kind: CategoryKind; saved: AdminCategor
       </Box>
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <Paper variant="outlined" sx={{ borderRadius: 3 }}>
-          <Box aria-hidden sx={{ display: { xs: 'none', sm: 'grid' }, gridTemplateColumns: '56px 1fr 1fr', gap: 2, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', fontWeight: 700 }}>
+          <Box
+            aria-hidden
+            sx={{
+              display: { xs: 'none', sm: 'grid' },
+              gridTemplateColumns: '56px 1fr 1fr',
+              gap: 2,
+              px: 2,
+              py: 1.25,
+              borderBottom: 1,
+              borderColor: 'divider',
+              fontWeight: 700,
+            }}
+          >
             <span>{t('categories.enabled')}</span>
             <span>{t('categories.english')}</span>
             <span>{t('categories.spanish')}</span>
@@ -89,7 +104,10 @@ function CategoryList({ kind, saved }: { kind: CategoryKind; saved: AdminCategor
                   messages={REQUIRED}
                   size="small"
                   label={t(lang === 'nameEn' ? 'categories.english' : 'categories.spanish')}
-                  slotProps={{ htmlInput: { maxLength: LIMITS.categoryNameMax, readOnly: row.builtIn, lang: lang === 'nameEn' ? 'en' : 'es' }, input: { endAdornment: lock } }}
+                  slotProps={{
+                    htmlInput: { maxLength: LIMITS.categoryNameMax, readOnly: row.builtIn, lang: lang === 'nameEn' ? 'en' : 'es' },
+                    input: { endAdornment: lock },
+                  }}
                   sx={{ '& .MuiInputBase-input[readonly]': { color: 'text.secondary' } }}
                   fullWidth
                 />
@@ -98,7 +116,17 @@ function CategoryList({ kind, saved }: { kind: CategoryKind; saved: AdminCategor
                 <Box
                   component="li"
                   key={row.id}
-                  sx={{ display: 'grid', gridTemplateColumns: { xs: '48px 1fr', sm: '56px 1fr 1fr' }, gap: { xs: 1, sm: 2 }, alignItems: 'center', px: 2, py: 1.25, borderTop: index ? 1 : 0, borderColor: 'divider', bgcolor: row.enabled ? undefined : 'action.hover' }}
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '48px 1fr', sm: '56px 1fr 1fr' },
+                    gap: { xs: 1, sm: 2 },
+                    alignItems: 'center',
+                    px: 2,
+                    py: 1.25,
+                    borderTop: index ? 1 : 0,
+                    borderColor: 'divider',
+                    bgcolor: row.enabled ? undefined : 'action.hover',
+                  }}
                 >
                   <Controller
                     control={form.control}

@@ -47,10 +47,14 @@ function RetentionForm({ settings }: { settings: DataSettings }) {
   const form = useContractForm(DataSettingsForm, { defaultValues: values });
   useEffect(() => form.reset({ retentionYears: settings.retentionYears ?? 0, familyExportMinGrade: settings.familyExportMinGrade }), [settings, form]);
   const submit = form.handleSubmit((body) =>
-    update.mutate({ retentionYears: body.retentionYears === 0 ? null : body.retentionYears, familyExportMinGrade: body.familyExportMinGrade }, { onSuccess: () => notify('success', t('config.saved')), onError: (error) => notify('error', errorText(error)) }),
+    update.mutate(
+      { retentionYears: body.retentionYears === 0 ? null : body.retentionYears, familyExportMinGrade: body.familyExportMinGrade },
+      { onSuccess: () => notify('success', t('config.saved')), onError: (error) => notify('error', errorText(error)) },
+    ),
   );
   const next = settings.nextDeletion;
-  const gradeText = (g: number) => (g === EXPORT_GRADE_NOBODY ? t('dataSettings.gradeNobody') : g === -1 ? 'TK' : g === 0 ? 'K' : t('dataSettings.grade', { grade: g }));
+  const gradeText = (g: number) =>
+    g === EXPORT_GRADE_NOBODY ? t('dataSettings.gradeNobody') : g === -1 ? 'TK' : g === 0 ? 'K' : t('dataSettings.grade', { grade: g });
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
@@ -61,7 +65,14 @@ function RetentionForm({ settings }: { settings: DataSettings }) {
             </MenuItem>
           ))}
         </FormSelectField>
-        <FormSelectField control={form.control} name="familyExportMinGrade" area="admin" label={t('dataSettings.exportGrade')} helperText={t('dataSettings.exportGradeHelp')} fullWidth>
+        <FormSelectField
+          control={form.control}
+          name="familyExportMinGrade"
+          area="admin"
+          label={t('dataSettings.exportGrade')}
+          helperText={t('dataSettings.exportGradeHelp')}
+          fullWidth
+        >
           {GRADES.map((g) => (
             <MenuItem key={g} value={g}>
               {gradeText(g)}

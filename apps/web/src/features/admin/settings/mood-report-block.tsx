@@ -92,7 +92,13 @@ export function MoodReportBlock({ config }: { config: Configuration }) {
           {t('config.generate')}
         </Button>
       </Box>
-      <AddEmailDialog open={adding} busy={emails.isPending} existing={config.notificationEmails} onAdd={(email) => change({ add: [email] })} onClose={() => setAdding(false)} />
+      <AddEmailDialog
+        open={adding}
+        busy={emails.isPending}
+        existing={config.notificationEmails}
+        onAdd={(email) => change({ add: [email] })}
+        onClose={() => setAdding(false)}
+      />
     </Section>
   );
 }
@@ -115,7 +121,11 @@ function TriggerForm({ config }: { config: Configuration }) {
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
       <TriggerTimeField control={form.control} />
       <Box sx={{ width: { xs: '100%', sm: 340 } }}>
-        <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} size="small" />} />
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} size="small" />}
+        />
       </Box>
       <Button type="submit" variant="contained" disabled={!form.formState.isDirty || update.isPending} sx={{ minHeight: 40 }}>
         {t('actions.update')}
@@ -149,7 +159,19 @@ function TriggerTimeField({ control }: { control: Control<z.input<typeof trigger
   );
 }
 
-function AddEmailDialog({ open, busy, existing, onAdd, onClose }: { open: boolean; busy: boolean; existing: string[]; onAdd: (email: string) => void; onClose: () => void }) {
+function AddEmailDialog({
+  open,
+  busy,
+  existing,
+  onAdd,
+  onClose,
+}: {
+  open: boolean;
+  busy: boolean;
+  existing: string[];
+  onAdd: (email: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const titleId = useId();
   const form = useContractForm(notificationEmailFormSchema, { defaultValues: { email: '' } });
@@ -168,7 +190,20 @@ function AddEmailDialog({ open, busy, existing, onAdd, onClose }: { open: boolea
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('config.addEmailTitle')}</DialogTitle>
         <DialogContent>
-          <FormTextField control={form.control} name="email" area="admin" messages={FIELD_MESSAGES} label={t('config.email')} type="email" helperText=" " autoFocus fullWidth required slotProps={{ htmlInput: { maxLength: 254 } }} sx={{ mt: 1 }} />
+          <FormTextField
+            control={form.control}
+            name="email"
+            area="admin"
+            messages={FIELD_MESSAGES}
+            label={t('config.email')}
+            type="email"
+            helperText=" "
+            autoFocus
+            fullWidth
+            required
+            slotProps={{ htmlInput: { maxLength: 254 } }}
+            sx={{ mt: 1 }}
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>

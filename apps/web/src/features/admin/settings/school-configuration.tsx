@@ -40,7 +40,8 @@ function useUpdate(success: string) {
   const update = useUpdateConfiguration();
   return {
     isPending: update.isPending,
-    mutate: (change: ConfigurationUpdate) => update.mutate(change, { onSuccess: () => notify('success', success), onError: (error) => notify('error', errorText(error)) }),
+    mutate: (change: ConfigurationUpdate) =>
+      update.mutate(change, { onSuccess: () => notify('success', success), onError: (error) => notify('error', errorText(error)) }),
   };
 }
 
@@ -71,13 +72,21 @@ function SwitchesBlock({ config }: { config: Configuration }) {
     <Section title={t('config.high5Title')}>
       <Stack spacing={1.5}>
         <Box>
-          <FormControlLabel control={<Switch checked={config.high5Vibes} onChange={(e) => update.mutate({ high5Vibes: e.target.checked })} disabled={update.isPending} />} label={t('config.high5Vibes')} />
+          <FormControlLabel
+            control={<Switch checked={config.high5Vibes} onChange={(e) => update.mutate({ high5Vibes: e.target.checked })} disabled={update.isPending} />}
+            label={t('config.high5Vibes')}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
             {t('config.high5VibesHelp')}
           </Typography>
         </Box>
         <Box>
-          <FormControlLabel control={<Switch checked={config.high5NotifyEmail} onChange={(e) => update.mutate({ high5NotifyEmail: e.target.checked })} disabled={update.isPending} />} label={t('config.high5NotifyEmail')} />
+          <FormControlLabel
+            control={
+              <Switch checked={config.high5NotifyEmail} onChange={(e) => update.mutate({ high5NotifyEmail: e.target.checked })} disabled={update.isPending} />
+            }
+            label={t('config.high5NotifyEmail')}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
             {t('config.high5NotifyEmailHelp')}
           </Typography>
@@ -100,7 +109,12 @@ function UrlsBlock({ config }: { config: Configuration }) {
       <Alert severity={config.paid ? 'info' : 'warning'} sx={{ mb: 2 }}>
         {t(config.paid ? 'config.urlsWherePaid' : 'config.urlsWhereFree')}
       </Alert>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
+      <Box
+        component="form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}
+      >
         {URL_FIELDS.map((name) => (
           <FormTextField
             key={name}

@@ -14,14 +14,29 @@ export function SchoolSettings() {
   const [section, setSection] = useState<Section>('general');
   return (
     <Box>
-      <TextField select size="small" label={t('settings.section')} value={section} onChange={(e) => setSection(e.target.value as Section)} sx={{ minWidth: 260, mb: 3, width: { xs: '100%', sm: 'auto' } }}>
+      <TextField
+        select
+        size="small"
+        label={t('settings.section')}
+        value={section}
+        onChange={(e) => setSection(e.target.value as Section)}
+        sx={{ minWidth: 260, mb: 3, width: { xs: '100%', sm: 'auto' } }}
+      >
         <MenuItem value="general">{t('settings.general')}</MenuItem>
         <MenuItem value="schoolYear">{t('schoolYear.section')}</MenuItem>
         <MenuItem value="alerts">{t('settings.alerts')}</MenuItem>
         <MenuItem value="high5">{t('settings.high5Categories')}</MenuItem>
         <MenuItem value="vibe">{t('settings.vibeCategories')}</MenuItem>
       </TextField>
-      {section === 'general' ? <SchoolConfiguration /> : section === 'schoolYear' ? <SchoolYearRollover /> : section === 'alerts' ? <AlertSettingsEditor /> : <CategoryEditor key={section} kind={section} />}
+      {section === 'general' ? (
+        <SchoolConfiguration />
+      ) : section === 'schoolYear' ? (
+        <SchoolYearRollover />
+      ) : section === 'alerts' ? (
+        <AlertSettingsEditor />
+      ) : (
+        <CategoryEditor key={section} kind={section} />
+      )}
     </Box>
   );
 }

@@ -55,7 +55,13 @@ export function FreeSchoolForm() {
           label={t('district.districtName')}
           hint={district.trim() && !existingDistrict ? t('district.newDistrict') : undefined}
         />
-        <SuggestField control={form.control} name="name" options={districtSchools} label={t('district.schoolName')} problem={schoolExists ? t('district.schoolExists') : undefined} />
+        <SuggestField
+          control={form.control}
+          name="name"
+          options={districtSchools}
+          label={t('district.schoolName')}
+          problem={schoolExists ? t('district.schoolExists') : undefined}
+        />
         <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} />} />
         <Box>
           <Button type="submit" variant="contained" disabled={!school.trim() || schoolExists || add.isPending}>
@@ -71,7 +77,21 @@ export function FreeSchoolForm() {
  * A required name typed freely, with the known ones offered as it is typed (a new name is fine), bound to
  * the free school form. `problem` is a finding of the screen's own (the school exists); `hint` is said when all is well.
  */
-function SuggestField({ control, name, options, label, hint, problem }: { control: Control<FreeSchoolForm, unknown, FieldValues>; name: 'district' | 'name'; options: string[]; label: string; hint?: string; problem?: string }) {
+function SuggestField({
+  control,
+  name,
+  options,
+  label,
+  hint,
+  problem,
+}: {
+  control: Control<FreeSchoolForm, unknown, FieldValues>;
+  name: 'district' | 'name';
+  options: string[];
+  label: string;
+  hint?: string;
+  problem?: string;
+}) {
   const fieldErrorText = useFieldErrorText('admin');
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
@@ -109,23 +129,38 @@ export function SisDistrictForm({ kind }: { kind: 'aeries' | 'clever' }) {
   const submit = form.handleSubmit(
     (values) => {
       const base = { name: values.name, baseUrl: values.baseUrl, testMode: values.testMode };
-      const body: AddDistrict = kind === 'aeries' ? { kind, ...base, certificate: values.certificate } : { kind, ...base, clientKey: values.clientKey, clientSecret: values.clientSecret };
+      const body: AddDistrict =
+        kind === 'aeries'
+          ? { kind, ...base, certificate: values.certificate }
+          : { kind, ...base, clientKey: values.clientKey, clientSecret: values.clientSecret };
       add.mutate(
         body,
         outcome({
           saved: () => t('district.success', { name: values.name }),
           done: () => form.reset(empty),
-          failure: (error, text) => (error instanceof ApiError && error.code === 'DISTRICT_EXISTS' ? t('errors.DISTRICT_EXISTS') : `${t('district.failed')} ${text}`),
+          failure: (error, text) =>
+            error instanceof ApiError && error.code === 'DISTRICT_EXISTS' ? t('errors.DISTRICT_EXISTS') : `${t('district.failed')} ${text}`,
         }),
       );
     },
     (errors) => {
       // A blank field is told in one sentence; a malformed address only on its field.
-      if (Object.values(errors).some((e) => e?.message === 'errors:field.required')) notify('info', t(kind === 'aeries' ? 'district.aeriesRequired' : 'district.cleverRequired'));
+      if (Object.values(errors).some((e) => e?.message === 'errors:field.required'))
+        notify('info', t(kind === 'aeries' ? 'district.aeriesRequired' : 'district.cleverRequired'));
     },
   );
   const text = (name: 'name' | 'baseUrl' | 'certificate' | 'clientKey' | 'clientSecret', extra: object = {}) => (
-    <FormTextField control={form.control} name={name} area="admin" messages={FIELD_MESSAGES} label={t(`district.${name}`)} required fullWidth autoComplete="off" {...extra} />
+    <FormTextField
+      control={form.control}
+      name={name}
+      area="admin"
+      messages={FIELD_MESSAGES}
+      label={t(`district.${name}`)}
+      required
+      fullWidth
+      autoComplete="off"
+      {...extra}
+    />
   );
   return (
     <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t(`district.${kind}`)}>

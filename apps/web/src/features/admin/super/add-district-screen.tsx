@@ -101,7 +101,13 @@ function DistrictList() {
               ),
             },
             { id: 'baseUrl', header: t('district.baseUrl'), cell: (d) => d.baseUrl ?? '—', value: (d) => d.baseUrl ?? '', wide: true },
-            { id: 'domains', header: t('districtEdit.domains'), cell: (d) => (d.domains.length ? d.domains.join(', ') : '—'), value: (d) => d.domains.join(', '), wide: true },
+            {
+              id: 'domains',
+              header: t('districtEdit.domains'),
+              cell: (d) => (d.domains.length ? d.domains.join(', ') : '—'),
+              value: (d) => d.domains.join(', '),
+              wide: true,
+            },
             { id: 'schools', header: t('district.schools'), cell: (d) => d.schoolCount, value: (d) => d.schoolCount, numeric: true },
             {
               id: 'actions',
@@ -111,10 +117,22 @@ function DistrictList() {
               long: true,
               cell: (d) => (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
-                  <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}`} startIcon={<ListAltIcon />} aria-label={t('roster.openFor', { name: d.name })}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`${paths.addDistrict}?district=${d.id}`}
+                    startIcon={<ListAltIcon />}
+                    aria-label={t('roster.openFor', { name: d.name })}
+                  >
                     {t('roster.open')}
                   </Button>
-                  <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}&view=students`} startIcon={<GroupsIcon />} aria-label={t('districtView.openFor', { name: d.name })}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`${paths.addDistrict}?district=${d.id}&view=students`}
+                    startIcon={<GroupsIcon />}
+                    aria-label={t('districtView.openFor', { name: d.name })}
+                  >
                     {t('districtView.open')}
                   </Button>
                   <DistrictActions district={d} />

@@ -1,4 +1,20 @@
-import { adminApi, districtViewApi, superEditApi, type SuperPending, type AddDistrict, type AdminUser, type StaffGroup, type Backup, type BackupOptions, type AddSchool, type DeleteSchool, type ReportSort, type Restore, type UpdateDistrict, type UpdateSchool } from '@high5/contract';
+import {
+  adminApi,
+  districtViewApi,
+  superEditApi,
+  type SuperPending,
+  type AddDistrict,
+  type AdminUser,
+  type StaffGroup,
+  type Backup,
+  type BackupOptions,
+  type AddSchool,
+  type DeleteSchool,
+  type ReportSort,
+  type Restore,
+  type UpdateDistrict,
+  type UpdateSchool,
+} from '@high5/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { TableState } from '../../../components/ui/data-table';
@@ -61,7 +77,8 @@ const isRunningRestore = (r: Restore) => r.status === 'queued' || r.status === '
 
 const restoreTargetsKey = ['admin', 'restoreTargets'] as const;
 /** The schools a restore may go into (the server's rule: nothing in them yet), read afresh each time the dialog opens. */
-export const useRestoreTargets = (enabled: boolean) => useQuery({ queryKey: restoreTargetsKey, queryFn: () => api(adminApi.restoreTargets), enabled, staleTime: 0 });
+export const useRestoreTargets = (enabled: boolean) =>
+  useQuery({ queryKey: restoreTargetsKey, queryFn: () => api(adminApi.restoreTargets), enabled, staleTime: 0 });
 
 /** The last restore the super admin hid, in this browser. */
 const HIDDEN_RESTORE = 'high5.hiddenRestore';
@@ -73,10 +90,15 @@ const HIDDEN_RESTORE = 'high5.hiddenRestore';
  */
 export function useLatestRestore() {
   const queryClient = useQueryClient();
-  const restores = useQuery({ queryKey: restoresKey, queryFn: () => api(adminApi.restores), refetchInterval: (query) => (query.state.data?.some(isRunningRestore) ? 1000 : false) });
+  const restores = useQuery({
+    queryKey: restoresKey,
+    queryFn: () => api(adminApi.restores),
+    refetchInterval: (query) => (query.state.data?.some(isRunningRestore) ? 1000 : false),
+  });
   const [hidden, setHidden] = useState(() => localStorage.getItem(HIDDEN_RESTORE));
   const first = restores.data?.[0];
-  const latest = first && first.id !== hidden && (isRunningRestore(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
+  const latest =
+    first && first.id !== hidden && (isRunningRestore(first) || Date.now() - Date.parse(first.finishedAt ?? first.createdAt) < 86_400_000) ? first : undefined;
   const doneId = latest?.status === 'done' ? latest.id : null;
   useEffect(() => {
     if (doneId) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -130,7 +152,12 @@ export const useSuperClasses = (schoolId: string, enabled = true) =>
 
 /** Any school's years, for the super admin's year pickers (decision 0604). */
 export const useSuperSchoolYears = (schoolId: string | undefined) =>
-  useQuery({ queryKey: ['admin', 'superSchoolYears', schoolId], queryFn: () => api(districtViewApi.schoolYears, { params: { schoolId: schoolId! } }), enabled: !!schoolId, staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: ['admin', 'superSchoolYears', schoolId],
+    queryFn: () => api(districtViewApi.schoolYears, { params: { schoolId: schoolId! } }),
+    enabled: !!schoolId,
+    staleTime: 5 * 60_000,
+  });
 
 /** Any school's group report (docs/rules/administration.md#super-admin-report): students of one class or all; a page, and its CSV download. */
 export const useSuperGroupReport = (filters: SuperReportFilters | null, table: TableState) =>
@@ -143,13 +170,18 @@ export const useSuperGroupReport = (filters: SuperReportFilters | null, table: T
 
 /** A school's teachers or staff, for making admins (none before a school is picked). */
 export const useSuperUsers = (schoolId: string | undefined, role: StaffGroup) =>
-  useQuery({ queryKey: adminKeys.superUsers(schoolId ?? '', role), queryFn: () => api(adminApi.superUsers, { params: { schoolId: schoolId! }, query: { role } }), enabled: !!schoolId });
+  useQuery({
+    queryKey: adminKeys.superUsers(schoolId ?? '', role),
+    queryFn: () => api(adminApi.superUsers, { params: { schoolId: schoolId! }, query: { role } }),
+    enabled: !!schoolId,
+  });
 
 /** Makes someone of a school an admin or not; that school's lists refresh. */
 export function useSuperAdminFlag(schoolId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) => api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId, userId: user.id }, body: {} }),
+    mutationFn: ({ user, make }: { user: AdminUser; make: boolean }) =>
+      api(make ? adminApi.superMakeAdmin : adminApi.superRemoveAdmin, { params: { schoolId, userId: user.id }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'superUsers', schoolId] }),
   });
 }
@@ -167,7 +199,10 @@ export function useDecidePending() {
     mutationFn: (d: PendingDecision) =>
       d.kind === 'school'
         ? api(adminApi.superApproveSchool, { params: { schoolId: d.id }, body: {} })
-        : api(d.approve ? adminApi.superApproveMember : adminApi.superRejectMember, { params: { schoolId: d.person.schoolId, userId: d.person.userId }, body: {} }),
+        : api(d.approve ? adminApi.superApproveMember : adminApi.superRejectMember, {
+            params: { schoolId: d.person.schoolId, userId: d.person.userId },
+            body: {},
+          }),
     onSuccess: async (rest) => {
       queryClient.setQueryData(adminKeys.superPending, rest);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] !== 'superPending' });

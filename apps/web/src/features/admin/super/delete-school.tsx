@@ -18,7 +18,17 @@ const START = { confirmName: '', backup: true, includeJournals: false };
  * Deleting a school takes two confirmations: what goes (with a backup offered first), then the
  * school's name typed again; the server checks the name too (SCHOOL_NAME_MISMATCH).
  */
-export function DeleteSchoolFlow({ school, open, onClose, onDeleted }: { school: SuperSchool | null; open: boolean; onClose: () => void; onDeleted?: (backup: Backup | null) => void }) {
+export function DeleteSchoolFlow({
+  school,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  school: SuperSchool | null;
+  open: boolean;
+  onClose: () => void;
+  onDeleted?: (backup: Backup | null) => void;
+}) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText('admin');
   const notify = useNotify();
@@ -75,13 +85,37 @@ export function DeleteSchoolFlow({ school, open, onClose, onDeleted }: { school:
 }
 
 /** The second confirmation: the school's name typed again (the server checks it too). */
-function ConfirmByName({ open, school, control, busy, onCancel, onSubmit, onExited }: { open: boolean; school: SuperSchool; control: DeleteControl; busy: boolean; onCancel: () => void; onSubmit: (event: FormEvent) => void; onExited: () => void }) {
+function ConfirmByName({
+  open,
+  school,
+  control,
+  busy,
+  onCancel,
+  onSubmit,
+  onExited,
+}: {
+  open: boolean;
+  school: SuperSchool;
+  control: DeleteControl;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (event: FormEvent) => void;
+  onExited: () => void;
+}) {
   const { t } = useTranslation('admin');
   const id = useId();
   const typed = useWatch({ control, name: 'confirmName' });
   const matches = typed.trim().toLocaleLowerCase() === school.name.trim().toLocaleLowerCase();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} maxWidth="xs" fullWidth slotProps={{ transition: { onExited } }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onExited } }}
+    >
       <form
         noValidate
         onSubmit={(event) => {

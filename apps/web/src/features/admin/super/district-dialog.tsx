@@ -22,7 +22,15 @@ export function DistrictDialog({ district, onClose }: { district: DistrictSummar
   const sis = district.kind === 'aeries' || district.kind === 'clever';
   // The SIS connection: the address shown; new keys only when typed (the stored ones are never sent back).
   const form = useContractForm(districtFormSchema(district.kind), {
-    defaultValues: { name: district.name, domains: district.domains, domainDraft: '', baseUrl: district.baseUrl ?? '', certificate: '', clientKey: '', clientSecret: '' },
+    defaultValues: {
+      name: district.name,
+      domains: district.domains,
+      domainDraft: '',
+      baseUrl: district.baseUrl ?? '',
+      certificate: '',
+      clientKey: '',
+      clientSecret: '',
+    },
   });
   const domains = useWatch({ control: form.control, name: 'domains' });
   const save = useUpdateDistrict(district.id);
@@ -43,17 +51,55 @@ export function DistrictDialog({ district, onClose }: { district: DistrictSummar
         <DialogTitle id={`${id}-title`}>{t('districtEdit.title', { name: district.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={form.control} name="name" area="admin" messages={FIELD_MESSAGES} label={t('district.districtName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
+            <FormTextField
+              control={form.control}
+              name="name"
+              area="admin"
+              messages={FIELD_MESSAGES}
+              label={t('district.districtName')}
+              required
+              helperText=" "
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+              fullWidth
+            />
             <DomainsField control={form.control} />
             {domains.length === 0 && <Alert severity="info">{t('districtEdit.noDomains')}</Alert>}
             {sis && (
               <>
-                <FormTextField control={form.control} name="baseUrl" area="admin" messages={FIELD_MESSAGES} label={t('district.baseUrl')} type="url" required helperText=" " slotProps={{ htmlInput: { maxLength: 500 } }} fullWidth />
+                <FormTextField
+                  control={form.control}
+                  name="baseUrl"
+                  area="admin"
+                  messages={FIELD_MESSAGES}
+                  label={t('district.baseUrl')}
+                  type="url"
+                  required
+                  helperText=" "
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                  fullWidth
+                />
                 {district.kind === 'aeries' ? (
-                  <FormTextField control={form.control} name="certificate" area="admin" label={t('districtEdit.newCertificate')} helperText={t('districtEdit.keepSecret')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }} fullWidth />
+                  <FormTextField
+                    control={form.control}
+                    name="certificate"
+                    area="admin"
+                    label={t('districtEdit.newCertificate')}
+                    helperText={t('districtEdit.keepSecret')}
+                    autoComplete="off"
+                    slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
+                    fullWidth
+                  />
                 ) : (
                   <>
-                    <FormTextField control={form.control} name="clientKey" area="admin" label={t('districtEdit.newClientKey')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 500, spellCheck: false } }} fullWidth />
+                    <FormTextField
+                      control={form.control}
+                      name="clientKey"
+                      area="admin"
+                      label={t('districtEdit.newClientKey')}
+                      autoComplete="off"
+                      slotProps={{ htmlInput: { maxLength: 500, spellCheck: false } }}
+                      fullWidth
+                    />
                     <FormTextField
                       control={form.control}
                       name="clientSecret"

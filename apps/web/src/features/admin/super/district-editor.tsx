@@ -78,14 +78,26 @@ export function SchoolDialog({ school, onClose }: { school: SuperSchool; onClose
   const form = useContractForm(schoolFormSchema, { defaultValues: { name: school.name, timeZone: school.timeZone } });
   const save = useUpdateSchool(school.id);
   const outcome = useSaveOutcome(form, 'admin');
-  const submit = form.handleSubmit((body) => save.mutate(body, outcome({ saved: (saved) => t('districtEdit.schoolSaved', { name: saved.name }), done: onClose })));
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, outcome({ saved: (saved) => t('districtEdit.schoolSaved', { name: saved.name }), done: onClose })),
+  );
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={`${id}-title`}>{t('districtEdit.schoolTitle', { name: school.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={form.control} name="name" area="admin" messages={FIELD_MESSAGES} label={t('district.schoolName')} required helperText=" " slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
+            <FormTextField
+              control={form.control}
+              name="name"
+              area="admin"
+              messages={FIELD_MESSAGES}
+              label={t('district.schoolName')}
+              required
+              helperText=" "
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+              fullWidth
+            />
             <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZonePicker value={field.value} onChange={field.onChange} />} />
           </Stack>
         </DialogContent>

@@ -31,7 +31,10 @@ export default function MakeAdminScreen() {
   const confirm = (choice: { user: AdminUser; make: boolean }) =>
     change.mutate(choice, {
       onSuccess: () => {
-        notify('success', t(choice.make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(choice.user), context: genderContext(choice.user.gender) }));
+        notify(
+          'success',
+          t(choice.make ? 'users.done.makeAdmin' : 'users.done.removeAdmin', { name: fullName(choice.user), context: genderContext(choice.user.gender) }),
+        );
         setPending(null);
       },
       onError: (error) => {
@@ -50,13 +53,21 @@ export default function MakeAdminScreen() {
       cell: (u) =>
         u.isAdmin ? (
           <Tooltip title={t('makeAdmin.removeFor', { name: fullName(u), context: genderContext(u.gender) })}>
-            <IconButton color="error" onClick={() => setPending({ user: u, make: false })} aria-label={t('makeAdmin.removeFor', { name: fullName(u), context: genderContext(u.gender) })}>
+            <IconButton
+              color="error"
+              onClick={() => setPending({ user: u, make: false })}
+              aria-label={t('makeAdmin.removeFor', { name: fullName(u), context: genderContext(u.gender) })}
+            >
               <RemoveCircleOutlineIcon />
             </IconButton>
           </Tooltip>
         ) : (
           <Tooltip title={t('makeAdmin.makeFor', { name: fullName(u), context: genderContext(u.gender) })}>
-            <IconButton color="primary" onClick={() => setPending({ user: u, make: true })} aria-label={t('makeAdmin.makeFor', { name: fullName(u), context: genderContext(u.gender) })}>
+            <IconButton
+              color="primary"
+              onClick={() => setPending({ user: u, make: true })}
+              aria-label={t('makeAdmin.makeFor', { name: fullName(u), context: genderContext(u.gender) })}
+            >
               <AddCircleOutlineIcon />
             </IconButton>
           </Tooltip>
@@ -88,7 +99,9 @@ export default function MakeAdminScreen() {
               searchLabel={t('search.people')}
               onDownload={() => downloadUserList(t, { title: t('makeAdmin.title'), school: school.name, group, users: active })}
               subline={(u) => u.email ?? ''}
-              badge={(u) => (u.isAdmin ? <Chip size="small" color="primary" label={t('users.isAdmin', { context: genderContext(u.gender) })} sx={{ ml: 1 }} /> : null)}
+              badge={(u) =>
+                u.isAdmin ? <Chip size="small" color="primary" label={t('users.isAdmin', { context: genderContext(u.gender) })} sx={{ ml: 1 }} /> : null
+              }
               columns={columns}
             />
           )}
@@ -96,9 +109,21 @@ export default function MakeAdminScreen() {
       )}
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t(pending.make ? 'users.confirm.makeAdmin.title' : 'users.confirm.removeAdmin.title', { context: genderContext(pending.user.gender) }) : ''}
-        message={pending ? t(pending.make ? 'users.confirm.makeAdmin.body' : 'users.confirm.removeAdmin.body', { name: fullName(pending.user), school: school?.name ?? '', context: genderContext(pending.user.gender) }) : ''}
-        confirmLabel={pending ? t(pending.make ? 'users.confirm.makeAdmin.ok' : 'users.confirm.removeAdmin.ok', { context: genderContext(pending.user.gender) }) : undefined}
+        title={
+          pending ? t(pending.make ? 'users.confirm.makeAdmin.title' : 'users.confirm.removeAdmin.title', { context: genderContext(pending.user.gender) }) : ''
+        }
+        message={
+          pending
+            ? t(pending.make ? 'users.confirm.makeAdmin.body' : 'users.confirm.removeAdmin.body', {
+                name: fullName(pending.user),
+                school: school?.name ?? '',
+                context: genderContext(pending.user.gender),
+              })
+            : ''
+        }
+        confirmLabel={
+          pending ? t(pending.make ? 'users.confirm.makeAdmin.ok' : 'users.confirm.removeAdmin.ok', { context: genderContext(pending.user.gender) }) : undefined
+        }
         destructive={pending ? !pending.make : false}
         busy={change.isPending}
         onConfirm={() => pending && confirm(pending)}

@@ -22,12 +22,21 @@ export function PendingApprovals() {
   const decide = (d: PendingDecision) =>
     decision.mutate(d, {
       onSuccess: () =>
-        notify('success', d.kind === 'school' ? t('pending.schoolApproved', { school: d.name }) : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name })),
+        notify(
+          'success',
+          d.kind === 'school'
+            ? t('pending.schoolApproved', { school: d.name })
+            : t(d.approve ? 'pending.personApproved' : 'pending.personDeclined', { name: d.person.name }),
+        ),
       onError: (error) => notify('error', errorText(error)),
       onSettled: () => setAsking(null),
     });
   const question = !asking ? null : asking.kind === 'school' ? 'school' : asking.approve ? 'approve' : 'decline';
-  const values = !asking ? {} : asking.kind === 'school' ? { school: asking.name } : { name: asking.person.name || asking.person.email || '', school: asking.person.schoolName };
+  const values = !asking
+    ? {}
+    : asking.kind === 'school'
+      ? { school: asking.name }
+      : { name: asking.person.name || asking.person.email || '', school: asking.person.schoolName };
   if (pending.isError) return <Alert severity="error">{errorText(pending.error)}</Alert>;
   if (pending.isPending) return <Skeleton variant="rounded" height={80} sx={{ mb: 3 }} />;
   const { schools, people } = pending.data;
@@ -68,7 +77,12 @@ export function PendingApprovals() {
                   secondary={`${t(`common:roles.${p.role}`)} · ${p.schoolName} (${p.districtName}) · ${p.email ?? ''}`}
                 />
                 <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button variant="outlined" color="inherit" disabled={decision.isPending} onClick={() => setAsking({ kind: 'person', person: p, approve: false })}>
+                  <Button
+                    variant="outlined"
+                    color="inherit"
+                    disabled={decision.isPending}
+                    onClick={() => setAsking({ kind: 'person', person: p, approve: false })}
+                  >
                     {t('pending.decline')}
                   </Button>
                   <Button variant="contained" disabled={decision.isPending} onClick={() => setAsking({ kind: 'person', person: p, approve: true })}>

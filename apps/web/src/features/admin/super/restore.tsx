@@ -1,6 +1,19 @@
 import { type Backup } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, LinearProgress, Paper, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Typography,
+} from '@mui/material';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -61,14 +74,30 @@ export function RestoreDialog({ open, backup, onClose }: { open: boolean; backup
               <Controller
                 control={form.control}
                 name="file"
-                render={({ field }) => <FileField label={t('restore.file')} accept=".gz,application/gzip" file={field.value} buttonRef={field.ref} onChange={(file) => (field.onChange(file), start.reset())} />}
+                render={({ field }) => (
+                  <FileField
+                    label={t('restore.file')}
+                    accept=".gz,application/gzip"
+                    file={field.value}
+                    buttonRef={field.ref}
+                    onChange={(file) => (field.onChange(file), start.reset())}
+                  />
+                )}
               />
             </Box>
           )}
           <Controller
             control={form.control}
             name="targetSchoolId"
-            render={({ field }) => <SchoolPicker schools={targets} value={targets.data?.find((s) => s.id === field.value) ?? null} onChange={(school) => (field.onChange(school?.id ?? ''), start.reset())} label={t('restore.target')} noOptionsText={t('restore.noTargets')} />}
+            render={({ field }) => (
+              <SchoolPicker
+                schools={targets}
+                value={targets.data?.find((s) => s.id === field.value) ?? null}
+                onChange={(school) => (field.onChange(school?.id ?? ''), start.reset())}
+                label={t('restore.target')}
+                noOptionsText={t('restore.noTargets')}
+              />
+            )}
           />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('restore.targetHelp')}
@@ -132,7 +161,9 @@ export function RestoreProgress() {
           <Alert severity="error">{errorText(new ApiError(0, latest.errorCode ?? 'RESTORE_FAILED'))}</Alert>
         ) : (
           <Typography variant="body2">
-            {latest.status === 'restoring' ? t('restore.restoring', { done: latest.rowsDone, total: latest.rowsTotal, percent }) : t(`restore.${latest.status}`)}
+            {latest.status === 'restoring'
+              ? t('restore.restoring', { done: latest.rowsDone, total: latest.rowsTotal, percent })
+              : t(`restore.${latest.status}`)}
           </Typography>
         )}
       </Box>

@@ -19,7 +19,13 @@ export function SchoolList() {
   const columns: DataColumn<SuperSchool>[] = [
     { id: 'name', header: t('district.schoolName'), cell: (s) => s.name, value: (s) => s.name },
     { id: 'district', header: t('district.districtName'), cell: (s) => s.districtName, value: (s) => s.districtName, wide: true },
-    { id: 'timeZone', header: t('config.timeZone'), cell: (s) => timeZoneLabel(s.timeZone, i18n.language), value: (s) => timeZoneLabel(s.timeZone, i18n.language), wide: true },
+    {
+      id: 'timeZone',
+      header: t('config.timeZone'),
+      cell: (s) => timeZoneLabel(s.timeZone, i18n.language),
+      value: (s) => timeZoneLabel(s.timeZone, i18n.language),
+      wide: true,
+    },
     {
       id: 'actions',
       header: t('settingsScreen.actions'),
@@ -46,7 +52,14 @@ export function SchoolList() {
       ) : !schools.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
-        <DataTable rows={schools.data} columns={columns} rowKey={(s) => s.id} subline={(s) => s.districtName} caption={t('districtEdit.schoolsTitle')} empty={t('districtEdit.noSchools')} />
+        <DataTable
+          rows={schools.data}
+          columns={columns}
+          rowKey={(s) => s.id}
+          subline={(s) => s.districtName}
+          caption={t('districtEdit.schoolsTitle')}
+          empty={t('districtEdit.noSchools')}
+        />
       )}
       {editing && <SchoolDialog school={editing} onClose={() => setEditing(null)} />}
       <DeleteSchoolFlow school={deleting} open={!!deleting} onClose={() => setDeleting(null)} />

@@ -4,16 +4,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Link,
-  Paper,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Link, Paper, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -141,7 +132,15 @@ export default function SettingsScreen() {
 function DownloadLink({ backup }: { backup: Backup }) {
   const { t } = useTranslation('admin');
   return (
-    <Button component="a" href={downloadPath(backup)} download color="inherit" size="small" startIcon={<DownloadIcon />} aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}>
+    <Button
+      component="a"
+      href={downloadPath(backup)}
+      download
+      color="inherit"
+      size="small"
+      startIcon={<DownloadIcon />}
+      aria-label={t('settingsScreen.downloadFor', { school: backup.schoolName })}
+    >
       {t('settingsScreen.download')}
     </Button>
   );
@@ -157,7 +156,10 @@ function KeptUntil({ backup }: { backup: Backup }) {
 function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRestore: (backup: Backup) => void; onDelete: (backup: Backup) => void }) {
   const { t, i18n } = useTranslation('admin');
   const when = (backup: Backup) => showDateTime(backup.createdAt);
-  const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: bytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes / (bytes > 1_000_000 ? 1_000_000 : 1000));
+  const size = (bytes: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'unit', unit: bytes > 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+      bytes / (bytes > 1_000_000 ? 1_000_000 : 1000),
+    );
   const columns: DataColumn<Backup>[] = [
     { id: 'school', header: t('settingsScreen.school'), cell: (b) => b.schoolName, value: (b) => b.schoolName },
     { id: 'takenAt', header: t('settingsScreen.takenAt'), cell: when, value: (b) => b.createdAt, wide: true, date: true },
@@ -171,7 +173,13 @@ function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRe
           <Link href={downloadPath(b)} download aria-label={t('settingsScreen.downloadFor', { school: b.schoolName })}>
             {t('settingsScreen.download')}
           </Link>
-          <IconButton size="small" onClick={() => onRestore(b)} disabled={!b.restorable} aria-label={t('restore.for', { school: b.schoolName })} sx={{ ml: 0.5 }}>
+          <IconButton
+            size="small"
+            onClick={() => onRestore(b)}
+            disabled={!b.restorable}
+            aria-label={t('restore.for', { school: b.schoolName })}
+            sx={{ ml: 0.5 }}
+          >
             <RestoreIcon fontSize="small" />
           </IconButton>
           <IconButton size="small" onClick={() => onDelete(b)} aria-label={t('settingsScreen.deleteBackupFor', { school: b.schoolName })}>
@@ -181,7 +189,11 @@ function BackupTable({ backups, onRestore, onDelete }: { backups: Backup[]; onRe
       ),
     },
   ];
-  const notes = (b: Backup) => [!b.schoolId && t('settingsScreen.deleted'), b.includesJournals && t('settingsScreen.withJournals')].filter(Boolean).map((note) => ` (${String(note)})`).join('');
+  const notes = (b: Backup) =>
+    [!b.schoolId && t('settingsScreen.deleted'), b.includesJournals && t('settingsScreen.withJournals')]
+      .filter(Boolean)
+      .map((note) => ` (${String(note)})`)
+      .join('');
   return (
     <DataTable
       rows={backups}

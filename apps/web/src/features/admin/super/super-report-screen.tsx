@@ -28,7 +28,10 @@ export const schoolYearSpan = (years: SchoolYears, date?: string): YearSpan => {
  */
 export default function SuperReportScreen() {
   const { t } = useTranslation('admin');
-  const form = useContractForm(superReportForm, { mode: 'onChange', defaultValues: { schoolId: '', role: 'student', classId: null, range: defaultRange(), year: null } });
+  const form = useContractForm(superReportForm, {
+    mode: 'onChange',
+    defaultValues: { schoolId: '', role: 'student', classId: null, range: defaultRange(), year: null },
+  });
   const [schoolId, role, year] = useWatch({ control: form.control, name: ['schoolId', 'role', 'year'] });
   const [submitted, setSubmitted] = useState<SuperReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
@@ -59,7 +62,11 @@ export default function SuperReportScreen() {
       title: t('superReport.title'),
       nameParts: [school, group],
       range: submitted!.range,
-      filters: [[t('csv.school'), school], [t('csv.group'), group], ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : [])],
+      filters: [
+        [t('csv.school'), school],
+        [t('csv.group'), group],
+        ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : []),
+      ],
       ...pagedFile(columns, table),
       rows,
     });
@@ -88,7 +95,9 @@ export default function SuperReportScreen() {
           <Controller
             control={form.control}
             name="classId"
-            render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={!!schoolId && classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+            render={({ field }) => (
+              <ClassPicker classes={classes.data ?? []} loading={!!schoolId && classes.isPending} value={field.value ?? null} onChange={field.onChange} />
+            )}
           />
         )}
         {year && loaded && <ReportYearPicker years={loaded} year={year} onChange={(next) => chooseYear(schoolYearSpan(loaded, next.from))} />}

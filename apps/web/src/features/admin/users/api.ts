@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { adminKeys } from '../api';
 
 /** The school's teachers or staff (user management). */
-export const useSchoolUsers = (group: StaffGroup) => useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
+export const useSchoolUsers = (group: StaffGroup) =>
+  useQuery({ queryKey: adminKeys.users(group), queryFn: () => api(adminApi.users, { query: { role: group } }) });
 
 /** What an admin may do to a teacher or staff member (docs/rules/administration.md#user-management). */
 export type UserAction = 'makeAdmin' | 'removeAdmin' | 'makeTeacher' | 'revertToStaff' | 'approve' | 'reject';
@@ -23,7 +24,8 @@ const endpoints = {
 export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, user }: { action: UserAction; user: AdminUser }): Promise<unknown> => api(endpoints[action], { params: { userId: user.id }, body: {} }),
+    mutationFn: ({ action, user }: { action: UserAction; user: AdminUser }): Promise<unknown> =>
+      api(endpoints[action], { params: { userId: user.id }, body: {} }),
     onSuccess: async (_data, { user }) => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
       if (user.isSelf) await queryClient.invalidateQueries({ queryKey: meKey });

@@ -40,7 +40,9 @@ export function FamilyLinks() {
         <>
           {l.parentName}
           {l.status === 'requested' && <Chip size="small" label={t('familyLinks.requested')} sx={{ ml: 1 }} />}
-          {l.status === 'linked' && !l.confirmedAt && <Chip size="small" color="warning" variant="outlined" label={t('familyLinks.notConfirmed')} sx={{ ml: 1 }} />}
+          {l.status === 'linked' && !l.confirmedAt && (
+            <Chip size="small" color="warning" variant="outlined" label={t('familyLinks.notConfirmed')} sx={{ ml: 1 }} />
+          )}
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
             {l.parentEmail}
           </Typography>
@@ -56,10 +58,18 @@ export function FamilyLinks() {
           '—'
         ) : l.confirmedAt ? (
           <Typography component="span" variant="body2">
-            {l.confirmedBy ? t('familyLinks.confirmedBy', { date: formatDate(l.confirmedAt, i18n.language), by: l.confirmedBy }) : t('familyLinks.confirmedOn', { date: formatDate(l.confirmedAt, i18n.language) })}
+            {l.confirmedBy
+              ? t('familyLinks.confirmedBy', { date: formatDate(l.confirmedAt, i18n.language), by: l.confirmedBy })
+              : t('familyLinks.confirmedOn', { date: formatDate(l.confirmedAt, i18n.language) })}
           </Typography>
         ) : (
-          <Button size="small" variant="outlined" disabled={confirm.isPending} onClick={() => confirmLink(l)} aria-label={t('familyLinks.confirmFor', { parent: l.parentName, student: l.studentName })}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={confirm.isPending}
+            onClick={() => confirmLink(l)}
+            aria-label={t('familyLinks.confirmFor', { parent: l.parentName, student: l.studentName })}
+          >
             {t('familyLinks.confirm')}
           </Button>
         ),
@@ -91,7 +101,13 @@ export function FamilyLinks() {
       ) : links.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : (
-        <DataTable rows={links.data} columns={columns} rowKey={(l) => `${l.parentId}:${l.studentId}`} caption={t('familyLinks.title')} empty={t('familyLinks.empty')} />
+        <DataTable
+          rows={links.data}
+          columns={columns}
+          rowKey={(l) => `${l.parentId}:${l.studentId}`}
+          caption={t('familyLinks.title')}
+          empty={t('familyLinks.empty')}
+        />
       )}
       <ConfirmDialog
         open={removing !== null}

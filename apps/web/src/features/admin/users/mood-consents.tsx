@@ -37,7 +37,15 @@ export function MoodConsentList() {
       header: t('moodConsents.counts'),
       value: (c) => (c.counts ? 1 : 0),
       // The label wraps: "does not count" is long in Spanish on a phone.
-      cell: (c) => <Chip size="small" color={c.counts ? 'success' : 'warning'} variant="outlined" label={t(c.counts ? 'moodConsents.countsYes' : 'moodConsents.countsNo')} sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }} />,
+      cell: (c) => (
+        <Chip
+          size="small"
+          color={c.counts ? 'success' : 'warning'}
+          variant="outlined"
+          label={t(c.counts ? 'moodConsents.countsYes' : 'moodConsents.countsNo')}
+          sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+        />
+      ),
     },
   ];
   return (

@@ -2,7 +2,23 @@ import type { AdminUser, StaffGroup } from '@high5/contract';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Skeleton, Switch, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Paper,
+  Skeleton,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
@@ -41,7 +57,10 @@ export function UserManagement() {
   const sendInvites = (people: AdminUser[]) =>
     invite.mutate(people, {
       onSuccess: ({ invited, failedUserIds }) => {
-        notify(failedUserIds.length ? 'warning' : 'success', [t('users.invited', { count: invited }), failedUserIds.length ? t('users.notInvited', { count: failedUserIds.length }) : ''].join(' ').trim());
+        notify(
+          failedUserIds.length ? 'warning' : 'success',
+          [t('users.invited', { count: invited }), failedUserIds.length ? t('users.notInvited', { count: failedUserIds.length }) : ''].join(' ').trim(),
+        );
       },
       onError: (error) => notify('error', errorText(error)),
       onSettled: () => setInviting(null),
@@ -64,9 +83,18 @@ export function UserManagement() {
   const columns: DataColumn<AdminUser>[] = [
     { id: 'name', header: t('columns.name'), cell: fullName, value: (u) => `${u.lastName} ${u.firstName}` },
     { id: 'email', header: t('columns.email'), cell: (u) => u.email ?? '', value: (u) => u.email ?? '', wide: true },
-    { id: 'admin', header: t('users.admin'), value: (u) => (u.isAdmin ? t('users.admin') : ''), cell: (u) => (
-        <Switch checked={u.isAdmin} onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)} slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u), context: genderContext(u.gender) }) } }} />
-      ) },
+    {
+      id: 'admin',
+      header: t('users.admin'),
+      value: (u) => (u.isAdmin ? t('users.admin') : ''),
+      cell: (u) => (
+        <Switch
+          checked={u.isAdmin}
+          onChange={() => ask(u.isAdmin ? 'removeAdmin' : 'makeAdmin', u)}
+          slotProps={{ input: { 'aria-label': t('users.adminFor', { name: fullName(u), context: genderContext(u.gender) }) } }}
+        />
+      ),
+    },
     {
       id: 'invite',
       header: t('users.invite'),
@@ -124,7 +152,10 @@ export function UserManagement() {
               </Typography>
               <Paper variant="outlined" sx={{ borderRadius: 3 }}>
                 {waiting.map((u, i) => (
-                  <Box key={u.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 2, borderTop: i ? 1 : 0, borderColor: 'divider' }}>
+                  <Box
+                    key={u.id}
+                    sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 2, borderTop: i ? 1 : 0, borderColor: 'divider' }}
+                  >
                     <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{fullName(u)}</Typography>
                       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
@@ -189,7 +220,13 @@ export function UserManagement() {
       <ConfirmDialog
         open={inviting !== null}
         title={t(inviting && inviting.length > 1 ? 'users.confirm.inviteAll.title' : 'users.confirm.invite.title')}
-        message={inviting ? (inviting.length > 1 ? t('users.confirm.inviteAll.body', { count: inviting.length, school: schoolName }) : t('users.confirm.invite.body', { name: fullName(inviting[0]!), school: schoolName })) : ''}
+        message={
+          inviting
+            ? inviting.length > 1
+              ? t('users.confirm.inviteAll.body', { count: inviting.length, school: schoolName })
+              : t('users.confirm.invite.body', { name: fullName(inviting[0]!), school: schoolName })
+            : ''
+        }
         confirmLabel={t(inviting && inviting.length > 1 ? 'users.confirm.inviteAll.ok' : 'users.confirm.invite.ok')}
         busy={invite.isPending}
         onConfirm={() => inviting && sendInvites(inviting)}
@@ -198,7 +235,15 @@ export function UserManagement() {
       <ConfirmDialog
         open={pending !== null && !soleSelf}
         title={pending ? t(`users.confirm.${pending.action}.title`, { context }) : ''}
-        message={pending ? t(`users.confirm.${pending.action}${pending.action === 'removeAdmin' && pending.user.isSelf ? 'Self' : ''}.body`, { name: fullName(pending.user), school: schoolName, context }) : ''}
+        message={
+          pending
+            ? t(`users.confirm.${pending.action}${pending.action === 'removeAdmin' && pending.user.isSelf ? 'Self' : ''}.body`, {
+                name: fullName(pending.user),
+                school: schoolName,
+                context,
+              })
+            : ''
+        }
         confirmLabel={pending ? t(`users.confirm.${pending.action}.ok`, { context }) : undefined}
         destructive={pending?.action === 'removeAdmin' || pending?.action === 'reject' || pending?.action === 'revertToStaff'}
         busy={action.isPending}

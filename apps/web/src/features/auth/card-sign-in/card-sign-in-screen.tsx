@@ -50,7 +50,11 @@ export default function CardSignInScreen() {
 
   const failure = signIn.error;
   const failureText =
-    failure instanceof ApiError && failure.code === 'RATE_LIMITED' ? t('auth:card.wait', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) }) : failure ? errorText(failure) : null;
+    failure instanceof ApiError && failure.code === 'RATE_LIMITED'
+      ? t('auth:card.wait', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) })
+      : failure
+        ? errorText(failure)
+        : null;
 
   return (
     <AuthLayout title={t('auth:card.title')}>
@@ -90,7 +94,14 @@ export default function CardSignInScreen() {
                 onChange={(e) => setCode(e.target.value.toUpperCase())}
                 autoComplete="off"
                 autoFocus
-                slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false, style: { fontSize: 28, letterSpacing: 4, fontFamily: 'monospace' } } }}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: 20,
+                    autoCapitalize: 'characters',
+                    spellCheck: false,
+                    style: { fontSize: 28, letterSpacing: 4, fontFamily: 'monospace' },
+                  },
+                }}
               />
               <Button type="submit" variant="contained" size="large" disabled={signIn.isPending || code.trim() === ''} sx={{ py: 1.4, fontSize: 18 }}>
                 {signIn.isPending ? t('auth:card.submitting') : t('auth:card.submit')}

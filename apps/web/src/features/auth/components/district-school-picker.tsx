@@ -66,7 +66,11 @@ function CreatablePicker({
     setPending(name);
   };
 
-  const selected: Option | null = value ? (value.id ? (options.find((o) => o.id === value.id) ?? { id: value.id, name: value.name }) : { id: null, name: value.name }) : null;
+  const selected: Option | null = value
+    ? value.id
+      ? (options.find((o) => o.id === value.id) ?? { id: value.id, name: value.name })
+      : { id: null, name: value.name }
+    : null;
 
   return (
     <>
@@ -176,8 +180,14 @@ export function DistrictSchoolPicker({
         addTitle={(name) => t('auth:picker.addDistrictTitle', { name })}
         addBody={(name) => t('auth:picker.addDistrictBody', { name })}
         onChange={(option, isNew) => {
-          const next: DistrictChoice | null = !option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name, paid: !!option.paid, aeries: !!option.aeries };
-          const same = (next?.kind === 'existing' && district?.kind === 'existing' && next.id === district.id) || (next?.kind === 'new' && district?.kind === 'new' && next.name === district.name);
+          const next: DistrictChoice | null = !option
+            ? null
+            : isNew || !option.id
+              ? { kind: 'new', name: option.name }
+              : { kind: 'existing', id: option.id, name: option.name, paid: !!option.paid, aeries: !!option.aeries };
+          const same =
+            (next?.kind === 'existing' && district?.kind === 'existing' && next.id === district.id) ||
+            (next?.kind === 'new' && district?.kind === 'new' && next.name === district.name);
           onDistrict(next);
           if (!same) onSchool(null);
         }}
@@ -197,14 +207,21 @@ export function DistrictSchoolPicker({
           // What will really happen (decision 0157): a new district's school is open at once; in an
           // existing district it waits for the super admin, and a paid district vets its founder.
           addBody={(name) =>
-            t(district?.kind !== 'existing' ? 'auth:picker.addSchoolBody' : district.paid ? 'auth:picker.addSchoolBodyPaid' : 'auth:picker.addSchoolBodyFree', { name, district: district?.name ?? '' })
+            t(district?.kind !== 'existing' ? 'auth:picker.addSchoolBody' : district.paid ? 'auth:picker.addSchoolBodyPaid' : 'auth:picker.addSchoolBodyFree', {
+              name,
+              district: district?.name ?? '',
+            })
           }
-          onChange={(option, isNew) => onSchool(!option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name })}
+          onChange={(option, isNew) =>
+            onSchool(!option ? null : isNew || !option.id ? { kind: 'new', name: option.name } : { kind: 'existing', id: option.id, name: option.name })
+          }
         />
       </Box>
       {(district?.kind === 'new' || school?.kind === 'new') && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {district?.kind === 'new' && <Chip size="small" color="secondary" variant="outlined" label={t('auth:picker.newDistrictChip', { name: district.name })} />}
+          {district?.kind === 'new' && (
+            <Chip size="small" color="secondary" variant="outlined" label={t('auth:picker.newDistrictChip', { name: district.name })} />
+          )}
           {school?.kind === 'new' && <Chip size="small" color="secondary" variant="outlined" label={t('auth:picker.newSchoolChip', { name: school.name })} />}
         </Box>
       )}

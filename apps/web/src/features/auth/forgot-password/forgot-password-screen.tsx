@@ -34,7 +34,13 @@ export default function ForgotPasswordScreen() {
             {t('auth:forgot.title')}
           </Typography>
         </Box>
-        {done ? <Success /> : email === null ? <EmailStep onSent={setEmail} /> : <CodeStep email={email} onDone={() => setDone(true)} onRestart={() => setEmail(null)} />}
+        {done ? (
+          <Success />
+        ) : email === null ? (
+          <EmailStep onSent={setEmail} />
+        ) : (
+          <CodeStep email={email} onDone={() => setDone(true)} onRestart={() => setEmail(null)} />
+        )}
       </Stack>
     </AuthLayout>
   );
@@ -44,7 +50,8 @@ function useAuthErrorText() {
   const { t } = useTranslation();
   const errorText = useErrorText('auth');
   const waitText = useWaitText();
-  return (e: unknown) => (e instanceof ApiError && e.code === 'RATE_LIMITED' ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(e.data) ?? 60) }) : errorText(e));
+  return (e: unknown) =>
+    e instanceof ApiError && e.code === 'RATE_LIMITED' ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(e.data) ?? 60) }) : errorText(e);
 }
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
@@ -73,7 +80,11 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
           control={form.control}
           name="email"
           area="auth"
-          messages={{ 'errors:field.required': 'auth:errors.EMAIL_EMPTY', 'errors:field.email': 'auth:errors.INVALID_EMAIL', 'errors:field.too_big': 'auth:errors.INVALID_EMAIL' }}
+          messages={{
+            'errors:field.required': 'auth:errors.EMAIL_EMPTY',
+            'errors:field.email': 'auth:errors.INVALID_EMAIL',
+            'errors:field.too_big': 'auth:errors.INVALID_EMAIL',
+          }}
           label={t('auth:forgot.email')}
           type="email"
           autoComplete="email"
@@ -132,14 +143,21 @@ function CodeStep({ email, onDone, onRestart }: { email: string; onDone: () => v
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*', style: { letterSpacing: '0.3em', fontWeight: 600 } } }}
         />
-        <NewPasswordFields control={form.control} checklistId="reset-checklist" passwordLabel={t('auth:forgot.newPassword')} confirmationLabel={t('auth:forgot.confirm')} />
+        <NewPasswordFields
+          control={form.control}
+          checklistId="reset-checklist"
+          passwordLabel={t('auth:forgot.newPassword')}
+          confirmationLabel={t('auth:forgot.confirm')}
+        />
         <Button type="submit" variant="contained" size="large" disabled={reset.isPending} sx={{ py: 1.4 }}>
           {t('auth:forgot.submit')}
         </Button>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
           <Button
             size="small"
-            onClick={() => resend.mutate({ email }, { onSuccess: () => notify('info', t('auth:forgot.resent')), onError: (e) => notify('error', errorText(e)) })}
+            onClick={() =>
+              resend.mutate({ email }, { onSuccess: () => notify('info', t('auth:forgot.resent')), onError: (e) => notify('error', errorText(e)) })
+            }
             disabled={resend.isPending}
           >
             {t('auth:forgot.resend')}

@@ -34,7 +34,10 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'help' }) {
           <Typography sx={{ mt: 2, fontSize: 17, lineHeight: 1.6 }}>{t(`auth:legal.${doc}.intro`)}</Typography>
         </Box>
         <Box component="nav" aria-label={t('auth:legal.contents')} sx={{ bgcolor: 'rgba(106, 27, 154, 0.05)', borderRadius: 3, p: 2 }}>
-          <Typography component="h2" sx={{ fontWeight: 700, fontSize: 14, textTransform: 'uppercase', letterSpacing: '0.06em', color: 'text.secondary', mb: 1 }}>
+          <Typography
+            component="h2"
+            sx={{ fontWeight: 700, fontSize: 14, textTransform: 'uppercase', letterSpacing: '0.06em', color: 'text.secondary', mb: 1 }}
+          >
             {t('auth:legal.contents')}
           </Typography>
           <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>

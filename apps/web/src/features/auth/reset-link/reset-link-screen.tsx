@@ -44,7 +44,8 @@ export default function ResetLinkScreen() {
       onError: (e) => showServerIssues(form, e) || setFailure(e),
     });
   });
-  const failureText = (e: unknown) => (e instanceof ApiError && (e.code === 'CODE_INVALID' || e.code === 'CODE_EXPIRED') ? t('auth:resetLink.dead') : errorText(e));
+  const failureText = (e: unknown) =>
+    e instanceof ApiError && (e.code === 'CODE_INVALID' || e.code === 'CODE_EXPIRED') ? t('auth:resetLink.dead') : errorText(e);
   const error = useNewPasswordAlert(form.formState.errors, failure, failureText);
 
   return (
@@ -66,7 +67,13 @@ export default function ResetLinkScreen() {
                   {error}
                 </Alert>
               )}
-              <NewPasswordFields control={form.control} checklistId="reset-link-checklist" passwordLabel={t('auth:newPassword.newPassword')} confirmationLabel={t('auth:newPassword.confirm')} autoFocus />
+              <NewPasswordFields
+                control={form.control}
+                checklistId="reset-link-checklist"
+                passwordLabel={t('auth:newPassword.newPassword')}
+                confirmationLabel={t('auth:newPassword.confirm')}
+                autoFocus
+              />
               <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4, fontSize: 16 }}>
                 {t('auth:resetLink.submit')}
               </Button>

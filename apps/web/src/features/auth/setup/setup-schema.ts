@@ -23,4 +23,8 @@ export const setupFormSchema = z
     if (role === 'student' && !classCode.trim()) need('classCode', 'CLASS_CODE_REQUIRED');
     else if (role === 'student' && !studentBody.shape.classCode.safeParse(classCode).success) need('classCode', 'invalid');
   })
-  .transform(({ role, school, classCode }) => (role === 'teacher' ? { role, schoolId: school?.kind === 'existing' ? school.id : '' } : { role: 'student' as const, classCode: studentBody.shape.classCode.parse(classCode) }));
+  .transform(({ role, school, classCode }) =>
+    role === 'teacher'
+      ? { role, schoolId: school?.kind === 'existing' ? school.id : '' }
+      : { role: 'student' as const, classCode: studentBody.shape.classCode.parse(classCode) },
+  );

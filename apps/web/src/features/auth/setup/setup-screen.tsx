@@ -33,7 +33,10 @@ export default function SetupScreen() {
   const submit = form.handleSubmit(
     (body) => {
       setFailure(null);
-      save.mutate(body, { onSuccess: (next) => void navigate(session.startSignedIn(next), { replace: true }), onError: (e) => showServerIssues(form, e) || setFailure(e) });
+      save.mutate(body, {
+        onSuccess: (next) => void navigate(session.startSignedIn(next), { replace: true }),
+        onError: (e) => showServerIssues(form, e) || setFailure(e),
+      });
     },
     () => setFailure(null),
   );
@@ -106,7 +109,9 @@ export default function SetupScreen() {
                 helperText={t('auth:signUp.classCodeHelp')}
                 required
                 autoComplete="off"
-                slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.12em', fontWeight: 600 } } }}
+                slotProps={{
+                  htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.12em', fontWeight: 600 } },
+                }}
               />
             )}
             <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4 }}>

@@ -27,7 +27,9 @@ export default function SignInLinkOffer({ login }: { login: string }) {
           <Typography variant="body2">{t('auth:signIn.linkOffer')}</Typography>
           {failure && (
             <Alert severity="error" role="alert">
-              {failure instanceof ApiError && failure.code === 'RATE_LIMITED' ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) }) : errorText(failure)}
+              {failure instanceof ApiError && failure.code === 'RATE_LIMITED'
+                ? t('auth:signIn.rateLimited', { wait: waitText(retryAfterSeconds(failure.data) ?? 60) })
+                : errorText(failure)}
             </Alert>
           )}
           <Button variant="outlined" onClick={() => request.mutate({ login })} disabled={request.isPending}>

@@ -18,7 +18,9 @@ export function NewPasswordForm() {
   const session = useSession();
   const navigate = useNavigate();
   const me = useMe();
-  const form = useContractForm(() => import('./new-password-schema').then((m) => m.newPasswordFormSchema), { defaultValues: { newPassword: '', confirmation: '' } });
+  const form = useContractForm(() => import('./new-password-schema').then((m) => m.newPasswordFormSchema), {
+    defaultValues: { newPassword: '', confirmation: '' },
+  });
   const [failure, setFailure] = useState<unknown>(null);
   const save = useCompleteNewPassword();
 
@@ -56,7 +58,13 @@ export function NewPasswordForm() {
         {/* For password managers: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={me?.email ?? me?.username ?? ''} readOnly hidden />
         <Stack spacing={2.25}>
-          <NewPasswordFields control={form.control} checklistId="new-password-checklist" passwordLabel={t('auth:newPassword.newPassword')} confirmationLabel={t('auth:newPassword.confirm')} autoFocus />
+          <NewPasswordFields
+            control={form.control}
+            checklistId="new-password-checklist"
+            passwordLabel={t('auth:newPassword.newPassword')}
+            confirmationLabel={t('auth:newPassword.confirm')}
+            autoFocus
+          />
           <Button type="submit" variant="contained" size="large" disabled={save.isPending} sx={{ py: 1.4, fontSize: 16 }}>
             {t('auth:newPassword.submit')}
           </Button>

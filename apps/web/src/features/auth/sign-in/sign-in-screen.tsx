@@ -84,8 +84,11 @@ function SignInForm() {
   const { message: passwordMessage, ...password } = form.field('password');
   const redirectError = search.get('error');
   // Kept as what to say, not the words, so it follows a language switch.
-  const [error, setError] = useState<Message | null>(() => (redirectError && REDIRECT_ERRORS.includes(redirectError) ? { error: new ApiError(400, redirectError) } : null));
-  const say = (message: Message) => ('error' in message ? errorText(message.error) : t(message.key, message.waitSeconds === undefined ? {} : { wait: waitText(message.waitSeconds) }));
+  const [error, setError] = useState<Message | null>(() =>
+    redirectError && REDIRECT_ERRORS.includes(redirectError) ? { error: new ApiError(400, redirectError) } : null,
+  );
+  const say = (message: Message) =>
+    'error' in message ? errorText(message.error) : t(message.key, message.waitSeconds === undefined ? {} : { wait: waitText(message.waitSeconds) });
   const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -107,7 +110,10 @@ function SignInForm() {
         onError: (e) => {
           form.setValue('password', '');
           if (e instanceof ApiError && (e.code === 'SIGNIN_THROTTLED' || e.code === 'RATE_LIMITED')) {
-            setError({ key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited', waitSeconds: retryAfterSeconds(e.data) ?? 60 });
+            setError({
+              key: e.code === 'SIGNIN_THROTTLED' ? 'auth:signIn.throttled' : 'auth:signIn.rateLimited',
+              waitSeconds: retryAfterSeconds(e.data) ?? 60,
+            });
             if (e.code === 'SIGNIN_THROTTLED') setThrottledLogin(values.login);
           } else setError({ error: e });
         },
@@ -174,13 +180,32 @@ function SignInForm() {
       <Divider sx={{ color: 'text.secondary', fontSize: 14 }}>{t('auth:signIn.or')}</Divider>
       <Stack spacing={1.5}>
         {cleverEnabled && (
-          <Button component="a" href={cleverSignInHref()} onClick={markProviderSignIn} variant="outlined" size="large" fullWidth startIcon={<CleverMark />} sx={{ py: 1.25 }} data-testid="clever-sign-in">
+          <Button
+            component="a"
+            href={cleverSignInHref()}
+            onClick={markProviderSignIn}
+            variant="outlined"
+            size="large"
+            fullWidth
+            startIcon={<CleverMark />}
+            sx={{ py: 1.25 }}
+            data-testid="clever-sign-in"
+          >
             {t('auth:signIn.clever')}
           </Button>
         )}
         <Box>
           {googleEnabled ? (
-            <Button component="a" href={googleSignInHref('signin')} onClick={markProviderSignIn} variant="outlined" size="large" fullWidth startIcon={<Google />} sx={{ py: 1.25 }}>
+            <Button
+              component="a"
+              href={googleSignInHref('signin')}
+              onClick={markProviderSignIn}
+              variant="outlined"
+              size="large"
+              fullWidth
+              startIcon={<Google />}
+              sx={{ py: 1.25 }}
+            >
               {t('auth:signIn.google')}
             </Button>
           ) : (
@@ -212,7 +237,23 @@ function SignInForm() {
 /** Clever's "C" in its blue square, beside the words (which name it for screen readers). */
 function CleverMark() {
   return (
-    <Box component="span" aria-hidden sx={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 22, height: 22, borderRadius: '5px', bgcolor: '#1464FF', color: '#fff', fontWeight: 800, fontSize: 15, lineHeight: 1 }}>
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: 22,
+        height: 22,
+        borderRadius: '5px',
+        bgcolor: '#1464FF',
+        color: '#fff',
+        fontWeight: 800,
+        fontSize: 15,
+        lineHeight: 1,
+      }}
+    >
       C
     </Box>
   );

@@ -51,7 +51,14 @@ export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChang
   return (
     <FormControlLabel
       sx={{ alignItems: 'flex-start', mr: 0 }}
-      control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} sx={{ mt: -0.75 }} slotProps={{ input: { 'data-testid': 'accept-terms' } as object }} />}
+      control={
+        <Checkbox
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          sx={{ mt: -0.75 }}
+          slotProps={{ input: { 'data-testid': 'accept-terms' } as object }}
+        />
+      }
       label={
         <Typography variant="body2" component="span">
           <Trans
@@ -66,7 +73,6 @@ export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChang
     />
   );
 }
-
 
 /** The fields both sign-up forms end with. */
 interface SignUpEnd {
@@ -83,9 +89,28 @@ export function SignUpEnd<T extends SignUpEnd>({ control, id, pending }: { contr
   const checklistId = `${id}-password-checklist`;
   return (
     <>
-      <FormTextField as={PasswordField} control={end} name="password" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.password')} autoComplete="new-password" required slotProps={{ htmlInput: { 'aria-describedby': checklistId } }} />
+      <FormTextField
+        as={PasswordField}
+        control={end}
+        name="password"
+        area="auth"
+        messages={SIGN_UP_MESSAGES}
+        label={t('auth:signUp.password')}
+        autoComplete="new-password"
+        required
+        slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
+      />
       <PasswordChecklist password={password} id={checklistId} />
-      <FormTextField as={PasswordField} control={end} name="confirm" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.confirm')} autoComplete="new-password" required />
+      <FormTextField
+        as={PasswordField}
+        control={end}
+        name="confirm"
+        area="auth"
+        messages={SIGN_UP_MESSAGES}
+        label={t('auth:signUp.confirm')}
+        autoComplete="new-password"
+        required
+      />
       <Controller control={end} name="acceptedTerms" render={({ field }) => <TermsCheckbox checked={field.value} onChange={field.onChange} />} />
       <Button type="submit" variant="contained" size="large" disabled={!accepted || pending} sx={{ py: 1.4 }}>
         {t('auth:signUp.submit')}

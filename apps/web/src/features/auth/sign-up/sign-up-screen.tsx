@@ -1,6 +1,19 @@
 import type { Me } from '@high5/contract';
 import { ArrowBack, ChevronRight, Google, MailOutlined, SchoolOutlined, BackpackOutlined } from '@mui/icons-material';
-import { Alert, Box, Button, ButtonBase, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link as MuiLink, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -40,10 +53,22 @@ export default function SignUpScreen() {
             {t('auth:signUp.stepOf', { step: step + 1, total: 3 })}
           </Typography>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 30 } }}>
-            {step === 0 ? t('auth:signUp.title') : step === 1 ? t('auth:signUp.chooseRole') : role === 'teacher' ? t('auth:signUp.teacherTitle') : t('auth:signUp.studentTitle')}
+            {step === 0
+              ? t('auth:signUp.title')
+              : step === 1
+                ? t('auth:signUp.chooseRole')
+                : role === 'teacher'
+                  ? t('auth:signUp.teacherTitle')
+                  : t('auth:signUp.studentTitle')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.75 }}>
-            {step === 0 ? t('auth:signUp.intro') : step === 1 ? t('auth:signUp.chooseRoleBody') : role === 'teacher' ? t('auth:signUp.teacherBody') : t('auth:signUp.studentBody')}
+            {step === 0
+              ? t('auth:signUp.intro')
+              : step === 1
+                ? t('auth:signUp.chooseRoleBody')
+                : role === 'teacher'
+                  ? t('auth:signUp.teacherBody')
+                  : t('auth:signUp.studentBody')}
           </Typography>
         </Box>
         {step === 0 && <StepStart onEmail={() => setStep(1)} />}
@@ -83,7 +108,14 @@ function StepStart({ onEmail }: { onEmail: () => void }) {
           {errorText(new ApiError(400, redirectError))}
         </Alert>
       )}
-      <ChoiceCard icon={<Google />} title={t('auth:signUp.google')} body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')} href={googleEnabled ? googleSignInHref('signup') : undefined} onClick={markProviderSignIn} disabled={!googleEnabled} />
+      <ChoiceCard
+        icon={<Google />}
+        title={t('auth:signUp.google')}
+        body={googleEnabled ? t('auth:signUp.googleBody') : t('auth:signIn.googleOff')}
+        href={googleEnabled ? googleSignInHref('signup') : undefined}
+        onClick={markProviderSignIn}
+        disabled={!googleEnabled}
+      />
       <ChoiceCard icon={<MailOutlined />} title={t('auth:signUp.withEmail')} body={t('auth:signUp.withEmailBody')} onClick={onEmail} />
     </Stack>
   );
@@ -100,7 +132,21 @@ function StepRole({ onPick }: { onPick: (role: 'student' | 'teacher') => void })
 }
 
 /** A big, friendly choice: a button (or link) with an icon, a title and a line of help. */
-function ChoiceCard({ icon, title, body, onClick, href, disabled }: { icon: ReactNode; title: string; body: string; onClick?: () => void; href?: string; disabled?: boolean }) {
+function ChoiceCard({
+  icon,
+  title,
+  body,
+  onClick,
+  href,
+  disabled,
+}: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  onClick?: () => void;
+  href?: string;
+  disabled?: boolean;
+}) {
   const bodyId = useId();
   return (
     <ButtonBase
@@ -126,7 +172,19 @@ function ChoiceCard({ icon, title, body, onClick, href, disabled }: { icon: Reac
         '&.Mui-disabled': { opacity: 0.6 },
       }}
     >
-      <Box aria-hidden sx={{ display: 'grid', placeItems: 'center', width: 48, height: 48, flexShrink: 0, borderRadius: 2.5, bgcolor: 'rgba(106, 27, 154, 0.10)', color: 'primary.main' }}>
+      <Box
+        aria-hidden
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          width: 48,
+          height: 48,
+          flexShrink: 0,
+          borderRadius: 2.5,
+          bgcolor: 'rgba(106, 27, 154, 0.10)',
+          color: 'primary.main',
+        }}
+      >
         {icon}
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -156,7 +214,9 @@ function ResultDialog({ outcome }: { outcome: SignUpOutcome }) {
     <Dialog open onClose={ok} aria-labelledby={titleId} aria-describedby={bodyId} maxWidth="xs" fullWidth data-testid="signup-result">
       <DialogTitle id={titleId}>{t('auth:signUp.resultTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={bodyId}>{outcome.status === 'signed_in' ? t('auth:messages.SIGNUP_SUCCESS_WITHOUTEMAIL') : t('auth:messages.SIGNUP_SUCCESS')}</DialogContentText>
+        <DialogContentText id={bodyId}>
+          {outcome.status === 'signed_in' ? t('auth:messages.SIGNUP_SUCCESS_WITHOUTEMAIL') : t('auth:messages.SIGNUP_SUCCESS')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={ok} autoFocus>

@@ -56,8 +56,26 @@ export function StudentForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
           slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.12em', fontWeight: 600 } } }}
         />
         <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={form.control} name="firstName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.firstName')} autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
-          <FormTextField control={form.control} name="lastName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.lastName')} autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
+          <FormTextField
+            control={form.control}
+            name="firstName"
+            area="auth"
+            messages={SIGN_UP_MESSAGES}
+            label={t('auth:signUp.firstName')}
+            autoComplete="given-name"
+            required
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="lastName"
+            area="auth"
+            messages={SIGN_UP_MESSAGES}
+            label={t('auth:signUp.lastName')}
+            autoComplete="family-name"
+            required
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
         </Box>
         <FormTextField
           control={form.control}

@@ -16,7 +16,17 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
   const { t, i18n } = useTranslation();
   const fieldText = useFieldErrorText('auth');
   const form = useContractForm(teacherFormSchema, {
-    defaultValues: { firstName: '', lastName: '', email: '', aeriesUsername: '', password: '', confirm: '', acceptedTerms: false, district: null, school: null },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      aeriesUsername: '',
+      password: '',
+      confirm: '',
+      acceptedTerms: false,
+      district: null,
+      school: null,
+    },
     shouldFocusError: false,
   });
   const [failure, setFailure] = useState<unknown>(null);
@@ -62,11 +72,50 @@ export function TeacherForm({ onDone }: { onDone: (outcome: SignUpOutcome) => vo
           schoolError={fieldText(errors.school?.message)}
         />
         <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={form.control} name="firstName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.firstName')} autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
-          <FormTextField control={form.control} name="lastName" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.lastName')} autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: 60 } }} />
+          <FormTextField
+            control={form.control}
+            name="firstName"
+            area="auth"
+            messages={SIGN_UP_MESSAGES}
+            label={t('auth:signUp.firstName')}
+            autoComplete="given-name"
+            required
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="lastName"
+            area="auth"
+            messages={SIGN_UP_MESSAGES}
+            label={t('auth:signUp.lastName')}
+            autoComplete="family-name"
+            required
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
         </Box>
-        <FormTextField control={form.control} name="email" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.email')} type="email" helperText={t('auth:signUp.emailHelp')} autoComplete="email" required slotProps={{ htmlInput: { maxLength: 254 } }} />
-        {aeries && <FormTextField control={form.control} name="aeriesUsername" area="auth" messages={SIGN_UP_MESSAGES} label={t('auth:signUp.aeries')} helperText={t('auth:signUp.aeriesHelp')} slotProps={{ htmlInput: { maxLength: 100 } }} />}
+        <FormTextField
+          control={form.control}
+          name="email"
+          area="auth"
+          messages={SIGN_UP_MESSAGES}
+          label={t('auth:signUp.email')}
+          type="email"
+          helperText={t('auth:signUp.emailHelp')}
+          autoComplete="email"
+          required
+          slotProps={{ htmlInput: { maxLength: 254 } }}
+        />
+        {aeries && (
+          <FormTextField
+            control={form.control}
+            name="aeriesUsername"
+            area="auth"
+            messages={SIGN_UP_MESSAGES}
+            label={t('auth:signUp.aeries')}
+            helperText={t('auth:signUp.aeriesHelp')}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        )}
         <SignUpEnd control={form.control} id="teacher" pending={signUp.isPending} />
       </Stack>
     </Box>

@@ -32,14 +32,46 @@ export default function VerifyEmailScreen() {
   return (
     <AuthLayout title={t('auth:verify.title')}>
       <Stack spacing={2.5} sx={{ textAlign: 'center', alignItems: 'center' }} aria-live="polite">
-        <Box sx={{ display: 'grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: state === 'success' ? 'rgba(46,125,50,0.10)' : state === 'checking' ? 'rgba(106,27,154,0.08)' : 'rgba(211,47,47,0.08)' }} aria-hidden>
-          {state === 'checking' ? <CircularProgress size={32} /> : state === 'success' ? <CheckCircleOutlined color="success" sx={{ fontSize: 40 }} /> : state === 'missing' ? <MarkEmailReadOutlined color="primary" sx={{ fontSize: 40 }} /> : <ErrorOutlined color="error" sx={{ fontSize: 40 }} />}
+        <Box
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 72,
+            height: 72,
+            borderRadius: '50%',
+            bgcolor: state === 'success' ? 'rgba(46,125,50,0.10)' : state === 'checking' ? 'rgba(106,27,154,0.08)' : 'rgba(211,47,47,0.08)',
+          }}
+          aria-hidden
+        >
+          {state === 'checking' ? (
+            <CircularProgress size={32} />
+          ) : state === 'success' ? (
+            <CheckCircleOutlined color="success" sx={{ fontSize: 40 }} />
+          ) : state === 'missing' ? (
+            <MarkEmailReadOutlined color="primary" sx={{ fontSize: 40 }} />
+          ) : (
+            <ErrorOutlined color="error" sx={{ fontSize: 40 }} />
+          )}
         </Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 24, sm: 28 } }}>
-          {state === 'success' ? t('auth:verify.successTitle') : state === 'checking' ? t('auth:verify.checking') : state === 'failed' ? t('auth:verify.failedTitle') : t('auth:verify.title')}
+          {state === 'success'
+            ? t('auth:verify.successTitle')
+            : state === 'checking'
+              ? t('auth:verify.checking')
+              : state === 'failed'
+                ? t('auth:verify.failedTitle')
+                : t('auth:verify.title')}
         </Typography>
         <Typography color="text.secondary" data-testid="verify-result">
-          {state === 'success' ? t('auth:verify.success') : state === 'missing' ? t('auth:verify.missing') : state === 'failed' ? (expired ? t('auth:verify.expired') : errorText(verify.error)) : t('auth:verify.wait')}
+          {state === 'success'
+            ? t('auth:verify.success')
+            : state === 'missing'
+              ? t('auth:verify.missing')
+              : state === 'failed'
+                ? expired
+                  ? t('auth:verify.expired')
+                  : errorText(verify.error)
+                : t('auth:verify.wait')}
         </Typography>
         {state !== 'checking' && (
           <Button component={Link} to={paths.signIn} variant="contained" size="large" sx={{ px: 4 }}>

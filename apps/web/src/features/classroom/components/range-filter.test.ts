@@ -6,7 +6,8 @@ const classroomRangeForm = rangeForm(ClassroomRangeSchema);
 
 const today = '2026-11-27';
 const back = (days: number) => ({ range: { from: addDays(today, -days), to: today } });
-const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => (result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('classroom date filters (the list queries own rule, as the server answers it)', () => {
   it('takes a range of up to maxRangeDays days, counting both ends', () => {

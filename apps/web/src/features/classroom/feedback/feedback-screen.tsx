@@ -65,7 +65,16 @@ export default function FeedbackScreen() {
       {feedback.isError ? (
         <Alert severity="error">{errorText(feedback.error)}</Alert>
       ) : (
-        feedback.data && <DataTable rows={feedback.data} columns={columns} rowKey={(row) => row.id} caption={t('feedback.title')} empty={t('feedback.none')} initialSort={{ sort: 'date', dir: 'desc' }} />
+        feedback.data && (
+          <DataTable
+            rows={feedback.data}
+            columns={columns}
+            rowKey={(row) => row.id}
+            caption={t('feedback.title')}
+            empty={t('feedback.none')}
+            initialSort={{ sort: 'date', dir: 'desc' }}
+          />
+        )
       )}
     </Box>
   );

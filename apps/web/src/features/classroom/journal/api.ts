@@ -14,7 +14,8 @@ export function useJournal(range: string) {
 export function useSaveJournalEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ entryId, ...body }: BodyOf<typeof classroomApi.journalCreate> & { entryId?: string }) => (entryId ? api(classroomApi.journalUpdate, { params: { entryId }, body }) : api(classroomApi.journalCreate, { body })),
+    mutationFn: ({ entryId, ...body }: BodyOf<typeof classroomApi.journalCreate> & { entryId?: string }) =>
+      entryId ? api(classroomApi.journalUpdate, { params: { entryId }, body }) : api(classroomApi.journalCreate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKey }),
   });
 }

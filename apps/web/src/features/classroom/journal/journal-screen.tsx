@@ -103,7 +103,11 @@ export default function JournalScreen() {
           <Typography id="journal-form-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {editing ? t('journal.editTitle') : t('journal.newTitle')}
           </Typography>
-          <FormTextField {...field('heading', CLASSROOM_LIMITS.journalHeadingMax, 'headingEmpty')} label={t('journal.heading')} helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`} />
+          <FormTextField
+            {...field('heading', CLASSROOM_LIMITS.journalHeadingMax, 'headingEmpty')}
+            label={t('journal.heading')}
+            helperText={`${heading.length} / ${CLASSROOM_LIMITS.journalHeadingMax}`}
+          />
           <FormTextField
             {...field('description', CLASSROOM_LIMITS.journalDescriptionMax, 'descriptionEmpty')}
             label={t('journal.description')}
@@ -139,7 +143,10 @@ export default function JournalScreen() {
                 <CardHeader
                   title={entry.heading}
                   subheader={showDateTime(entry.writtenAt, schoolTimeZone())}
-                  slotProps={{ title: { component: 'h3', variant: 'subtitle1', sx: { fontWeight: 700, wordBreak: 'break-word' } }, subheader: { variant: 'body2', color: 'text.secondary' } }}
+                  slotProps={{
+                    title: { component: 'h3', variant: 'subtitle1', sx: { fontWeight: 700, wordBreak: 'break-word' } },
+                    subheader: { variant: 'body2', color: 'text.secondary' },
+                  }}
                   action={
                     <Box sx={{ display: 'flex' }}>
                       <Tooltip title={t('journal.edit', { heading: entry.heading })}>

@@ -58,17 +58,17 @@ export default function MoodScreen() {
   const checkIn = useCheckIn();
   const checkInMood = (body: BodyOf<typeof classroomApi.moodCheckIn>) =>
     checkIn.mutate(body, {
-        onSuccess: (entry) => {
-          setAsking(null);
-          const feeling = t(`feelings.${moodInfo(entry.mood)!.feeling}`);
-          const afterHours = entry.alert?.afterHoursMessage ?? null;
-          // A request for help, or the crisis message after hours, answers in a dialog where the child is.
-          if (afterHours || entry.emergencyPriority !== 'none') setAnswer({ afterHours, priority: entry.emergencyPriority });
-          else if (moodInfo(entry.mood)!.low) notify('info', t('mood.savedLow', { feeling }));
-          else notify('success', t('mood.saved', { feeling }));
-        },
-        onError: (error) => notify('error', errorText(error)),
-      });
+      onSuccess: (entry) => {
+        setAsking(null);
+        const feeling = t(`feelings.${moodInfo(entry.mood)!.feeling}`);
+        const afterHours = entry.alert?.afterHoursMessage ?? null;
+        // A request for help, or the crisis message after hours, answers in a dialog where the child is.
+        if (afterHours || entry.emergencyPriority !== 'none') setAnswer({ afterHours, priority: entry.emergencyPriority });
+        else if (moodInfo(entry.mood)!.low) notify('info', t('mood.savedLow', { feeling }));
+        else notify('success', t('mood.saved', { feeling }));
+      },
+      onError: (error) => notify('error', errorText(error)),
+    });
 
   const choose = (key: MoodKey) => {
     if (checkIn.isPending || !settings.data) return;
@@ -108,8 +108,20 @@ export default function MoodScreen() {
         </Typography>
         {settings.data?.checkInAllowed !== false && (
           <>
-            <MoodGroup title={t('mood.pleasant')} keys={MOODS.filter((m) => !m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
-            <MoodGroup title={t('mood.unpleasant')} keys={MOODS.filter((m) => m.low).map((m) => m.key)} selected={today} disabled={!settings.data || checkIn.isPending} onChoose={choose} />
+            <MoodGroup
+              title={t('mood.pleasant')}
+              keys={MOODS.filter((m) => !m.low).map((m) => m.key)}
+              selected={today}
+              disabled={!settings.data || checkIn.isPending}
+              onChoose={choose}
+            />
+            <MoodGroup
+              title={t('mood.unpleasant')}
+              keys={MOODS.filter((m) => m.low).map((m) => m.key)}
+              selected={today}
+              disabled={!settings.data || checkIn.isPending}
+              onChoose={choose}
+            />
           </>
         )}
       </Paper>
@@ -121,7 +133,9 @@ export default function MoodScreen() {
         busy={checkIn.isPending}
         adults={adults.data ?? []}
         onCancel={() => setAsking(null)}
-        onSubmit={(priority, talkTo) => asking && checkInMood({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })}
+        onSubmit={(priority, talkTo) =>
+          asking && checkInMood({ mood: asking, emergencyPriority: priority, ...(priority === 'today' && talkTo ? { talkTo } : {}) })
+        }
       />
     </Box>
   );
@@ -144,11 +158,26 @@ function CheckInAnswerDialog({ answer, message2, onClose }: { answer: CheckInAns
   // After hours the crisis message says when an adult will see it: no promise of "today" beside it.
   const next = answer?.afterHours ? '' : answer?.priority === 'today' ? message2 : answer?.priority === 'not-today' ? t('mood.notTodayNote') : '';
   return (
-    <Dialog open={answer !== null} onClose={onClose} aria-labelledby={titleId} aria-describedby={bodyId} maxWidth="xs" fullWidth slotProps={{ transition: { onEntered: focusBody } }}>
+    <Dialog
+      open={answer !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onEntered: focusBody } }}
+    >
       <DialogTitle id={titleId}>{answer?.afterHours ? t('mood.afterHoursTitle') : t('mood.answerTitle')}</DialogTitle>
       <DialogContent id={bodyId}>
         {answer?.afterHours && (
-          <Alert severity="warning" role="alert" tabIndex={-1} data-focus-first data-testid="after-hours-message" sx={{ mb: next ? 2 : 0, whiteSpace: 'pre-line', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}>
+          <Alert
+            severity="warning"
+            role="alert"
+            tabIndex={-1}
+            data-focus-first
+            data-testid="after-hours-message"
+            sx={{ mb: next ? 2 : 0, whiteSpace: 'pre-line', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+          >
             {answer.afterHours}
           </Alert>
         )}
@@ -172,7 +201,10 @@ function DayCard({ title, date, entry }: { title: string; date: string | undefin
   const info = entry ? moodInfo(entry.mood) : undefined;
   const colour = info ? MOOD_COLOURS[info.group] : null;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, ...(colour ? { borderLeft: 6, borderLeftColor: colour.main } : {}) }}>
+    <Paper
+      variant="outlined"
+      sx={{ borderRadius: 3, p: 2, display: 'flex', alignItems: 'center', gap: 2, ...(colour ? { borderLeft: 6, borderLeftColor: colour.main } : {}) }}
+    >
       <Box aria-hidden={!info} sx={{ fontSize: 44, lineHeight: 1, width: 56, textAlign: 'center', color: 'text.disabled', flexShrink: 0 }}>
         {/* The words beside name the feeling: the face is decorative there (alt ''). */}
         {info ? <Emoji char={info.emoji} size={44} alt="" /> : '–'}
@@ -199,7 +231,19 @@ function DayCard({ title, date, entry }: { title: string; date: string | undefin
   );
 }
 
-function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: string; keys: MoodKey[]; selected: MoodKey | null; disabled: boolean; onChoose: (key: MoodKey) => void }) {
+function MoodGroup({
+  title,
+  keys,
+  selected,
+  disabled,
+  onChoose,
+}: {
+  title: string;
+  keys: MoodKey[];
+  selected: MoodKey | null;
+  disabled: boolean;
+  onChoose: (key: MoodKey) => void;
+}) {
   const { t } = useTranslation('classroom');
   const headingId = useId();
   return (
@@ -237,7 +281,11 @@ function MoodGroup({ title, keys, selected, disabled, onChoose }: { title: strin
             >
               {/* The feeling's word is the button's name; the face beside it is decorative (alt ''). */}
               <Emoji char={info.emoji} size={40} alt="" sx={{ width: { xs: 34, sm: 40 }, height: { xs: 34, sm: 40 } }} />
-              <Typography component="span" variant="body2" sx={{ fontWeight: 600, textAlign: 'center', fontSize: { xs: 13, sm: 14 }, hyphens: 'auto', overflowWrap: 'break-word', maxWidth: '100%' }}>
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{ fontWeight: 600, textAlign: 'center', fontSize: { xs: 13, sm: 14 }, hyphens: 'auto', overflowWrap: 'break-word', maxWidth: '100%' }}
+              >
                 {t(`feelings.${info.feeling}`)}
               </Typography>
             </ButtonBase>

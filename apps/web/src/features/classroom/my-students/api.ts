@@ -7,4 +7,7 @@ export const useMyStudents = () => useQuery({ queryKey: classroomKeys.myStudents
 
 /** One child's check-ins in a date range (the server's mood rule decides, decision 0420). */
 export const useChildMoods = (studentId: string, range: string) =>
-  useQuery({ queryKey: classroomKeys.childMoods(studentId, range), queryFn: () => api(classroomApi.moodStudentHistory, { params: { studentId }, query: { dateRange: range } }) });
+  useQuery({
+    queryKey: classroomKeys.childMoods(studentId, range),
+    queryFn: () => api(classroomApi.moodStudentHistory, { params: { studentId }, query: { dateRange: range } }),
+  });

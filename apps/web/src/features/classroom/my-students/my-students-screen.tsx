@@ -33,11 +33,21 @@ export default function MyStudentsScreen() {
       sortable: false,
       cell: (child) => (
         <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" component={RouterLink} to={`${paths.viewHigh5}?student=${child.id}`} aria-label={t('myStudents.viewHigh5Named', { name: child.name })}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={`${paths.viewHigh5}?student=${child.id}`}
+            aria-label={t('myStudents.viewHigh5Named', { name: child.name })}
+          >
             {t('myStudents.viewHigh5')}
           </Button>
           {child.canReadMoodHistory && (
-            <Button size="small" component={RouterLink} to={`${paths.myStudents}?moods=${child.id}`} aria-label={t('myStudents.moodHistoryNamed', { name: child.name })}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`${paths.myStudents}?moods=${child.id}`}
+              aria-label={t('myStudents.moodHistoryNamed', { name: child.name })}
+            >
               {t('myStudents.moodHistory')}
             </Button>
           )}
@@ -53,7 +63,15 @@ export default function MyStudentsScreen() {
         <Alert severity="error">{errorText(children.error)}</Alert>
       ) : (
         children.data && (
-          <DataTable rows={children.data} columns={columns} rowKey={(child) => child.id} subline={(child) => child.email} caption={t('myStudents.title')} empty={t('myStudents.none')} searchable={false} />
+          <DataTable
+            rows={children.data}
+            columns={columns}
+            rowKey={(child) => child.id}
+            subline={(child) => child.email}
+            caption={t('myStudents.title')}
+            empty={t('myStudents.none')}
+            searchable={false}
+          />
         )
       )}
       {moodsNotShared && (

@@ -48,7 +48,9 @@ export function useSaveChart(classId: string | null, saved: (chart: SeatingChart
   return useMutation({
     mutationFn: ({ chartId, name, layout }: { chartId: string | null; name: string; layout: Layout }) => {
       const body = { name, rows: layout.rows, cols: layout.cols, deskDirection: layout.deskDirection, seats: layout.seats };
-      return chartId ? api(classroomApi.seatingUpdate, { params: { classId: classId!, chartId }, body }) : api(classroomApi.seatingCreate, { params: { classId: classId! }, body });
+      return chartId
+        ? api(classroomApi.seatingUpdate, { params: { classId: classId!, chartId }, body })
+        : api(classroomApi.seatingCreate, { params: { classId: classId! }, body });
     },
     onSuccess: async (chart) => {
       queryClient.setQueryData(classroomKeys.seating(classId!), (old: SeatingData | undefined) => {
@@ -82,7 +84,8 @@ export const useSeatingPreset = (classId: string | null) =>
   });
 
 /** Today's attendance of a class, if it was taken. */
-export const useAttendanceToday = (classId: string) => useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(classroomApi.attendanceToday, { params: { classId } }) });
+export const useAttendanceToday = (classId: string) =>
+  useQuery({ queryKey: classroomKeys.attendanceToday(classId), queryFn: () => api(classroomApi.attendanceToday, { params: { classId } }) });
 
 /** Saves today's attendance (the four lists); today's attendance reloads (awaited). */
 export function useSaveAttendance(classId: string) {
@@ -94,4 +97,5 @@ export function useSaveAttendance(classId: string) {
 }
 
 /** attendance.csv of a date range (`yyyy-MM-dd_yyyy-MM-dd`). */
-export const useAttendanceExport = (classId: string) => useMutation({ mutationFn: (dateRange: string) => api(classroomApi.attendanceExport, { params: { classId }, query: { dateRange } }) });
+export const useAttendanceExport = (classId: string) =>
+  useMutation({ mutationFn: (dateRange: string) => api(classroomApi.attendanceExport, { params: { classId }, query: { dateRange } }) });

@@ -26,7 +26,23 @@ const CODES: AttendanceCode[] = ['P', 'A', 'T', 'E'];
  * student from present to absent, tardy, excused and back. Save sends the four lists for
  * the school's today; export writes attendance.csv for a date range.
  */
-export function AttendanceView({ classId, className, layout, students, moods, size, onClose }: { classId: string; className: string; layout: Layout; students: readonly SeatingStudent[]; moods: readonly StudentMood[]; size: number; onClose: () => void }) {
+export function AttendanceView({
+  classId,
+  className,
+  layout,
+  students,
+  moods,
+  size,
+  onClose,
+}: {
+  classId: string;
+  className: string;
+  layout: Layout;
+  students: readonly SeatingStudent[];
+  moods: readonly StudentMood[];
+  size: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');
@@ -67,7 +83,18 @@ export function AttendanceView({ classId, className, layout, students, moods, si
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }} component="section" aria-labelledby="attendance-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ flex: '1 1 260px' }}>
-          <Typography ref={heading} tabIndex={-1} id="attendance-title" component="h2" variant="h6" sx={{ fontWeight: 700, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+          <Typography
+            ref={heading}
+            tabIndex={-1}
+            id="attendance-title"
+            component="h2"
+            variant="h6"
+            sx={{
+              fontWeight: 700,
+              '&:focus': { outline: 'none' },
+              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
             {t('attendance.title', { className })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -87,7 +114,11 @@ export function AttendanceView({ classId, className, layout, students, moods, si
       <Box aria-live="polite" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, pt: 2 }}>
         {counts.map(({ code, count }) => (
           <Box key={code} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1, py: 0.25, borderRadius: 1, border: 1, borderColor: 'divider' }}>
-            <Box component="span" aria-hidden sx={{ bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, borderRadius: 0.5, px: 0.75 }}>
+            <Box
+              component="span"
+              aria-hidden
+              sx={{ bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, borderRadius: 0.5, px: 0.75 }}
+            >
               {code}
             </Box>
             <Typography variant="body2">{t('attendance.count', { status: t(`attendance.codes.${code}`), count })}</Typography>
@@ -107,7 +138,15 @@ export function AttendanceView({ classId, className, layout, students, moods, si
           const student = id ? byId.get(id) : undefined;
           return (
             <StaticSeat key={seatKey(row, col)} row={row} col={col} size={size}>
-              {student ? <AttendanceCard student={student} mood={moodById.get(student.id)} size={size} code={codes[student.id] ?? 'P'} onNext={() => setCodes((c) => ({ ...c, [student.id]: nextCode(c[student.id] ?? 'P') }))} /> : undefined}
+              {student ? (
+                <AttendanceCard
+                  student={student}
+                  mood={moodById.get(student.id)}
+                  size={size}
+                  code={codes[student.id] ?? 'P'}
+                  onNext={() => setCodes((c) => ({ ...c, [student.id]: nextCode(c[student.id] ?? 'P') }))}
+                />
+              ) : undefined}
             </StaticSeat>
           );
         }}

@@ -32,7 +32,16 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
  * out so the image never depends on another site's pictures. Grids wider or taller than 15 seats
  * get 200 px more room (docs/rules/classroom.md#seating-chart).
  */
-export async function renderChartPng(options: { title: string; subtitle: string; deskLabel: string; layout: Layout; students: readonly SeatingStudent[]; moods: readonly StudentMood[]; showFlags: boolean; showMoods: boolean }): Promise<Blob> {
+export async function renderChartPng(options: {
+  title: string;
+  subtitle: string;
+  deskLabel: string;
+  layout: Layout;
+  students: readonly SeatingStudent[];
+  moods: readonly StudentMood[];
+  showFlags: boolean;
+  showMoods: boolean;
+}): Promise<Blob> {
   const { layout } = options;
   const extraW = layout.cols > CLASSROOM_LIMITS.seatingExportExtraAfter ? CLASSROOM_LIMITS.seatingExportExtraPx : 0;
   const extraH = layout.rows > CLASSROOM_LIMITS.seatingExportExtraAfter ? CLASSROOM_LIMITS.seatingExportExtraPx : 0;

@@ -29,7 +29,21 @@ export function usePrintSheet() {
  * beside the app (#root), which print media hides with every other overlay; names always,
  * the badges and today's moods only when asked. Ctrl+P on this screen prints it too.
  */
-export function PrintChart({ title, date, layout, byId, moodById, options }: { title: string; date: string; layout: Layout; byId: Map<string, SeatingStudent>; moodById: Map<string, StudentMood>; options: ImageOptions }) {
+export function PrintChart({
+  title,
+  date,
+  layout,
+  byId,
+  moodById,
+  options,
+}: {
+  title: string;
+  date: string;
+  layout: Layout;
+  byId: Map<string, SeatingStudent>;
+  moodById: Map<string, StudentMood>;
+  options: ImageOptions;
+}) {
   const { t } = useTranslation('classroom');
   // The desk is printed on its side of the grid, like on screen.
   const flexDirection = { 0: 'column', 90: 'row-reverse', 180: 'column-reverse', 270: 'row' }[layout.deskDirection];
@@ -53,7 +67,19 @@ export function PrintChart({ title, date, layout, byId, moodById, options }: { t
                   const mood = student && options.showMoods ? moodById.get(student.id) : undefined;
                   const info = mood?.mood ? moodInfo(mood.mood) : undefined;
                   return (
-                    <Box component="td" key={col} sx={{ border: '1px solid #000', p: '6px', height: 56, textAlign: 'center', verticalAlign: 'middle', fontSize: 12, overflowWrap: 'anywhere' }}>
+                    <Box
+                      component="td"
+                      key={col}
+                      sx={{
+                        border: '1px solid #000',
+                        p: '6px',
+                        height: 56,
+                        textAlign: 'center',
+                        verticalAlign: 'middle',
+                        fontSize: 12,
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
                       {student && (
                         <>
                           <Box sx={{ fontWeight: 700 }}>{student.name}</Box>
@@ -86,7 +112,15 @@ export function PrintChart({ title, date, layout, byId, moodById, options }: { t
   return (
     <>
       {/* Only while this screen is shown: the app, dialogs and toasts are not printed, the sheet is. */}
-      <GlobalStyles styles={{ '@media print': { [`body > *:not(#${PRINT_ID})`]: { display: 'none !important' }, [`#${PRINT_ID}`]: { display: 'block !important' }, '@page': { margin: '12mm' } } }} />
+      <GlobalStyles
+        styles={{
+          '@media print': {
+            [`body > *:not(#${PRINT_ID})`]: { display: 'none !important' },
+            [`#${PRINT_ID}`]: { display: 'block !important' },
+            '@page': { margin: '12mm' },
+          },
+        }}
+      />
       {createPortal(sheet, document.body)}
     </>
   );

@@ -75,7 +75,22 @@ export function MoodSwingMark({ sx }: { sx?: object }) {
 /** The "not yet" marker: an hourglass in a white chip, explained in the legend and read out in the card's label; never printed. */
 export function NotYetMark({ size, sx }: { size: number; sx?: object }) {
   return (
-    <Box component="span" aria-hidden data-testid="not-yet-mark" sx={{ display: 'flex', bgcolor: '#fff', color: '#37474f', border: '1px solid #37474f', borderRadius: 0.5, p: '1px', lineHeight: 0, '@media print': { display: 'none' }, ...sx }}>
+    <Box
+      component="span"
+      aria-hidden
+      data-testid="not-yet-mark"
+      sx={{
+        display: 'flex',
+        bgcolor: '#fff',
+        color: '#37474f',
+        border: '1px solid #37474f',
+        borderRadius: 0.5,
+        p: '1px',
+        lineHeight: 0,
+        '@media print': { display: 'none' },
+        ...sx,
+      }}
+    >
       <HourglassEmptyIcon sx={{ fontSize: size >= 80 ? 14 : 11 }} />
     </Box>
   );
@@ -95,7 +110,23 @@ function initials(name: string) {
 }
 
 /** The face of a card: photo or initials, flags, today's mood emoji, coloured by mood group. */
-export function CardFace({ student, mood, size, pick, code, emergencyShown = false, notYet = false }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; pick: CardState['pick']; code?: AttendanceCode; emergencyShown?: boolean; notYet?: boolean }) {
+export function CardFace({
+  student,
+  mood,
+  size,
+  pick,
+  code,
+  emergencyShown = false,
+  notYet = false,
+}: {
+  student: SeatingStudent;
+  mood: StudentMood | undefined;
+  size: number;
+  pick: CardState['pick'];
+  code?: AttendanceCode;
+  emergencyShown?: boolean;
+  notYet?: boolean;
+}) {
   const theme = useTheme();
   const group = moodGroup(mood?.mood);
   const colour = group ? MOOD_COLOURS[group] : null;
@@ -121,13 +152,49 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
         }}
       >
         {code && size < 80 ? (
-          <Box aria-hidden sx={{ width: avatar + 4, height: avatar + 4, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: avatar * 0.7, display: 'flex', alignItems: 'center', justifyContent: 'center', mb: '6px' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: avatar + 4,
+              height: avatar + 4,
+              borderRadius: 1,
+              bgcolor: ATTENDANCE_STYLES[code].bg,
+              color: ATTENDANCE_STYLES[code].fg,
+              fontWeight: 800,
+              fontSize: avatar * 0.7,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              mb: '6px',
+            }}
+          >
             {code}
           </Box>
         ) : student.photoUrl ? (
-          <Box component="img" src={student.photoUrl} alt="" loading="lazy" sx={{ width: avatar, height: avatar, borderRadius: '50%', objectFit: 'cover', mb: size >= 80 ? 0 : '6px' }} />
+          <Box
+            component="img"
+            src={student.photoUrl}
+            alt=""
+            loading="lazy"
+            sx={{ width: avatar, height: avatar, borderRadius: '50%', objectFit: 'cover', mb: size >= 80 ? 0 : '6px' }}
+          />
         ) : (
-          <Box aria-hidden sx={{ width: avatar, height: avatar, mb: size >= 80 ? 0 : '6px', borderRadius: '50%', bgcolor: '#6a1b9a', color: '#fff', fontWeight: 700, fontSize: avatar * 0.4, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: avatar,
+              height: avatar,
+              mb: size >= 80 ? 0 : '6px',
+              borderRadius: '50%',
+              bgcolor: '#6a1b9a',
+              color: '#fff',
+              fontWeight: 700,
+              fontSize: avatar * 0.4,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
             {initials(student.name)}
           </Box>
         )}
@@ -135,7 +202,19 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
           {(['iep', 'plan504', 'language'] as const)
             .filter((flag) => student[flag])
             .map((flag) => (
-              <Box key={flag} component="span" sx={{ bgcolor: FLAG_STYLES[flag].bg, color: '#fff', fontSize: flagSize, fontWeight: 700, lineHeight: 1.25, px: size >= 80 ? '3px' : '2px', borderRadius: 0.5 }}>
+              <Box
+                key={flag}
+                component="span"
+                sx={{
+                  bgcolor: FLAG_STYLES[flag].bg,
+                  color: '#fff',
+                  fontSize: flagSize,
+                  fontWeight: 700,
+                  lineHeight: 1.25,
+                  px: size >= 80 ? '3px' : '2px',
+                  borderRadius: 0.5,
+                }}
+              >
                 {size >= 80 ? FLAG_STYLES[flag].label : FLAG_STYLES[flag].short}
               </Box>
             ))}
@@ -148,12 +227,39 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
         {notYet && <NotYetMark size={size} sx={{ position: 'absolute', top: 2, left: 2 }} />}
         {mood?.moodSwing && <MoodSwingMark sx={{ position: 'absolute', top: '45%', right: 3, fontSize: flagSize + 2 }} />}
         {code && size >= 80 && (
-          <Box aria-hidden sx={{ position: 'absolute', top: 2, left: 2, minWidth: size * 0.32, height: size * 0.32, borderRadius: 1, bgcolor: ATTENDANCE_STYLES[code].bg, color: ATTENDANCE_STYLES[code].fg, fontWeight: 800, fontSize: Math.max(12, size * 0.22), display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Box
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: 2,
+              left: 2,
+              minWidth: size * 0.32,
+              height: size * 0.32,
+              borderRadius: 1,
+              bgcolor: ATTENDANCE_STYLES[code].bg,
+              color: ATTENDANCE_STYLES[code].fg,
+              fontWeight: 800,
+              fontSize: Math.max(12, size * 0.22),
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
             {code}
           </Box>
         )}
       </Box>
-      <Box sx={{ width: size + GRID_GAP - 2, height: NAME_LINE, fontSize: nameFontSize(cardName(student.name), size + GRID_GAP - 2, size >= 96 ? 13 : 12, theme.typography.fontFamily ?? 'sans-serif'), lineHeight: '16px', fontWeight: 600, textAlign: 'center', overflowWrap: 'anywhere' }}>
+      <Box
+        sx={{
+          width: size + GRID_GAP - 2,
+          height: NAME_LINE,
+          fontSize: nameFontSize(cardName(student.name), size + GRID_GAP - 2, size >= 96 ? 13 : 12, theme.typography.fontFamily ?? 'sans-serif'),
+          lineHeight: '16px',
+          fontWeight: 600,
+          textAlign: 'center',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {/* Two lines of the short name; hover and focus show the full name over the seats below. */}
         <Box component="span" className="seat-name" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
           {cardName(student.name)
@@ -162,13 +268,20 @@ export function CardFace({ student, mood, size, pick, code, emergencyShown = fal
               <Fragment key={index}>
                 {index > 0 && ' '}
                 {/* Never split inside a word: one too long for the card ends in "…". */}
-                <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' }}
+                >
                   {word}
                 </Box>
               </Fragment>
             ))}
         </Box>
-        <Box component="span" className="seat-full-name" sx={{ display: 'none', position: 'relative', zIndex: 3, bgcolor: 'background.paper', color: 'text.primary', boxShadow: 3, borderRadius: 1, px: 0.5 }}>
+        <Box
+          component="span"
+          className="seat-full-name"
+          sx={{ display: 'none', position: 'relative', zIndex: 3, bgcolor: 'background.paper', color: 'text.primary', boxShadow: 3, borderRadius: 1, px: 0.5 }}
+        >
           {student.name}
         </Box>
       </Box>
@@ -183,7 +296,23 @@ export interface CardTap {
 }
 
 /** A seated or unseated student that can be dragged (pointer, or Space then arrows then Space), or picked by a tap. */
-export function DraggableCard({ student, state, size, label, tap, onOpen, onEmergency }: { student: SeatingStudent; state: CardState; size: number; label: string; tap?: CardTap | undefined; onOpen: () => void; onEmergency: () => void }) {
+export function DraggableCard({
+  student,
+  state,
+  size,
+  label,
+  tap,
+  onOpen,
+  onEmergency,
+}: {
+  student: SeatingStudent;
+  state: CardState;
+  size: number;
+  label: string;
+  tap?: CardTap | undefined;
+  onOpen: () => void;
+  onEmergency: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: student.id });
   const activate = tap ? tap.onTap : onOpen;
@@ -260,19 +389,48 @@ export function EmergencyButton({ name, emoji, size, onClick }: { name: string; 
  * A seat of the grid; empty seats are drop targets that say where they are. While a student is
  * picked by a tap (`place`), an empty seat is a button that seats them there.
  */
-export function Seat({ row, col, size, place, children }: { row: number; col: number; size: number; place?: { name: string; onPlace: () => void } | undefined; children?: ReactNode }) {
+export function Seat({
+  row,
+  col,
+  size,
+  place,
+  children,
+}: {
+  row: number;
+  col: number;
+  size: number;
+  place?: { name: string; onPlace: () => void } | undefined;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: seatKey(row, col) });
   const empty = { width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: isOver ? 'primary.main' : 'grey.400' };
   return (
-    <Box ref={setNodeRef} data-seat={seatKey(row, col)} sx={{ width: size + GRID_GAP - 2, minHeight: size + NAME_LINE, display: 'flex', justifyContent: 'center', borderRadius: 2, bgcolor: isOver ? 'rgba(106, 27, 154, 0.12)' : undefined }}>
+    <Box
+      ref={setNodeRef}
+      data-seat={seatKey(row, col)}
+      sx={{
+        width: size + GRID_GAP - 2,
+        minHeight: size + NAME_LINE,
+        display: 'flex',
+        justifyContent: 'center',
+        borderRadius: 2,
+        bgcolor: isOver ? 'rgba(106, 27, 154, 0.12)' : undefined,
+      }}
+    >
       {children ??
         (place ? (
           <ButtonBase
             focusRipple
             onClick={place.onPlace}
             aria-label={t('seating.tap.place', { name: place.name, row: row + 1, col: col + 1 })}
-            sx={{ ...empty, borderColor: 'primary.main', bgcolor: 'rgba(106, 27, 154, 0.06)', '&:hover, &.Mui-focusVisible': { bgcolor: 'rgba(106, 27, 154, 0.16)' }, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+            sx={{
+              ...empty,
+              borderColor: 'primary.main',
+              bgcolor: 'rgba(106, 27, 154, 0.06)',
+              '&:hover, &.Mui-focusVisible': { bgcolor: 'rgba(106, 27, 154, 0.16)' },
+              '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
           />
         ) : (
           <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={empty} />
@@ -286,7 +444,13 @@ export function StaticSeat({ row, col, size, children }: { row: number; col: num
   const { t } = useTranslation('classroom');
   return (
     <Box data-seat={seatKey(row, col)} sx={{ width: size + GRID_GAP - 2, minHeight: size + NAME_LINE, display: 'flex', justifyContent: 'center' }}>
-      {children ?? <Box role="img" aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })} sx={{ width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: 'grey.400' }} />}
+      {children ?? (
+        <Box
+          role="img"
+          aria-label={t('seating.emptySeat', { row: row + 1, col: col + 1 })}
+          sx={{ width: size, height: size, borderRadius: 2, border: '2px dashed', borderColor: 'grey.400' }}
+        />
+      )}
     </Box>
   );
 }
@@ -335,10 +499,34 @@ export function Classroom({ layout, size, renderSeat }: { layout: Layout; size: 
 }
 
 /** A card of the attendance view: a click moves it to the next code. */
-export function AttendanceCard({ student, mood, size, code, onNext }: { student: SeatingStudent; mood: StudentMood | undefined; size: number; code: AttendanceCode; onNext: () => void }) {
+export function AttendanceCard({
+  student,
+  mood,
+  size,
+  code,
+  onNext,
+}: {
+  student: SeatingStudent;
+  mood: StudentMood | undefined;
+  size: number;
+  code: AttendanceCode;
+  onNext: () => void;
+}) {
   const { t } = useTranslation('classroom');
   return (
-    <ButtonBase focusRipple onClick={onNext} data-student={student.id} data-code={code} aria-label={t('attendance.cardLabel', { name: student.name, status: t(`attendance.codes.${code}`) })} sx={{ borderRadius: 2, alignItems: 'flex-start', ...FULL_NAME_ON_FOCUS, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+    <ButtonBase
+      focusRipple
+      onClick={onNext}
+      data-student={student.id}
+      data-code={code}
+      aria-label={t('attendance.cardLabel', { name: student.name, status: t(`attendance.codes.${code}`) })}
+      sx={{
+        borderRadius: 2,
+        alignItems: 'flex-start',
+        ...FULL_NAME_ON_FOCUS,
+        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
       <CardFace student={student} mood={mood} size={size} pick={null} code={code} />
     </ButtonBase>
   );
@@ -349,7 +537,19 @@ export function UnseatedStrip({ children, count, empty = false, action }: { chil
   const { t } = useTranslation('classroom');
   const { setNodeRef, isOver } = useDroppable({ id: 'strip' });
   return (
-    <Box ref={setNodeRef} component="section" aria-labelledby="unseated-title" data-testid="unseated-strip" sx={{ border: '2px dashed', borderColor: isOver ? 'primary.main' : 'divider', borderRadius: 3, p: 1.5, bgcolor: isOver ? 'rgba(106, 27, 154, 0.06)' : 'background.paper' }}>
+    <Box
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby="unseated-title"
+      data-testid="unseated-strip"
+      sx={{
+        border: '2px dashed',
+        borderColor: isOver ? 'primary.main' : 'divider',
+        borderRadius: 3,
+        p: 1.5,
+        bgcolor: isOver ? 'rgba(106, 27, 154, 0.06)' : 'background.paper',
+      }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography id="unseated-title" component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
           {t('seating.unseatedTitle', { count })}

@@ -28,13 +28,33 @@ const OCCUPIED = 'occupied';
  * message under the field (never changed into another number). Give it a `key` per chart so a switch
  * of chart starts from the chart's value.
  */
-export function GridField({ label, value, minimum, occupiedMessage, disabled, onChange, onOccupied }: { label: string; value: number; minimum: number; occupiedMessage: string; disabled: boolean; onChange: (value: number) => void; onOccupied: () => void }) {
+export function GridField({
+  label,
+  value,
+  minimum,
+  occupiedMessage,
+  disabled,
+  onChange,
+  onOccupied,
+}: {
+  label: string;
+  value: number;
+  minimum: number;
+  occupiedMessage: string;
+  disabled: boolean;
+  onChange: (value: number) => void;
+  onOccupied: () => void;
+}) {
   const { t } = useTranslation('classroom');
   // Checked on each change (below), not by the form's own modes, so the occupied refusal stays.
   const form = useContractForm(gridSizeForm, { reValidateMode: 'onSubmit', shouldFocusError: false, defaultValues: { size: String(value) } });
   const { field, fieldState } = useController({ control: form.control, name: 'size' });
   const typed = field.value as string;
-  const error = fieldState.error && (fieldState.error.message === OCCUPIED ? occupiedMessage : t('seating.gridRange', { label, min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax }));
+  const error =
+    fieldState.error &&
+    (fieldState.error.message === OCCUPIED
+      ? occupiedMessage
+      : t('seating.gridRange', { label, min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax }));
   // A refused or emptied field shows what was typed; otherwise the chart's value (a preset may change it).
   const shown = error || typed.trim() === '' ? typed : String(value);
   const apply = form.handleSubmit(({ size }) => {
@@ -64,7 +84,10 @@ export function GridField({ label, value, minimum, occupiedMessage, disabled, on
         // An emptied field goes back to the chart's value; a refused number stays with its message.
         if (typed.trim() === '') form.setValue('size', String(value));
       }}
-      slotProps={{ htmlInput: { min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' }, formHelperText: { 'aria-live': 'polite' } as object }}
+      slotProps={{
+        htmlInput: { min: CLASSROOM_LIMITS.seatingGridMin, max: CLASSROOM_LIMITS.seatingGridMax, inputMode: 'numeric' },
+        formHelperText: { 'aria-live': 'polite' } as object,
+      }}
       sx={{ width: 110, '& .MuiFormHelperText-root': { mx: 0, width: 220 } }}
     />
   );
@@ -75,7 +98,11 @@ export function SeatingLegend({ compact, notYet = false }: { compact: boolean; n
   const { t } = useTranslation('classroom');
   const item = { display: 'flex', alignItems: 'center', gap: 0.75 } as const;
   return (
-    <Box component="ul" aria-label={t('seating.legend')} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, m: 0, p: 0, listStyle: 'none', alignItems: 'center' }}>
+    <Box
+      component="ul"
+      aria-label={t('seating.legend')}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, m: 0, p: 0, listStyle: 'none', alignItems: 'center' }}
+    >
       {(['iep', 'plan504', 'language'] as const).map((flag) => (
         <Box component="li" key={flag} sx={item}>
           <Box component="span" aria-hidden sx={{ bgcolor: FLAG_STYLES[flag].bg, color: '#fff', fontSize: 12, fontWeight: 700, px: 0.75, borderRadius: 0.5 }}>
@@ -86,7 +113,11 @@ export function SeatingLegend({ compact, notYet = false }: { compact: boolean; n
       ))}
       {(['red', 'yellow', 'blue', 'green'] as const).map((group) => (
         <Box component="li" key={group} sx={item}>
-          <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, border: 3, borderColor: MOOD_COLOURS[group].main, bgcolor: MOOD_COLOURS[group].light }} />
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ width: 14, height: 14, borderRadius: 0.5, border: 3, borderColor: MOOD_COLOURS[group].main, bgcolor: MOOD_COLOURS[group].light }}
+          />
           <Typography variant="body2">{t(`seating.moodGroups.${group}`)}</Typography>
         </Box>
       ))}
@@ -102,7 +133,11 @@ export function SeatingLegend({ compact, notYet = false }: { compact: boolean; n
       )}
       {(['current', 'previous'] as const).map((pick) => (
         <Box component="li" key={pick} sx={item}>
-          <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: 0.5, outline: PICK_STYLES[pick].outline, outlineOffset: '-1px', mx: '2px' }} />
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ width: 12, height: 12, borderRadius: 0.5, outline: PICK_STYLES[pick].outline, outlineOffset: '-1px', mx: '2px' }}
+          />
           <Typography variant="body2">{t(pick === 'current' ? 'seating.pickedNow' : 'seating.pickedBefore')}</Typography>
         </Box>
       ))}
@@ -124,14 +159,29 @@ export function ClassAndChartPickers(props: {
   const { t } = useTranslation('classroom');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-      <TextField select size="small" label={t('seating.class')} value={props.classId ?? ''} onChange={(event) => props.onClass(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}>
+      <TextField
+        select
+        size="small"
+        label={t('seating.class')}
+        value={props.classId ?? ''}
+        onChange={(event) => props.onClass(event.target.value)}
+        sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}
+      >
         {props.classes.map((c) => (
           <MenuItem key={c.id} value={c.id}>
             {c.name}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={t('seating.chart')} value={props.chartId ?? ''} onChange={(event) => props.onChart(event.target.value)} sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }} disabled={!props.loaded}>
+      <TextField
+        select
+        size="small"
+        label={t('seating.chart')}
+        value={props.chartId ?? ''}
+        onChange={(event) => props.onChart(event.target.value)}
+        sx={{ flex: '1 1 200px', maxWidth: { sm: 320 } }}
+        disabled={!props.loaded}
+      >
         {props.charts.map((c) => (
           <MenuItem key={c.id} value={c.id}>
             {c.name}
@@ -149,7 +199,14 @@ export function NoClasses() {
   return (
     <Box>
       <PageTitle>{t('seating.title')}</PageTitle>
-      <Alert severity="info" action={<Button component={RouterLink} to={paths.teacherClasses} color="inherit">{t('seating.goToClasses')}</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to={paths.teacherClasses} color="inherit">
+            {t('seating.goToClasses')}
+          </Button>
+        }
+      >
         {t('seating.noClasses')}
       </Alert>
     </Box>
@@ -162,7 +219,10 @@ export function NotYetToggle({ on, onChange }: { on: boolean; onChange: (on: boo
   const helpId = useId();
   return (
     <Box>
-      <FormControlLabel control={<Switch checked={on} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />} label={t('seating.notYet.toggle')} />
+      <FormControlLabel
+        control={<Switch checked={on} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: { 'aria-describedby': helpId } }} />}
+        label={t('seating.notYet.toggle')}
+      />
       <Typography id={helpId} variant="body2" color="text.secondary">
         {t('seating.notYet.help')}
       </Typography>

@@ -13,9 +13,28 @@ import { useAcknowledgeMood } from './api';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 
 /** The chart's name as the contract takes it, or blank: the screen then gives it the default name. */
-const titleSchema = z.object({ name: z.string().trim().pipe(z.union([z.literal(''), SeatingChartInputSchema.shape.name])) });
+const titleSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), SeatingChartInputSchema.shape.name])),
+});
 
-export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { open: boolean; mode: 'new' | 'update'; initial: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
+export function TitleDialog({
+  open,
+  mode,
+  initial,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  open: boolean;
+  mode: 'new' | 'update';
+  initial: string;
+  busy: boolean;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
   const form = useContractForm(titleSchema, { defaultValues: { name: initial } });
@@ -46,7 +65,19 @@ export function TitleDialog({ open, mode, initial, busy, onSave, onCancel }: { o
   );
 }
 
-export function ModifiedDialog({ open, busy, onSave, onDiscard, onCancel }: { open: boolean; busy: boolean; onSave: () => void; onDiscard: () => void; onCancel: () => void }) {
+export function ModifiedDialog({
+  open,
+  busy,
+  onSave,
+  onDiscard,
+  onCancel,
+}: {
+  open: boolean;
+  busy: boolean;
+  onSave: () => void;
+  onDiscard: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
   return (
@@ -84,7 +115,19 @@ export interface ImageOptions {
 const imageOptionsSchema = z.object({ showFlags: z.boolean(), showMoods: z.boolean() });
 
 /** The same two options before an image export or a print (docs/decisions/0594-seating-chart-print-view.md). */
-export function ExportImageDialog({ open, busy, purpose = 'image', onExport, onCancel }: { open: boolean; busy: boolean; purpose?: 'image' | 'print'; onExport: (options: ImageOptions) => void; onCancel: () => void }) {
+export function ExportImageDialog({
+  open,
+  busy,
+  purpose = 'image',
+  onExport,
+  onCancel,
+}: {
+  open: boolean;
+  busy: boolean;
+  purpose?: 'image' | 'print';
+  onExport: (options: ImageOptions) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const titleId = useId();
   const form = useContractForm(imageOptionsSchema, { defaultValues: { showFlags: false, showMoods: false } });

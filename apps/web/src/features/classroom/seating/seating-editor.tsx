@@ -1,5 +1,16 @@
 import type { SeatingStudent } from '@high5/contract';
-import { closestCenter, DndContext, DragOverlay, KeyboardSensor, pointerWithin, useSensor, useSensors, type Announcements, type CollisionDetection, type KeyboardCoordinateGetter } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
 import { Box, Button, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { useCallback, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +25,17 @@ import { dropStudent, parseSeat, seatKey, seatOf, type Layout } from './seating-
  * that a drop was refused and the student stayed. "Move by tapping" is the single-pointer way
  * (WCAG 2.5.7): tap a student, then an empty seat or "take off the chart".
  */
-export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCard, renderDragged, onDrop }: {
+export function ChartEditor({
+  ref,
+  layout,
+  size,
+  byId,
+  waiting,
+  label,
+  renderCard,
+  renderDragged,
+  onDrop,
+}: {
   ref: Ref<HTMLDivElement>;
   layout: Layout;
   size: number;
@@ -42,7 +63,10 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
     },
     [pitchX, pitchY],
   );
-  const sensors = useSensors(useSensor(CardPointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }));
+  const sensors = useSensors(
+    useSensor(CardPointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }),
+  );
   const collision: CollisionDetection = (args) => {
     const within = pointerWithin(args);
     return within.length > 0 ? within : closestCenter(args);
@@ -115,7 +139,13 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
             const id = layout.seats[seatKey(row, col)];
             const student = id ? byId.get(id) : undefined;
             return (
-              <Seat key={seatKey(row, col)} row={row} col={col} size={size} place={picked ? { name: pickedName, onPlace: () => placeAt(seatKey(row, col)) } : undefined}>
+              <Seat
+                key={seatKey(row, col)}
+                row={row}
+                col={col}
+                size={size}
+                place={picked ? { name: pickedName, onPlace: () => placeAt(seatKey(row, col)) } : undefined}
+              >
                 {student ? renderCard(student, tapFor(student)) : undefined}
               </Seat>
             );
@@ -136,7 +166,11 @@ export function ChartEditor({ ref, layout, size, byId, waiting, label, renderCar
                 {t('seating.tap.unseat', { name: pickedName })}
               </Button>
             )}
-            <FormControlLabel control={<Switch checked={tapping} onChange={(event) => setTappingMode(event.target.checked)} />} label={t('seating.tap.mode')} sx={{ mr: 0 }} />
+            <FormControlLabel
+              control={<Switch checked={tapping} onChange={(event) => setTappingMode(event.target.checked)} />}
+              label={t('seating.tap.mode')}
+              sx={{ mr: 0 }}
+            />
           </Box>
         }
       >

@@ -82,7 +82,9 @@ export function useLeaveGuard(modified: boolean) {
 export class CardPointerSensor extends PointerSensor {
   constructor(props: PointerSensorProps) {
     super(props);
-    const listeners = (this as unknown as { documentListeners: { add: (name: string, handler: (event: Event) => void, options?: AddEventListenerOptions) => void } }).documentListeners;
+    const listeners = (
+      this as unknown as { documentListeners: { add: (name: string, handler: (event: Event) => void, options?: AddEventListenerOptions) => void } }
+    ).documentListeners;
     const add = listeners.add.bind(listeners);
     listeners.add = (name, handler, options) =>
       add(

@@ -102,7 +102,12 @@ export default function SeatingScreen() {
   const current = charts.find((c) => c.id === chartId);
   const waiting = layout ? unseated(students, layout.seats) : [];
   // The strip of students without a seat stays in view under the grid: its title and a row of cards.
-  const fitted = useFittedCardSize(gridBox, { rows: layout?.rows ?? 2, cols: layout?.cols ?? 2, deskDirection: layout?.deskDirection ?? 0, below: 90 + (waiting.length > 0 ? CLASSROOM_LIMITS.seatCardMin + NAME_LINE : 20) });
+  const fitted = useFittedCardSize(gridBox, {
+    rows: layout?.rows ?? 2,
+    cols: layout?.cols ?? 2,
+    deskDirection: layout?.deskDirection ?? 0,
+    below: 90 + (waiting.length > 0 ? CLASSROOM_LIMITS.seatCardMin + NAME_LINE : 20),
+  });
   const size = fitted ?? (layout ? cardSize(window.innerWidth, window.innerHeight, layout.rows, layout.cols) : CLASSROOM_LIMITS.seatCardDefault);
   const cardLabel = useCardLabel();
 
@@ -227,7 +232,15 @@ export default function SeatingScreen() {
     if (!layout || !data) return;
     setImageDialog(false);
     try {
-      const blob = await renderChartPng({ title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`, subtitle: showDate(todayIso()), deskLabel: t('seating.desk'), layout, students, moods, ...options });
+      const blob = await renderChartPng({
+        title: `${data.className} · ${current?.name ?? t('seating.unsavedChart')}`,
+        subtitle: showDate(todayIso()),
+        deskLabel: t('seating.desk'),
+        layout,
+        students,
+        moods,
+        ...options,
+      });
       downloadBlob(blob, chartFileName());
       notify('success', t('seating.imageDownloaded'));
     } catch {
@@ -259,9 +272,22 @@ export default function SeatingScreen() {
     );
   };
 
-  const cardState = (id: string): CardState => ({ mood: moodById.get(id), pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null, notYet: notYetIds.has(id) });
+  const cardState = (id: string): CardState => ({
+    mood: moodById.get(id),
+    pick: picks.current === id ? 'current' : picks.previous.includes(id) ? 'previous' : null,
+    notYet: notYetIds.has(id),
+  });
   const renderCard = (student: SeatingStudent, tap: CardTap | undefined) => (
-    <DraggableCard key={student.id} student={student} state={cardState(student.id)} size={size} label={cardLabel(student, moodById.get(student.id), notYetIds.has(student.id))} tap={tap} onOpen={() => setDetailId(student.id)} onEmergency={() => setEmergencyFor(student)} />
+    <DraggableCard
+      key={student.id}
+      student={student}
+      state={cardState(student.id)}
+      size={size}
+      label={cardLabel(student, moodById.get(student.id), notYetIds.has(student.id))}
+      tap={tap}
+      onOpen={() => setDetailId(student.id)}
+      onEmergency={() => setEmergencyFor(student)}
+    />
   );
 
   // From 1200 px the controls are a side panel; the notice about saving goes there. (Hooks come
@@ -279,7 +305,16 @@ export default function SeatingScreen() {
       {/* From 1200 px the controls are a side panel, so the grid and the strip get the height. */}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-          <ClassAndChartPickers classes={mine} classId={classId} charts={charts} chartId={chartId} draftId={DRAFT} loaded={!!data} onClass={selectClass} onChart={selectChart} />
+          <ClassAndChartPickers
+            classes={mine}
+            classId={classId}
+            charts={charts}
+            chartId={chartId}
+            draftId={DRAFT}
+            loaded={!!data}
+            onClass={selectClass}
+            onChart={selectChart}
+          />
           {mode === 'chart' && (
             <>
               <ChartActions
@@ -355,7 +390,16 @@ export default function SeatingScreen() {
 
       <ExportImageDialog open={imageDialog} busy={false} onExport={(options) => void exportImage(options)} onCancel={() => setImageDialog(false)} />
       <ExportImageDialog open={printing.asking} busy={false} purpose="print" onExport={printing.print} onCancel={printing.cancel} />
-      {layout && data && mode === 'chart' && <PrintChart title={t('seating.print.heading', { className: data.className, chartName: current?.name ?? t('seating.unsavedChart') })} date={showDate(todayIso())} layout={layout} byId={byId} moodById={moodById} options={printing.options} />}
+      {layout && data && mode === 'chart' && (
+        <PrintChart
+          title={t('seating.print.heading', { className: data.className, chartName: current?.name ?? t('seating.unsavedChart') })}
+          date={showDate(todayIso())}
+          layout={layout}
+          byId={byId}
+          moodById={moodById}
+          options={printing.options}
+        />
+      )}
       <TitleDialog
         open={titleDialog !== null}
         mode={titleDialog ?? 'new'}
@@ -369,7 +413,10 @@ export default function SeatingScreen() {
           let title = name.trim();
           if (!title) {
             notify('info', t('seating.titleEmpty'));
-            title = defaultChartName(t('seating.defaultName'), charts.map((c) => c.name));
+            title = defaultChartName(
+              t('seating.defaultName'),
+              charts.map((c) => c.name),
+            );
           }
           save(title, titleDialog === 'new');
         }}
@@ -402,4 +449,3 @@ export default function SeatingScreen() {
     </Box>
   );
 }
-

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { cardSize, defaultChartName, fitCardSize, wrapText, draftLayout, dropStudent, minimumGrid, nextCode, pickRandom, sameLayout, unseated } from './seating-state';
+import {
+  cardSize,
+  defaultChartName,
+  fitCardSize,
+  wrapText,
+  draftLayout,
+  dropStudent,
+  minimumGrid,
+  nextCode,
+  pickRandom,
+  sameLayout,
+  unseated,
+} from './seating-state';
 
 describe('seating state', () => {
   it('a draft seats everyone on a near-square grid', () => {
-    expect(draftLayout(['a', 'b', 'c', 'd', 'e'])).toEqual({ rows: 2, cols: 3, deskDirection: 0, seats: { '0_0': 'a', '0_1': 'b', '0_2': 'c', '1_0': 'd', '1_1': 'e' } });
+    expect(draftLayout(['a', 'b', 'c', 'd', 'e'])).toEqual({
+      rows: 2,
+      cols: 3,
+      deskDirection: 0,
+      seats: { '0_0': 'a', '0_1': 'b', '0_2': 'c', '1_0': 'd', '1_1': 'e' },
+    });
     expect(draftLayout([])).toMatchObject({ rows: 2, cols: 2, seats: {} });
   });
 

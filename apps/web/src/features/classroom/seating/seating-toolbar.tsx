@@ -41,7 +41,9 @@ export function ChartActions(props: {
         flexWrap: 'wrap',
         gap: 1,
         '& .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' }, whiteSpace: 'nowrap' },
-        ...(props.stacked ? { '@media (min-width: 1200px)': { display: 'grid', gridTemplateColumns: '1fr', '& .MuiButton-root': { justifyContent: 'flex-start' } } } : {}),
+        ...(props.stacked
+          ? { '@media (min-width: 1200px)': { display: 'grid', gridTemplateColumns: '1fr', '& .MuiButton-root': { justifyContent: 'flex-start' } } }
+          : {}),
       }}
     >
       <Button variant="outlined" startIcon={<CasinoOutlinedIcon />} onClick={props.onRandom} disabled={disabled}>
@@ -53,13 +55,26 @@ export function ChartActions(props: {
       <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={props.onPrint} disabled={disabled}>
         {t('seating.print.action')}
       </Button>
-      <Button ref={props.attendanceRef} variant="outlined" startIcon={<FactCheckOutlinedIcon />} onClick={props.onAttendance} onPointerEnter={props.onAttendanceIntent} onFocus={props.onAttendanceIntent} disabled={disabled}>
+      <Button
+        ref={props.attendanceRef}
+        variant="outlined"
+        startIcon={<FactCheckOutlinedIcon />}
+        onClick={props.onAttendance}
+        onPointerEnter={props.onAttendanceIntent}
+        onFocus={props.onAttendanceIntent}
+        disabled={disabled}
+      >
         {t('seating.takeAttendance')}
       </Button>
       <Button variant="outlined" startIcon={<SaveAsOutlinedIcon />} onClick={props.onSaveAsNew} disabled={disabled}>
         {t('seating.saveAsNew')}
       </Button>
-      <Button variant={props.highlightUpdate ? 'contained' : 'outlined'} startIcon={<SaveOutlinedIcon />} onClick={props.onUpdate} disabled={disabled || !props.canUpdate}>
+      <Button
+        variant={props.highlightUpdate ? 'contained' : 'outlined'}
+        startIcon={<SaveOutlinedIcon />}
+        onClick={props.onUpdate}
+        disabled={disabled || !props.canUpdate}
+      >
         {t('seating.update')}
       </Button>
       <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={props.onDelete} disabled={disabled || !props.canDelete}>
@@ -87,7 +102,15 @@ export function ShapeControls(props: {
       {props.rows}
       {props.cols}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <TextField select size="small" label={t('seating.deskDirection')} value={props.deskDirection} disabled={props.disabled} onChange={(event) => props.onDesk(Number(event.target.value) as DeskDirection)} sx={{ width: 190 }}>
+        <TextField
+          select
+          size="small"
+          label={t('seating.deskDirection')}
+          value={props.deskDirection}
+          disabled={props.disabled}
+          onChange={(event) => props.onDesk(Number(event.target.value) as DeskDirection)}
+          sx={{ width: 190 }}
+        >
           {DIRECTIONS.map((d) => (
             <MenuItem key={d} value={d}>
               {t(`seating.directions.${d}`)}
@@ -96,7 +119,11 @@ export function ShapeControls(props: {
         </TextField>
         <Tooltip title={t('seating.rotate')}>
           <span>
-            <IconButton aria-label={t('seating.rotate')} disabled={props.disabled} onClick={() => props.onDesk(((props.deskDirection + 90) % 360) as DeskDirection)}>
+            <IconButton
+              aria-label={t('seating.rotate')}
+              disabled={props.disabled}
+              onClick={() => props.onDesk(((props.deskDirection + 90) % 360) as DeskDirection)}
+            >
               <RotateRightIcon />
             </IconButton>
           </span>
@@ -104,7 +131,15 @@ export function ShapeControls(props: {
       </Box>
       {props.presetsAvailable && (
         <>
-          <Button variant="outlined" startIcon={<AutoAwesomeMosaicOutlinedIcon />} onClick={(event) => setAnchor(event.currentTarget)} disabled={props.disabled || props.presetBusy} aria-haspopup="menu" aria-controls={anchor ? 'preset-menu' : undefined} aria-expanded={!!anchor}>
+          <Button
+            variant="outlined"
+            startIcon={<AutoAwesomeMosaicOutlinedIcon />}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            disabled={props.disabled || props.presetBusy}
+            aria-haspopup="menu"
+            aria-controls={anchor ? 'preset-menu' : undefined}
+            aria-expanded={!!anchor}
+          >
             {t('seating.presets')}
           </Button>
           <Menu id="preset-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

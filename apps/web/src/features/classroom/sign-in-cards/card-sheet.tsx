@@ -8,7 +8,17 @@ import { useTranslation } from 'react-i18next';
  * (two across, four or five down), never split over two pages. The QR code is the server's SVG.
  * With `printOnly`, the other cards are left off the printed page (one card reprinted).
  */
-export function CardSheet({ className, cards, printOnly, onPrintOne }: { className: string; cards: SignInCard[]; printOnly: string | null; onPrintOne: (studentId: string) => void }) {
+export function CardSheet({
+  className,
+  cards,
+  printOnly,
+  onPrintOne,
+}: {
+  className: string;
+  cards: SignInCard[];
+  printOnly: string | null;
+  onPrintOne: (studentId: string) => void;
+}) {
   const { t } = useTranslation('classroom');
   return (
     <Box
@@ -61,7 +71,14 @@ export function CardSheet({ className, cards, printOnly, onPrintOne }: { classNa
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qrSvg)}`}
             sx={{ width: 120, height: 120, flex: 'none' }}
           />
-          <Button className="no-print" size="small" startIcon={<PrintIcon />} onClick={() => onPrintOne(card.studentId)} aria-label={t('cards.printOneLabel', { name: card.name })} sx={{ flexBasis: '100%' }}>
+          <Button
+            className="no-print"
+            size="small"
+            startIcon={<PrintIcon />}
+            onClick={() => onPrintOne(card.studentId)}
+            aria-label={t('cards.printOneLabel', { name: card.name })}
+            sx={{ flexBasis: '100%' }}
+          >
             {t('cards.printOne')}
           </Button>
         </Box>

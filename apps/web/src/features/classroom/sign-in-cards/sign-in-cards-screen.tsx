@@ -124,7 +124,12 @@ function ClassCards({ classId }: { classId: string }) {
               key={d.id}
               disableGutters
               secondaryAction={
-                <Button color="error" onClick={() => close.mutate(d.id)} disabled={close.isPending} aria-label={t('cards.closeLabel', { time: showDateTime(d.expiresAt) })}>
+                <Button
+                  color="error"
+                  onClick={() => close.mutate(d.id)}
+                  disabled={close.isPending}
+                  aria-label={t('cards.closeLabel', { time: showDateTime(d.expiresAt) })}
+                >
                   {t('cards.close')}
                 </Button>
               }

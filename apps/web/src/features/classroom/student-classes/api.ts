@@ -4,7 +4,10 @@ import { api, classroomKeys } from '../api';
 
 /** The student's classes (`enrolled`), or the school's classes they may ask to join. */
 export const useStudentClasses = (enrolled: boolean) =>
-  useQuery({ queryKey: classroomKeys.studentClasses(enrolled), queryFn: () => api(classroomApi.studentClasses, { query: { enrolled: enrolled ? 'true' : 'false' } }) });
+  useQuery({
+    queryKey: classroomKeys.studentClasses(enrolled),
+    queryFn: () => api(classroomApi.studentClasses, { query: { enrolled: enrolled ? 'true' : 'false' } }),
+  });
 
 /** Asks to join a class; the list of classes to join reloads (awaited: it marks the request). */
 export function useRequestEnrolment() {
@@ -16,4 +19,5 @@ export function useRequestEnrolment() {
 }
 
 /** The students of one of the student's classes. */
-export const useClassmates = (classId: string) => useQuery({ queryKey: classroomKeys.classmates(classId), queryFn: () => api(classroomApi.studentClassmates, { params: { classId } }) });
+export const useClassmates = (classId: string) =>
+  useQuery({ queryKey: classroomKeys.classmates(classId), queryFn: () => api(classroomApi.studentClassmates, { params: { classId } }) });

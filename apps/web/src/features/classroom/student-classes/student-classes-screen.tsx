@@ -29,7 +29,14 @@ export default function StudentClassesScreen() {
         <Classmates cls={open} onBack={() => setOpen(null)} />
       ) : (
         <>
-          <ToggleButtonGroup exclusive color="primary" value={enrolled ? 'mine' : 'other'} onChange={(_event, value: string | null) => value && setEnrolled(value === 'mine')} aria-label={t('studentClasses.toggleLabel')} sx={{ mb: 2, bgcolor: 'background.paper', '& .MuiToggleButton-root': { textTransform: 'none', fontWeight: 600, px: 2 } }}>
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            value={enrolled ? 'mine' : 'other'}
+            onChange={(_event, value: string | null) => value && setEnrolled(value === 'mine')}
+            aria-label={t('studentClasses.toggleLabel')}
+            sx={{ mb: 2, bgcolor: 'background.paper', '& .MuiToggleButton-root': { textTransform: 'none', fontWeight: 600, px: 2 } }}
+          >
             <ToggleButton value="mine">{t('studentClasses.mine')}</ToggleButton>
             <ToggleButton value="other">{t('studentClasses.other')}</ToggleButton>
           </ToggleButtonGroup>
@@ -47,7 +54,10 @@ function ClassList({ enrolled, onOpen }: { enrolled: boolean; onOpen: (cls: { id
   const classes = useStudentClasses(enrolled);
   const request = useRequestEnrolment();
   const ask = (cls: { id: string; name: string }) =>
-    request.mutate(cls, { onSuccess: () => notify('success', t('studentClasses.requested', { name: cls.name })), onError: (error) => notify('error', errorText(error)) });
+    request.mutate(cls, {
+      onSuccess: () => notify('success', t('studentClasses.requested', { name: cls.name })),
+      onError: (error) => notify('error', errorText(error)),
+    });
   const columns: DataColumn<StudentClass>[] = [
     { id: 'name', header: t('columns.className'), cell: (cls) => cls.name, value: (cls) => cls.name },
     { id: 'teacher', header: t('columns.teacher'), cell: (cls) => cls.teacherName, value: (cls) => cls.teacherName },
@@ -61,7 +71,13 @@ function ClassList({ enrolled, onOpen }: { enrolled: boolean; onOpen: (cls: { id
         cls.requested ? (
           <Chip label={t('studentClasses.pending')} color="secondary" variant="outlined" />
         ) : (
-          <Button size="small" variant="outlined" disabled={request.isPending} onClick={() => ask(cls)} aria-label={t('studentClasses.requestNamed', { name: cls.name })}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={request.isPending}
+            onClick={() => ask(cls)}
+            aria-label={t('studentClasses.requestNamed', { name: cls.name })}
+          >
             {t('studentClasses.request')}
           </Button>
         ),
@@ -105,14 +121,24 @@ function Classmates({ cls, onBack }: { cls: { id: string; name: string }; onBack
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
             <Tooltip title={t('studentClasses.giveHigh5', { name: s.name })}>
               <span>
-                <IconButton color="primary" disabled={disabled} aria-label={t('studentClasses.giveHigh5', { name: s.name })} onClick={() => setGive({ kind: 'high5', id: s.id, name: s.name })}>
+                <IconButton
+                  color="primary"
+                  disabled={disabled}
+                  aria-label={t('studentClasses.giveHigh5', { name: s.name })}
+                  onClick={() => setGive({ kind: 'high5', id: s.id, name: s.name })}
+                >
                   <PanToolOutlinedIcon />
                 </IconButton>
               </span>
             </Tooltip>
             <Tooltip title={t('studentClasses.giveVibe', { name: s.name })}>
               <span>
-                <IconButton color="secondary" disabled={disabled} aria-label={t('studentClasses.giveVibe', { name: s.name })} onClick={() => setGive({ kind: 'vibe', id: s.id, name: s.name })}>
+                <IconButton
+                  color="secondary"
+                  disabled={disabled}
+                  aria-label={t('studentClasses.giveVibe', { name: s.name })}
+                  onClick={() => setGive({ kind: 'vibe', id: s.id, name: s.name })}
+                >
                   <FavoriteBorderIcon />
                 </IconButton>
               </span>

@@ -6,12 +6,21 @@ import { api, classroomKeys } from '../api';
 
 /** The student list's page for the table's search, order, page and filters (the server does all four; flags are admins', docs/decisions/0601). */
 export function useRoster(table: TableState, filter: StudentFilter) {
-  const query = { q: table.q, sort: table.sort as RosterQuery['sort'], dir: table.dir, page: table.page, pageSize: table.pageSize, ...studentFilterParams(filter) };
+  const query = {
+    q: table.q,
+    sort: table.sort as RosterQuery['sort'],
+    dir: table.dir,
+    page: table.page,
+    pageSize: table.pageSize,
+    ...studentFilterParams(filter),
+  };
   return useQuery({ queryKey: classroomKeys.roster(query), queryFn: () => api(classroomApi.roster, { query }), placeholderData: keepPreviousData });
 }
 
 export function useResetStudentPassword() {
-  return useMutation({ mutationFn: (student: { id: string; name: string }) => api(classroomApi.rosterResetPassword, { params: { studentId: student.id }, body: {} }) });
+  return useMutation({
+    mutationFn: (student: { id: string; name: string }) => api(classroomApi.rosterResetPassword, { params: { studentId: student.id }, body: {} }),
+  });
 }
 
 /** Invites rostered students who never registered (paid schools); the list then shows who is left. */

@@ -54,7 +54,8 @@ export default function StudentListScreen() {
   const sendInvites = (ids: string[]) =>
     invite.mutate(ids, {
       onSuccess: (result) => {
-        if (result.failedStudentIds.length > 0) notify('warning', t('studentList.inviteSomeFailed', { invited: result.invited, failed: result.failedStudentIds.length }));
+        if (result.failedStudentIds.length > 0)
+          notify('warning', t('studentList.inviteSomeFailed', { invited: result.invited, failed: result.failedStudentIds.length }));
         else notify('success', t('studentList.invited', { count: result.invited }));
         setPicked(new Set());
       },
@@ -153,7 +154,17 @@ export default function StudentListScreen() {
             searchLabel={t('studentList.search')}
             noMatch={() => t('studentList.noMatches')}
             empty={t('studentList.empty')}
-            selection={paid ? { selected: picked, onChange: setPicked, rowLabel: (s) => t('studentList.selectStudent', { name: s.name }), allLabel: t('studentList.selectAll'), canSelect: (s) => s.invitable } : undefined}
+            selection={
+              paid
+                ? {
+                    selected: picked,
+                    onChange: setPicked,
+                    rowLabel: (s) => t('studentList.selectStudent', { name: s.name }),
+                    allLabel: t('studentList.selectAll'),
+                    canSelect: (s) => s.invitable,
+                  }
+                : undefined
+            }
           />
         )
       )}

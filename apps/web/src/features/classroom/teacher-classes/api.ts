@@ -25,7 +25,8 @@ export function useCreateClass() {
 export function useRenameClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ classId, ...body }: BodyOf<typeof classroomApi.classRename> & { classId: string }) => api(classroomApi.classRename, { params: { classId }, body }),
+    mutationFn: ({ classId, ...body }: BodyOf<typeof classroomApi.classRename> & { classId: string }) =>
+      api(classroomApi.classRename, { params: { classId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classroomKeys.classes() }),
   });
 }
@@ -54,7 +55,8 @@ function useRefreshClassroom() {
 }
 
 /** The students of a class ("Students" view). */
-export const useClassStudents = (classId: string) => useQuery({ queryKey: classroomKeys.classStudents(classId), queryFn: () => api(classroomApi.classStudents, { params: { classId } }) });
+export const useClassStudents = (classId: string) =>
+  useQuery({ queryKey: classroomKeys.classStudents(classId), queryFn: () => api(classroomApi.classStudents, { params: { classId } }) });
 
 export function useRemoveStudent(classId: string) {
   const refresh = useRefreshClassroom();
@@ -62,7 +64,8 @@ export function useRemoveStudent(classId: string) {
 }
 
 /** The teachers of a class, owner first ("Teachers" view). */
-export const useClassTeachers = (classId: string) => useQuery({ queryKey: classroomKeys.teachers(classId), queryFn: () => api(classroomApi.classTeachers, { params: { classId } }) });
+export const useClassTeachers = (classId: string) =>
+  useQuery({ queryKey: classroomKeys.teachers(classId), queryFn: () => api(classroomApi.classTeachers, { params: { classId } }) });
 
 export function useRemoveTeacher(classId: string) {
   const refresh = useRefreshClassroom();
@@ -71,7 +74,10 @@ export function useRemoveTeacher(classId: string) {
 
 /** Students of the school who may join the class, found by `search` (blank: the first ones). */
 export const useStudentCandidates = (classId: string, search: string) =>
-  useQuery({ queryKey: classroomKeys.candidates(classId, search), queryFn: () => api(classroomApi.classStudentCandidates, { params: { classId }, query: search ? { search } : {} }) });
+  useQuery({
+    queryKey: classroomKeys.candidates(classId, search),
+    queryFn: () => api(classroomApi.classStudentCandidates, { params: { classId }, query: search ? { search } : {} }),
+  });
 
 export function useEnrolStudents(classId: string) {
   const refresh = useRefreshClassroom();
@@ -80,18 +86,28 @@ export function useEnrolStudents(classId: string) {
 
 /** Teachers of the school who may be added to the class, found by `search`. */
 export const useTeacherCandidates = (classId: string, search: string) =>
-  useQuery({ queryKey: classroomKeys.teacherCandidates(classId, search), queryFn: () => api(classroomApi.classTeacherCandidates, { params: { classId }, query: search ? { search } : {} }) });
+  useQuery({
+    queryKey: classroomKeys.teacherCandidates(classId, search),
+    queryFn: () => api(classroomApi.classTeacherCandidates, { params: { classId }, query: search ? { search } : {} }),
+  });
 
 export function useAddTeacher(classId: string) {
   const refresh = useRefreshClassroom();
-  return useMutation({ mutationFn: (teacher: { id: string; name: string }) => api(classroomApi.classAddTeacher, { params: { classId }, body: { teacherId: teacher.id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (teacher: { id: string; name: string }) => api(classroomApi.classAddTeacher, { params: { classId }, body: { teacherId: teacher.id } }),
+    onSuccess: refresh,
+  });
 }
 
 /** Students who asked to join the class ("Approve" view). */
-export const useClassRequests = (classId: string) => useQuery({ queryKey: classroomKeys.requests(classId), queryFn: () => api(classroomApi.classRequests, { params: { classId } }) });
+export const useClassRequests = (classId: string) =>
+  useQuery({ queryKey: classroomKeys.requests(classId), queryFn: () => api(classroomApi.classRequests, { params: { classId } }) });
 
 /** Accepts (`enroll`) or declines the picked requests. */
 export function useDecideRequests(classId: string) {
   const refresh = useRefreshClassroom();
-  return useMutation({ mutationFn: (decision: { studentIds: string[]; enroll: boolean }) => api(classroomApi.classDecideRequests, { params: { classId }, body: decision }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (decision: { studentIds: string[]; enroll: boolean }) => api(classroomApi.classDecideRequests, { params: { classId }, body: decision }),
+    onSuccess: refresh,
+  });
 }

@@ -44,7 +44,14 @@ export function ApproveRequests({ cls }: { cls: ClassItem }) {
       <Loading show={requests.isFetching} />
       {requests.data && (
         <TableArea>
-          <DataTable {...students} rows={requests.data} caption={t('classes.requestsTitle', { name: cls.name })} empty={t('classes.noRequests')} searchable={false} selection={selection} />
+          <DataTable
+            {...students}
+            rows={requests.data}
+            caption={t('classes.requestsTitle', { name: cls.name })}
+            empty={t('classes.noRequests')}
+            searchable={false}
+            selection={selection}
+          />
         </TableArea>
       )}
     </>

@@ -62,7 +62,12 @@ export function ClassNameDialog({
             helperText={t('classes.nameHint', { max: CLASSROOM_LIMITS.classNameMax })}
           />
         </DialogContent>
-        <FormDialogActions cancelLabel={t('common:confirm.cancel')} onCancel={onClose} submitLabel={t(mode === 'create' ? 'classes.create' : 'classes.save')} busy={busy} />
+        <FormDialogActions
+          cancelLabel={t('common:confirm.cancel')}
+          onCancel={onClose}
+          submitLabel={t(mode === 'create' ? 'classes.create' : 'classes.save')}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

@@ -71,7 +71,10 @@ export function personTable<T extends Person>(t: TFunction<'classroom'>) {
 export function useStudentColumns() {
   const { t } = useTranslation('classroom');
   const person = useMemo(() => personTable<ClassStudent>(t), [t]);
-  const columns = useMemo<DataColumn<ClassStudent>[]>(() => [...person.columns, { id: 'grade', header: t('columns.grade'), cell: (s) => gradeLabel(s.grade, t), value: (s) => s.grade ?? -1 }], [person, t]);
+  const columns = useMemo<DataColumn<ClassStudent>[]>(
+    () => [...person.columns, { id: 'grade', header: t('columns.grade'), cell: (s) => gradeLabel(s.grade, t), value: (s) => s.grade ?? -1 }],
+    [person, t],
+  );
   return {
     ...person,
     columns,

@@ -29,7 +29,11 @@ export function EnrolledStudents({ cls, onOpen }: { cls: ClassItem; onOpen: (id:
             <DataTable
               {...shape}
               // A rostered or last-year class's students are not removed here (docs/decisions/0600).
-              columns={cls.policies.canChangeStudents ? [...columns, removeColumn<ClassStudent>(t('columns.remove'), (s) => t('classes.removeStudent', { name: s.name }), removal.ask)] : columns}
+              columns={
+                cls.policies.canChangeStudents
+                  ? [...columns, removeColumn<ClassStudent>(t('columns.remove'), (s) => t('classes.removeStudent', { name: s.name }), removal.ask)]
+                  : columns
+              }
               rows={data}
               caption={t('classes.studentsTable', { name: cls.name })}
               empty={t('classes.noStudents')}
@@ -53,8 +57,11 @@ export function EnrolledTeachers({ cls }: { cls: ClassItem }) {
     title: (name) => t('classes.removeTeacherTitle', { name, className: cls.name }),
   });
   const people = personTable<ClassTeacher>(t);
-  const remove = removeColumn<ClassTeacher>(t('columns.remove'), (teacher) => t('classes.removeTeacher', { name: teacher.name }), removal.ask, (teacher) =>
-    teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : null,
+  const remove = removeColumn<ClassTeacher>(
+    t('columns.remove'),
+    (teacher) => t('classes.removeTeacher', { name: teacher.name }),
+    removal.ask,
+    (teacher) => (teacher.disableRemove ? t('classes.ownerCannotBeRemoved') : null),
   );
   return (
     <>
@@ -107,7 +114,10 @@ function removeColumn<T>(header: string, label: (row: T) => string, ask: (row: T
 }
 
 /** Removing someone from the class: `ask` opens the confirmation; confirmed, they are removed and the outcome is told. */
-function useRemoval<P extends { id: string; name: string }>(remove: UseMutationResult<unknown, Error, string>, words: { done: (name: string) => string; title: (name: string) => string }) {
+function useRemoval<P extends { id: string; name: string }>(
+  remove: UseMutationResult<unknown, Error, string>,
+  words: { done: (name: string) => string; title: (name: string) => string },
+) {
   const { t } = useTranslation('classroom');
   const notify = useNotify();
   const errorText = useErrorText('classroom');

@@ -81,7 +81,13 @@ export function FindTeachers({ cls, onAdded }: { cls: ClassItem; onAdded: () => 
       header: t('columns.action'),
       sortable: false,
       cell: (teacher) => (
-        <Button size="small" variant="outlined" aria-label={t('classes.addTeacherNamed', { name: teacher.name })} disabled={add.isPending} onClick={() => addTeacher(teacher)}>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={t('classes.addTeacherNamed', { name: teacher.name })}
+          disabled={add.isPending}
+          onClick={() => addTeacher(teacher)}
+        >
           {t('classes.addTeacher')}
         </Button>
       ),

@@ -32,7 +32,8 @@ describe('invite CSV', () => {
 
   it('reports problems by the file line the record starts on, with the reason; skips rows without an e-mail', () => {
     // A quoted cell may span lines (and a name may not hold a line break: decision 0153).
-    const text = 'email,first,last\ntwo@example.org,"Two\nlines",X\nnot-an-email,A,B\n,No,Email\nlong@example.org,' + 'x'.repeat(61) + ',Y\nok@example.org,Ok,Z\n';
+    const text =
+      'email,first,last\ntwo@example.org,"Two\nlines",X\nnot-an-email,A,B\n,No,Email\nlong@example.org,' + 'x'.repeat(61) + ',Y\nok@example.org,Ok,Z\n';
     const parsed = parseInviteCsv(text);
     expect(parsed.rows.map((r) => [r.line, r.email])).toEqual([[7, 'ok@example.org']]);
     expect(parsed.problems).toEqual([

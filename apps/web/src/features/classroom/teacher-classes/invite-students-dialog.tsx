@@ -36,7 +36,12 @@ const csvForm = z.object({
 });
 
 /** Any problem with the e-mail says what this dialog always said. */
-const EMAIL_MESSAGES = { 'errors:field.required': 'classroom:invite.emailInvalid', 'errors:field.email': 'classroom:invite.emailInvalid', 'errors:field.invalid': 'classroom:invite.emailInvalid', 'errors:field.too_big': 'classroom:invite.emailInvalid' };
+const EMAIL_MESSAGES = {
+  'errors:field.required': 'classroom:invite.emailInvalid',
+  'errors:field.email': 'classroom:invite.emailInvalid',
+  'errors:field.invalid': 'classroom:invite.emailInvalid',
+  'errors:field.too_big': 'classroom:invite.emailInvalid',
+};
 
 /** How many problem lines the dialog lists before saying how many more there are. */
 const LINES_SHOWN = 5;
@@ -47,7 +52,19 @@ const LINES_SHOWN = 5;
  * problems reported by file line, repeated e-mails counted once). Rows are checked here with
  * the server's own schema.
  */
-export function InviteStudentsDialog({ open, classId, className, initialTab, onClose }: { open: boolean; classId: string; className: string; initialTab: InviteTab; onClose: () => void }) {
+export function InviteStudentsDialog({
+  open,
+  classId,
+  className,
+  initialTab,
+  onClose,
+}: {
+  open: boolean;
+  classId: string;
+  className: string;
+  initialTab: InviteTab;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('classroom');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -75,7 +92,8 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   const send = (students: InviteRow[]) =>
     invite.mutate(students, {
       onSuccess: (result: InviteResult) => {
-        if (result.failedUsers.length > 0) notify('warning', t('invite.alreadyExists', { emails: result.failedUsers.join(', '), count: result.failedUsers.length }));
+        if (result.failedUsers.length > 0)
+          notify('warning', t('invite.alreadyExists', { emails: result.failedUsers.join(', '), count: result.failedUsers.length }));
         else notify('success', t('invite.success', { count: result.invited.length + result.enrolled.length, className }));
         onClose();
       },
@@ -90,7 +108,10 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   // What is wrong with the file, in words (counts and limits filled in); none before a file is chosen.
   const code = csvState.error?.message;
   const csvError = code === 'csvTooLarge' ? t('invite.csvTooLarge') : null;
-  const csvProblem = !csv || !code || code === 'none' || code === 'csvTooLarge' ? null : t(`invite.${code}`, { count: csv.problems.length, max: CLASSROOM_LIMITS.inviteRowsMax });
+  const csvProblem =
+    !csv || !code || code === 'none' || code === 'csvTooLarge'
+      ? null
+      : t(`invite.${code}`, { count: csv.problems.length, max: CLASSROOM_LIMITS.inviteRowsMax });
   const sendCsv = csvFile.handleSubmit(({ csv }) => {
     if (csv && !('tooLarge' in csv)) send(csv.rows.map(({ email, firstName, lastName }): InviteRow => ({ email, firstName, lastName })));
   });
@@ -98,7 +119,12 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
   return (
     <Dialog open={open} onClose={invite.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>{t('invite.title', { className })}</DialogTitle>
-      <Tabs value={tab} onChange={(_event, value: InviteTab) => setTab(value)} aria-label={t('invite.tabsLabel')} sx={{ px: 3, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: InviteTab) => setTab(value)}
+        aria-label={t('invite.tabsLabel')}
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600 } }}
+      >
         <Tab value="email" label={t('invite.emailTab')} id="invite-tab-email" aria-controls="invite-panel-email" />
         <Tab value="csv" label={t('invite.csvTab')} id="invite-tab-csv" aria-controls="invite-panel-csv" />
       </Tabs>
@@ -109,8 +135,22 @@ export function InviteStudentsDialog({ open, classId, className, initialTab, onC
               {t('invite.emailHelp')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField control={form.control} name="firstName" area="classroom" label={t('invite.firstName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 60 } }} />
-              <FormTextField control={form.control} name="lastName" area="classroom" label={t('invite.lastName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: 60 } }} />
+              <FormTextField
+                control={form.control}
+                name="firstName"
+                area="classroom"
+                label={t('invite.firstName')}
+                autoComplete="off"
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+              <FormTextField
+                control={form.control}
+                name="lastName"
+                area="classroom"
+                label={t('invite.lastName')}
+                autoComplete="off"
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
             </Box>
             <FormTextField
               control={form.control}

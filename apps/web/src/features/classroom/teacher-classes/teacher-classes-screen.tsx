@@ -5,7 +5,24 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Alert, Autocomplete, Badge, Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Paper, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -61,7 +78,6 @@ export default function TeacherClassesScreen() {
       setDialog('create');
     }
   }, []);
-
 
   const create = useCreateClass();
   const rename = useRenameClass();
@@ -155,12 +171,23 @@ export default function TeacherClassesScreen() {
           getOptionLabel={(c) => c.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           // Last year's classes come last, in a group of their own (docs/decisions/0571).
-          groupBy={me.isAdmin || list.some((c) => c.lastYear) ? (c) => (c.lastYear ? t('schoolYearClass.lastYear') : c.teaches ? t('classes.groupMine') : t('classes.groupSchool')) : undefined}
+          groupBy={
+            me.isAdmin || list.some((c) => c.lastYear)
+              ? (c) => (c.lastYear ? t('schoolYearClass.lastYear') : c.teaches ? t('classes.groupMine') : t('classes.groupSchool'))
+              : undefined
+          }
           renderOption={(props, c) => {
             const { key, ...rest } = props as typeof props & { key: string };
             return (
               <li key={key} {...rest}>
-                <ListItemText primary={c.name} secondary={c.teaches ? t('classes.studentCount', { count: c.studentCount }) : `${c.ownerName} · ${t('classes.studentCount', { count: c.studentCount })}`} />
+                <ListItemText
+                  primary={c.name}
+                  secondary={
+                    c.teaches
+                      ? t('classes.studentCount', { count: c.studentCount })
+                      : `${c.ownerName} · ${t('classes.studentCount', { count: c.studentCount })}`
+                  }
+                />
               </li>
             );
           }}
@@ -189,7 +216,11 @@ export default function TeacherClassesScreen() {
             <Typography variant="body2" color="text.secondary" component="span">
               {t('classes.code')}
             </Typography>
-            <Chip label={selected.code} data-testid="class-code" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 16, fontWeight: 700, letterSpacing: 1.5 }} />
+            <Chip
+              label={selected.code}
+              data-testid="class-code"
+              sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 16, fontWeight: 700, letterSpacing: 1.5 }}
+            />
             <Tooltip title={t('classes.copyCode')}>
               <IconButton aria-label={t('classes.copyCode')} onClick={() => void copyCode(selected.code)}>
                 <ContentCopyIcon fontSize="small" />
@@ -201,15 +232,42 @@ export default function TeacherClassesScreen() {
 
       {classes.isError && <Alert severity="error">{errorText(classes.error)}</Alert>}
       {classes.data && list.length === 0 && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => setDialog('create')}>{t('classes.createButton')}</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => setDialog('create')}>
+              {t('classes.createButton')}
+            </Button>
+          }
+        >
           {t('classes.empty')}
         </Alert>
       )}
 
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+            px: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
           {mode === 'student' || mode === 'teacher' ? (
-            <Tabs value={mode} onChange={(_event, value: Mode) => setMode(value)} aria-label={t('classes.tabsLabel')} sx={{ flex: { xs: '1 1 100%', sm: '0 1 auto' }, '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15, flex: { xs: 1, sm: 'none' } } }}>
+            <Tabs
+              value={mode}
+              onChange={(_event, value: Mode) => setMode(value)}
+              aria-label={t('classes.tabsLabel')}
+              sx={{
+                flex: { xs: '1 1 100%', sm: '0 1 auto' },
+                '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15, flex: { xs: 1, sm: 'none' } },
+              }}
+            >
               <Tab value="student" label={t('classes.tabStudents')} />
               <Tab value="teacher" label={t('classes.tabTeachers')} />
             </Tabs>
@@ -220,14 +278,23 @@ export default function TeacherClassesScreen() {
           )}
           <Box sx={{ py: 1, pr: 1 }}>
             <Badge color="error" badgeContent={selected?.requestCount ?? 0} overlap="rectangular">
-              <Button variant="outlined" endIcon={<ExpandMoreIcon />} onClick={(event) => setMenuAnchor(event.currentTarget)} aria-haspopup="menu" aria-expanded={!!menuAnchor} aria-controls={menuAnchor ? 'add-student-menu' : undefined}>
+              <Button
+                variant="outlined"
+                endIcon={<ExpandMoreIcon />}
+                onClick={(event) => setMenuAnchor(event.currentTarget)}
+                aria-haspopup="menu"
+                aria-expanded={!!menuAnchor}
+                aria-controls={menuAnchor ? 'add-student-menu' : undefined}
+              >
                 {t('classes.addMenu')}
               </Button>
             </Badge>
             <Menu id="add-student-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
               {canChangeStudents && <MenuItem onClick={() => switchMode('addStudent')}>{t('classes.findStudent')}</MenuItem>}
               <MenuItem onClick={() => switchMode('addTeacher')}>{t('classes.findTeacher')}</MenuItem>
-              <MenuItem onClick={() => switchMode('approve')}>{selected?.requestCount ? t('classes.approveCount', { count: selected.requestCount }) : t('classes.approve')}</MenuItem>
+              <MenuItem onClick={() => switchMode('approve')}>
+                {selected?.requestCount ? t('classes.approveCount', { count: selected.requestCount }) : t('classes.approve')}
+              </MenuItem>
               {canChangeStudents && <MenuItem onClick={() => openInvite('email')}>{t('classes.inviteEmail')}</MenuItem>}
               {canChangeStudents && <MenuItem onClick={() => openInvite('csv')}>{t('classes.inviteCsv')}</MenuItem>}
               {selected && (

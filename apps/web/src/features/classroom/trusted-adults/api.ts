@@ -8,7 +8,10 @@ export const useTrustedAdults = () => useQuery({ queryKey: classroomKeys.trusted
 
 /** Adults of the school the student may add, found by `search`. */
 export const useTrustedAdultCandidates = (search: string) =>
-  useQuery({ queryKey: classroomKeys.trustedAdultCandidates(search), queryFn: () => api(classroomApi.trustedAdultCandidates, { query: search ? { search } : {} }) });
+  useQuery({
+    queryKey: classroomKeys.trustedAdultCandidates(search),
+    queryFn: () => api(classroomApi.trustedAdultCandidates, { query: search ? { search } : {} }),
+  });
 
 /** After a change the cached list is the one the server answers, and the candidates reload (awaited). */
 function useChanged() {

@@ -30,7 +30,12 @@ export default function TrustedAdultsScreen() {
     <Box>
       <PageTitle subtitle={t('trusted.subtitle')}>{t('trusted.title')}</PageTitle>
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <ScrollableTabs value={tab} onChange={(_event, value: 'mine' | 'add') => setTab(value)} aria-label={t('trusted.tabsLabel')} sx={{ px: 1, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15 } }}>
+        <ScrollableTabs
+          value={tab}
+          onChange={(_event, value: 'mine' | 'add') => setTab(value)}
+          aria-label={t('trusted.tabsLabel')}
+          sx={{ px: 1, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontWeight: 600, fontSize: 15 } }}
+        >
           <Tab value="mine" label={t('trusted.mine')} id="trusted-tab-mine" aria-controls="trusted-panel" />
           <Tab value="add" label={t('trusted.add')} id="trusted-tab-add" aria-controls="trusted-panel" />
         </ScrollableTabs>

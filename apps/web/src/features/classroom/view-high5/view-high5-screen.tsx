@@ -130,7 +130,14 @@ export default function ViewHigh5Screen() {
                 sx={{ minWidth: 300, flex: { xs: '1 1 100%', sm: '0 1 360px' } }}
               />
             ) : (
-              <TextField select size="small" label={t('viewHigh5.student')} value={studentId} onChange={(event) => setParams({ student: event.target.value })} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+              <TextField
+                select
+                size="small"
+                label={t('viewHigh5.student')}
+                value={studentId}
+                onChange={(event) => setParams({ student: event.target.value })}
+                sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              >
                 {kids.map((k) => (
                   <MenuItem key={k.id} value={k.id}>
                     {k.email ?? k.name}
@@ -208,7 +215,18 @@ function FeedbackDialog({ row, studentId, onClose }: { row: High5Row | null; stu
         <DialogTitle id={titleId}>{t('viewHigh5.dialogTitle')}</DialogTitle>
         {row && (
           <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, wordBreak: 'break-word' } }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'max-content 1fr',
+                columnGap: 2,
+                rowGap: 1,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, wordBreak: 'break-word' },
+              }}
+            >
               <dt>{t('columns.from')}</dt>
               <dd>{row.fromName}</dd>
               <dt>{t('columns.date')}</dt>

@@ -12,7 +12,8 @@ export const avatarKeys = {
 const LINK_STALE_MS = 10 * 60_000;
 
 /** The signed-in user's own saved avatar (when `enabled`). */
-export const useMyAvatar = (enabled = true) => useQuery({ queryKey: avatarKeys.mine, queryFn: () => api(profileApi.myAvatar), staleTime: LINK_STALE_MS, enabled });
+export const useMyAvatar = (enabled = true) =>
+  useQuery({ queryKey: avatarKeys.mine, queryFn: () => api(profileApi.myAvatar), staleTime: LINK_STALE_MS, enabled });
 
 /**
  * Gathers the avatar requests made in the same moment (a report's list of senders) into
@@ -45,7 +46,8 @@ const batcher = (() => {
 })();
 
 /** The avatar image link of a user of the same school, or null (then the placeholder shows); none asked for without `userId`. */
-export const useUserAvatar = (userId: string | undefined) => useQuery({ queryKey: avatarKeys.user(userId ?? ''), queryFn: () => batcher(userId!), staleTime: LINK_STALE_MS, enabled: !!userId });
+export const useUserAvatar = (userId: string | undefined) =>
+  useQuery({ queryKey: avatarKeys.user(userId ?? ''), queryFn: () => batcher(userId!), staleTime: LINK_STALE_MS, enabled: !!userId });
 
 export function useSaveAvatar() {
   const queryClient = useQueryClient();

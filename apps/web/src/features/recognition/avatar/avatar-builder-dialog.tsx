@@ -6,7 +6,21 @@ import CloseIcon from '@mui/icons-material/Close';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RotateLeftIcon from '@mui/icons-material/RotateLeft';
 import RotateRightIcon from '@mui/icons-material/RotateRight';
-import { Alert, Box, Button, ButtonBase, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Canvas } from '@react-three/fiber';
 import { Component, useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
@@ -105,7 +119,15 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
   });
 
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : () => onClose(false)} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper">
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : () => onClose(false)}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      scroll="paper"
+    >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', pr: 1.5 }}>
         <Box component="span" sx={{ flex: 1 }}>
           {t('avatar.title')}
@@ -178,7 +200,12 @@ export default function AvatarBuilderDialog({ open, onClose }: AvatarBuilderDial
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
             <Controller control={form.control} name="handSelected" render={({ field }) => <HandPicker value={field.value} onChange={field.onChange} />} />
             {(['hand', 'bracelet', 'chain'] as const).map((part) => (
-              <Controller key={part} control={form.control} name={part} render={({ field }) => <ColourPicker part={part} value={field.value} present={part === 'hand' || shape[part]} onChange={field.onChange} />} />
+              <Controller
+                key={part}
+                control={form.control}
+                name={part}
+                render={({ field }) => <ColourPicker part={part} value={field.value} present={part === 'hand' || shape[part]} onChange={field.onChange} />}
+              />
             ))}
           </Box>
         </Box>
@@ -230,7 +257,12 @@ function HandPicker({ value, onChange }: { value: Hand; onChange(hand: Hand): vo
       <Typography id={labelId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('avatar.handGroup')}
       </Typography>
-      <Box role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(64px, 1fr))', gap: 1 }}>
+      <Box
+        role="radiogroup"
+        aria-labelledby={labelId}
+        onKeyDown={onKeyDown}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(64px, 1fr))', gap: 1 }}
+      >
         {HAND_OPTIONS.map((hand, i) => {
           const shape = handShape(hand);
           const selected = hand === value;
@@ -334,7 +366,11 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
             );
           })}
         </Box>
-        <Box component="label" htmlFor={inputId} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary', cursor: present ? 'pointer' : 'default' }}>
+        <Box
+          component="label"
+          htmlFor={inputId}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14, color: 'text.secondary', cursor: present ? 'pointer' : 'default' }}
+        >
           <Box
             component="input"
             id={inputId}
@@ -342,7 +378,17 @@ function ColourPicker({ part, value, present, onChange }: { part: Part; value: s
             value={value}
             disabled={!present}
             onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-            sx={{ width: 40, height: 36, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'inherit', opacity: present ? 1 : 0.45 }}
+            sx={{
+              width: 40,
+              height: 36,
+              p: 0,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'transparent',
+              cursor: 'inherit',
+              opacity: present ? 1 : 0.45,
+            }}
           />
           {t('avatar.customColour', { part: partName.toLowerCase() })}
         </Box>

@@ -24,7 +24,10 @@ export function HandImage({ userId, name, size = 96, decorative = false, sx }: H
   const theirs = useUserAvatar(userId);
   const url = userId ? theirs.data : mine.data?.imageUrl;
   const alt = decorative ? '' : userId ? t('hand.imageAlt', { name: name ?? '' }) : t('hand.myImageAlt');
-  if (url) return <Box component="img" src={url} alt={alt} width={size} height={size} sx={{ width: size, height: size, objectFit: 'contain', display: 'block', ...sx }} />;
+  if (url)
+    return (
+      <Box component="img" src={url} alt={alt} width={size} height={size} sx={{ width: size, height: size, objectFit: 'contain', display: 'block', ...sx }} />
+    );
   return <PlaceholderHand size={size} label={decorative ? undefined : t('hand.placeholderAlt')} sx={sx} />;
 }
 

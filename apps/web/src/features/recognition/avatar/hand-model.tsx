@@ -41,7 +41,14 @@ export function HandModel({ colours }: { colours: ColourInfo }) {
   const wrist = useMemo(() => new CylinderGeometry(WRIST.radius - 0.03, WRIST.radius, WRIST.length, 32), []);
   const thumb = useMemo(() => new CapsuleGeometry(0.22, 0.75, 8, 16), []);
   const bracelet = useMemo(() => new TorusGeometry(0.66, 0.13, 20, 64), []);
-  const fingerGeometries = useMemo(() => FINGERS.map((f) => ({ up: new CapsuleGeometry(FINGER_RADIUS, f.length - 2 * FINGER_RADIUS, 8, 16), folded: new CapsuleGeometry(FINGER_RADIUS, 0.42, 8, 16) })), []);
+  const fingerGeometries = useMemo(
+    () =>
+      FINGERS.map((f) => ({
+        up: new CapsuleGeometry(FINGER_RADIUS, f.length - 2 * FINGER_RADIUS, 8, 16),
+        folded: new CapsuleGeometry(FINGER_RADIUS, 0.42, 8, 16),
+      })),
+    [],
+  );
   const chainY = shape.bracelet ? BRACELET_Y - 0.42 : BRACELET_Y;
 
   return (

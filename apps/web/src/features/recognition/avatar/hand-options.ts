@@ -11,7 +11,13 @@ const EXTRAS: Extras[] = ['none', 'bracelet', 'chain', 'both'];
 export function handShape(hand: Hand): { number: number; pose: Pose; extras: Extras; chain: boolean; bracelet: boolean } {
   const index = HAND_OPTIONS.indexOf(hand);
   const extras = EXTRAS[index % 4]!;
-  return { number: index + 1, pose: POSES[Math.floor(index / 4)]!, extras, chain: extras === 'chain' || extras === 'both', bracelet: extras === 'bracelet' || extras === 'both' };
+  return {
+    number: index + 1,
+    pose: POSES[Math.floor(index / 4)]!,
+    extras,
+    chain: extras === 'chain' || extras === 'both',
+    bracelet: extras === 'bracelet' || extras === 'both',
+  };
 }
 
 export const POSE_GLYPH: Record<Pose, string> = { open: '✋', peace: '✌️', point: '☝️' };

@@ -33,15 +33,30 @@ export function BoxCarousel({ label, children }: { label: string; children: Reac
   const carousel = perView < total;
   const visible = children.slice(start, start + perView);
   return (
-    <Box component="section" aria-label={label} aria-roledescription={carousel ? 'carousel' : undefined} sx={{ display: 'flex', alignItems: 'stretch', gap: 1 }}>
+    <Box
+      component="section"
+      aria-label={label}
+      aria-roledescription={carousel ? 'carousel' : undefined}
+      sx={{ display: 'flex', alignItems: 'stretch', gap: 1 }}
+    >
       {carousel && (
-        <IconButton aria-label={t('dashboard.previous')} onClick={() => setStart((s) => Math.max(0, s - 1))} disabled={start === 0} sx={{ alignSelf: 'center' }}>
+        <IconButton
+          aria-label={t('dashboard.previous')}
+          onClick={() => setStart((s) => Math.max(0, s - 1))}
+          disabled={start === 0}
+          sx={{ alignSelf: 'center' }}
+        >
           <ChevronLeftIcon />
         </IconButton>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))`, gap: 2 }}>{visible}</Box>
       {carousel && (
-        <IconButton aria-label={t('dashboard.next')} onClick={() => setStart((s) => Math.min(last, s + 1))} disabled={start >= last} sx={{ alignSelf: 'center' }}>
+        <IconButton
+          aria-label={t('dashboard.next')}
+          onClick={() => setStart((s) => Math.min(last, s + 1))}
+          disabled={start >= last}
+          sx={{ alignSelf: 'center' }}
+        >
           <ChevronRightIcon />
         </IconButton>
       )}

@@ -24,11 +24,40 @@ type CountKey = 'high5Given' | 'high5Received' | 'vibeGiven' | 'vibeReceived';
 /** A report link for one month: `/highfivereport?month=2026-09`. */
 export const reportHref = (kind: 'high5' | 'vibe', month: string) => `${kind === 'high5' ? paths.high5Report : paths.vibeReport}?month=${month}`;
 
-function CountBox({ label, value, icon, tone, footer }: { label: string; value: number | null; icon: ReactNode; tone: 'primary' | 'secondary'; footer?: ReactNode }) {
+function CountBox({
+  label,
+  value,
+  icon,
+  tone,
+  footer,
+}: {
+  label: string;
+  value: number | null;
+  icon: ReactNode;
+  tone: 'primary' | 'secondary';
+  footer?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('recognition');
   return (
-    <Paper variant="outlined" sx={{ position: 'relative', p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 0.5, minHeight: 176, height: '100%' }}>
-      <Box aria-hidden sx={{ position: 'absolute', top: 16, right: 16, width: 40, height: 40, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: tone === 'primary' ? '#f3e5f5' : '#e0f2f1', color: `${tone}.main` }}>
+    <Paper
+      variant="outlined"
+      sx={{ position: 'relative', p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 0.5, minHeight: 176, height: '100%' }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          top: 16,
+          right: 16,
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: tone === 'primary' ? '#f3e5f5' : '#e0f2f1',
+          color: `${tone}.main`,
+        }}
+      >
         {icon}
       </Box>
       {/* The number shows first, the heading is read first. */}
@@ -70,7 +99,13 @@ export default function DashboardScreen() {
   const points = useMemo(() => {
     if (!d) return null;
     const build = (high5: CountKey, vibe: CountKey) =>
-      d.months.map((m) => ({ month: m.month, label: monthName(m.month, i18n.language), longLabel: monthAndYear(m.month, i18n.language), high5: m[high5] ?? 0, vibe: m[vibe] ?? 0 }));
+      d.months.map((m) => ({
+        month: m.month,
+        label: monthName(m.month, i18n.language),
+        longLabel: monthAndYear(m.month, i18n.language),
+        high5: m[high5] ?? 0,
+        vibe: m[vibe] ?? 0,
+      }));
     return { given: build('high5Given', 'vibeGiven'), received: build('high5Received', 'vibeReceived') };
   }, [d, i18n.language]);
 
@@ -79,7 +114,14 @@ export default function DashboardScreen() {
     return (
       <Box>
         <PageTitle>{title}</PageTitle>
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void dashboard.refetch()}>{t('give.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void dashboard.refetch()}>
+              {t('give.retry')}
+            </Button>
+          }
+        >
           {errorText(dashboard.error)}
         </Alert>
       </Box>
@@ -88,7 +130,11 @@ export default function DashboardScreen() {
 
   return (
     <Box>
-      <PageTitle subtitle={d ? t('dashboard.subtitle', { from: formatDate(d.schoolYear.from, i18n.language), to: formatDate(d.schoolYear.to, i18n.language) }) : ' '}>{title}</PageTitle>
+      <PageTitle
+        subtitle={d ? t('dashboard.subtitle', { from: formatDate(d.schoolYear.from, i18n.language), to: formatDate(d.schoolYear.to, i18n.language) }) : ' '}
+      >
+        {title}
+      </PageTitle>
       {me.role !== 'superAdmin' && (
         <Box sx={{ mb: 2 }}>
           <SchoolYearPicker value={year} onChange={(y) => setYear(y?.from ?? null)} />
@@ -143,15 +189,34 @@ function Boxes({ d, canGive }: { d: Dashboard; canGive: boolean }) {
   const [builderOpen, setBuilderOpen] = useState(false);
   const reportLink = (kind: 'high5' | 'vibe') =>
     d.receivedVisible ? (
-      <Link component={RouterLink} to={kind === 'high5' ? paths.high5Report : paths.vibeReport} aria-label={t(kind === 'high5' ? 'dashboard.viewHigh5Report' : 'dashboard.viewVibeReport')} sx={{ fontWeight: 600 }}>
+      <Link
+        component={RouterLink}
+        to={kind === 'high5' ? paths.high5Report : paths.vibeReport}
+        aria-label={t(kind === 'high5' ? 'dashboard.viewHigh5Report' : 'dashboard.viewVibeReport')}
+        sx={{ fontWeight: 600 }}
+      >
         {t('dashboard.viewReport')}
       </Link>
     ) : undefined;
   const boxes = [
     <CountBox key="h5g" label={t('dashboard.boxes.high5Given')} value={d.totals.high5Given} icon={<PanToolOutlinedIcon aria-hidden />} tone="primary" />,
-    <CountBox key="h5r" label={t('dashboard.boxes.high5Received')} value={d.totals.high5Received} icon={<PanToolOutlinedIcon aria-hidden />} tone="primary" footer={reportLink('high5')} />,
+    <CountBox
+      key="h5r"
+      label={t('dashboard.boxes.high5Received')}
+      value={d.totals.high5Received}
+      icon={<PanToolOutlinedIcon aria-hidden />}
+      tone="primary"
+      footer={reportLink('high5')}
+    />,
     <CountBox key="vg" label={t('dashboard.boxes.vibeGiven')} value={d.totals.vibeGiven} icon={<FavoriteBorderIcon aria-hidden />} tone="secondary" />,
-    <CountBox key="vr" label={t('dashboard.boxes.vibeReceived')} value={d.totals.vibeReceived} icon={<FavoriteBorderIcon aria-hidden />} tone="secondary" footer={reportLink('vibe')} />,
+    <CountBox
+      key="vr"
+      label={t('dashboard.boxes.vibeReceived')}
+      value={d.totals.vibeReceived}
+      icon={<FavoriteBorderIcon aria-hidden />}
+      tone="secondary"
+      footer={reportLink('vibe')}
+    />,
   ];
   if (canGive) boxes.push(<HandBox key="hand" onOpen={() => setBuilderOpen(true)} />);
   return (

@@ -6,7 +6,19 @@ import { HandImage } from '../avatar/hand-image';
 export function HandBox({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation('recognition');
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1, minHeight: 176, height: '100%', background: 'linear-gradient(160deg, #fff 55%, #fff3e0)' }}>
+    <Paper
+      variant="outlined"
+      sx={{
+        p: 2.5,
+        borderRadius: 3,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        minHeight: 176,
+        height: '100%',
+        background: 'linear-gradient(160deg, #fff 55%, #fff3e0)',
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.25, pt: 0.5 }}>
           {t('dashboard.getHandy.title')}

@@ -26,7 +26,17 @@ function tickStep(max: number) {
  * chart library loads with the dashboard. It is hidden from assistive technology: the card around
  * it gives a summary and a table view with the same numbers. A click on a month opens it.
  */
-export default function MonthChart({ data, high5Label, vibeLabel, onMonth }: { data: ChartPoint[]; high5Label: string; vibeLabel: string; onMonth: (index: number) => void }) {
+export default function MonthChart({
+  data,
+  high5Label,
+  vibeLabel,
+  onMonth,
+}: {
+  data: ChartPoint[];
+  high5Label: string;
+  vibeLabel: string;
+  onMonth: (index: number) => void;
+}) {
   const theme = useTheme();
   // Twelve labels do not fit a phone: every other month is named there.
   const narrow = useMediaQuery('(max-width:599px)', { noSsr: true });
@@ -62,7 +72,15 @@ export default function MonthChart({ data, high5Label, vibeLabel, onMonth }: { d
           <svg width={width} height={HEIGHT} role="presentation">
             <g data-testid="chart-grid">
               {ticks.map((tick) => (
-                <line key={tick} x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} stroke={theme.palette.divider} strokeDasharray={tick ? '3 3' : undefined} />
+                <line
+                  key={tick}
+                  x1={PAD.left}
+                  x2={width - PAD.right}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  stroke={theme.palette.divider}
+                  strokeDasharray={tick ? '3 3' : undefined}
+                />
               ))}
             </g>
             {ticks.map((tick) => (
@@ -77,7 +95,15 @@ export default function MonthChart({ data, high5Label, vibeLabel, onMonth }: { d
                   <title>{`${point.longLabel}: ${high5Label} ${point.high5}, ${vibeLabel} ${point.vibe}`}</title>
                   <rect x={x} y={PAD.top} width={slot} height={plotHeight} fill="transparent" />
                   {series.map((s, i) => (
-                    <rect key={s.key} x={x + slot / 2 - bar - 1 + i * (bar + 2)} y={y(point[s.key])} width={bar} height={y(0) - y(point[s.key])} rx={Math.min(4, bar / 2)} fill={s.color} />
+                    <rect
+                      key={s.key}
+                      x={x + slot / 2 - bar - 1 + i * (bar + 2)}
+                      y={y(point[s.key])}
+                      width={bar}
+                      height={y(0) - y(point[s.key])}
+                      rx={Math.min(4, bar / 2)}
+                      fill={s.color}
+                    />
                   ))}
                   {(!narrow || index % 2 === 0) && (
                     <text x={x + slot / 2} y={HEIGHT - 6} textAnchor="middle" {...text}>

@@ -22,7 +22,11 @@ export default function FamilyRequestsScreen() {
       { request, accept },
       {
         onSuccess: () => notify('success', accept ? t('requests.accepted', { studentName: request.studentName }) : t('requests.declined')),
-        onError: (error) => notify('error', error instanceof ApiError && error.code === 'FAMILY_REQUEST_NOT_POSSIBLE' ? t('errors.FAMILY_REQUEST_NOT_POSSIBLE') : errorText(error)),
+        onError: (error) =>
+          notify(
+            'error',
+            error instanceof ApiError && error.code === 'FAMILY_REQUEST_NOT_POSSIBLE' ? t('errors.FAMILY_REQUEST_NOT_POSSIBLE') : errorText(error),
+          ),
       },
     );
   return (

@@ -1,5 +1,20 @@
 import { InviteParentSchema } from '@high5/contract';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,11 +61,24 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
     async (body) => {
       try {
         const result = await invite.mutateAsync(body);
-        notify('success', t(result.status === 'linked' ? 'notices.INVITE_PARENT_LINKED' : result.status === 'requested' ? 'notices.INVITE_PARENT_REQUESTED' : 'notices.INVITE_PARENT_SUCCESS'));
+        notify(
+          'success',
+          t(
+            result.status === 'linked'
+              ? 'notices.INVITE_PARENT_LINKED'
+              : result.status === 'requested'
+                ? 'notices.INVITE_PARENT_REQUESTED'
+                : 'notices.INVITE_PARENT_SUCCESS',
+          ),
+        );
         close('success');
       } catch (error) {
         // A reason the student can act on is shown in the dialog; anything else closes it with 'error'.
-        if (showServerIssues(form, error) || (error instanceof ApiError && ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY', 'VALIDATION_FAILED'].includes(error.code))) return;
+        if (
+          showServerIssues(form, error) ||
+          (error instanceof ApiError && ['INVITE_PARENT_NOT_POSSIBLE', 'INVITE_PARENT_TOO_MANY', 'VALIDATION_FAILED'].includes(error.code))
+        )
+          return;
         notify('error', t('notices.INVITE_PARENT_FAILED'));
         close('error');
       }
@@ -76,7 +104,15 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
   );
 
   return (
-    <Dialog open={open} onClose={invite.isPending ? undefined : () => close()} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+    <Dialog
+      open={open}
+      onClose={invite.isPending ? undefined : () => close()}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{t('family.title')}</DialogTitle>
         <DialogContent>
@@ -114,7 +150,12 @@ export function InviteParentDialog({ open, onClose }: InviteParentDialogProps) {
           <Button onClick={() => close()} disabled={invite.isPending}>
             {t('family.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending} startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invite.isPending}
+            startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
             {invite.isPending ? t('family.sending') : t('family.send')}
           </Button>
         </DialogActions>

@@ -88,7 +88,9 @@ export function GiveScreen({ kind }: { kind: RecognitionKind }) {
                 height: 'auto',
                 py: 0.5,
                 '& .MuiChip-label': { whiteSpace: 'normal' },
-                ...(left === 0 ? { bgcolor: '#fff3e0', color: '#8a3b00', borderColor: '#e65100' } : { bgcolor: 'background.paper', color: 'secondary.dark', borderColor: 'secondary.main' }),
+                ...(left === 0
+                  ? { bgcolor: '#fff3e0', color: '#8a3b00', borderColor: '#e65100' }
+                  : { bgcolor: 'background.paper', color: 'secondary.dark', borderColor: 'secondary.main' }),
               }}
             />
           ) : undefined

@@ -11,6 +11,13 @@ export const profileFormSchema = (today: string) =>
     dateOfBirth: z.string().transform((v) => v || null),
     gender: z.enum(['', 'M', 'F', 'O']).transform((v) => v || null),
   }).superRefine(({ dateOfBirth }, ctx) => {
-    const problem = dateOfBirth === 'invalid' ? 'date' : dateOfBirth && dateOfBirth < PROFILE_MIN_BIRTH_DATE ? 'dateTooOld' : dateOfBirth && dateOfBirth > today ? 'dateFuture' : null;
+    const problem =
+      dateOfBirth === 'invalid'
+        ? 'date'
+        : dateOfBirth && dateOfBirth < PROFILE_MIN_BIRTH_DATE
+          ? 'dateTooOld'
+          : dateOfBirth && dateOfBirth > today
+            ? 'dateFuture'
+            : null;
     if (problem) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: `profile:invalid.${problem}` });
   });

@@ -71,7 +71,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
 
-  const text = (name: TextName, options: { max: number; required?: boolean; type?: string; autoComplete?: string; hint?: string; inputMode?: 'tel' | 'numeric' | 'text' }) => (
+  const text = (
+    name: TextName,
+    options: { max: number; required?: boolean; type?: string; autoComplete?: string; hint?: string; inputMode?: 'tel' | 'numeric' | 'text' },
+  ) => (
     <FormTextField
       control={form.control}
       name={name}
@@ -85,10 +88,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       slotProps={{ htmlInput: { maxLength: options.max, inputMode: options.inputMode } }}
     />
   );
-  const readOnly = (label: string, value: string) => <TextField label={label} value={value} fullWidth slotProps={{ input: { readOnly: true } }} variant="filled" helperText=" " />;
+  const readOnly = (label: string, value: string) => (
+    <TextField label={label} value={value} fullWidth slotProps={{ input: { readOnly: true } }} variant="filled" helperText=" " />
+  );
 
   return (
-    <Paper component="form" noValidate onSubmit={(event) => void submit(event)} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }} aria-labelledby="profile-details-heading">
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      aria-labelledby="profile-details-heading"
+    >
       <Typography id="profile-details-heading" variant="h6" component="h2" sx={{ mb: 2, fontWeight: 700 }}>
         {t('sections.details')}
       </Typography>
@@ -109,7 +121,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               clearable
               onChange={(date) => field.onChange(date ?? 'invalid')}
               error={!!fieldState.error}
-              helperText={fieldState.error ? fieldText(MESSAGES[fieldState.error.message as keyof typeof MESSAGES] ?? fieldState.error.message) : t('hints.dateOfBirth')}
+              helperText={
+                fieldState.error ? fieldText(MESSAGES[fieldState.error.message as keyof typeof MESSAGES] ?? fieldState.error.message) : t('hints.dateOfBirth')
+              }
               onBlur={field.onBlur}
             />
           )}
@@ -155,7 +169,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       </Box>
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" size="large" disabled={!form.formState.isDirty || save.isPending} startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!form.formState.isDirty || save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
           {t('submit')}
         </Button>
       </Box>

@@ -34,7 +34,11 @@ export default function ProfileScreen() {
           <PageTitle subtitle={profile.data ? t('subtitle', { school: profile.data.schoolName }) : undefined}>{t('title')}</PageTitle>
         </Box>
         <Tooltip title={t('close')}>
-          <IconButton aria-label={t('close')} onClick={() => void navigate('/dashboard')} sx={{ border: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 0.5 }}>
+          <IconButton
+            aria-label={t('close')}
+            onClick={() => void navigate('/dashboard')}
+            sx={{ border: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 0.5 }}
+          >
             <CloseIcon />
           </IconButton>
         </Tooltip>
@@ -135,12 +139,7 @@ function ProfileBody({ profile }: { profile: Profile }) {
           <AvatarBuilderDialog open onClose={() => setBuilderOpen(false)} />
         </Suspense>
       )}
-      {profile.role === 'student' && (
-        <InviteParentDialog
-          open={inviteOpen}
-          onClose={() => setInvite(false)}
-        />
-      )}
+      {profile.role === 'student' && <InviteParentDialog open={inviteOpen} onClose={() => setInvite(false)} />}
     </Box>
   );
 }

@@ -28,7 +28,11 @@ export function SecurityCard() {
         {t('security.title')}
       </Typography>
       <Stack spacing={2.5}>
-        {me.hasPassword ? <ChangePasswordForm login={me.email ?? me.username ?? ''} /> : <Typography color="text.secondary">{t('security.noPassword')}</Typography>}
+        {me.hasPassword ? (
+          <ChangePasswordForm login={me.email ?? me.username ?? ''} />
+        ) : (
+          <Typography color="text.secondary">{t('security.noPassword')}</Typography>
+        )}
         <Divider />
         <SignOutEverywhere />
       </Stack>
@@ -40,7 +44,8 @@ export function SecurityCard() {
 const changePasswordSchema = ChangePasswordBodySchema.extend({ confirmation: z.string() })
   .superRefine(checkConfirmation)
   .superRefine(({ currentPassword, newPassword, confirmation }, ctx) => {
-    if (newPassword && newPassword === confirmation && newPassword === currentPassword) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'profile:security.errors.PASSWORD_SAME_AS_CURRENT' });
+    if (newPassword && newPassword === confirmation && newPassword === currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'profile:security.errors.PASSWORD_SAME_AS_CURRENT' });
   });
 
 function ChangePasswordForm({ login }: { login: string }) {

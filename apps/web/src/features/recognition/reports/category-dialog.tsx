@@ -1,6 +1,20 @@
 import { formatDate, type Language, type ReceivedItem, type ReceivedReport } from '@high5/contract';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Skeleton, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  Skeleton,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +28,19 @@ import { monthAndYear } from './months';
  * hand, newest first. The dialog asks the server for that category's items a page at a time and
  * offers "Show more" until it has them all (decision 0452).
  */
-export function CategoryDialog({ report, month, categoryId, language, onClose }: { report: ReceivedReport; month: string; categoryId: string; language: Language; onClose: () => void }) {
+export function CategoryDialog({
+  report,
+  month,
+  categoryId,
+  language,
+  onClose,
+}: {
+  report: ReceivedReport;
+  month: string;
+  categoryId: string;
+  language: Language;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('recognition');
   const errorText = useErrorText('recognition');
   const theme = useTheme();
@@ -35,7 +61,14 @@ export function CategoryDialog({ report, month, categoryId, language, onClose }:
       </DialogTitle>
       <DialogContent dividers>
         {list.isError && !list.data ? (
-          <Alert severity="error" action={<Button color="inherit" onClick={() => void list.refetch()}>{t('give.retry')}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void list.refetch()}>
+                {t('give.retry')}
+              </Button>
+            }
+          >
             {errorText(list.error)}
           </Alert>
         ) : !list.data ? (
@@ -85,7 +118,12 @@ function Item({ item }: { item: ReceivedItem }) {
   return (
     <ListItem disableGutters divider alignItems="flex-start" sx={{ gap: 2, py: 1.5 }}>
       {item.fromHandImageUrl ? (
-        <Box component="img" src={item.fromHandImageUrl} alt={t('report.handOf', { name: item.fromName })} sx={{ width: 56, height: 56, objectFit: 'contain', flexShrink: 0 }} />
+        <Box
+          component="img"
+          src={item.fromHandImageUrl}
+          alt={t('report.handOf', { name: item.fromName })}
+          sx={{ width: 56, height: 56, objectFit: 'contain', flexShrink: 0 }}
+        />
       ) : (
         <PlaceholderHand size={56} label={t('report.placeholderOf', { name: item.fromName })} />
       )}

@@ -44,7 +44,14 @@ export function ReportScreen({ kind }: { kind: RecognitionKind }) {
           {t('errors.RECEIVED_HIDDEN')}
         </Alert>
       ) : report.isError && !data ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void report.refetch()}>{t('give.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void report.refetch()}>
+              {t('give.retry')}
+            </Button>
+          }
+        >
           {errorText(report.error)}
         </Alert>
       ) : (
@@ -58,8 +65,14 @@ export function ReportScreen({ kind }: { kind: RecognitionKind }) {
             }}
           />
           <Box sx={{ height: 4, my: 1 }}>{report.isFetching && <LinearProgress aria-label={t('report.loading')} />}</Box>
-          {data && month ? <ReportBody data={data} month={month} kind={kind} table={table} onTable={setTable} onCategory={setOpenCategory} /> : <Skeleton variant="rounded" height={320} />}
-          {data && month && openCategory && <CategoryDialog report={data} month={month} categoryId={openCategory} language={language} onClose={() => setOpenCategory(null)} />}
+          {data && month ? (
+            <ReportBody data={data} month={month} kind={kind} table={table} onTable={setTable} onCategory={setOpenCategory} />
+          ) : (
+            <Skeleton variant="rounded" height={320} />
+          )}
+          {data && month && openCategory && (
+            <CategoryDialog report={data} month={month} categoryId={openCategory} language={language} onClose={() => setOpenCategory(null)} />
+          )}
         </>
       )}
     </Box>
@@ -72,7 +85,11 @@ function MonthPicker({ today, month, onPick }: { today: string | null; month: st
   const months = useMemo(() => (month ? schoolYearMonths(`${month}-01`) : today ? schoolYearMonths(today) : []), [month, today]);
   const current = today?.slice(0, 7) ?? '9999-12';
   return (
-    <Box role="group" aria-label={t('report.monthsLabel')} sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(6, 1fr)', md: 'repeat(12, 1fr)' }, gap: 0.75 }}>
+    <Box
+      role="group"
+      aria-label={t('report.monthsLabel')}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(6, 1fr)', md: 'repeat(12, 1fr)' }, gap: 0.75 }}
+    >
       {months.length === 0
         ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} variant="rounded" height={40} />)
         : months.map((m) => (
@@ -85,7 +102,13 @@ function MonthPicker({ today, month, onPick }: { today: string | null; month: st
               aria-label={monthAndYear(m.month, i18n.language)}
               size="small"
               color="primary"
-              sx={{ fontWeight: 700, textTransform: 'uppercase', borderRadius: 2, py: 1, '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } } }}
+              sx={{
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                borderRadius: 2,
+                py: 1,
+                '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } },
+              }}
             >
               {monthName(m.month, i18n.language)}
             </ToggleButton>
@@ -112,17 +135,56 @@ function ReportBody({ data, month, kind, table, onTable, onCategory }: BodyProps
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mt: 2, mb: 1.5 }}>
         {t('report.categories')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(6, minmax(0, 1fr))' }, gap: 1.5 }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+            xl: 'repeat(6, minmax(0, 1fr))',
+          },
+          gap: 1.5,
+        }}
+      >
         {data.categories.map((c) => (
           <Box component="li" key={c.id} sx={{ minWidth: 0 }}>
-            <Paper variant="outlined" sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}>
+            <Paper
+              variant="outlined"
+              sx={{ borderRadius: 3, height: '100%', borderColor: c.count > 0 ? (kind === 'high5' ? 'primary.light' : 'secondary.light') : 'divider' }}
+            >
               <CategoryTileTooltip name={c.name}>
                 <ButtonBase
                   onClick={() => onCategory(c.id)}
                   aria-label={t('report.tile', { name: c.name, count: c.count })}
-                  sx={{ width: '100%', height: '100%', p: 1.75, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 0.5, borderRadius: 3, textAlign: 'left', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' } }}
+                  sx={{
+                    width: '100%',
+                    height: '100%',
+                    p: 1.75,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'flex-start',
+                    justifyContent: 'flex-start',
+                    gap: 0.5,
+                    borderRadius: 3,
+                    textAlign: 'left',
+                    '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+                  }}
                 >
-                  <Typography sx={{ fontSize: 30, fontWeight: 800, lineHeight: 1, color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary' }}>{c.count}</Typography>
+                  <Typography
+                    sx={{
+                      fontSize: 30,
+                      fontWeight: 800,
+                      lineHeight: 1,
+                      color: c.count > 0 ? (kind === 'high5' ? 'primary.main' : 'secondary.main') : 'text.secondary',
+                    }}
+                  >
+                    {c.count}
+                  </Typography>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {shortLabel(c.name)}
                   </Typography>
@@ -142,7 +204,21 @@ function ReportBody({ data, month, kind, table, onTable, onCategory }: BodyProps
 }
 
 /** The report's columns (docs/rules/recognition.md#received-reports): from_name, from_role, Date, comment, and the categories; one page of the month's items. */
-function ItemsTable({ data, kind, names, month, table, onTable }: { data: ReceivedReport; kind: RecognitionKind; names: Map<string, string>; month: string; table: TableState; onTable: (state: TableState) => void }) {
+function ItemsTable({
+  data,
+  kind,
+  names,
+  month,
+  table,
+  onTable,
+}: {
+  data: ReceivedReport;
+  kind: RecognitionKind;
+  names: Map<string, string>;
+  month: string;
+  table: TableState;
+  onTable: (state: TableState) => void;
+}) {
   const { t } = useTranslation('recognition');
   const labels = {
     caption: t('report.tableTitle', { month }),

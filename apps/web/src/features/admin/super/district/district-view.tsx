@@ -89,11 +89,31 @@ function Figures({ districtId, years }: { districtId: string; years: SchoolYears
   };
   const rows = report.data ? [...report.data.schools, { schoolId: 'total', name: t('districtView.total'), ...report.data.totals }] : [];
   const columns = [
-    { id: 'name', header: t('districtView.school'), cell: (r: (typeof rows)[number]) => (r.schoolId === 'total' ? <strong>{r.name}</strong> : r.name), value: (r: (typeof rows)[number]) => r.name, sortable: false },
-    ...FIGURES.map((key) => ({ id: key, header: t(`districtView.figures.${key}`), cell: (r: DistrictFigures) => r[key], value: (r: DistrictFigures) => r[key], numeric: true, sortable: false })),
+    {
+      id: 'name',
+      header: t('districtView.school'),
+      cell: (r: (typeof rows)[number]) => (r.schoolId === 'total' ? <strong>{r.name}</strong> : r.name),
+      value: (r: (typeof rows)[number]) => r.name,
+      sortable: false,
+    },
+    ...FIGURES.map((key) => ({
+      id: key,
+      header: t(`districtView.figures.${key}`),
+      cell: (r: DistrictFigures) => r[key],
+      value: (r: DistrictFigures) => r[key],
+      numeric: true,
+      sortable: false,
+    })),
   ];
   const save = (data: DistrictReport) =>
-    downloadReport(t, { title: t('districtView.figuresTitle'), nameParts: [], range: submitted!, filters: [], columns: columns.map((c) => ({ header: c.header, value: c.value })), rows: [...data.schools, { schoolId: 'total', name: t('districtView.total'), ...data.totals }] });
+    downloadReport(t, {
+      title: t('districtView.figuresTitle'),
+      nameParts: [],
+      range: submitted!,
+      filters: [],
+      columns: columns.map((c) => ({ header: c.header, value: c.value })),
+      rows: [...data.schools, { schoolId: 'total', name: t('districtView.total'), ...data.totals }],
+    });
   return (
     <>
       <ReportFilterBar form={form} label={t('districtView.formLabel')} onRun={(values) => setSubmitted(values.range)}>
@@ -124,9 +144,15 @@ function Students({ districtId, name }: { districtId: string; name: string }) {
   const columns = [
     { id: 'name', header: t('districtView.name'), cell: (s: DistrictStudent) => s.name, value: (s: DistrictStudent) => s.name },
     { id: 'school', header: t('districtView.school'), cell: (s: DistrictStudent) => s.schoolName, value: (s: DistrictStudent) => s.schoolName },
-    { id: 'grade', header: t('districtView.grade'), cell: (s: DistrictStudent) => gradeLabel(s.grade, t) || '—', value: (s: DistrictStudent) => gradeLabel(s.grade, t) },
+    {
+      id: 'grade',
+      header: t('districtView.grade'),
+      cell: (s: DistrictStudent) => gradeLabel(s.grade, t) || '—',
+      value: (s: DistrictStudent) => gradeLabel(s.grade, t),
+    },
   ];
-  const save = (rows: DistrictStudent[]) => downloadReport(t, { title: t('districtView.studentsTitle'), nameParts: [name], filters: [], ...pagedFile(columns, table), rows });
+  const save = (rows: DistrictStudent[]) =>
+    downloadReport(t, { title: t('districtView.studentsTitle'), nameParts: [name], filters: [], ...pagedFile(columns, table), rows });
   return (
     <ReportOutcome report={report}>
       {report.data ? (

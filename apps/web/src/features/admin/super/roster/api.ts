@@ -45,7 +45,9 @@ function useRunStarted(districtId: string | undefined) {
   const queryClient = useQueryClient();
   return (run: RosterRun) => {
     if (districtId) {
-      queryClient.setQueryData(rosterKeys.district(districtId), (old: { runs: RosterRun[] } | undefined) => (old ? { ...old, runs: [run, ...old.runs.filter((r) => r.id !== run.id)] } : old));
+      queryClient.setQueryData(rosterKeys.district(districtId), (old: { runs: RosterRun[] } | undefined) =>
+        old ? { ...old, runs: [run, ...old.runs.filter((r) => r.id !== run.id)] } : old,
+      );
       void queryClient.invalidateQueries({ queryKey: rosterKeys.district(districtId) });
     } else {
       queryClient.setQueryData(schoolRosterRunsQuery.queryKey, (old) => [run, ...(old ?? [])]);
@@ -66,14 +68,17 @@ export function useRosterUpload(districtId: string | undefined) {
   return useMutation({
     mutationFn: (zip: File) => {
       if (zip.size > ONEROSTER_UPLOAD_MAX_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-      return districtId ? uploadFile(rosteringApi.rosterUpload, { params: { districtId } }, 'roster', zip, zip.name) : uploadFile(rosteringApi.schoolRosterUpload, {}, 'roster', zip, zip.name);
+      return districtId
+        ? uploadFile(rosteringApi.rosterUpload, { params: { districtId } }, 'roster', zip, zip.name)
+        : uploadFile(rosteringApi.schoolRosterUpload, {}, 'roster', zip, zip.name);
     },
     onSuccess: started,
   });
 }
 
 /** "Test connection" (decision 0480): what the district's SIS answers with the stored credentials. */
-export const useTestConnection = (districtId: string) => useMutation({ mutationFn: () => api(rosteringApi.rosterTestConnection, { params: { districtId }, body: {} }) });
+export const useTestConnection = (districtId: string) =>
+  useMutation({ mutationFn: () => api(rosteringApi.rosterTestConnection, { params: { districtId }, body: {} }) });
 
 /** Applies a held run as shown; its district's runs reload. */
 export function useApproveRun(run: RosterRun) {

@@ -12,7 +12,12 @@ import { useErrorText, useFieldErrorText } from '../../../../lib/use-error-text'
 import { useRosterUpload } from './api';
 
 /** The zip to send: none yet, or a file no larger than the server takes (it answers PAYLOAD_TOO_LARGE). */
-const uploadForm = z.object({ file: z.instanceof(File).nullable().refine((file) => !file || file.size <= ONEROSTER_UPLOAD_MAX_BYTES, 'PAYLOAD_TOO_LARGE') });
+const uploadForm = z.object({
+  file: z
+    .instanceof(File)
+    .nullable()
+    .refine((file) => !file || file.size <= ONEROSTER_UPLOAD_MAX_BYTES, 'PAYLOAD_TOO_LARGE'),
+});
 
 /**
  * A OneRoster 1.1 CSV zip for a run to read: the super admin's for a district, or a school
@@ -46,7 +51,13 @@ export function RosterUpload({ districtId }: { districtId?: string }) {
         {t('roster.uploadHelp')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <FileField label={t('roster.uploadFile')} accept=".zip,application/zip" file={field.value} buttonRef={field.ref} onChange={(file) => (field.onChange(file), upload.reset())} />
+        <FileField
+          label={t('roster.uploadFile')}
+          accept=".zip,application/zip"
+          file={field.value}
+          buttonRef={field.ref}
+          onChange={(file) => (field.onChange(file), upload.reset())}
+        />
         <Button type="submit" variant="outlined" startIcon={<UploadFileIcon />} disabled={!field.value || !!fileProblem || upload.isPending}>
           {t('roster.upload')}
         </Button>

@@ -19,9 +19,28 @@ export function RunList({ runs, title, approvable = true, timeZone }: { runs: Ro
   const when = (d: string | null) => (d ? showDateTime(d, timeZone) : '—');
   const result = (r: RosterRun) => (r.status === 'failed' ? t(`errors:roster.${r.errorCode ?? 'roster_failed'}`) : t(`roster.status.${r.status}`));
   const columns = [
-    { id: 'started', header: t('roster.started'), cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt), value: (r: RosterRun) => r.startedAt ?? r.createdAt, date: true },
-    { id: 'finished', header: t('roster.finished'), cell: (r: RosterRun) => when(r.finishedAt), value: (r: RosterRun) => r.finishedAt ?? '', wide: true, date: true },
-    { id: 'kind', header: t('roster.kind'), cell: (r: RosterRun) => t(`roster.origin.${r.origin}`), value: (r: RosterRun) => t(`roster.origin.${r.origin}`), wide: true },
+    {
+      id: 'started',
+      header: t('roster.started'),
+      cell: (r: RosterRun) => when(r.startedAt ?? r.createdAt),
+      value: (r: RosterRun) => r.startedAt ?? r.createdAt,
+      date: true,
+    },
+    {
+      id: 'finished',
+      header: t('roster.finished'),
+      cell: (r: RosterRun) => when(r.finishedAt),
+      value: (r: RosterRun) => r.finishedAt ?? '',
+      wide: true,
+      date: true,
+    },
+    {
+      id: 'kind',
+      header: t('roster.kind'),
+      cell: (r: RosterRun) => t(`roster.origin.${r.origin}`),
+      value: (r: RosterRun) => t(`roster.origin.${r.origin}`),
+      wide: true,
+    },
     {
       id: 'result',
       header: t('roster.result'),
@@ -32,7 +51,14 @@ export function RunList({ runs, title, approvable = true, timeZone }: { runs: Ro
     { id: 'added', header: t('roster.added'), cell: (r: RosterRun) => headline(r).added, value: (r: RosterRun) => headline(r).added, numeric: true },
     { id: 'changed', header: t('roster.changed'), cell: (r: RosterRun) => headline(r).changed, value: (r: RosterRun) => headline(r).changed, numeric: true },
     { id: 'removed', header: t('roster.removed'), cell: (r: RosterRun) => headline(r).removed, value: (r: RosterRun) => headline(r).removed, numeric: true },
-    { id: 'errors', header: t('roster.errors'), cell: (r: RosterRun) => (r.status === 'failed' ? 1 : 0), value: (r: RosterRun) => (r.status === 'failed' ? 1 : 0), numeric: true, wide: true },
+    {
+      id: 'errors',
+      header: t('roster.errors'),
+      cell: (r: RosterRun) => (r.status === 'failed' ? 1 : 0),
+      value: (r: RosterRun) => (r.status === 'failed' ? 1 : 0),
+      numeric: true,
+      wide: true,
+    },
     { id: 'warnings', header: t('roster.warnings'), cell: warningCount, value: warningCount, numeric: true, wide: true },
   ];
   return (

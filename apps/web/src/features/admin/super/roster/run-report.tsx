@@ -12,7 +12,16 @@ import { RunChanges } from './run-changes';
 type Person = RosterSchoolReport['added'][number];
 /** Lists on a report stop at this many names (the server's REPORT_LIST_MAX); counts stay exact. */
 const LIST_MAX = 200;
-const DETAIL_COUNTS = ['schoolsCreated', 'linked', 'reactivated', 'classesCreated', 'classesUpdated', 'enrolmentsAdded', 'enrolmentsRemoved', 'flagsChanged'] as const;
+const DETAIL_COUNTS = [
+  'schoolsCreated',
+  'linked',
+  'reactivated',
+  'classesCreated',
+  'classesUpdated',
+  'enrolmentsAdded',
+  'enrolmentsRemoved',
+  'flagsChanged',
+] as const;
 
 export function statusColor(status: RosterRun['status']) {
   return status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'held' ? 'warning' : status === 'preview' ? 'info' : 'default';
@@ -55,9 +64,7 @@ export function RunReport({ run, approvable = true, timeZone }: { run: RosterRun
       {run.status === 'stale' && <Alert severity="info">{t('roster.staleIntro')}</Alert>}
       {run.status === 'discarded' && <Alert severity="info">{t('roster.discardedIntro')}</Alert>}
       {run.status !== 'failed' && run.finishedAt && (
-        <Typography sx={{ my: 1.5 }}>
-          {t('roster.headline', { added: figures.added, changed: figures.changed, removed: figures.removed })}
-        </Typography>
+        <Typography sx={{ my: 1.5 }}>{t('roster.headline', { added: figures.added, changed: figures.changed, removed: figures.removed })}</Typography>
       )}
       {run.status !== 'failed' &&
         run.sourceWarnings.map((w) => (
@@ -94,8 +101,16 @@ function SchoolReport({ school }: { school: RosterSchoolReport }) {
         </Typography>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-        <People title={t(future ? 'roster.wouldCreate' : 'roster.createdList', { count: school.counts.created })} people={school.added} total={school.counts.created} />
-        <People title={t(future ? 'roster.wouldDeactivate' : 'roster.deactivatedList', { count: school.counts.deactivated })} people={school.deactivated} total={school.counts.deactivated} />
+        <People
+          title={t(future ? 'roster.wouldCreate' : 'roster.createdList', { count: school.counts.created })}
+          people={school.added}
+          total={school.counts.created}
+        />
+        <People
+          title={t(future ? 'roster.wouldDeactivate' : 'roster.deactivatedList', { count: school.counts.deactivated })}
+          people={school.deactivated}
+          total={school.counts.deactivated}
+        />
       </Box>
       {school.flagChanges.length > 0 && <FlagChanges changes={school.flagChanges} total={school.counts.flagsChanged} future={future} />}
       {school.warnings.length > 0 && (
@@ -131,7 +146,11 @@ function Carries({ carries }: { carries: RosterCarries }) {
           {carries.columns.map((c) => (
             <ListItem key={`${c.file}-${c.column}`} disableGutters>
               <ListItemText
-                primary={c.flag ? t('roster.carriesColumn', { column: c.column, file: c.file, flag: t(`roster.flag.${c.flag}`) }) : t('roster.carriesColumnUnmapped', { column: c.column, file: c.file })}
+                primary={
+                  c.flag
+                    ? t('roster.carriesColumn', { column: c.column, file: c.file, flag: t(`roster.flag.${c.flag}`) })
+                    : t('roster.carriesColumnUnmapped', { column: c.column, file: c.file })
+                }
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>
@@ -147,7 +166,10 @@ function FlagChanges({ changes, total, future }: { changes: RosterFlagChange[]; 
   const { t } = useTranslation('admin');
   const id = useId();
   const what = (c: RosterFlagChange) =>
-    [...c.set.map((f) => t('roster.flagSet', { flag: t(`roster.flag.${f}`) })), ...c.cleared.map((f) => t('roster.flagCleared', { flag: t(`roster.flag.${f}`) }))].join(' · ');
+    [
+      ...c.set.map((f) => t('roster.flagSet', { flag: t(`roster.flag.${f}`) })),
+      ...c.cleared.map((f) => t('roster.flagCleared', { flag: t(`roster.flag.${f}`) })),
+    ].join(' · ');
   return (
     <Box sx={{ mt: 1 }}>
       <Typography id={id} variant="body2" sx={{ fontWeight: 700 }}>

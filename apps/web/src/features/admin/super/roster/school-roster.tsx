@@ -26,7 +26,13 @@ export function SchoolRoster() {
           </Box>
         )}
       </Paper>
-      {runs.isError ? <Alert severity="error">{t('errors:INTERNAL')}</Alert> : !runs.data ? <Skeleton variant="rounded" height={120} /> : runs.data.length > 0 && <RunList runs={runs.data} title={t('roster.schoolRunsTitle')} approvable={false} />}
+      {runs.isError ? (
+        <Alert severity="error">{t('errors:INTERNAL')}</Alert>
+      ) : !runs.data ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : (
+        runs.data.length > 0 && <RunList runs={runs.data} title={t('roster.schoolRunsTitle')} approvable={false} />
+      )}
     </Box>
   );
 }

@@ -16,7 +16,12 @@ export function TestConnection({ districtId, beside }: { districtId: string; bes
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-        <Button variant="outlined" onClick={() => check.mutate()} disabled={check.isPending} startIcon={check.isPending ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="outlined"
+          onClick={() => check.mutate()}
+          disabled={check.isPending}
+          startIcon={check.isPending ? <CircularProgress size={16} /> : undefined}
+        >
           {t('roster.testConnection')}
         </Button>
         {beside}
