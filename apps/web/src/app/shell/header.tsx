@@ -67,7 +67,12 @@ function SchoolBlock({ me }: { me: Me }) {
       {me.schools.length > 1 ? (
         <SchoolSwitcher me={me} />
       ) : (
-        <Typography noWrap sx={{ fontWeight: 700, fontSize: { xs: 14, sm: 16 }, maxWidth: '100%' }} data-testid="school-name" title={me.school?.name}>
+        // Two lines on a phone, where a long name (or "Administración de High5") would be cut; one line wider.
+        <Typography
+          sx={{ fontWeight: 700, fontSize: { xs: 14, sm: 16 }, lineHeight: { xs: 1.2, sm: 1.5 }, maxWidth: '100%', overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 1 }, overflowWrap: 'anywhere' }}
+          data-testid="school-name"
+          title={me.school?.name}
+        >
           {me.school?.name ?? t('header.administration')}
         </Typography>
       )}

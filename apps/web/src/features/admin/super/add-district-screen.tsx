@@ -107,8 +107,10 @@ function DistrictList() {
               id: 'actions',
               header: t('settingsScreen.actions'),
               sortable: false,
+              // On a phone's card the buttons go under the label and wrap: one line is wider than the card.
+              long: true,
               cell: (d) => (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'nowrap' }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
                   <Button size="small" component={RouterLink} to={`${paths.addDistrict}?district=${d.id}`} startIcon={<ListAltIcon />} aria-label={t('roster.openFor', { name: d.name })}>
                     {t('roster.open')}
                   </Button>
