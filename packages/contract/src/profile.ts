@@ -383,7 +383,7 @@ export const profileEndpoints = {
     params: StudentParams,
     query: RangeQuery,
     response: z.array(AttendanceRowSchema),
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   studentMoods: endpoint({
     id: 'profile.studentMoods',
@@ -394,7 +394,7 @@ export const profileEndpoints = {
     params: StudentParams,
     query: RangeQuery,
     response: z.array(StudentMoodRowSchema),
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   studentNotes: endpoint({
     id: 'profile.studentNotes',

@@ -1,10 +1,14 @@
 import { addDays, StudentRangeSchema, type StudentDetails } from '@high5/contract';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { rangeParam } from '../../lib/calendar';
 import { showDate } from '../../lib/dates';
+import { useSchoolYears } from '../../lib/school-years';
+import { useErrorText } from '../../lib/use-error-text';
 import { useContractForm } from '../form/contract-form';
 import { FormDateRange, rangeForm, useCheckedValue } from '../form/form-date-range';
 import { DataTable, type DataColumn } from '../ui/data-table';
@@ -37,15 +41,36 @@ export function TrustedAdults({ adults }: { adults: StudentDetails['trustedAdult
 const studentRangeForm = rangeForm(StudentRangeSchema);
 type RangeControl = Control<{ range: { from: string; to: string } }, unknown, FieldValues>;
 
-/** The tab's date filter (the last 30 days first) and the range it last accepted, as the query's parameter. */
-function useRangeFilter(today: string): [RangeControl, string] {
-  const form = useContractForm(studentRangeForm, { mode: 'onChange', defaultValues: { range: { from: addDays(today, -DEFAULT_DAYS), to: today } } });
+/**
+ * The tab's date filter and the range it last accepted, as the query's parameter. It opens on the
+ * last 30 days within this school year: the server refuses a range that runs into another year,
+ * and an older year is read by choosing its dates (docs/decisions/0608).
+ */
+function useRangeFilter(today: string, yearStart: string): [RangeControl, string] {
+  const from = [addDays(today, -DEFAULT_DAYS), yearStart].sort()[1]!;
+  const form = useContractForm(studentRangeForm, { mode: 'onChange', defaultValues: { range: { from, to: today } } });
   return [form.control, rangeParam(useCheckedValue(form, 'range'))];
 }
 
-export function AttendancePanel({ studentId, today }: { studentId: string; today: string }) {
+/** Renders a history tab once the school's current year is known (its first range starts inside it). */
+function withYearStart<P extends object>(Panel: ComponentType<P & { yearStart: string }>) {
+  return function YearPanel(props: P) {
+    const years = useSchoolYears();
+    return years.data ? <Panel {...props} yearStart={years.data.current.from} /> : null;
+  };
+}
+
+export const AttendancePanel = withYearStart<{ studentId: string; today: string }>(function Attendance({
+  studentId,
+  today,
+  yearStart,
+}: {
+  studentId: string;
+  today: string;
+  yearStart: string;
+}) {
   const { t } = useTranslation('profile');
-  const [control, range] = useRangeFilter(today);
+  const [control, range] = useRangeFilter(today, yearStart);
   const rows = useStudentAttendance(studentId, range);
   return (
     <HistoryTable
@@ -62,7 +87,7 @@ export function AttendancePanel({ studentId, today }: { studentId: string; today
       ]}
     />
   );
-}
+});
 
 // Dark enough for small text on white (WCAG AA).
 const CODE_COLOURS = { P: '#1b5e20', A: '#b71c1c', T: '#8a4b00', E: '#01579b' } as const;
@@ -79,9 +104,19 @@ function AttendanceCode({ code }: { code: 'P' | 'A' | 'T' | 'E' }) {
 }
 
 /** `history`: the viewer may read past days; school staff see today's check-in only, and are told so (decision 0420). */
-export function MoodsPanel({ studentId, today, history }: { studentId: string; today: string; history: boolean }) {
+export const MoodsPanel = withYearStart<{ studentId: string; today: string; history: boolean }>(function Moods({
+  studentId,
+  today,
+  history,
+  yearStart,
+}: {
+  studentId: string;
+  today: string;
+  history: boolean;
+  yearStart: string;
+}) {
   const { t } = useTranslation('profile');
-  const [control, range] = useRangeFilter(today);
+  const [control, range] = useRangeFilter(today, yearStart);
   const rows = useStudentMoods(studentId, history ? range : rangeParam({ from: today, to: today }));
   const feeling = (mood: string) => t(`moods.${mood}`, { defaultValue: mood });
   return (
@@ -110,7 +145,7 @@ export function MoodsPanel({ studentId, today, history }: { studentId: string; t
       ]}
     />
   );
-}
+});
 
 /** A date range (last 30 days first) and the rows of that range, newest first, in the one data table. */
 function HistoryTable<T>({
@@ -133,11 +168,14 @@ function HistoryTable<T>({
   columns: DataColumn<T>[];
 }) {
   const { t } = useTranslation('profile');
+  const errorText = useErrorText();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {control && <FormDateRange control={control} name="range" maxDate={today} messages={{ range_too_long: 'profile:studentDetail.rangeTooLong' }} />}
       {note && <Alert severity="info">{note}</Alert>}
-      {rows.isError && <Alert severity="error">{t('studentDetail.loadFailed')}</Alert>}
+      {rows.isError && (
+        <Alert severity="error">{rows.error instanceof ApiError && rows.error.status === 400 ? errorText(rows.error) : t('studentDetail.loadFailed')}</Alert>
+      )}
       <Box sx={{ opacity: rows.isFetching ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={rows.isFetching}>
         {rows.data &&
           (rows.data.length ? (

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { audit as writeAudit, type AuditAction } from '../../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { currentSchool } from '../../../lib/current-school.js';
+import { schoolYears } from '../../../lib/school-years.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import {
   canChangeStudentPhoto,
@@ -84,13 +85,15 @@ export async function changeStudentFlags(db: Db, services: Services, user: Sessi
   return { iep: saved.iep, plan504: saved.plan504, languageLevel: saved.languageLevel as StudentFlags['languageLevel'] };
 }
 
-function checkRange(range: { from: string; to: string }) {
+/** A history range: at most a year, inside one of the student's school's years (docs/decisions/0608). */
+async function checkRange(db: Db, schoolId: string, range: { from: string; to: string }) {
   if (studentRangeTooLong(range)) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'invalid_range' }]);
+  (await schoolYears(db, schoolId)).yearOfRange(range);
 }
 
 export async function getStudentAttendance(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
-  checkRange(range);
   const student = await viewedStudent(db, user, studentId);
+  await checkRange(db, student.school.schoolId, range);
   const rows = await studentAttendance(db, student.school.schoolId, studentId, range.from, range.to);
   await audit(db, services, user, student, 'student.attendance.view', range);
   return rows.map((r) => ({ date: r.date, code: r.code as 'P' | 'A' | 'T' | 'E', className: r.className }));
@@ -98,8 +101,8 @@ export async function getStudentAttendance(db: Db, services: Services, user: Ses
 
 /** The student's check-ins in a range, as the one mood rule allows (decision 0420): today's only for staff. Audited with the reason. */
 export async function getStudentMoods(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
-  checkRange(range);
   const student = await viewedStudent(db, user, studentId);
+  await checkRange(db, student.school.schoolId, range);
   const access = moodAccess(user, student);
   if (!access) throw forbidden();
   const { from, to } = moodRange(access, range, toIsoDate(services.clock.now(), student.timeZone));

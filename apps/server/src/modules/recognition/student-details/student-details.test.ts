@@ -304,6 +304,19 @@ describe('attendance and moods in a date range', () => {
     },
   );
 
+  it('reads a past school year inside it, and refuses a range that runs into the next (docs/decisions/0608)', async () => {
+    await addAttendance(t.app, { classId: w.math.id, studentId: w.student.id, schoolDate: '2026-05-04', code: 'A' });
+    const cookie = await as(w.teacher.id);
+    const lastYear = await t.call('GET', `/v1/student-details/${w.student.id}/attendance?range=2026-04-01_2026-07-31`, { cookie });
+    expect(lastYear.status).toBe(200);
+    expect(lastYear.json.ResponseData).toEqual([{ date: '2026-05-04', code: 'A', className: 'Math' }]);
+    for (const tab of ['attendance', 'moods']) {
+      const crossing = await t.call('GET', `/v1/student-details/${w.student.id}/${tab}?range=2026-07-20_2026-08-10`, { cookie });
+      expect(crossing.status).toBe(400);
+      expect(crossing.json.ErrorCode).toBe('RANGE_CROSSES_SCHOOL_YEAR');
+    }
+  });
+
   it('when signed out, or without a reason, or from another school, it refuses', async () => {
     const url = `/v1/student-details/${w.student.id}/attendance?range=2026-09-15_2026-10-15`;
     expect((await t.call('GET', url)).status).toBe(401);
