@@ -10,11 +10,10 @@ export { displayName } from '../../lib/display-name.js';
 export { registered } from '../../lib/registered.js';
 
 /** The caller's current school, or 403: every classroom call works inside one school (the one guard, lib/current-school.ts). */
-export const requireSchool = currentSchool;
 
 /** A teacher waiting for the admin's approval sees no students at all. */
 export function assertSeesStudents(user: SessionUser) {
-  if (requireSchool(user).status !== 'active') throw forbidden('ACCOUNT_PENDING_APPROVAL');
+  if (currentSchool(user).status !== 'active') throw forbidden('ACCOUNT_PENDING_APPROVAL');
 }
 
 /** The school's local date now (lib/school-today.ts, shared with the admin reports). */

@@ -5,9 +5,10 @@ import { AppError, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { displayName, requireSchool } from '../common.js';
+import { displayName } from '../common.js';
 import { loadAlertSettings } from './settings.js';
 import { isKnownParentOfStudent, isParentOfStudent, loadStudent } from '../../../policies/student.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 /**
  * The one rule of whether a recorded answer counts (docs/decisions/0540): it was given by a parent
@@ -64,7 +65,7 @@ async function view(db: Db, schoolId: string, child: { id: string; name: string;
 }
 
 export async function myChildrenConsents(db: Db, user: SessionUser) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const list = await children(db, user.id, school.schoolId);
   return Promise.all(list.map((child) => view(db, school.schoolId, child)));
 }
@@ -75,7 +76,7 @@ export async function myChildrenConsents(db: Db, user: SessionUser) {
  * admin confirms it (docs/decisions/0540). Audited.
  */
 export async function setConsent(db: Db, services: Services, user: SessionUser, studentId: string, status: 'given' | 'refused') {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();
   if (!isParentOfStudent(user, student)) throw forbidden();

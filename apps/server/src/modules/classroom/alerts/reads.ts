@@ -4,18 +4,19 @@ import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit, auditOncePerHour } from '../../../lib/audit.js';
-import { assertSeesStudents, requireSchool } from '../common.js';
+import { assertSeesStudents } from '../common.js';
 import { correctAlertAction, recordAlertAction, reopenAlert } from './answer.js';
 import { loadAlertSettings } from './settings.js';
 import { canReadAlerts, loadStudent, moodAccess } from '../../../policies/student.js';
 import * as q from './queries.js';
 import { firstNoticeAdults, toDetail, toSummary } from './service.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
 /** The alerts that reached the caller (the shell's badge and list). The list's read is audited once an hour. */
 export async function myAlerts(db: Db, services: Services, user: SessionUser) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   assertSeesStudents(user);
   const now = services.clock.now();
   const reached = await q.alertsForAdult(db, school.schoolId, user.id, new Date(now.getTime() - WEEK_MS));
@@ -37,7 +38,7 @@ async function waitingFor(db: Db, schoolId: string, adultId: string) {
 
 /** An alert the caller may read: one that reached them, or one of a student whose alerts the visibility rule lets them read. */
 async function readableAlert(db: Db, user: SessionUser, alertId: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   assertSeesStudents(user);
   const row = await q.alertById(db, school.schoolId, alertId, user.id);
   if (!row) throw notFound();
@@ -108,7 +109,7 @@ export async function reopenOnAlert(db: Db, services: Services, user: SessionUse
 
 /** A student's alert history, for those the visibility rule allows. Audited. */
 export async function studentAlerts(db: Db, services: Services, user: SessionUser, studentId: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   assertSeesStudents(user);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();

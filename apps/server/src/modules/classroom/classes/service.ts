@@ -3,9 +3,10 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { randomClassCode } from '../../../lib/class-code.js';
-import { assertSeesStudents, requireSchool } from '../common.js';
+import { assertSeesStudents } from '../common.js';
 import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, listsWholeSchool, teachesClass } from '../../../policies/class.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 const CODE_ATTEMPTS = 10;
 
@@ -34,7 +35,7 @@ export async function loadManagedClass(
   classId: string,
   options: { teachersOnly?: boolean; ownerOrAdmin?: boolean; write?: boolean; students?: boolean } = {},
 ): Promise<ClassAccess> {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   const cls = await q.findClass(db, classId);
   if (!cls || cls.schoolId !== school.schoolId) throw notFound();
@@ -66,7 +67,7 @@ const withPolicies =
   });
 
 export async function listClasses(db: Db, user: SessionUser) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   const rows = (await q.listClasses(db, school.schoolId, user.id, listsWholeSchool(user) ? null : user.id)).map(withPolicies(user));
   // The caller's own classes first, then the rest of the school's (admins).
@@ -74,13 +75,13 @@ export async function listClasses(db: Db, user: SessionUser) {
 }
 
 async function classView(db: Db, user: SessionUser, classId: string) {
-  const [row] = await q.listClasses(db, requireSchool(user).schoolId, user.id, null, classId);
+  const [row] = await q.listClasses(db, currentSchool(user).schoolId, user.id, null, classId);
   if (!row) throw notFound();
   return withPolicies(user)(row);
 }
 
 export async function createClass(db: Db, user: SessionUser, name: string, nextCode: () => string = randomClassCode) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   if (!canManageClasses(user)) throw forbidden();
   if (await q.ownerHasClassNamed(db, user.id, name)) throw conflict('CLASS_NAME_TAKEN');
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {

@@ -4,16 +4,17 @@ import { categoryNames } from '../../../lib/recognition-categories.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
+import { assertRange, assertSeesStudents, schoolToday } from '../common.js';
 import { canReadStudentHigh5s, loadStudent, moodAccess, studentPickerScope } from '../../../policies/student.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 /**
  * The view-High 5 screen's student picker (docs/decisions/0304): a parent's children; for a
  * staff member of the school (approved), its students matching `search`.
  */
 export async function myStudents(db: Db, user: SessionUser, search?: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const scope = studentPickerScope(user);
   if (scope === 'children') {
     const kids = await q.children(db, user.id, school.schoolId);
@@ -34,7 +35,7 @@ async function readsMoodHistory(db: Db, user: SessionUser, studentId: string) {
 
 /** Who may read the High 5s a student received and send feedback on them: policies/student.ts `canReadStudentHigh5s`. */
 async function assertMayViewHigh5s(db: Db, user: SessionUser, studentId: string) {
-  requireSchool(user);
+  currentSchool(user);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();
   if (!canReadStudentHigh5s(user, student)) throw forbidden();
@@ -43,7 +44,7 @@ async function assertMayViewHigh5s(db: Db, user: SessionUser, studentId: string)
 export async function studentHigh5s(db: Db, user: SessionUser, studentId: string, range: { from: string; to: string }) {
   assertRange(range);
   await assertMayViewHigh5s(db, user, studentId);
-  const schoolId = requireSchool(user).schoolId;
+  const schoolId = currentSchool(user).schoolId;
   const rows = await q.receivedHigh5s(db, studentId, schoolId, user.id, range.from, range.to);
   const names = await categoryNames(
     db,
@@ -64,7 +65,7 @@ export async function studentHigh5s(db: Db, user: SessionUser, studentId: string
 
 /** Feedback on a High 5 a student received, addressed to the teacher who gave it. */
 export async function giveFeedback(db: Db, services: Services, user: SessionUser, high5Id: number, comment: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const high5 = await q.findHigh5(db, high5Id);
   if (!high5 || high5.kind !== 'high5' || high5.schoolId !== school.schoolId) throw notFound();
   await assertMayViewHigh5s(db, user, high5.receiverId);
@@ -84,5 +85,5 @@ export async function giveFeedback(db: Db, services: Services, user: SessionUser
 
 export async function feedbackList(db: Db, user: SessionUser, range: { from: string; to: string }) {
   assertRange(range);
-  return q.feedbackForTeacher(db, user.id, requireSchool(user).schoolId, range.from, range.to);
+  return q.feedbackForTeacher(db, user.id, currentSchool(user).schoolId, range.from, range.to);
 }

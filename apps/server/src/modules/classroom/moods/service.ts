@@ -4,12 +4,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.j
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { assertRange, requireSchool } from '../common.js';
+import { assertRange } from '../common.js';
 import { checkInAllowed } from '../alerts/consent.js';
 import { raiseFromCheckIn } from '../alerts/service.js';
 import { acknowledgeOnChart } from '../alerts/answer.js';
 import { loadStudent, looksAfterStudent, moodAccess, moodRange } from '../../../policies/student.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
 
@@ -33,7 +34,7 @@ type Messages = Partial<Record<'en' | 'es', { message1?: string; message2?: stri
 
 /** prompt_moodmeter and the school's messages in the caller's language, else the other one's. */
 export async function moodSettings(db: Db, user: SessionUser) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const settings = await q.moodSettings(db, school.schoolId);
   const messages = (settings.moodmeterMessages ?? {}) as Messages;
   const other = user.language === 'en' ? 'es' : 'en';
@@ -42,7 +43,7 @@ export async function moodSettings(db: Db, user: SessionUser) {
 }
 
 export async function myMoods(db: Db, services: Services, user: SessionUser) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const { today: date } = await today(db, services, school.schoolId);
   const yesterday = addDays(date, -1);
   const rows = await q.moodsOnDates(db, user.id, [date, yesterday]);
@@ -59,7 +60,7 @@ export async function myMoods(db: Db, services: Services, user: SessionUser) {
  */
 export async function checkIn(db: Db, services: Services, user: SessionUser, body: { mood: MoodKey; emergencyPriority: EmergencyPriority; talkTo?: string }) {
   const { mood, emergencyPriority: priority } = body;
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   // Without the parental consent a school requires, no mood meter (docs/decisions/0422).
   if (!(await checkInAllowed(db, user))) throw forbidden('MOOD_CONSENT_REQUIRED');
   const { settings, today: date } = await today(db, services, school.schoolId);
@@ -89,7 +90,7 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, bod
  * class teachers, trusted adults and adults an alert reached. Reads by school staff are audited.
  */
 export async function studentMoodHistory(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   assertRange(range);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();
@@ -140,7 +141,7 @@ export async function studentMoodsToday(db: Db, schoolId: string, studentIds: re
  * seating chart; it answers the student's open alert too (kept open, decision 0460). Audited.
  */
 export async function acknowledgeEmergency(db: Db, services: Services, user: SessionUser, studentId: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();
   if (!looksAfterStudent(user, student)) throw forbidden();

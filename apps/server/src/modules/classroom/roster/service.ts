@@ -9,11 +9,12 @@ import { checkFlagFilter } from '../../../lib/student-filter.js';
 import { sendFirstSignIn } from '../../../lib/first-sign-in.js';
 import { loadManagedClass } from '../classes/service.js';
 import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
-import { assertSeesStudents, mapLimit, requireSchool } from '../common.js';
+import { assertSeesStudents, mapLimit } from '../common.js';
 import { canManageClasses, listsWholeSchool } from '../../../policies/class.js';
 import { canResetStudentPasswords, loadStudent, looksAfterStudent } from '../../../policies/student.js';
 import { schoolName } from '../invites/queries.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 function assertRosterAccess(user: SessionUser) {
   if (!canManageClasses(user)) throw forbidden();
@@ -26,7 +27,7 @@ function assertRosterAccess(user: SessionUser) {
  */
 export async function roster(db: Db, services: Services, user: SessionUser, query: RosterQuery) {
   assertRosterAccess(user);
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const admin = listsWholeSchool(user);
   await checkFlagFilter(db, { actorId: user.id, schoolId: school.schoolId, admin, now: services.clock.now() }, 'roster', query);
   const { rows, total } = await q.rosterPage(db, school.schoolId, admin ? null : user.id, query);
@@ -48,7 +49,7 @@ export async function roster(db: Db, services: Services, user: SessionUser, quer
 }
 
 async function assertLooksAfter(db: Db, user: SessionUser, studentId: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const [account] = await q.studentAccounts(db, school.schoolId, [studentId]);
   if (!account) throw notFound();
   const student = await loadStudent(db, user, studentId);
@@ -72,7 +73,7 @@ export async function resetPassword(db: Db, services: Services, user: SessionUse
   if (account.email) {
     await services.mail.queue(db, account.email, account.language as 'en' | 'es', 'classroom:mail.passwordLink', {
       name: account.firstName || account.email,
-      school: await schoolName(db, requireSchool(user).schoolId),
+      school: await schoolName(db, currentSchool(user).schoolId),
       link,
       hours: PASSWORD_LINK_HOURS,
     });
@@ -81,7 +82,7 @@ export async function resetPassword(db: Db, services: Services, user: SessionUse
     db,
     {
       actorId: user.id,
-      schoolId: requireSchool(user).schoolId,
+      schoolId: currentSchool(user).schoolId,
       action: 'student.password_reset',
       targetType: 'student',
       targetId: studentId,
@@ -100,7 +101,7 @@ export async function resetPassword(db: Db, services: Services, user: SessionUse
  */
 export async function inviteUnregistered(db: Db, services: Services, user: SessionUser, studentIds: string[]) {
   assertRosterAccess(user);
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   if (!school.paid) throw forbidden('PAID_SCHOOL_ONLY');
   const accounts = await q.studentAccounts(db, school.schoolId, studentIds);
   const eligible = [];
@@ -135,7 +136,7 @@ export async function inviteUnregistered(db: Db, services: Services, user: Sessi
  */
 export async function inviteClass(db: Db, services: Services, user: SessionUser, classId: string): Promise<ClassInviteResult> {
   const cls = await loadManagedClass(db, user, classId);
-  if (!requireSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
+  if (!currentSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
   const name = await schoolName(db, cls.schoolId);
   const people: ClassInviteResult['people'] = [];
   for (const p of await q.classPeople(db, cls.id, cls.schoolId)) {

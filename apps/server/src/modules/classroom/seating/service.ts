@@ -14,11 +14,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.j
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { auditOncePerHour } from '../../../lib/audit.js';
-import { assertRange, assertSeesStudents, requireSchool, schoolToday } from '../common.js';
+import { assertRange, assertSeesStudents, schoolToday } from '../common.js';
 import { loadManagedClass } from '../classes/service.js';
 import { studentMoodsToday } from '../moods/service.js';
 import { liveSeats, nearSquare, presetLayout, seatProblem } from './layout.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 /** Seating charts and attendance belong to the class's teachers (owner or substitute). */
 async function teachersClass(db: Db, user: SessionUser, classId: string, write = false) {
@@ -84,7 +85,7 @@ export async function seatingData(db: Db, services: Services, user: SessionUser,
       cls.schoolId,
       students.map((s) => s.id),
     ),
-    presetsAvailable: requireSchool(user).paid,
+    presetsAvailable: currentSchool(user).paid,
   };
 }
 
@@ -96,7 +97,7 @@ export async function seatingMoods(db: Db, services: Services, user: SessionUser
 
 export async function preset(db: Db, user: SessionUser, classId: string, input: { flag: PresetFlag; spread: boolean; rows?: number; cols?: number }) {
   const cls = await teachersClass(db, user, classId);
-  if (!requireSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
+  if (!currentSchool(user).paid) throw forbidden('PAID_SCHOOL_ONLY');
   const students = await q.seatingStudents(db, classId, cls.schoolId);
   const size = input.rows && input.cols ? { rows: input.rows, cols: input.cols } : nearSquare(students.length);
   if (size.rows * size.cols < students.length) throw badRequest('SEATING_GRID_TOO_SMALL');

@@ -2,20 +2,20 @@ import { CLASSROOM_LIMITS } from '@high5/contract';
 import type { Db } from '../../../db/database.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
-import { requireSchool } from '../common.js';
 import * as q from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 export async function list(db: Db, user: SessionUser) {
-  return q.trustedAdults(db, user.id, requireSchool(user).schoolId);
+  return q.trustedAdults(db, user.id, currentSchool(user).schoolId);
 }
 
 export async function candidates(db: Db, user: SessionUser, search: string | undefined) {
-  return q.candidates(db, user.id, requireSchool(user).schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
+  return q.candidates(db, user.id, currentSchool(user).schoolId, search || undefined, CLASSROOM_LIMITS.candidateLimit);
 }
 
 /** Trusted adults are active teachers and staff of the student's own school. */
 export async function add(db: Db, user: SessionUser, adultIds: string[]) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   const valid = await q.adultsOfSchool(db, school.schoolId, adultIds);
   if (valid.length !== adultIds.length || adultIds.includes(user.id)) throw badRequest('TRUSTED_ADULT_NOT_ALLOWED');
   await q.add(db, user.id, adultIds);
@@ -23,7 +23,7 @@ export async function add(db: Db, user: SessionUser, adultIds: string[]) {
 }
 
 export async function remove(db: Db, user: SessionUser, adultId: string) {
-  const school = requireSchool(user);
+  const school = currentSchool(user);
   if ((await q.remove(db, user.id, adultId)) === 0) throw notFound();
   return q.trustedAdults(db, user.id, school.schoolId);
 }

@@ -7,8 +7,9 @@ import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { categoryName, listCategories } from '../categories/service.js';
 import { canGiveTo, commentAllowed } from '../../../policies/recognition.js';
-import { assertGiverStanding, currentMembership, displayName, resolveRecipient } from '../recipients/service.js';
+import { assertGiverStanding, displayName, resolveRecipient } from '../recipients/service.js';
 import { attemptGive, givenToday, parentsOf, schoolSettings, secondsUntilSchoolTomorrow } from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 type GiveInput = z.output<typeof GiveSchema>;
 
@@ -34,7 +35,7 @@ export async function giveOptions(
   user: SessionUser,
   input: { kind: RecognitionKind; recipientId: string; language?: Language | undefined },
 ): Promise<GiveOptions> {
-  const school = currentMembership(user);
+  const school = currentSchool(user);
   await assertGiverStanding(db, user, school);
   const { recipient } = await recipientOrRefuse(db, user, school, input.recipientId);
   const settings = await schoolSettings(db, school.schoolId);
@@ -51,7 +52,7 @@ export async function giveOptions(
 
 /** How many of each kind the caller may still give today. */
 export async function allowance(db: Queryable, services: Services, user: SessionUser) {
-  const school = currentMembership(user);
+  const school = currentSchool(user);
   const settings = await schoolSettings(db, school.schoolId);
   const given = await givenToday(db, { giverId: user.id, schoolId: school.schoolId, now: services.clock.now() });
   return {
@@ -69,7 +70,7 @@ export async function allowance(db: Queryable, services: Services, user: Session
  * is queued in the same transaction, so it leaves only if the give commits.
  */
 export async function give(tx: Queryable, services: Services, user: SessionUser, input: GiveInput): Promise<GiveResult> {
-  const school = currentMembership(user);
+  const school = currentSchool(user);
   const now = services.clock.now();
   const attempt = await attemptGive(tx, {
     giverId: user.id,

@@ -7,7 +7,6 @@ import { canGiveTo, emailVisible, mayLookUp } from '../../../policies/recognitio
 import { findMember, listMembers, parentHasChildIn, type RecipientScope } from './queries.js';
 
 /** The caller's current school membership; the give endpoints are for school members only. */
-export const currentMembership = currentSchool;
 
 /** A display name: first and last name, or the login when both are blank. */
 export function displayName(row: { firstName: string; lastName: string; email?: string | null; username?: string | null }) {
@@ -46,7 +45,7 @@ const toRecipient = (row: MemberRow, showEmail: boolean): Recipient => ({
 
 /** The recipient table of the give screens: one page of the people the caller may give to. */
 export async function listRecipients(db: Queryable, user: SessionUser, input: { role: RecipientRole; q?: string | undefined; offset: number; limit: number }) {
-  const school = currentMembership(user);
+  const school = currentSchool(user);
   await assertGiverStanding(db, user, school);
   if (input.role === 'self') {
     const self = await findMember(db, school.schoolId, user.id, user.id);

@@ -20,8 +20,8 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import { canReadHiddenReceived, canViewReceived, mayAskForReceived } from '../../../policies/user.js';
 import type { Services } from '../../../services/index.js';
 import { toCategoryOption } from '../categories/service.js';
-import { currentMembership } from '../recipients/service.js';
 import { receivedData, reportContext } from './queries.js';
+import { currentSchool } from '../../../lib/current-school.js';
 
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
@@ -43,7 +43,7 @@ function rolesIn(language: Language) {
 /** The received report of one user in the viewer's current school: category tiles and one page of the items (search, category, order). */
 export async function receivedReport(db: Queryable, services: Services, user: SessionUser, query: ReceivedQuery): Promise<ReceivedReport> {
   if (query.direction === 'given') throw forbidden('GIVEN_CANNOT_BE_VIEWED');
-  const school = currentMembership(user);
+  const school = currentSchool(user);
   const subjectId = query.userId ?? user.id;
   const isSelf = subjectId === user.id;
   const viewer = { id: user.id, isAdmin: user.isAdmin, role: school.role };
