@@ -9,11 +9,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { errorFacts } from './lib/error-facts.js';
+import { registerAdminJobs } from './modules/admin/jobs.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerAuthJobs } from './modules/auth/jobs.js';
 import { registerClassroomRoutes } from './modules/classroom/index.js';
+import { registerClassroomJobs } from './modules/classroom/jobs.js';
 import { registerRecognitionRoutes } from './modules/recognition/index.js';
+import { registerRecognitionJobs } from './modules/recognition/jobs.js';
 import { registerRostering } from './modules/rostering/index.js';
+import { registerRosteringJobs } from './modules/rostering/jobs.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -130,5 +135,8 @@ export async function buildApp(options: {
   registerClassroomRoutes(app);
   registerAdminRoutes(app);
   registerRostering(app);
+  // Background work, one list per area: what runs at night is modules/<area>/jobs.ts (docs/architecture.md).
+  for (const registerJobs of [registerAuthJobs, registerRecognitionJobs, registerClassroomJobs, registerAdminJobs, registerRosteringJobs])
+    registerJobs(app.services);
   return app;
 }

@@ -6,7 +6,6 @@ import { registerDistrictRoutes } from './districts/routes.js';
 import { registerDistrictViewRoutes } from './district-view/routes.js';
 import { registerFamilyLinkRoutes } from './family-links/routes.js';
 import { registerPendingRoutes } from './pending/routes.js';
-import { MOOD_REPORT_TICK, runMoodReportTick } from './mood-mail/service.js';
 import { registerReachRoutes } from './reach/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerRetentionRoutes } from './retention/routes.js';
@@ -29,11 +28,6 @@ export function registerAdminRoutes(app: FastifyInstance) {
   registerPendingRoutes(app);
   registerSchoolYearRoutes(app);
   registerRetentionRoutes(app);
-
-  app.services.jobs.register(MOOD_REPORT_TICK, async () => {
-    await runMoodReportTick(app.services);
-  });
-  app.services.jobs.schedule({ name: MOOD_REPORT_TICK, kind: MOOD_REPORT_TICK, everyMinutes: 1 });
 }
 
 /** What the rostering area may call: a rostered school's new year comes from its SIS (docs/decisions/0570). */

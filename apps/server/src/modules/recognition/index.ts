@@ -6,7 +6,6 @@ import { registerStudentDetailsRoutes } from './student-details/routes.js';
 import { registerCategoryRoutes } from './categories/routes.js';
 import { registerDashboardRoutes } from './dashboard/routes.js';
 import { registerGiveRoutes } from './give/routes.js';
-import { NOT_YET_MAIL_TICK, runNotYetMailTick } from './not-yet/mail.js';
 import { registerNotYetRoutes } from './not-yet/routes.js';
 import { registerRecipientRoutes } from './recipients/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
@@ -24,10 +23,5 @@ export function registerRecognitionRoutes(app: FastifyInstance) {
   registerAvatarRoutes(app);
   registerFamilyRoutes(app);
   registerStudentDetailsRoutes(app);
-
-  app.services.jobs.register(NOT_YET_MAIL_TICK, async () => {
-    await runNotYetMailTick(app.services);
-  });
-  app.services.jobs.schedule({ name: NOT_YET_MAIL_TICK, kind: NOT_YET_MAIL_TICK, everyMinutes: 15 });
   registerYearExportRoutes(app);
 }

@@ -4,8 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { assertAccess, route } from '../../plugins/routes.js';
 import { schoolAdminActor } from '../../policies/actors.js';
-import { ROSTER_NIGHTLY_TICK, runNightlyTick } from './nightly.js';
-import { executeRun, ROSTER_SYNC_JOB } from './runs.js';
 import {
   approveRun,
   discardRun,
@@ -55,12 +53,6 @@ export function registerRosteringRoutes(app: FastifyInstance) {
       return startUpload(db, services, user.id, { districtId: await districtOfSchool(db, schoolId), schoolId }, uploads.get(request)!);
     });
   });
-
-  app.services.jobs.register(ROSTER_SYNC_JOB, async (payload) => executeRun(app.services, String(payload.runId)));
-  app.services.jobs.register(ROSTER_NIGHTLY_TICK, async () => {
-    await runNightlyTick(app.services);
-  });
-  app.services.jobs.schedule({ name: ROSTER_NIGHTLY_TICK, kind: ROSTER_NIGHTLY_TICK, everyMinutes: 5 });
 }
 
 async function storeZip(scope: FastifyInstance, request: FastifyRequest) {

@@ -4,21 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { assertAccess, route } from '../../../plugins/routes.js';
 import { getRestoreTargets } from '../schools/service.js';
-import { RESTORE_JOB, runRestore } from './restore.js';
 import {
   assertRestoreTarget,
-  BACKUP_SWEEP_JOB,
   backupSchool,
-  DELETE_OBJECTS_JOB,
   deleteBackup,
-  deleteObjects,
   getBackups,
   getRestore,
   getRestores,
   readBackup,
   startRestore,
   startUploadedRestore,
-  sweepBackups,
 } from './service.js';
 
 const uploads = new WeakMap<FastifyRequest, { storageKey: string; fileName: string }>();
@@ -68,9 +63,4 @@ export function registerBackupRoutes(app: FastifyInstance) {
       }
     });
   });
-
-  app.services.jobs.register(RESTORE_JOB, async (payload, stopping) => runRestore(app.services, String(payload.restoreId), stopping));
-  app.services.jobs.register(DELETE_OBJECTS_JOB, async (payload) => deleteObjects(app.services, (payload.keys as string[] | undefined) ?? []));
-  app.services.jobs.register(BACKUP_SWEEP_JOB, () => sweepBackups(app.services));
-  app.services.jobs.schedule({ name: BACKUP_SWEEP_JOB, kind: BACKUP_SWEEP_JOB, everyMinutes: 60 });
 }

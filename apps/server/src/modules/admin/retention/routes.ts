@@ -2,14 +2,9 @@ import { adminEndpoints as e } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor } from '../../../policies/actors.js';
-import { getDataSettings, RETENTION_TICK, runRetentionTick, updateDataSettings } from './service.js';
+import { getDataSettings, updateDataSettings } from './service.js';
 
 export function registerRetentionRoutes(app: FastifyInstance) {
   route(app, e.dataSettings, ({ db, services, user }) => getDataSettings(db, services, schoolAdminActor(user)));
   route(app, e.updateDataSettings, ({ db, services, user, body }) => updateDataSettings(db, services, schoolAdminActor(user), body));
-
-  app.services.jobs.register(RETENTION_TICK, async () => {
-    await runRetentionTick(app.services);
-  });
-  app.services.jobs.schedule({ name: RETENTION_TICK, kind: RETENTION_TICK, everyMinutes: 15 });
 }

@@ -1,12 +1,11 @@
 import { authEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { RESET_JOB, requestPasswordReset, resetPassword, resetWithLink, sendResetCode } from './service.js';
+import { requestPasswordReset, resetPassword, resetWithLink } from './service.js';
 
 /** Forgot password: an e-mailed 6-digit code, then a new password. */
 export function registerPasswordResetRoutes(app: FastifyInstance) {
   const limits = app.authLimits;
-  app.services.jobs.register(RESET_JOB, (payload) => sendResetCode(app.services, String(payload.email)));
 
   route(app, authEndpoints.forgotPassword, async ({ body, db, services, request, reply }) =>
     requestPasswordReset({ db, services, request, reply, limits }, body.email),

@@ -1,12 +1,11 @@
 import { authEndpoints } from '@high5/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
-import { districtSchools, districts, processSignUp, setup, SIGN_UP_JOB, signUp, verifyEmail } from './service.js';
+import { districtSchools, districts, setup, signUp, verifyEmail } from './service.js';
 
 /** Sign-up, e-mail confirmation, the district and school pickers, and the initial setup. */
 export function registerSignUpRoutes(app: FastifyInstance) {
   const limits = app.authLimits;
-  app.services.jobs.register(SIGN_UP_JOB, (payload) => processSignUp(app.services, String(payload.id)));
 
   route(app, authEndpoints.districts, async ({ db }) => districts(db));
 

@@ -6,7 +6,6 @@ import { myChildrenConsents, schoolConsents, setConsent } from './consent.js';
 import * as q from './queries.js';
 import { actOnAlert, alertDetail, correctOnAlert, myAlerts, reopenOnAlert, studentAlerts } from './reads.js';
 import { alertReport } from './report.js';
-import { ALERT_TICK, runAlertTick } from './service.js';
 import { getAlertSettings, updateAlertSettings } from './settings.js';
 
 /** The alert routes, and the tick that sends due notices and escalations (once across processes). */
@@ -24,9 +23,4 @@ export function registerAlertRoutes(app: FastifyInstance) {
   route(app, e.moodConsents, ({ db, user }) => myChildrenConsents(db, user));
   route(app, e.moodConsentSet, ({ db, services, user, params, body }) => setConsent(db, services, user, params.studentId, body.status));
   route(app, e.schoolMoodConsents, ({ db, user }) => schoolConsents(db, schoolAdminActor(user).schoolId));
-
-  app.services.jobs.register(ALERT_TICK, async () => {
-    await runAlertTick(app.services);
-  });
-  app.services.jobs.schedule({ name: ALERT_TICK, kind: ALERT_TICK, everyMinutes: 1 });
 }

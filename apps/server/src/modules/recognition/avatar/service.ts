@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../../lib/errors.js';
 import { reencodeImage, type ImageRule } from '../../../lib/images.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { currentSchool } from '../profile/service.js';
+import { currentSchool } from '../../../lib/current-school.js';
 import { findAvatar, schoolUsersAvatars, upsertAvatar } from './queries.js';
 
 const DATA_URL = /^data:image\/(webp|png);base64,([A-Za-z0-9+/]+={0,2})$/;

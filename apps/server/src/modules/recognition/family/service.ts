@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { addMembership, createInvitedAccount, newTemporaryPassword, recordInvitation } from '../../../lib/accounts.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { currentSchool } from '../profile/service.js';
+import { currentSchool } from '../../../lib/current-school.js';
 import {
   countParentInvitationsSince,
   findAccount,

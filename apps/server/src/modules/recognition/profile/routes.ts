@@ -5,7 +5,8 @@ import { route } from '../../../plugins/routes.js';
 import { photoUploadRoute } from '../photo/upload.js';
 import { storePhoto } from '../photo/service.js';
 import { canChangeOwnPhoto } from '../../../policies/user.js';
-import { currentSchool, getProfile, updateProfile } from './service.js';
+import { currentSchool } from '../../../lib/current-school.js';
+import { getProfile, updateProfile } from './service.js';
 
 export function registerProfileRoutes(app: FastifyInstance) {
   route(app, profileEndpoints.getProfile, ({ db, services, user }) => getProfile(db, services, user));

@@ -10,9 +10,6 @@ import type { Services } from '../../../services/index.js';
 import { photoLink } from '../photo/service.js';
 import { findProfile, schoolTimeZone, updateProfileFields } from './queries.js';
 
-/** The membership the session works in; profile screens need one (a super admin has none). */
-export { currentSchool };
-
 export async function getProfile(db: Db, services: Services, user: SessionUser): Promise<Profile> {
   const school = currentSchool(user);
   const row = await findProfile(db, user.id, school.schoolId);
