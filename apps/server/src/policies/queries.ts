@@ -22,7 +22,9 @@ export function studentTies(db: Db, schoolId: string, studentId: string, viewerI
             .select(sql`1`.as('one'))
             .where('e.studentId', '=', studentId)
             .where('ct.teacherId', '=', viewerId)
-            .where('c.schoolId', '=', schoolId),
+            .where('c.schoolId', '=', schoolId)
+            // This year's classes only: last year's teacher no longer teaches the student (docs/decisions/0608).
+            .where('c.schoolYearId', 'is', null),
         )
         .as('inClassOf'),
       eb

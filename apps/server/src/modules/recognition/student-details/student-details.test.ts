@@ -326,6 +326,24 @@ describe('attendance and moods in a date range', () => {
   });
 });
 
+describe("last year's classes", () => {
+  it("a teacher who taught the student only in a class of a closed year no longer sees them; this year's teacher does (docs/decisions/0608)", async () => {
+    const former = await buildUser(t.app, { role: 'teacher', schoolId: w.school.id });
+    const cls = await buildClass(t.app, { schoolId: w.school.id, ownerId: former.id, name: 'Old maths', studentIds: [w.student.id] });
+    const cookie = await as(former.id);
+    expect((await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie })).status).toBe(200);
+    const year = await t.app.services.db
+      .insertInto('schoolYears')
+      .values({ schoolId: w.school.id, startsOn: '2025-08-01', endsOn: '2026-07-31', state: 'closed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.services.db.updateTable('classes').set({ schoolYearId: year.id }).where('id', '=', cls.id).execute();
+    expect((await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie })).status).toBe(403);
+    expect((await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=2026-10-01_2026-10-15`, { cookie })).status).toBe(403);
+    expect((await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie: await as(w.teacher.id) })).status).toBe(200);
+  });
+});
+
 describe('notes', () => {
   it('when a note is added, it is listed newest first with its author, and both reads and writes are audited', async () => {
     const url = `/v1/student-details/${w.student.id}/notes`;
