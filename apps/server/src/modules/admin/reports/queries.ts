@@ -330,7 +330,9 @@ export function classesOf(db: Db, schoolId: string, teacherId: string | null) {
   let query = db
     .selectFrom('classes as c')
     .innerJoin('users as o', 'o.id', 'c.ownerId')
-    .select(['c.id', 'c.name', 'o.firstName', 'o.lastName'])
+    // A closed year's class names its year; this year's classes have none.
+    .leftJoin('schoolYears as y', 'y.id', 'c.schoolYearId')
+    .select(['c.id', 'c.name', 'o.firstName', 'o.lastName', 'y.startsOn as closedYearStart'])
     .where('c.schoolId', '=', schoolId);
   if (teacherId) {
     query = query.where((eb) =>

@@ -337,6 +337,8 @@ describe("last year's classes", () => {
       .values({ schoolId: w.school.id, startsOn: '2025-08-01', endsOn: '2026-07-31', state: 'closed' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // As a rollover leaves it: the closed year, then the current one.
+    await t.app.services.db.insertInto('schoolYears').values({ schoolId: w.school.id, startsOn: '2026-08-01', endsOn: null, state: 'current' }).execute();
     await t.app.services.db.updateTable('classes').set({ schoolYearId: year.id }).where('id', '=', cls.id).execute();
     expect((await t.call('GET', `/v1/student-details/${w.student.id}`, { cookie })).status).toBe(403);
     expect((await t.call('GET', `/v1/student-details/${w.student.id}/moods?range=2026-10-01_2026-10-15`, { cookie })).status).toBe(403);
