@@ -29,7 +29,7 @@ const budgets = [
     // The namespaces the dashboard's route declares (features/recognition/routes.tsx; the shell
     // declares none): a student never loads the classroom, profile or admin catalogs here.
     name: 'student dashboard',
-    limit: 263 * KB,
+    limit: 264 * KB,
     goal: (215 + 70) * KB,
     loads: [
       ...shell,
