@@ -54,20 +54,6 @@ export async function dueAlertIds(db: Db, now: Date) {
   return rows.map((r) => r.id);
 }
 
-/** Active teachers and staff of the school among `ids`. */
-export async function activeAdults(db: Db, schoolId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('schoolMemberships')
-    .select('userId')
-    .where('schoolId', '=', schoolId)
-    .where('role', 'in', ['teacher', 'staff'])
-    .where('status', '=', 'active')
-    .where('userId', 'in', ids)
-    .execute();
-  return rows.map((r) => r.userId);
-}
-
 export async function schoolAdults(db: Db, schoolId: string) {
   return db
     .selectFrom('schoolMemberships as m')

@@ -9,6 +9,7 @@ import { displayNameOf } from './names.js';
 import { addSchoolMinutes, inSchoolHours } from './school-hours.js';
 import { afterHoursMessage, loadAlertSettings } from './settings.js';
 import * as q from './queries.js';
+import { activeAdults } from '../../../lib/school-adults.js';
 
 /** The job, run every minute by a schedule (once across processes), that sends due notices and escalations. */
 export const ALERT_TICK = 'alerts.tick';
@@ -98,14 +99,14 @@ export async function firstNoticeAdults(db: Db, alert: { id: string; schoolId: s
   );
   if (settings.notifyTrustedAdults) add(await q.trustedAdultIds(db, alert.schoolId, alert.studentId), 'trustedAdult');
   if (settings.notifyClassTeachers) add(await q.classTeacherIds(db, alert.schoolId, alert.studentId), 'classTeacher');
-  if (settings.notifyCounsellors) add(await q.activeAdults(db, alert.schoolId, settings.counsellorIds), 'counsellor');
+  if (settings.notifyCounsellors) add(await activeAdults(db, alert.schoolId, settings.counsellorIds), 'counsellor');
   return list;
 }
 
 /** Escalation tier `n` (1-based): the school's named tiers, or its admins when it named none. */
 async function tierAdults(db: Db, alert: AlertRow, settings: Settings, n: number) {
   const ids = (settings.escalationTiers.length ? settings.escalationTiers[n - 1] : await q.schoolAdmins(db, alert.schoolId)) ?? [];
-  return (await q.activeAdults(db, alert.schoolId, ids)).map((adultId) => ({ adultId, tier: n, reason: 'escalation' }));
+  return (await activeAdults(db, alert.schoolId, ids)).map((adultId) => ({ adultId, tier: n, reason: 'escalation' }));
 }
 
 const tierCount = (settings: Settings) => Math.max(1, settings.escalationTiers.length);

@@ -7,6 +7,7 @@ import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { addSchoolMinutes, inSchoolHours, type SchoolHours } from './school-hours.js';
 import * as q from './queries.js';
+import { activeAdults } from '../../../lib/school-adults.js';
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
   alertOnNotToday: false,
@@ -84,7 +85,7 @@ export async function updateAlertSettings(db: Db, services: Services, actor: { i
   const next = AlertSettingsSchema.parse({ ...current, ...update });
   if (next.schoolDayStart >= next.schoolDayEnd) throw badRequest('VALIDATION_FAILED');
   const named = [...new Set([...next.counsellorIds, ...next.escalationTiers.flat()])];
-  if ((await q.activeAdults(db, actor.schoolId, named)).length !== named.length) throw badRequest('ALERT_ADULT_NOT_ALLOWED');
+  if ((await activeAdults(db, actor.schoolId, named)).length !== named.length) throw badRequest('ALERT_ADULT_NOT_ALLOWED');
   await q.ensureSettingsRow(db, actor.schoolId);
   const values: Updateable<SchoolAlertSettings> = {
     alertOnNotToday: next.alertOnNotToday,

@@ -40,19 +40,6 @@ export async function candidates(db: Db, studentId: string, schoolId: string, se
   return rows.map((r) => ({ ...r, category: r.category as 'teacher' | 'staff' }));
 }
 
-/** Of `ids`, the active teachers and staff of the school. */
-export async function adultsOfSchool(db: Db, schoolId: string, ids: readonly string[]) {
-  const rows = await db
-    .selectFrom('schoolMemberships')
-    .select('userId')
-    .where('schoolId', '=', schoolId)
-    .where('role', 'in', ['teacher', 'staff'])
-    .where('status', '=', 'active')
-    .where('userId', 'in', ids)
-    .execute();
-  return rows.map((r) => r.userId);
-}
-
 export async function add(db: Db, studentId: string, adultIds: readonly string[]) {
   await db
     .insertInto('trustedAdults')

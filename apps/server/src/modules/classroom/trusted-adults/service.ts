@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import * as q from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';
+import { activeAdults } from '../../../lib/school-adults.js';
 
 export async function list(db: Db, user: SessionUser) {
   return q.trustedAdults(db, user.id, currentSchool(user).schoolId);
@@ -16,7 +17,7 @@ export async function candidates(db: Db, user: SessionUser, search: string | und
 /** Trusted adults are active teachers and staff of the student's own school. */
 export async function add(db: Db, user: SessionUser, adultIds: string[]) {
   const school = currentSchool(user);
-  const valid = await q.adultsOfSchool(db, school.schoolId, adultIds);
+  const valid = await activeAdults(db, school.schoolId, adultIds);
   if (valid.length !== adultIds.length || adultIds.includes(user.id)) throw badRequest('TRUSTED_ADULT_NOT_ALLOWED');
   await q.add(db, user.id, adultIds);
   return q.trustedAdults(db, user.id, school.schoolId);
