@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/lib/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/server/src/lib/**/*.test.ts',
+            'apps/server/src/policies/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -14,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/lib/**'],
+          exclude: ['apps/server/src/lib/**', 'apps/server/src/policies/**'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           setupFiles: ['apps/server/src/test/declared-errors.setup.ts'],
           testTimeout: 30_000,

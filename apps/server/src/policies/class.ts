@@ -1,5 +1,7 @@
 import type { ClassPolicies } from '@high5/contract';
+import { forbidden } from '../lib/errors.js';
 import type { SessionUser } from '../lib/session-user.js';
+import { assertSeesStudents } from './student.js';
 
 /**
  * The rules of who may manage a class (docs/decisions/0470): named functions over the session
@@ -20,6 +22,12 @@ export interface ClassTies {
 /** Teachers and the school's admins manage classes; staff without the admin flag do not. */
 export function canManageClasses(user: SessionUser): boolean {
   return !!user.school && (user.role === 'teacher' || user.isAdmin);
+}
+
+/** The school's roster (list, add, passwords): those who manage classes, once approved; else 403. */
+export function assertRosterAccess(user: SessionUser) {
+  if (!canManageClasses(user)) throw forbidden();
+  assertSeesStudents(user);
 }
 
 /** Class and roster lists: an admin's hold every class (and student) of the school, a teacher's their own classes' (decision 0115). */

@@ -35,6 +35,19 @@ export function canGiveTo(giver: GiverFacts, recipient: RecipientFacts): boolean
 }
 
 /**
+ * The list form of `canGiveTo`: which other active members of a role the giver's recipient list
+ * holds (their own row is the 'self' tab). Null: nobody. recognition.test.ts proves the two agree.
+ */
+export type RecipientScope = 'others' | 'childrenOfGiver' | 'parentsOfGiver' | null;
+
+export function recipientScope(giver: GiverFacts, role: Role): RecipientScope {
+  if (giver.status !== 'active') return null;
+  if (role === 'student' && giver.role === 'parent') return 'childrenOfGiver';
+  if (role === 'parent' && giver.role === 'student') return 'parentsOfGiver';
+  return 'others';
+}
+
+/**
  * Whom a giver may look up by id (give options): a member waiting for approval is granted nobody
  * but themselves (docs/decisions/0151), so another id is as unknown to them as an id nobody has.
  */

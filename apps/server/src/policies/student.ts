@@ -1,6 +1,8 @@
 import type { StudentPolicies } from '@high5/contract';
 import type { Db } from '../db/database.js';
 import type { Membership, SessionUser } from '../lib/session-user.js';
+import { currentSchool } from '../lib/current-school.js';
+import { forbidden } from '../lib/errors.js';
 import { studentTies } from './queries.js';
 
 /**
@@ -48,6 +50,11 @@ export async function loadStudent(db: Db, user: SessionUser, studentId: string):
     parentsSeeMoods: !!row.parentsSeeMoods,
     rostered: school.paid && row.rostered,
   };
+}
+
+/** A member waiting for the admin's approval sees no students at all (403 ACCOUNT_PENDING_APPROVAL): every student list and class roster checks it first. */
+export function assertSeesStudents(user: SessionUser) {
+  if (currentSchool(user).status !== 'active') throw forbidden('ACCOUNT_PENDING_APPROVAL');
 }
 
 /** Approved teachers and staff of the current school: the only ones who look after students. */

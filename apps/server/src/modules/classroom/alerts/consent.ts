@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { displayName } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
 import { loadAlertSettings } from './settings.js';
 import { isKnownParentOfStudent, isParentOfStudent, loadStudent } from '../../../policies/student.js';
 import { currentSchool } from '../../../lib/current-school.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
 
 export async function settingsRow(db: Db, schoolId: string) {
   const [school, row] = await Promise.all([

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName, registered } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
+import { registered } from '../../../lib/registered.js';
 import { containsPattern } from '../../../lib/search.js';
 
 export async function findClass(db: Db, classId: string) {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import { randomClassCode } from '../../../lib/class-code.js';
-import { assertSeesStudents } from '../common.js';
+import { assertSeesStudents } from '../../../policies/student.js';
 import { canDeleteClass, canManageClass, canManageClasses, canTeachClass, classPolicies, listsWholeSchool, teachesClass } from '../../../policies/class.js';
 import * as q from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';

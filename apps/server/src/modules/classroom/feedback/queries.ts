@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
 import { containsPattern } from '../../../lib/search.js';
 
 /** A parent's linked children who are students of the school. */

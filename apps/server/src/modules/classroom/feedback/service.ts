@@ -4,8 +4,9 @@ import { categoryNames } from '../../../lib/recognition-categories.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange, assertSeesStudents, schoolToday } from '../common.js';
-import { canReadStudentHigh5s, loadStudent, moodAccess, studentPickerScope } from '../../../policies/student.js';
+import { assertRange } from '../range.js';
+import { schoolToday } from '../../../lib/school-today.js';
+import { assertSeesStudents, canReadStudentHigh5s, loadStudent, moodAccess, studentPickerScope } from '../../../policies/student.js';
 import * as q from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';
 

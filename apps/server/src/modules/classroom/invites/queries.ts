@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.js';
-import { registered } from '../common.js';
+import { registered } from '../../../lib/registered.js';
 
 /** Accounts with these e-mails, whether each is a student of the school, and whether they registered. */
 export async function accountsByEmail(db: Db, schoolId: string, emails: readonly string[]) {

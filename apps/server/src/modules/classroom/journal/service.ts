@@ -3,7 +3,7 @@ import { calendarTimeZone } from '../../../lib/current-school.js';
 import { notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
-import { assertRange } from '../common.js';
+import { assertRange } from '../range.js';
 import * as q from './queries.js';
 
 type Row = Awaited<ReturnType<typeof q.insert>>;

@@ -50,18 +50,6 @@ export async function moodsOnDates(db: Db, userId: string, dates: string[]) {
   return db.selectFrom('moods').select(entryColumns).where('userId', '=', userId).where('schoolDate', 'in', dates).execute();
 }
 
-export async function moodsInRange(db: Db, userId: string, schoolId: string, from: string, to: string) {
-  return db
-    .selectFrom('moods')
-    .select(entryColumns)
-    .where('userId', '=', userId)
-    .where('schoolId', '=', schoolId)
-    .where('schoolDate', '>=', from)
-    .where('schoolDate', '<=', to)
-    .orderBy('schoolDate', 'desc')
-    .execute();
-}
-
 /** Check-ins of several users from `since` to `today`, newest first (cards and mood swings). */
 export async function recentMoods(db: Db, userIds: readonly string[], schoolId: string, since: string, today: string) {
   if (userIds.length === 0) return [];

@@ -4,15 +4,16 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.j
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { assertRange } from '../common.js';
+import { assertRange } from '../range.js';
 import { checkInAllowed } from '../alerts/consent.js';
 import { raiseFromCheckIn } from '../alerts/service.js';
 import { acknowledgeOnChart } from '../alerts/answer.js';
-import { loadStudent, looksAfterStudent, moodAccess, moodRange } from '../../../policies/student.js';
+import { loadStudent, looksAfterStudent } from '../../../policies/student.js';
+import { readStudentMoods } from '../../../lib/student-moods.js';
 import * as q from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';
 
-type Row = Awaited<ReturnType<typeof q.moodsOnDates>>[number];
+type Row = Omit<Awaited<ReturnType<typeof q.moodsOnDates>>[number], 'userId'>;
 
 function toEntry(row: Row): MoodEntry {
   return {
@@ -84,36 +85,13 @@ export async function checkIn(db: Db, services: Services, user: SessionUser, bod
   return { ...toEntry(row), alert };
 }
 
-/**
- * A student's check-ins in a range, as the one visibility rule allows (docs/decisions/0420):
- * the full range for the student and (per school) their parents; today's check-in only for their
- * class teachers, trusted adults and adults an alert reached. Reads by school staff are audited.
- */
+/** A student's check-ins in a range for the family's and staff's history (lib/student-moods.ts has the rule). */
 export async function studentMoodHistory(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
-  const school = currentSchool(user);
+  currentSchool(user);
   assertRange(range);
   const student = await loadStudent(db, user, studentId);
   if (!student) throw notFound();
-  const access = moodAccess(user, student);
-  if (!access) throw forbidden();
-  const { from, to } = moodRange(access, range, toIsoDate(services.clock.now(), student.timeZone));
-  if (access.audited) {
-    await audit(
-      db,
-      {
-        actorId: user.id,
-        schoolId: school.schoolId,
-        action: 'mood.read',
-        targetType: 'student',
-        targetId: studentId,
-        details: { reason: access.viewer, from, to },
-      },
-      services.clock.now(),
-    );
-  }
-  if (from > to) return [];
-  const rows = await q.moodsInRange(db, studentId, school.schoolId, from, to);
-  return rows.map(toEntry);
+  return (await readStudentMoods(db, services, user, student, range)).map(toEntry);
 }
 
 /** Today's mood of each student, with the emergency state and whether their mood swung since their last check-in. */

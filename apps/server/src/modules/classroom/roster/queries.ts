@@ -1,7 +1,8 @@
 import type { RosterQuery } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName, registered } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
+import { registered } from '../../../lib/registered.js';
 import { containsPattern } from '../../../lib/search.js';
 import { studentFilterSql } from '../../../lib/student-filter.js';
 

@@ -9,17 +9,12 @@ import { checkFlagFilter } from '../../../lib/student-filter.js';
 import { sendFirstSignIn } from '../../../lib/first-sign-in.js';
 import { loadManagedClass } from '../classes/service.js';
 import { newTemporaryPassword, renewTemporaryPassword } from '../../../lib/accounts.js';
-import { assertSeesStudents, mapLimit } from '../common.js';
-import { canManageClasses, listsWholeSchool } from '../../../policies/class.js';
+import { mapLimit } from '../../../lib/map-limit.js';
+import { assertRosterAccess, listsWholeSchool } from '../../../policies/class.js';
 import { canResetStudentPasswords, loadStudent, looksAfterStudent } from '../../../policies/student.js';
 import { schoolName } from '../invites/queries.js';
 import * as q from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';
-
-function assertRosterAccess(user: SessionUser) {
-  if (!canManageClasses(user)) throw forbidden();
-  assertSeesStudents(user);
-}
 
 /**
  * Admins see every student of the school, teachers the students of their classes (docs/decisions/0115).

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
 
 /** Enrolled students with their flags and photo key, by name. */
 export async function seatingStudents(db: Db, classId: string, schoolId: string) {

@@ -14,7 +14,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.j
 import type { SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { auditOncePerHour } from '../../../lib/audit.js';
-import { assertRange, assertSeesStudents, schoolToday } from '../common.js';
+import { assertRange } from '../range.js';
+import { assertSeesStudents } from '../../../policies/student.js';
+import { schoolToday } from '../../../lib/school-today.js';
 import { loadManagedClass } from '../classes/service.js';
 import { studentMoodsToday } from '../moods/service.js';
 import { liveSeats, nearSquare, presetLayout, seatProblem } from './layout.js';

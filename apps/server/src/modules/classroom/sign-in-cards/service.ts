@@ -10,7 +10,8 @@ import type { SessionUser } from '../../../lib/session-user.js';
 import { hashToken } from '../../../plugins/session.js';
 import type { Services } from '../../../services/index.js';
 import { loadManagedClass } from '../classes/service.js';
-import { assertSeesStudents, mapLimit } from '../common.js';
+import { assertSeesStudents } from '../../../policies/student.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 import * as q from './queries.js';
 
 /** The class's teachers and its school's admins manage its cards and devices (the class rule). */

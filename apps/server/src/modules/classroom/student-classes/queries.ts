@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { displayName, registered } from '../common.js';
+import { displayName } from '../../../lib/display-name.js';
+import { registered } from '../../../lib/registered.js';
 
 /** The school's classes with the student's enrolment and request state. One query. */
 export async function classesForStudent(db: Db, schoolId: string, studentId: string, enrolled: boolean) {

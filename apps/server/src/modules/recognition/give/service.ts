@@ -7,7 +7,8 @@ import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { categoryName, listCategories } from '../categories/service.js';
 import { canGiveTo, commentAllowed } from '../../../policies/recognition.js';
-import { assertGiverStanding, displayName, resolveRecipient } from '../recipients/service.js';
+import { displayNameOf } from '../../../lib/display-name.js';
+import { assertGiverStanding, resolveRecipient } from '../recipients/service.js';
 import { attemptGive, givenToday, parentsOf, schoolSettings, secondsUntilSchoolTomorrow } from './queries.js';
 import { currentSchool } from '../../../lib/current-school.js';
 
@@ -97,13 +98,13 @@ export async function give(tx: Queryable, services: Services, user: SessionUser,
   if (attempt.high5NotifyEmail && member.id !== user.id) {
     await queueReceivedMail(tx, services, {
       kind: input.kind,
-      giverName: displayName(user),
+      giverName: displayNameOf(user),
       schoolName: attempt.schoolName,
       recipient: {
         id: member.id,
         role: member.role,
         firstName: member.firstName,
-        name: displayName(member),
+        name: displayNameOf(member),
         email: member.email,
         language: member.language as Language,
       },

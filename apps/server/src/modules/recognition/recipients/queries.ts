@@ -2,19 +2,21 @@ import type { Role } from '@high5/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../../db/database.js';
 import { containsPattern } from '../../../lib/search.js';
-
-/** Which members of a role the caller may see (the rules live in the service). */
-export type RecipientScope =
-  | { kind: 'all'; excludeUserId: string }
-  /** A parent's own children. */
-  | { kind: 'childrenOf'; parentId: string }
-  /** A student's own parents. */
-  | { kind: 'parentsOf'; studentId: string };
+import type { RecipientScope } from '../../../policies/recognition.js';
 
 /** One page of the active members of `role` in a school, by name, with the total. */
 export async function listMembers(
   db: Queryable,
-  input: { schoolId: string; role: Role; scope: RecipientScope; q?: string | undefined; searchEmail: boolean; offset: number; limit: number },
+  input: {
+    schoolId: string;
+    giverId: string;
+    role: Role;
+    scope: NonNullable<RecipientScope>;
+    q?: string | undefined;
+    searchEmail: boolean;
+    offset: number;
+    limit: number;
+  },
 ) {
   let query = db
     .selectFrom('schoolMemberships as m')
@@ -22,26 +24,26 @@ export async function listMembers(
     .where('m.schoolId', '=', input.schoolId)
     .where('m.role', '=', input.role)
     .where('m.status', '=', 'active');
-  const scope = input.scope;
-  if (scope.kind === 'all') query = query.where('m.userId', '<>', scope.excludeUserId);
-  if (scope.kind === 'childrenOf') {
+  const { scope, giverId } = input;
+  if (scope === 'others') query = query.where('m.userId', '<>', giverId);
+  if (scope === 'childrenOfGiver') {
     query = query.where((eb) =>
       eb.exists(
         eb
           .selectFrom('parentLinks as pl')
           .select(sql`1`.as('one'))
-          .where('pl.parentId', '=', scope.parentId)
+          .where('pl.parentId', '=', giverId)
           .whereRef('pl.studentId', '=', 'm.userId'),
       ),
     );
   }
-  if (scope.kind === 'parentsOf') {
+  if (scope === 'parentsOfGiver') {
     query = query.where((eb) =>
       eb.exists(
         eb
           .selectFrom('parentLinks as pl')
           .select(sql`1`.as('one'))
-          .where('pl.studentId', '=', scope.studentId)
+          .where('pl.studentId', '=', giverId)
           .whereRef('pl.parentId', '=', 'm.userId'),
       ),
     );

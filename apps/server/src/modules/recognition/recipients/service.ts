@@ -3,16 +3,9 @@ import type { Queryable } from '../../../db/database.js';
 import { currentSchool } from '../../../lib/current-school.js';
 import { forbidden } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
-import { canGiveTo, emailVisible, mayLookUp } from '../../../policies/recognition.js';
-import { findMember, listMembers, parentHasChildIn, type RecipientScope } from './queries.js';
-
-/** The caller's current school membership; the give endpoints are for school members only. */
-
-/** A display name: first and last name, or the login when both are blank. */
-export function displayName(row: { firstName: string; lastName: string; email?: string | null; username?: string | null }) {
-  const name = `${row.firstName} ${row.lastName}`.trim();
-  return name || row.email || row.username || '';
-}
+import { displayNameOf } from '../../../lib/display-name.js';
+import { canGiveTo, emailVisible, mayLookUp, recipientScope } from '../../../policies/recognition.js';
+import { findMember, listMembers, parentHasChildIn } from './queries.js';
 
 /**
  * A parent gives only within their children's schools (docs/decisions/0070): a parent
@@ -22,22 +15,12 @@ export async function assertGiverStanding(db: Queryable, user: SessionUser, scho
   if (school.role === 'parent' && !(await parentHasChildIn(db, user.id, school.schoolId))) throw forbidden();
 }
 
-/** The same rules as `canGiveTo`, as the list each role selector shows. */
-function scopeFor(school: Membership, userId: string, role: Role): RecipientScope | null {
-  if (role === 'student') {
-    if (school.status !== 'active') return null;
-    if (school.role === 'parent') return { kind: 'childrenOf', parentId: userId };
-  }
-  if (role === 'parent' && school.role === 'student') return { kind: 'parentsOf', studentId: userId };
-  return { kind: 'all', excludeUserId: userId };
-}
-
 type MemberRow = { id: string; firstName: string; lastName: string; email: string | null; username: string | null; grade: number | null; role: string };
 
 const toRecipient = (row: MemberRow, showEmail: boolean): Recipient => ({
   id: row.id,
   // The name falls back to the login only where the address may be seen.
-  name: displayName(showEmail ? row : { ...row, email: null }),
+  name: displayNameOf(showEmail ? row : { ...row, email: null }),
   email: showEmail ? row.email : null,
   grade: row.role === 'student' ? row.grade : null,
   role: row.role as Role,
@@ -52,11 +35,12 @@ export async function listRecipients(db: Queryable, user: SessionUser, input: { 
     const items = self && input.offset === 0 ? [toRecipient(self, true)] : [];
     return { items, total: self ? 1 : 0 };
   }
-  const scope = scopeFor(school, user.id, input.role);
+  const scope = recipientScope({ id: user.id, role: school.role, status: school.status }, input.role);
   if (!scope) return { items: [], total: 0 };
-  const showEmail = emailVisible(school.role, input.role, { self: false, family: scope.kind === 'childrenOf' || scope.kind === 'parentsOf' });
+  const showEmail = emailVisible(school.role, input.role, { self: false, family: scope !== 'others' });
   const { rows, total } = await listMembers(db, {
     schoolId: school.schoolId,
+    giverId: user.id,
     role: input.role,
     scope,
     q: input.q,

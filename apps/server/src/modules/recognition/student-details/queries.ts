@@ -94,18 +94,6 @@ export function studentAttendance(db: Db, schoolId: string, studentId: string, f
     .execute();
 }
 
-export function studentMoods(db: Db, schoolId: string, studentId: string, from: string, to: string) {
-  return db
-    .selectFrom('moods')
-    .select(['schoolDate as date', 'mood', 'comment'])
-    .where('userId', '=', studentId)
-    .where('schoolId', '=', schoolId)
-    .where('schoolDate', '>=', from)
-    .where('schoolDate', '<=', to)
-    .orderBy('schoolDate', 'desc')
-    .execute();
-}
-
 export function studentNotes(db: Db, schoolId: string, studentId: string) {
   return db
     .selectFrom('studentNotes as n')

@@ -11,14 +11,13 @@ import {
   canViewStudent,
   isActiveStaff,
   loadStudent,
-  moodAccess,
-  moodRange,
   type Student,
   studentPolicies,
 } from '../../../policies/student.js';
 import type { Services } from '../../../services/index.js';
 import { photoLink, storePhoto } from '../photo/service.js';
-import { findStudentDetails, insertStudentNote, studentAttendance, studentMoods, studentNotes, updateStudentFlags } from './queries.js';
+import { readStudentMoods } from '../../../lib/student-moods.js';
+import { findStudentDetails, insertStudentNote, studentAttendance, studentNotes, updateStudentFlags } from './queries.js';
 
 /**
  * The student, when the caller may see them (policies/student.ts `canViewStudent`): only active
@@ -99,15 +98,12 @@ export async function getStudentAttendance(db: Db, services: Services, user: Ses
   return rows.map((r) => ({ date: r.date, code: r.code as 'P' | 'A' | 'T' | 'E', className: r.className }));
 }
 
-/** The student's check-ins in a range, as the one mood rule allows (decision 0420): today's only for staff. Audited with the reason. */
+/** The mood tab: the student's check-ins in a range of one school year (lib/student-moods.ts has the rule). */
 export async function getStudentMoods(db: Db, services: Services, user: SessionUser, studentId: string, range: { from: string; to: string }) {
   const student = await viewedStudent(db, user, studentId);
   await checkRange(db, student.school.schoolId, range);
-  const access = moodAccess(user, student);
-  if (!access) throw forbidden();
-  const { from, to } = moodRange(access, range, toIsoDate(services.clock.now(), student.timeZone));
-  await audit(db, services, user, student, 'mood.read', { reason: access.viewer, from, to });
-  return from > to ? [] : studentMoods(db, student.school.schoolId, studentId, from, to);
+  const rows = await readStudentMoods(db, services, user, student, range);
+  return rows.map((r) => ({ date: r.schoolDate, mood: r.mood, comment: r.comment }));
 }
 
 export async function getStudentNotes(db: Db, services: Services, user: SessionUser, studentId: string) {

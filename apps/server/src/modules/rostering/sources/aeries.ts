@@ -1,6 +1,7 @@
 import type { RosterFlag, RosterSourceWarning } from '@high5/contract';
 import { getJson, HttpStatusError, normalizeBaseUrl, type HttpOptions } from './http.js';
 import { RosterSourceError, type RosterPerson, type RosterRead, type RosterSchool, type RosterSection, type RosterSource } from './types.js';
+import { mapLimit } from '../../../lib/map-limit.js';
 
 /**
  * Aeries API v5 (docs/decisions/0411): `AERIES-CERT` and `Accept: application/json` on every call;
@@ -28,19 +29,6 @@ const id = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 
 export const studentId = (n: number | string) => `stu-${n}`;
 export const staffId = (n: number | string) => `stf-${n}`;
 export const sectionId = (school: number, section: number) => `${school}-${section}`;
-
-async function mapLimit<T, U>(items: T[], limit: number, fn: (item: T) => Promise<U>): Promise<U[]> {
-  const out: U[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 interface Context {
   now: string;
