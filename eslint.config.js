@@ -31,4 +31,19 @@ export default tseslint.config(
       'high5/area-boundaries': ['error', { areas }],
     },
   },
+  // Routes speak HTTP and services hold the rules; every SQL statement lives in a queries.ts
+  // (docs/architecture.md, "modules/<area>/<resource>/").
+  {
+    files: ['apps/server/src/modules/**/service.ts', 'apps/server/src/modules/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto)$/]',
+          message: "A database statement belongs in the resource's queries.ts, not in its service or routes.",
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: "SQL belongs in the resource's queries.ts, not in its service or routes." },
+      ],
+    },
+  },
 );

@@ -29,7 +29,9 @@ describe('area boundaries', { timeout: 60_000 }, () => {
 
   it("allows another area's public index.ts, the same area and the shared services", async () => {
     expect(await boundaryErrors(server, "import { registerAdminRoutes } from '../../admin/index.js';\nexport const x = registerAdminRoutes;\n")).toEqual([]);
-    expect(await boundaryErrors(server, "import { displayName } from '../recipients/service.js';\nexport const x = displayName;\n")).toEqual([]);
+    expect(await boundaryErrors(server, "import { assertGiverStanding } from '../recipients/service.js';\nexport const x = assertGiverStanding;\n")).toEqual(
+      [],
+    );
     expect(await boundaryErrors(server, "import type { Services } from '../../../services/index.js';\nexport type X = Services;\n")).toEqual([]);
   });
 
@@ -50,5 +52,20 @@ describe('area boundaries', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
     expect(await boundaryErrors(components, "import { adminKeys } from '../../features/admin/api';\nexport const x = adminKeys;\n")).toHaveLength(1);
     expect(await boundaryErrors(lib, "import { hashPassword } from './password.js';\nexport const x = hashPassword;\n")).toEqual([]);
+  });
+});
+
+describe('statements in queries.ts', { timeout: 60_000 }, () => {
+  const statement = "import type { Db } from '../../../db/database.js';\nexport const f = (db: Db) => db.selectFrom('users').selectAll().execute();\n";
+  const rule = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+  it('refuses a Kysely statement or raw SQL in a service or routes file, not in queries.ts', async () => {
+    expect(await rule('apps/server/src/modules/classroom/moods/service.ts', statement)).toHaveLength(1);
+    expect(await rule('apps/server/src/modules/system/routes.ts', statement)).toHaveLength(1);
+    expect(await rule('apps/server/src/modules/classroom/moods/service.ts', "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n")).toHaveLength(
+      1,
+    );
+    expect(await rule('apps/server/src/modules/classroom/moods/queries.ts', statement)).toEqual([]);
   });
 });

@@ -251,3 +251,8 @@ export async function claimNightly(db: Db, id: string, expected: Date | null, ne
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The district of a school, or undefined when there is no such school. */
+export async function schoolDistrictId(db: Db, schoolId: string) {
+  return (await db.selectFrom('schools').select('districtId').where('id', '=', schoolId).executeTakeFirst())?.districtId;
+}

@@ -189,12 +189,11 @@ export async function startUpload(db: Db, services: Services, actorId: string, t
 }
 
 export async function schoolRuns(db: Db, schoolId: string) {
-  const school = await db.selectFrom('schools').select('districtId').where('id', '=', schoolId).executeTakeFirstOrThrow();
-  return (await q.listRuns(db, school.districtId, schoolId, 30)).map(present);
+  return (await q.listRuns(db, await districtOfSchool(db, schoolId), schoolId, 30)).map(present);
 }
 
 export async function districtOfSchool(db: Db, schoolId: string) {
-  const school = await db.selectFrom('schools').select('districtId').where('id', '=', schoolId).executeTakeFirst();
-  if (!school) throw notFound();
-  return school.districtId;
+  const districtId = await q.schoolDistrictId(db, schoolId);
+  if (!districtId) throw notFound();
+  return districtId;
 }

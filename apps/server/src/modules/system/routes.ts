@@ -1,10 +1,10 @@
 import { systemEndpoints } from '@high5/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '../../config.js';
-import { sql } from 'kysely';
 import { ping, type Db } from '../../db/database.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { route } from '../../plugins/routes.js';
+import { high5Total, latestOutboxMail } from './queries.js';
 
 const COUNT_CACHE_MS = 30_000;
 const PROBE_TIMEOUT_MS = 2000;
@@ -65,12 +65,7 @@ export function registerSystemRoutes(app: FastifyInstance) {
   route(app, systemEndpoints.high5Count, async ({ db, services }) => {
     const now = services.clock.now().getTime();
     if (!cached || now - cached.at > COUNT_CACHE_MS || now < cached.at) {
-      const row = await db
-        .selectFrom('recognitions')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('kind', '=', 'high5')
-        .executeTakeFirstOrThrow();
-      cached = { value: row.n, at: now };
+      cached = { value: await high5Total(db), at: now };
     }
     return { high5sCount: cached.value };
   });
@@ -95,7 +90,7 @@ export function registerSystemRoutes(app: FastifyInstance) {
   if (app.services.config.devOutbox) {
     app.get('/dev/outbox', async (request, reply) => {
       if (!fromThisMachine(request)) return reply.status(404).send({ ErrorCode: 'NOT_FOUND', ResponseData: null, body: 'NOT_FOUND' });
-      const rows = await app.services.db.selectFrom('devOutbox').selectAll().orderBy('id', 'desc').limit(50).execute();
+      const rows = await latestOutboxMail(app.services.db, 50);
       const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       const items = rows
         .map(

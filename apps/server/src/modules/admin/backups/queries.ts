@@ -167,3 +167,8 @@ export async function emptySchoolIds(db: Db) {
     .execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** The built-in categories' ids and keys, which a backup records so a restore can map them. */
+export function builtinCategoryKeys(db: Db) {
+  return db.selectFrom('categories').select(['id', 'kind', 'key']).where('schoolId', 'is', null).orderBy('kind').orderBy('position').execute();
+}

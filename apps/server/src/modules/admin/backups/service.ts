@@ -8,7 +8,18 @@ import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
 import { findSchool } from '../schools/queries.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, backupStream } from './export.js';
-import { backupsSince, deleteBackupRows, findBackup, findRestore, insertBackup, insertRestore, listBackups, listRestores, schoolIsEmpty } from './queries.js';
+import {
+  backupsSince,
+  builtinCategoryKeys,
+  deleteBackupRows,
+  findBackup,
+  findRestore,
+  insertBackup,
+  insertRestore,
+  listBackups,
+  listRestores,
+  schoolIsEmpty,
+} from './queries.js';
 import { RESTORE_JOB } from './restore.js';
 
 /** The job that removes stored files (a deleted school's photos, deleted backups) once the deletion committed. */
@@ -46,13 +57,7 @@ export async function writeBackup(db: Db, services: Services, actorId: string, s
   if (!options.extra && (await backupsSince(db, school.id, new Date(now.getTime() - 86_400_000))) >= BACKUPS_PER_SCHOOL_PER_DAY) {
     throw new AppError(429, 'BACKUP_LIMIT_REACHED');
   }
-  const builtinCategories = await db
-    .selectFrom('categories')
-    .select(['id', 'kind', 'key'])
-    .where('schoolId', 'is', null)
-    .orderBy('kind')
-    .orderBy('position')
-    .execute();
+  const builtinCategories = await builtinCategoryKeys(db);
   const header = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

@@ -89,3 +89,10 @@ export async function removeNotificationEmails(db: Db, schoolId: string, emails:
   if (emails.length === 0) return;
   await db.deleteFrom('schoolNotificationEmails').where('schoolId', '=', schoolId).where('email', 'in', emails).execute();
 }
+
+/** The acting admin's language (the confirmation mail's) and the school's name. */
+export async function adminLanguageAndSchool(db: Db, adminId: string, schoolId: string) {
+  const admin = await db.selectFrom('users').select('language').where('id', '=', adminId).executeTakeFirst();
+  const school = await db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow();
+  return { language: admin?.language === 'es' ? ('es' as const) : ('en' as const), schoolName: school.name };
+}

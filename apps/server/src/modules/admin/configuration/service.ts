@@ -17,6 +17,7 @@ import type { Actor } from '../../../policies/actors.js';
 import { audit } from '../../../lib/audit.js';
 import {
   addNotificationEmails,
+  adminLanguageAndSchool,
   findConfiguration,
   lockSchool,
   notificationEmailStates,
@@ -142,12 +143,10 @@ export async function updateNotificationEmails(db: Db, services: Services, actor
 /** E-mails each address its confirmation link, in the admin's language. */
 async function mailConfirmationLinks(db: Db, services: Services, actor: Actor, links: { email: string; token: string }[]) {
   if (links.length === 0) return;
-  const admin = await db.selectFrom('users').select('language').where('id', '=', actor.id).executeTakeFirst();
-  const school = await db.selectFrom('schools').select('name').where('id', '=', actor.schoolId).executeTakeFirstOrThrow();
-  const language = admin?.language === 'es' ? 'es' : 'en';
+  const { language, schoolName } = await adminLanguageAndSchool(db, actor.id, actor.schoolId);
   for (const { email, token } of links) {
     const url = `${services.config.publicUrl}/v1/notification-emails/confirm?token=${token}`;
-    await services.mail.queue(db, email, language, 'admin:mail.notificationConfirm', { schoolName: school.name, url });
+    await services.mail.queue(db, email, language, 'admin:mail.notificationConfirm', { schoolName, url });
   }
 }
 

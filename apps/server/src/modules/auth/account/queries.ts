@@ -153,3 +153,16 @@ export function findUserProfile(db: Db, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Links a Google identity to the account of its verified e-mail; `dropPassword` ends a password nobody proved. */
+export async function linkGoogle(db: Db, userId: string, sub: string, options: { verifiedAt: Date; dropPassword: boolean }) {
+  await db
+    .updateTable('users')
+    .set({
+      googleSub: sub,
+      emailVerifiedAt: options.verifiedAt,
+      ...(options.dropPassword ? { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}

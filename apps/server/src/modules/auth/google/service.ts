@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import type { Services } from '../../../services/index.js';
-import { findUserByEmail, findUserByGoogleSub } from '../account/queries.js';
+import { findUserByEmail, findUserByGoogleSub, linkGoogle } from '../account/queries.js';
 import { createAccount } from '../../../lib/accounts.js';
 import { isLocalHttpUrl, signState, type ProviderState } from '../provider/state.js';
 
@@ -101,17 +101,12 @@ export async function accountForGoogle(db: Db, claims: GoogleClaims, now: Date):
     const owner = await findUserByEmail(db, claims.email);
     if (owner) {
       if (owner.googleSub) return null;
-      await db
-        .updateTable('users')
-        .set({
-          googleSub: claims.sub,
-          emailVerifiedAt: owner.emailVerifiedAt ?? now,
-          // A password set by someone who never proved the address, or a temporary one, ends here:
-          // Google just proved who owns this mailbox.
-          ...(!owner.emailVerifiedAt || owner.mustChangePassword ? { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null } : {}),
-        })
-        .where('id', '=', owner.id)
-        .execute();
+      // A password set by someone who never proved the address, or a temporary one, ends here:
+      // Google just proved who owns this mailbox.
+      await linkGoogle(db, owner.id, claims.sub, {
+        verifiedAt: owner.emailVerifiedAt ?? now,
+        dropPassword: !owner.emailVerifiedAt || owner.mustChangePassword,
+      });
       return owner.id;
     }
   }

@@ -10,7 +10,7 @@ import { setSessionSchool } from '../account/queries.js';
 import { codeHash, newLinkToken } from '../codes.js';
 import { failThen } from '../http.js';
 import { assertNewPassword } from '../password-policy.js';
-import { cancelOpenCodes, insertCode } from '../password-reset/queries.js';
+import { cancelOpenCodes, insertCode, useCode } from '../password-reset/queries.js';
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from '../password-reset/service.js';
 import { loadMe, signInAs, type AuthContext } from '../session/service.js';
 import {
@@ -284,7 +284,7 @@ export async function verifyEmail(ctx: AuthContext, token: string) {
       if (email) await sendConfirmationLink(ctx.db, ctx.services, { id: row.userId, email, firstName: row.firstName, language: row.language });
     });
   }
-  await ctx.db.updateTable('verificationCodes').set({ usedAt: now }).where('id', '=', row.id).execute();
+  await useCode(ctx.db, row.id, now);
   await markEmailVerified(ctx.db, row.userId, now);
   // Only a confirmed address is worth an approver's time (docs/decisions/0607).
   for (const { schoolId } of await pendingStaffSchools(ctx.db, row.userId)) await notifyApprovers(ctx.db, ctx.services, schoolId);

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import type { AlertSignals, Alerts } from '../../../db/schema.js';
 import { displayName } from '../../../lib/display-name.js';
 
 export async function settingsRow(db: Db, schoolId: string) {
@@ -228,4 +229,35 @@ export async function trail(db: Db, alertId: string) {
       .execute(),
   ]);
   return { checkIns, recipients, actions };
+}
+
+export function insertAlert(db: Db, values: Insertable<Alerts>) {
+  return db.insertInto('alerts').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateAlert(db: Db, alertId: string, values: Updateable<Alerts>) {
+  return db.updateTable('alerts').set(values).where('id', '=', alertId).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertSignal(db: Db, values: Insertable<AlertSignals>) {
+  await db.insertInto('alertSignals').values(values).execute();
+}
+
+/** The adults the student asked for by name in the alert's check-ins. */
+export async function chosenAdultIds(db: Db, alertId: string) {
+  const rows = await db.selectFrom('alertSignals').select('talkTo').where('alertId', '=', alertId).where('talkTo', 'is not', null).execute();
+  return rows.map((r) => r.talkTo!);
+}
+
+/** Every adult the alert reached, with the tier and reason they were first told with. */
+export function recipientsOf(db: Db, alertId: string) {
+  return db.selectFrom('alertRecipients').select(['adultId', 'tier', 'reason']).where('alertId', '=', alertId).execute();
+}
+
+/** What a notice says: the school, the student's list name and the feeling of the latest check-in. */
+export async function noticeFacts(db: Db, alert: { id: string; schoolId: string; studentId: string }) {
+  const school = await db.selectFrom('schools').select('name').where('id', '=', alert.schoolId).executeTakeFirstOrThrow();
+  const student = await db.selectFrom('users as u').select(displayName('u').as('name')).where('u.id', '=', alert.studentId).executeTakeFirstOrThrow();
+  const signal = await db.selectFrom('alertSignals').select('mood').where('alertId', '=', alert.id).orderBy('at', 'desc').executeTakeFirstOrThrow();
+  return { schoolName: school.name, studentName: student.name, mood: signal.mood };
 }

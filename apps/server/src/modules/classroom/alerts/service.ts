@@ -5,7 +5,6 @@ import { badRequest } from '../../../lib/errors.js';
 import type { Membership, SessionUser } from '../../../lib/session-user.js';
 import type { Services } from '../../../services/index.js';
 import { audit } from '../../../lib/audit.js';
-import { displayNameOf } from './names.js';
 import { addSchoolMinutes, inSchoolHours } from './school-hours.js';
 import { afterHoursMessage, loadAlertSettings } from './settings.js';
 import * as q from './queries.js';
@@ -45,11 +44,7 @@ export async function raiseFromCheckIn(
   const firstNotice = afterHours && !settings.notifyAfterHours ? addSchoolMinutes(settings.hours, now, 0) : now;
   let alert = await q.openAlert(db, school.schoolId, student.id);
   if (!alert) {
-    alert = await db
-      .insertInto('alerts')
-      .values({ schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice, pendingSince: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    alert = await q.insertAlert(db, { schoolId: school.schoolId, studentId: student.id, openedAt: now, nextStepAt: firstNotice, pendingSince: now });
     await audit(
       db,
       { actorId: student.id, schoolId: school.schoolId, action: 'alert.raised', targetType: 'alert', targetId: alert.id, details: { afterHours } },
@@ -57,22 +52,22 @@ export async function raiseFromCheckIn(
     );
   } else if (checkIn.priority === 'today' && renews(alert, settings, now)) {
     // A new "today" after an answer, or on a later school day: told again from the first notice (decision 0520).
-    alert = await db
-      .updateTable('alerts')
-      .set({ tier: -1, nextStepAt: firstNotice, pendingSince: now })
-      .where('id', '=', alert.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    alert = await q.updateAlert(db, alert.id, { tier: -1, nextStepAt: firstNotice, pendingSince: now });
     await audit(
       db,
       { actorId: student.id, schoolId: school.schoolId, action: 'alert.renewed', targetType: 'alert', targetId: alert.id, details: { afterHours } },
       now,
     );
   }
-  await db
-    .insertInto('alertSignals')
-    .values({ alertId: alert.id, at: now, mood: checkIn.mood, priority: checkIn.priority, talkTo, talkToAny: checkIn.talkTo === 'any', afterHours })
-    .execute();
+  await q.insertSignal(db, {
+    alertId: alert.id,
+    at: now,
+    mood: checkIn.mood,
+    priority: checkIn.priority,
+    talkTo,
+    talkToAny: checkIn.talkTo === 'any',
+    afterHours,
+  });
   if (alert.nextStepAt && alert.nextStepAt <= now) {
     await step(db, services, alert, settings, now);
   } else if (talkTo && alert.tier >= 0) {
@@ -90,13 +85,9 @@ function renews(alert: AlertRow, settings: Settings, now: Date) {
 
 /** The first notice's adults: trusted adults, class teachers, named counsellors (per the school), and the adult the student asked for. */
 export async function firstNoticeAdults(db: Db, alert: { id: string; schoolId: string; studentId: string }, settings: Settings) {
-  const signals = await db.selectFrom('alertSignals').select('talkTo').where('alertId', '=', alert.id).where('talkTo', 'is not', null).execute();
   const list: { adultId: string; tier: number; reason: string }[] = [];
   const add = (ids: string[], reason: string) => ids.forEach((adultId) => list.some((r) => r.adultId === adultId) || list.push({ adultId, tier: 0, reason }));
-  add(
-    signals.map((s) => s.talkTo!),
-    'chosen',
-  );
+  add(await q.chosenAdultIds(db, alert.id), 'chosen');
   if (settings.notifyTrustedAdults) add(await q.trustedAdultIds(db, alert.schoolId, alert.studentId), 'trustedAdult');
   if (settings.notifyClassTeachers) add(await q.classTeacherIds(db, alert.schoolId, alert.studentId), 'classTeacher');
   if (settings.notifyCounsellors) add(await activeAdults(db, alert.schoolId, settings.counsellorIds), 'counsellor');
@@ -119,7 +110,7 @@ const tierCount = (settings: Settings) => Math.max(1, settings.escalationTiers.l
  */
 async function step(db: Db, services: Services, alert: AlertRow, settings: Settings, now: Date) {
   if (!alert.pendingSince) {
-    await db.updateTable('alerts').set({ nextStepAt: null }).where('id', '=', alert.id).execute();
+    await q.updateAlert(db, alert.id, { nextStepAt: null });
     return;
   }
   const nextStepAt = addSchoolMinutes(settings.hours, now, settings.escalationMinutes);
@@ -142,23 +133,19 @@ async function step(db: Db, services: Services, alert: AlertRow, settings: Setti
         now,
       );
     if (reached.length > 0 || tier >= tierCount(settings)) {
-      await db
-        .updateTable('alerts')
-        .set({ tier, nextStepAt, ...(tier > 0 && !alert.escalatedAt ? { escalatedAt: now } : {}) })
-        .where('id', '=', alert.id)
-        .execute();
+      await q.updateAlert(db, alert.id, { tier, nextStepAt, ...(tier > 0 && !alert.escalatedAt ? { escalatedAt: now } : {}) });
       return;
     }
   }
   // The chain is done and still nobody answered: everyone it reached is reminded.
-  const everyone = await db.selectFrom('alertRecipients').select(['adultId', 'tier', 'reason']).where('alertId', '=', alert.id).execute();
+  const everyone = await q.recipientsOf(db, alert.id);
   const reminded = await notify(db, services, alert, everyone, 'escalated', now);
   await audit(
     db,
     { actorId: null, schoolId: alert.schoolId, action: 'alert.reminded', targetType: 'alert', targetId: alert.id, details: { adults: reminded.length } },
     now,
   );
-  await db.updateTable('alerts').set({ nextStepAt }).where('id', '=', alert.id).execute();
+  await q.updateAlert(db, alert.id, { nextStepAt });
 }
 
 /**
@@ -175,23 +162,14 @@ async function notify(
 ) {
   await q.addRecipients(db, alert.id, adults, now);
   const added = [...new Set(adults.map((a) => a.adultId))];
-  const [school, studentName] = await Promise.all([
-    db.selectFrom('schools').select('name').where('id', '=', alert.schoolId).executeTakeFirstOrThrow(),
-    displayNameOf(db, alert.studentId),
-  ]);
-  const signal = await db
-    .selectFrom('alertSignals')
-    .select(['mood', 'priority'])
-    .where('alertId', '=', alert.id)
-    .orderBy('at', 'desc')
-    .executeTakeFirstOrThrow();
+  const { schoolName, studentName, mood } = await q.noticeFacts(db, alert);
   for (const adult of await q.mailTargets(db, added)) {
     const lang: Lang = adult.language === 'es' ? 'es' : 'en';
     const t = serverT(lang);
     await services.mail.queue(db, adult.email!, lang, `classroom:alerts.mail.${template}`, {
       student: studentName,
-      school: school.name,
-      feeling: t(`classroom:feelings.${moodInfo(signal.mood)?.feeling ?? 'sad'}`).toLocaleLowerCase(lang),
+      school: schoolName,
+      feeling: t(`classroom:feelings.${moodInfo(mood)?.feeling ?? 'sad'}`).toLocaleLowerCase(lang),
       url: alertLink(services, alert.id),
     });
   }
