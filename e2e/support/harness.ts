@@ -127,15 +127,17 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /**
- * On a failed test, the page as it was goes to /tmp/e2e-failures/<test>.png and, with E2E_TRACE=1, the trace of its
+ * On a failed test, the page as it was goes to .tmp/e2e-failures/<test>.png (beside the test reports) and, with E2E_TRACE=1, the trace of its
  * context to <test>.zip (`npx playwright-core show-trace <zip>`); the run's log says where.
  */
+const FAILURES = new URL('../../.tmp/e2e-failures', import.meta.url).pathname;
+
 function keepScreenshotOnFailure(page: Page) {
   try {
     onTestFailed(async ({ task }) => {
       if (page.isClosed()) return;
-      mkdirSync('/tmp/e2e-failures', { recursive: true });
-      const base = `/tmp/e2e-failures/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
+      mkdirSync(FAILURES, { recursive: true });
+      const base = `${FAILURES}/${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
       await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
       if (TRACE)
         await page
