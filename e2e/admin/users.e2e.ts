@@ -133,10 +133,15 @@ describe('admin users', () => {
     await h.app.services.db.updateTable('users').set({ language: 'es' }).where('id', '=', admin.id).execute();
     const pending = await buildUser(h.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'Pablo', lastName: 'Pérez', language: 'es' });
     const other = await buildUser(h.app, { schoolId: school.id, role: 'teacher', status: 'pending', firstName: 'Otto', lastName: 'Otro' });
+    await h.app.services.db.updateTable('users').set({ emailVerifiedAt: null }).where('id', '=', other.id).execute();
     const { context, page } = await h.newPage({ locale: 'es-ES', width: 1366 });
     await h.signInAs(context, admin.id, school.id);
     await page.goto('/admin?view=users');
     await page.getByRole('heading', { name: '2 docentes esperan aprobación' }).waitFor();
+    // Only the one who has not confirmed their address is marked (docs/decisions/0607).
+    const waiting = page.getByRole('region', { name: '2 docentes esperan aprobación' });
+    await expect.poll(() => waiting.getByText('Correo aún sin confirmar').count()).toBe(1);
+    await expect.poll(() => waiting.getByText('Otto Otro').getByText('Correo aún sin confirmar').count()).toBe(1);
     await shot(page, 'users-pending-es-1366');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Aprobar a Pablo Pérez' }).click();

@@ -32,6 +32,8 @@ export const AdminUserSchema = z.object({
    * not yet used, has not: the admin can invite them (decision 0537).
    */
   registered: z.boolean(),
+  /** The e-mail address was confirmed: approvers are asked only then (docs/decisions/0607). */
+  emailConfirmed: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

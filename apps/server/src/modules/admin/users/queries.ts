@@ -16,6 +16,7 @@ export interface StaffRow {
   /** The school's only active admin: their own flag cannot be removed (LAST_ADMIN). */
   soleAdmin: boolean;
   registered: boolean;
+  emailConfirmed: boolean;
   language: string;
 }
 
@@ -35,6 +36,7 @@ function memberQuery(db: Db, schoolId: string) {
       'u.gender',
       'u.language',
       registered('u').as('registered'),
+      sql<boolean>`u.email_verified_at is not null`.as('emailConfirmed'),
     ])
     .select(
       sql<boolean>`m.is_admin and m.status = 'active' and (select count(*) from school_memberships a where a.school_id = m.school_id and a.is_admin and a.status = 'active') = 1`.as(

@@ -37,6 +37,7 @@ export function presentUser(row: StaffRow, viewerId: string): AdminUser {
     gender: row.gender === 'M' || row.gender === 'F' || row.gender === 'O' ? row.gender : null,
     soleAdmin: row.soleAdmin,
     registered: row.registered,
+    emailConfirmed: row.emailConfirmed,
   };
 }
 

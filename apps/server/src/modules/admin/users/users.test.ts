@@ -42,13 +42,16 @@ describe('GET /admin/users', () => {
   it("lists only the current school's teachers, pending ones first, and marks the caller", async () => {
     const { school, admin, cookie } = await schoolWithAdmin(t.app);
     const pending = await buildUser(t.app, { schoolId: school.id, role: 'teacher', status: 'pending', lastName: 'Zed' });
+    await t.app.services.db.updateTable('users').set({ emailVerifiedAt: null }).where('id', '=', pending.id).execute();
     const teacher = await buildUser(t.app, { schoolId: school.id, role: 'teacher', lastName: 'Able' });
     await buildUser(t.app, { schoolId: school.id, role: 'staff' });
     await buildUser(t.app, { role: 'teacher' }); // another school
     const res = await t.call('GET', '/v1/admin/users?role=teacher', { cookie });
     expect(res.status).toBe(200);
-    const rows = res.json.ResponseData as { id: string; status: string; isSelf: boolean; isAdmin: boolean }[];
-    expect(rows[0]).toMatchObject({ id: pending.id, status: 'pending' });
+    const rows = res.json.ResponseData as { id: string; status: string; isSelf: boolean; isAdmin: boolean; emailConfirmed: boolean }[];
+    // The approver sees who has not confirmed their address yet (docs/decisions/0607).
+    expect(rows[0]).toMatchObject({ id: pending.id, status: 'pending', emailConfirmed: false });
+    expect(rows.find((r) => r.id === teacher.id)).toMatchObject({ emailConfirmed: true });
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set([pending.id, teacher.id, admin.id]));
     expect(rows.find((r) => r.id === admin.id)).toMatchObject({ isSelf: true, isAdmin: true });
     expect(rows).toHaveLength(3);

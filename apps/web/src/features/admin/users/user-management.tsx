@@ -157,7 +157,10 @@ export function UserManagement() {
                     sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 2, borderTop: i ? 1 : 0, borderColor: 'divider' }}
                   >
                     <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 600 }}>{fullName(u)}</Typography>
+                      <Typography sx={{ fontWeight: 600 }}>
+                        {fullName(u)}
+                        {!u.emailConfirmed && <Chip size="small" variant="outlined" label={t('pending.emailUnconfirmed')} sx={{ ml: 1 }} />}
+                      </Typography>
                       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
                         {u.email && <EmailText email={u.email} />}
                       </Typography>
