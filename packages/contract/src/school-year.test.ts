@@ -110,6 +110,18 @@ describe('a school with its own years (decision 0570)', () => {
       }),
     );
   });
+  it('after a closed year with no current one recorded, the days after it start the next years', () => {
+    const closedOnly = [{ startsOn: '2026-08-01', endsOn: '2027-08-15' }];
+    expect(schoolYearAmong(closedOnly, '2027-08-15')).toEqual({ from: '2026-08-01', to: '2027-08-15', startYear: 2026 });
+    expect(schoolYearAmong(closedOnly, '2027-09-01')).toEqual({ from: '2027-08-16', to: '2028-08-15', startYear: 2027 });
+    fc.assert(
+      fc.property(dates, (date) => {
+        const year = schoolYearAmong(closedOnly, date);
+        expect(year.from <= date && date <= year.to).toBe(true);
+        expect(schoolYearAmong(closedOnly, nextDay(year.to)).from).toBe(nextDay(year.to));
+      }),
+    );
+  });
   it('lists the years between two days, newest first, without gaps', () => {
     expect(schoolYearsBetween(recorded, '2025-11-01', '2027-09-01').map((y) => y.from)).toEqual(['2027-08-16', '2026-08-01', '2025-08-01']);
   });

@@ -76,6 +76,11 @@ const dayBefore = (isoDate: string) => {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 };
+const nextDay = (isoDate: string) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
 const plusYears = (isoDate: string, years: number) => {
   const { year, month, day } = parts(isoDate);
   // 29 February plus a year is 1 March (the day after 28 February).
@@ -90,7 +95,8 @@ const span = (from: string, to: string): SchoolYearSpan => ({ from, to, startYea
  * (docs/decisions/0570): before the first recorded year, the default 1 August to 31 July (the
  * last one cut short where the first recorded year starts); a recorded year as written; after the
  * current year's first twelve months, the next years start on its anniversary until the school
- * rolls over again. With no recorded years this is `schoolYearOf`.
+ * rolls over again; after a closed year with no year recorded after it, likewise from its next day.
+ * With no recorded years this is `schoolYearOf`.
  */
 export function schoolYearAmong(recorded: readonly RecordedSchoolYear[], isoDate: string): SchoolYearSpan {
   const sorted = [...recorded].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
@@ -100,10 +106,13 @@ export function schoolYearAmong(recorded: readonly RecordedSchoolYear[], isoDate
     return { ...year, to: first && year.to >= first.startsOn ? dayBefore(first.startsOn) : year.to };
   }
   const row = sorted.filter((r) => r.startsOn <= isoDate).at(-1)!;
-  if (row.endsOn) return span(row.startsOn, row.endsOn);
+  if (row.endsOn && isoDate <= row.endsOn) return span(row.startsOn, row.endsOn);
+  // The current year, or the days after a closed year with none recorded after it: years run on
+  // from its start (the day after the closed one), a twelve-month year at a time.
+  const start = row.endsOn ? nextDay(row.endsOn) : row.startsOn;
   let k = 0;
-  while (plusYears(row.startsOn, k + 1) <= isoDate) k++;
-  return span(plusYears(row.startsOn, k), dayBefore(plusYears(row.startsOn, k + 1)));
+  while (plusYears(start, k + 1) <= isoDate) k++;
+  return span(plusYears(start, k), dayBefore(plusYears(start, k + 1)));
 }
 
 /** A school whose year starts this many days after 1 August is still an August school (docs/decisions/0609). */
