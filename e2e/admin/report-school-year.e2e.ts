@@ -130,3 +130,56 @@ describe('reports in a school year that began 5 days ago', () => {
     await context.close();
   });
 });
+
+describe("the class report's class picker", () => {
+  it.each([CASES[1], CASES[0]])("lists the chosen school year's classes only ($lang, $width px)", { timeout: 120_000 }, async (c) => {
+    const { school, admin } = await schoolWithAdmin(h.app);
+    await db().updateTable('users').set({ language: c.lang }).where('id', '=', admin.id).execute();
+    const closed = await db()
+      .insertInto('schoolYears')
+      .values({ schoolId: school.id, startsOn: schoolToday(-400), endsOn: schoolToday(-6), state: 'closed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('schoolYears')
+      .values({ schoolId: school.id, startsOn: schoolToday(-5), endsOn: null, state: 'current' })
+      .execute();
+    const bea = await buildUser(h.app, { schoolId: school.id, role: 'student', firstName: 'Bea', lastName: 'Brown' });
+    await buildClass(h.app, { schoolId: school.id, ownerId: admin.id, name: 'Room 12', studentIds: [] });
+    const old = await buildClass(h.app, { schoolId: school.id, ownerId: admin.id, name: 'Old room', studentIds: [bea.id] });
+    await db().updateTable('classes').set({ schoolYearId: closed.id }).where('id', '=', old.id).execute();
+    const { context, page } = await h.newPage({ locale: c.locale, width: c.width, height: 900 });
+    await h.signInAs(context, admin.id, school.id);
+    const main = page.getByRole('main');
+    const classPicker = main.getByRole('combobox', { name: c.admin.filters.class });
+    const options = async () => {
+      await classPicker.click();
+      const names = await page.getByRole('listbox').getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names.map((n) => n.split(' · ')[0]);
+    };
+
+    await page.goto('/report');
+    await expect.poll(options).toEqual([c.admin.filters.allClasses, 'Room 12']);
+    await main.getByRole('combobox', { name: c.common.schoolYear.label }).click();
+    await page.getByRole('option').nth(1).click();
+    await expect.poll(options).toEqual([c.admin.filters.allClasses, 'Old room']);
+    await classPicker.click();
+    await page.getByRole('option', { name: /^Old room/ }).click();
+    await main.getByRole('button', { name: c.admin.filters.submit }).click();
+    await beaIn(page, c.width, c.admin.classReport.reportTab).waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, `report-year-class-picker-${c.lang}-${c.width}`);
+
+    // Back to this year: last year's class is no longer chosen.
+    await main.getByRole('combobox', { name: c.common.schoolYear.label }).click();
+    await page.getByRole('option').nth(0).click();
+    await expect.poll(() => classPicker.inputValue()).toBe(c.admin.filters.allClasses);
+    await context.close();
+  });
+});
+
+const beaIn = (page: Page, width: number, name: string) =>
+  report(page, width, name)
+    .getByRole(width < 600 ? 'listitem' : 'row')
+    .filter({ hasText: 'Bea Brown' });

@@ -148,7 +148,13 @@ export const MoodReportSettingsSchema = z.object({
 });
 export type MoodReportSettings = z.infer<typeof MoodReportSettingsSchema>;
 
-export const ClassOptionSchema = z.object({ id: UuidSchema, name: z.string(), teacherName: z.string() });
+export const ClassOptionSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  teacherName: z.string(),
+  /** The first day of the school year the class belongs to: a closed year's, else this year's (docs/decisions/0608). */
+  yearStart: IsoDateSchema,
+});
 export type ClassOption = z.infer<typeof ClassOptionSchema>;
 
 export const ClassReportQuerySchema = z.object({

@@ -47,4 +47,12 @@ describe('class reports across school years', () => {
     expect(crossed.json.ErrorCode).toBe('RANGE_CROSSES_SCHOOL_YEAR');
     expect((await get(`range=${LAST_YEAR}&classId=${w.now.id}`)).status).toBe(400);
   });
+
+  it('lists each class with the first day of its school year, for the pickers', async () => {
+    const w = await arrange();
+    const res = await t.call('GET', '/v1/class-reports/classes', { cookie: w.teacher.cookie });
+    expect(res.status).toBe(200);
+    const years = Object.fromEntries((res.json.ResponseData as { name: string; yearStart: string }[]).map((c) => [c.name, c.yearStart]));
+    expect(years).toEqual({ 'Old maths': '2025-08-01', Maths: '2026-08-01' });
+  });
 });

@@ -16,7 +16,7 @@ import {
 } from './service.js';
 
 export function registerReportRoutes(app: FastifyInstance) {
-  route(app, adminEndpoints.classes, async ({ db, user }) => schoolClasses(db, schoolAdminActor(user).schoolId));
+  route(app, adminEndpoints.classes, async ({ db, services, user }) => schoolClasses(db, services, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.groupReport, async ({ db, services, user, query }) => groupReport(db, services, schoolAdminActor(user), query));
   route(app, adminEndpoints.userReport, async ({ db, services, user, params, query }) =>
     userReport(db, services, schoolAdminActor(user), params.userId, query.range),
@@ -33,11 +33,13 @@ export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.moodReportSettings, async ({ db, user }) => getMoodReportSettings(db, schoolAdminActor(user).schoolId));
   route(app, adminEndpoints.saveMoodReportSettings, async ({ db, services, user, body }) => putMoodReportSettings(db, services, schoolAdminActor(user), body));
 
-  route(app, adminEndpoints.reportClasses, async ({ db, user }) => visibleClasses(db, user));
+  route(app, adminEndpoints.reportClasses, async ({ db, services, user }) => visibleClasses(db, services, user));
   route(app, adminEndpoints.classRecognitionReport, async ({ db, services, user, query }) => classRecognitionReport(db, services, user, query));
   route(app, adminEndpoints.classMoodReport, async ({ db, services, user, query }) => classMoodReport(db, services, user, query));
 
-  route(app, adminEndpoints.superClasses, async ({ db, user, params }) => schoolClasses(db, (await superAdminActor(db, user, params.schoolId)).schoolId));
+  route(app, adminEndpoints.superClasses, async ({ db, services, user, params }) =>
+    schoolClasses(db, services, (await superAdminActor(db, user, params.schoolId)).schoolId),
+  );
   route(app, adminEndpoints.superGroupReport, async ({ db, services, user, params, query }) =>
     groupReport(db, services, await superAdminActor(db, user, params.schoolId), query),
   );

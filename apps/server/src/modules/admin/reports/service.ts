@@ -252,14 +252,26 @@ export async function userReport(db: Db, services: Services, actor: Actor, userI
   return { user: { id: member.id, name: fullName(member), email: member.email, username: member.username, role: member.role as Role }, high5, vibe };
 }
 
-const presentClass = (c: { id: string; name: string; firstName: string; lastName: string }): ClassOption => ({
+/**
+ * Classes with the first day of the school year each belongs to: a closed year's class its year's,
+ * every other class this year's (docs/decisions/0608), so a report and its picker keep to one year.
+ */
+async function classesWithYear(db: Db, services: Services, schoolId: string, teacherId: string | null) {
+  const classes = await classesOf(db, schoolId, teacherId);
+  const calendar = await schoolYears(db, schoolId);
+  const thisYear = calendar.containing(await schoolToday(db, services, schoolId)).from;
+  return { calendar, classes: classes.map((c) => ({ ...c, yearStart: c.closedYearStart ?? thisYear })) };
+}
+
+const presentClass = (c: { id: string; name: string; firstName: string; lastName: string; yearStart: string }): ClassOption => ({
   id: c.id,
   name: c.name,
   teacherName: fullName(c),
+  yearStart: c.yearStart,
 });
 
-export async function schoolClasses(db: Db, schoolId: string) {
-  return (await classesOf(db, schoolId, null)).map(presentClass);
+export async function schoolClasses(db: Db, services: Services, schoolId: string) {
+  return (await classesWithYear(db, services, schoolId, null)).classes.map(presentClass);
 }
 
 // --- Class reports: a teacher sees only the classes they teach; an admin every class of the school.
@@ -271,9 +283,9 @@ export function classReportViewer(user: SessionUser): { actor: Actor; teacherId:
   return { actor: { id: user.id, schoolId: user.school.schoolId, superAdmin: false }, teacherId: scope === 'school' ? null : user.id };
 }
 
-export async function visibleClasses(db: Db, user: SessionUser) {
+export async function visibleClasses(db: Db, services: Services, user: SessionUser) {
   const { actor, teacherId } = classReportViewer(user);
-  return (await classesOf(db, actor.schoolId, teacherId)).map(presentClass);
+  return (await classesWithYear(db, services, actor.schoolId, teacherId)).classes.map(presentClass);
 }
 
 /**
@@ -285,12 +297,10 @@ export async function visibleClasses(db: Db, user: SessionUser) {
 async function reportClassIds(db: Db, services: Services, user: SessionUser, classId: string | undefined, range: Range) {
   const viewer = classReportViewer(user);
   const { schoolId } = viewer.actor;
-  const classes = await classesOf(db, schoolId, viewer.teacherId);
+  const { calendar, classes } = await classesWithYear(db, services, schoolId, viewer.teacherId);
   if (classId && !classes.some((c) => c.id === classId)) throw notFound();
-  const calendar = await schoolYears(db, schoolId);
   const year = calendar.yearOfRange(range).from;
-  const thisYear = calendar.containing(await schoolToday(db, services, schoolId)).from;
-  const inYear = classes.filter((c) => (c.closedYearStart ?? thisYear) === year);
+  const inYear = classes.filter((c) => c.yearStart === year);
   if (classId && !inYear.some((c) => c.id === classId))
     throw badRequest('RANGE_CROSSES_SCHOOL_YEAR', [{ path: 'query.range', code: 'RANGE_CROSSES_SCHOOL_YEAR' }]);
   return { ...viewer, classIds: classId ? [classId] : inYear.map((c) => c.id) };

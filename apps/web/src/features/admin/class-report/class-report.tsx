@@ -196,7 +196,9 @@ function ClassReportTab({
         <Controller
           control={form.control}
           name="classId"
-          render={({ field }) => <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />}
+          render={({ field }) => (
+            <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} yearStart={year.from} />
+          )}
         />
         <FormDateRange control={form.control} name="range" minDate={year.from} maxDate={lastDayIn(year)} />
         {/* Teachers narrow by grade; flags are the school admins' (docs/decisions/0601). */}

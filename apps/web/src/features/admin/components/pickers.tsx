@@ -1,6 +1,7 @@
 import { Roles, type ClassOption, type Role, type SuperSchool } from '@high5/contract';
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuperSchools } from '../api';
 
@@ -28,23 +29,32 @@ export function RoleSelect({ value, onChange, label }: { value: Role; onChange: 
   );
 }
 
-const ALL = { id: '', name: '', teacherName: '' } satisfies ClassOption;
+const ALL = { id: '', name: '', teacherName: '', yearStart: '' } satisfies ClassOption;
 
-/** A class, or "All classes" (null). Searchable by class or teacher name. */
+/**
+ * A class, or "All classes" (null). Searchable by class or teacher name. With `yearStart`, only the
+ * classes of that school year (docs/decisions/0608); a chosen class of another year goes back to all.
+ */
 export function ClassPicker({
   classes,
   value,
   onChange,
   loading,
+  yearStart,
 }: {
   classes: ClassOption[];
   value: string | null;
   onChange: (classId: string | null) => void;
   loading?: boolean;
+  yearStart?: string;
 }) {
   const { t } = useTranslation('admin');
-  const options = [ALL, ...classes];
+  const options = [ALL, ...(yearStart ? classes.filter((c) => c.yearStart === yearStart) : classes)];
   const selected = options.find((c) => c.id === (value ?? '')) ?? ALL;
+  const stale = !loading && !!value && selected === ALL;
+  useEffect(() => {
+    if (stale) onChange(null);
+  }, [stale, onChange]);
   return (
     <Autocomplete
       size="small"

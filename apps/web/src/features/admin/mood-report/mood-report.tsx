@@ -146,7 +146,13 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
             control={form.control}
             name="classId"
             render={({ field }) => (
-              <ClassPicker classes={classes.data ?? []} loading={classes.isPending} value={field.value ?? null} onChange={field.onChange} />
+              <ClassPicker
+                classes={classes.data ?? []}
+                loading={classes.isPending}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                yearStart={year.from}
+              />
             )}
           />
         )}
