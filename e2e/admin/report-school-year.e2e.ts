@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
@@ -170,6 +171,16 @@ describe("the class report's class picker", () => {
     await beaIn(page, c.width, c.admin.classReport.reportTab).waitFor();
     await expectNoAxeViolations(page);
     await shot(page, `report-year-class-picker-${c.lang}-${c.width}`);
+    // The tab's file, written by the server: last year's class and its student (docs/decisions/0610).
+    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
+    const lines = (await readFile(await download.path()))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(`${c.admin.csv.report},${c.admin.classReport.reportTab}`);
+    expect(lines).toContain(`${c.admin.csv.class},Old room`);
+    expect(lines.slice(lines.indexOf('') + 2).map((r) => r.split(',')[0])).toEqual(['Bea Brown']);
 
     // Back to this year: last year's class is no longer chosen.
     await main.getByRole('combobox', { name: c.common.schoolYear.label }).click();

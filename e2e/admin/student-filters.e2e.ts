@@ -169,7 +169,7 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await expect.poll(() => main.getByText(names.ana).count()).toBe(0);
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-group-${c.lang}-${width}`);
-      // The group report's file (written in the browser) says the filter and holds Dee alone.
+      // The group report's file (written by the server) says the filter and holds Dee alone.
       const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
       const lines = (await readFile(await download.path()))
         .toString('utf8')

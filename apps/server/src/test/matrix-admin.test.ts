@@ -122,6 +122,7 @@ const rows: Record<string, Row> = {
   'admin.classes': { allow: 'self' },
   // The class named in the query: the school admin's own school's only.
   'admin.groupReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
+  'admin.groupReportCsv': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
   'admin.userReport': { allow: 'school', request: () => ({ query: { range: RANGE } }) },
   'admin.moodReport': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
   'admin.moodReportCsv': { allow: 'school', request: (c) => ({ query: { role: 'student', range: RANGE, classId: c.s.cls.id } }) },
@@ -136,6 +137,14 @@ const rows: Record<string, Row> = {
     request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
   },
   'admin.classMoodReport': {
+    allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)),
+    request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
+  },
+  'admin.classRecognitionReportCsv': {
+    allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)),
+    request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
+  },
+  'admin.classMoodReportCsv': {
     allow: (c, side) => inSchool(c, side) && (isTeacher(c) || isSchoolAdmin(c)),
     request: (c) => ({ query: { classId: c.s.cls.id, range: RANGE } }),
   },
@@ -167,6 +176,7 @@ const rows: Record<string, Row> = {
   'admin.superRemoveAdmin': { allow: anySchool, request: async (c) => ({ params: { userId: (await member(c, { isAdmin: true })).id } }) },
   'admin.superClasses': { allow: anySchool },
   'admin.superGroupReport': { allow: anySchool, request: () => ({ query: { role: 'student', range: RANGE } }) },
+  'admin.superGroupReportCsv': { allow: anySchool, request: () => ({ query: { role: 'student', range: RANGE } }) },
   'admin.backups': { allow: anySchool, request: (c) => ({ query: { schoolId: c.s.school.id } }) },
   'admin.backupSchool': { allow: anySchool, request: async (c) => ({ params: { schoolId: (await emptySchool(c)).id }, body: { includeJournals: false } }) },
   'admin.downloadBackup': { allow: anySchool, request: async (c) => ({ params: { backupId: await backupOf(c) } }) },

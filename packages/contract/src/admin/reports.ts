@@ -57,14 +57,12 @@ export const MoodReportRowSchema = z.object({
   talkToday: count,
   /** Check-ins in the range that wanted to talk, but not today. */
   talkNotToday: count,
-  /** The low-enjoyment check-ins counted, oldest first; only when asked for (`entries=true`, the CSV). */
-  lowEntries: z.array(LowEnjoymentEntrySchema).optional(),
 });
 export type MoodReportRow = z.infer<typeof MoodReportRowSchema>;
 export const MoodReportPageSchema = pageOf(MoodReportRowSchema);
 export type MoodReportPage = z.infer<typeof MoodReportPageSchema>;
 
-/** Search, order and page of a report (decision 0310); the CSV download reads pages of REPORT_PAGE_SIZE. */
+/** Search, order and page of a report (decision 0310); its CSV file takes the same query without the page. */
 const pageQuery = pageQueryOf(REPORT_PAGE_SIZE);
 
 export const GroupReportQuerySchema = z.object({
@@ -78,6 +76,10 @@ export const GroupReportQuerySchema = z.object({
   ...pageQuery,
 });
 export type GroupReportQuery = z.input<typeof GroupReportQuerySchema>;
+/** A report's CSV file: the report's own query (so every filter it gains applies), without the page. */
+const withoutPage = { page: true, pageSize: true } as const;
+export const GroupReportCsvQuerySchema = GroupReportQuerySchema.omit(withoutPage);
+export type GroupReportCsvQuery = z.input<typeof GroupReportCsvQuerySchema>;
 
 /** The minimum low-enjoyment count: used only above 0, else -1 (docs/rules/administration.md#mood-meter-report). */
 export const MinimumLowSchema = z.coerce.number().int().min(-1).max(10_000).default(-1);
@@ -89,11 +91,6 @@ export const MoodReportQuerySchema = z.object({
   minLow: MinimumLowSchema,
   /** Low-enjoyment feelings to count, comma separated; empty counts every low-enjoyment feeling. */
   filters: csvList(LowEnjoymentMoodSchema, LOW_ENJOYMENT_MOODS.length),
-  /** `true` adds each row's low-enjoyment check-ins (the CSV); the screen's pages leave them out. */
-  entries: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
   /** Students only: flags (admins, audited) and grade (docs/decisions/0601). */
   ...studentFilterQuery,
   sort: MoodReportSortSchema.default('name'),
@@ -101,8 +98,7 @@ export const MoodReportQuerySchema = z.object({
 });
 export type MoodReportQuery = z.input<typeof MoodReportQuerySchema>;
 
-/** The mood report's CSV file: the report's own query (so every filter it gains applies), without the page. */
-export const MoodReportCsvQuerySchema = MoodReportQuerySchema.omit({ entries: true, page: true, pageSize: true });
+export const MoodReportCsvQuerySchema = MoodReportQuerySchema.omit(withoutPage);
 export type MoodReportCsvQuery = z.input<typeof MoodReportCsvQuerySchema>;
 
 export const UserReportCategorySchema = z.object({
@@ -173,6 +169,10 @@ export const ClassMoodReportQuerySchema = z.object({
   sort: MoodReportSortSchema.default('name'),
   ...pageQuery,
 });
+export const ClassReportCsvQuerySchema = ClassReportQuerySchema.omit(withoutPage);
+export type ClassReportCsvQuery = z.input<typeof ClassReportCsvQuerySchema>;
+export const ClassMoodReportCsvQuerySchema = ClassMoodReportQuerySchema.omit(withoutPage);
+export type ClassMoodReportCsvQuery = z.input<typeof ClassMoodReportCsvQuerySchema>;
 
 export const reportsEndpoints = {
   // --- School admin: reports ------------------------------------------------------------------
@@ -205,6 +205,17 @@ export const reportsEndpoints = {
     response: UserReportSchema,
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
+  groupReportCsv: endpoint({
+    id: 'admin.groupReportCsv',
+    method: 'GET',
+    path: '/admin/reports/group.csv',
+    summary:
+      "The group report as a CSV file (text/csv, not wrapped in the envelope) in the caller's language: streamed from the database a batch at a time, in the report's order.",
+    access: 'schoolAdmin',
+    query: GroupReportCsvQuerySchema,
+    response: z.unknown(),
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
+  }),
   moodReport: endpoint({
     id: 'admin.moodReport',
     method: 'GET',
@@ -224,7 +235,7 @@ export const reportsEndpoints = {
     access: 'schoolAdmin',
     query: MoodReportCsvQuerySchema,
     response: z.unknown(),
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   reachReport: endpoint({
     id: 'admin.reachReport',
@@ -294,6 +305,26 @@ export const reportsEndpoints = {
     access: ['teacher', 'staff'],
     query: ClassMoodReportQuerySchema,
     response: MoodReportPageSchema,
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
+  }),
+  classRecognitionReportCsv: endpoint({
+    id: 'admin.classRecognitionReportCsv',
+    method: 'GET',
+    path: '/class-reports/recognition.csv',
+    summary: "The class report's High 5 tab as a CSV file in the caller's language, streamed from the database.",
+    access: ['teacher', 'staff'],
+    query: ClassReportCsvQuerySchema,
+    response: z.unknown(),
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
+  }),
+  classMoodReportCsv: endpoint({
+    id: 'admin.classMoodReportCsv',
+    method: 'GET',
+    path: '/class-reports/mood.csv',
+    summary: "The class report's mood meter tab as a CSV file in the caller's language, streamed from the database (audited).",
+    access: ['teacher', 'staff'],
+    query: ClassMoodReportCsvQuerySchema,
+    response: z.unknown(),
     errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'FLAG_FILTER_ADMIN_ONLY', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
 };

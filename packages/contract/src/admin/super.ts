@@ -4,7 +4,7 @@ import { DataSettingsSchema, DataSettingsUpdateSchema } from '../year-data.js';
 import { StaffGroupSchema, RequiredUrlSchema, TimeZoneSchema } from './common.js';
 import { count, schoolParams, schoolUserParams } from './internal.js';
 import { AdminUserSchema } from './users.js';
-import { ReportPageSchema, GroupReportQuerySchema, ClassOptionSchema } from './reports.js';
+import { ReportPageSchema, GroupReportQuerySchema, GroupReportCsvQuerySchema, ClassOptionSchema } from './reports.js';
 
 // ---------------------------------------------------------------------------------------------
 // Super admin: schools, districts, backups, deletion (docs/rules/administration.md#add-district, #settings)
@@ -293,7 +293,18 @@ export const superEndpoints = {
     params: schoolParams,
     query: GroupReportQuerySchema,
     response: ReportPageSchema,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
+  }),
+  superGroupReportCsv: endpoint({
+    id: 'admin.superGroupReportCsv',
+    method: 'GET',
+    path: '/super/schools/:schoolId/reports/group.csv',
+    summary: "A school's group report as a CSV file in the caller's language, streamed from the database.",
+    access: 'superAdmin',
+    params: schoolParams,
+    query: GroupReportCsvQuerySchema,
+    response: z.unknown(),
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_CROSSES_SCHOOL_YEAR'],
   }),
   backups: endpoint({
     id: 'admin.backups',

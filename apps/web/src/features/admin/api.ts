@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { TableState } from '../../components/ui/data-table';
 import { useNotify } from '../../components/ui/notifications';
 import { api } from '../../lib/api-client';
+import { downloadFrom } from '../../lib/download';
 import { useErrorText } from '../../lib/use-error-text';
-import { loadAllRows } from './lib/report-csv';
 
 /** Query keys of the admin area: every key starts with 'admin', so one invalidation refreshes all. */
 export const adminKeys = {
@@ -53,29 +53,36 @@ export const useAlertAdults = () => useQuery(alertAdultsQuery);
 
 /**
  * A server-paged report (decision 0310) asked for with `filters` (null until the first Run): the page
- * the table shows (`table`: its search, order and page), and `download`, which reads every row in the
- * table's search and order and hands them to the screen's CSV writer; a failure is told in the user's
- * language. `fetchPage` is the report's endpoint; `csv` asks for what only the file shows.
+ * the table shows (`table`: its search, order and page). `fetchPage` is the report's endpoint.
  */
 export function usePagedReport<F, Row>(
   name: string,
   filters: F | null,
   table: TableState,
-  fetchPage: (filters: F, table: TableState, csv: boolean) => Promise<{ rows: Row[]; total: number }>,
+  fetchPage: (filters: F, table: TableState) => Promise<{ rows: Row[]; total: number }>,
   { enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {},
 ) {
-  const notify = useNotify();
-  const errorText = useErrorText('admin');
-  const report = useQuery({
+  return useQuery({
     queryKey: adminKeys.report(name, filters, table),
-    queryFn: () => fetchPage(filters!, table, false),
+    queryFn: () => fetchPage(filters!, table),
     enabled: filters !== null && enabled,
     placeholderData: keepPreviousData,
     ...(fresh ? { staleTime: 0 } : {}),
   });
-  const download = useMutation({
-    mutationFn: async (write: (rows: Row[]) => void) => write(await loadAllRows((page, pageSize) => fetchPage(filters!, { ...table, page, pageSize }, true))),
+}
+
+/**
+ * A report's CSV file, written by the server from the database in the table's search and order
+ * (docs/decisions/0610): `mutate(url)` saves it; a refusal is told in the user's language.
+ */
+export function useReportFile() {
+  const notify = useNotify();
+  const errorText = useErrorText('admin');
+  return useMutation({
+    mutationFn: (url: string) => downloadFrom(url, 'report.csv'),
     onError: (error) => notify('error', errorText(error)),
   });
-  return { report, download };
 }
+
+/** The search and order of a report's table, as its CSV file's query. */
+export const fileParams = <Sort extends string>(state: TableState) => ({ sort: state.sort as Sort, dir: state.dir, ...(state.q ? { q: state.q } : {}) });

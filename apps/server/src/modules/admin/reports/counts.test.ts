@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildUser, sessionFor } from '../../../test/factories.js';
+import { keysetBatches } from '../../../lib/cursor.js';
 import { schoolWithAdmin } from '../test-factories.js';
+import { moodReportBatch, recognitionReportBatch, type BatchScope } from './queries.js';
 
 // Reports over any day range from monthly counts plus edge days (docs/decisions/0450).
 let t: TestApp;
@@ -112,6 +114,13 @@ describe('the monthly mood counts (mood_month_counts)', () => {
 const LOW = ['rage', 'worried', 'weary'];
 const MOODS = ['smile', 'rage', 'worried', 'grinning', 'weary'];
 const PRIORITIES = ['none', 'not-today', 'today'] as const;
+
+/** Every row a CSV file would read, batch after batch (small batches, so the keyset is crossed). */
+async function readAll<Row extends { key: unknown[] }>(read: (after: unknown[] | null, limit: number) => Promise<Row[]>) {
+  const rows: Row[] = [];
+  for await (const batch of keysetBatches(read, (r) => r.key, 2)) rows.push(...batch);
+  return rows;
+}
 
 async function arrangeYear() {
   const { school, cookie } = await schoolWithAdmin(t.app);
@@ -228,6 +237,18 @@ describe('reports over ranges that cut months', () => {
     y = await arrangeYear();
   });
 
+  const scopeOf = (from: string, to: string): BatchScope => ({
+    schoolId: y.school.id,
+    role: 'student',
+    from,
+    to,
+    classIds: null,
+    students: { flags: [] },
+    search: '',
+    sort: 'name',
+    dir: 'asc',
+  });
+
   it.each(RANGES)('the group report from %s to %s equals a count of the recognitions, by name and by count', async (from, to) => {
     const inRange = y.recognitions.filter((r) => r.date >= from && r.date <= to);
     const count = (id: string, kind: string, side: 'giver' | 'receiver') => inRange.filter((r) => r.kind === kind && r[side] === id).length;
@@ -251,6 +272,11 @@ describe('reports over ranges that cut months', () => {
     // A CSV-sized page counts the whole school first (decision 0451): the same rows.
     const csvPage = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&pageSize=500`, { cookie: y.cookie });
     expect(csvPage.json.ResponseData.rows).toEqual(byName.json.ResponseData.rows);
+    // The CSV file's batches (docs/decisions/0610): the same counts, in the same order.
+    const file = await readAll((after, limit) => recognitionReportBatch(t.app.services.db, scopeOf(from, to), after, limit));
+    expect(
+      file.map(({ userId, high5Given, high5Received, vibeGiven, vibeReceived }) => ({ userId, high5Given, high5Received, vibeGiven, vibeReceived })),
+    ).toEqual(expected);
     const byCount = await t.call('GET', `/v1/admin/reports/group?role=student&range=${from}_${to}&sort=high5Received&dir=desc`, { cookie: y.cookie });
     const order = [...expected].sort((a, b) => b.high5Received - a.high5Received || expected.indexOf(a) - expected.indexOf(b));
     expect(byCount.json.ResponseData.rows.map((r: { userId: string; high5Received: number }) => [r.userId, r.high5Received])).toEqual(
@@ -273,16 +299,36 @@ describe('reports over ranges that cut months', () => {
           lowEntries: low.map((m) => ({ date: m.date, mood: m.mood, emergency: m.talk !== 'none', talk: m.talk })),
         };
       });
+    // The screen's pages: the counts without the check-ins themselves.
     const rows = async (query: string) => {
-      const res = await t.call('GET', `/v1/admin/reports/mood?entries=true&role=student&range=${from}_${to}${query}`, { cookie: y.cookie });
+      const res = await t.call('GET', `/v1/admin/reports/mood?role=student&range=${from}_${to}${query}`, { cookie: y.cookie });
       expect(res.status).toBe(200);
       return res.json.ResponseData.rows.map(({ name: _n, email: _e, username: _u, ...row }: Record<string, unknown>) => row);
     };
+    // The CSV file's batches: the counts and each row's low check-ins.
+    const file = async (sort: string, dir: 'asc' | 'desc', filters: string[], minimumLow: number) =>
+      (
+        await readAll((after, limit) =>
+          moodReportBatch(t.app.services.db, { ...scopeOf(from, to), sort, dir }, { filters, minimumLow, entries: true }, after, limit),
+        )
+      ).map(({ userId, highEnjoyment, lowEnjoyment, talkToday, talkNotToday, lowEntries }) => ({
+        userId,
+        highEnjoyment,
+        lowEnjoyment,
+        talkToday,
+        talkNotToday,
+        lowEntries,
+      }));
+    const counts = (list: ReturnType<typeof expected>) => list.map(({ lowEntries: _l, ...row }) => row);
     const all = expected([]);
-    expect(await rows('')).toEqual(all);
-    expect(await rows('&pageSize=500')).toEqual(all);
+    expect(await rows('')).toEqual(counts(all));
+    expect(await rows('&pageSize=500')).toEqual(counts(all));
+    expect(await file('name', 'asc', [], -1)).toEqual(all);
     const byLow = [...all].sort((a, b) => b.lowEnjoyment - a.lowEnjoyment || all.indexOf(a) - all.indexOf(b));
-    expect(await rows('&sort=lowEnjoyment&dir=desc')).toEqual(byLow);
-    expect(await rows('&filters=worried,rage&minLow=2')).toEqual(expected(['worried', 'rage']).filter((r) => r.lowEnjoyment >= 2));
+    expect(await rows('&sort=lowEnjoyment&dir=desc')).toEqual(counts(byLow));
+    expect(await file('lowEnjoyment', 'desc', [], -1)).toEqual(byLow);
+    const filtered = expected(['worried', 'rage']).filter((r) => r.lowEnjoyment >= 2);
+    expect(await rows('&filters=worried,rage&minLow=2')).toEqual(counts(filtered));
+    expect(await file('name', 'asc', ['worried', 'rage'], 2)).toEqual(filtered);
   });
 });

@@ -115,17 +115,15 @@ const MEMBER_OUT = sql`u.user_id, u.first_name, u.last_name, u.email, u.username
  * A report page in one query (docs/decisions/0450, 0451). A screen page sorted by name or e-mail:
  * the members are paged first, then counted (only the page's people). Sorted by a count, listing
  * only members over a threshold, or a page larger than the screen's: every member's counts are
- * summed from the monthly tables (plus edge days), then the page is cut. `extra` adds per-row
- * columns of the page.
+ * summed from the monthly tables (plus edge days), then the page is cut.
  */
 function reportPage(
   scope: ReportScope,
   counted: (who: CountedFor) => RawBuilder<unknown>,
   columns: RawBuilder<unknown>,
-  opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {},
+  opts: { threshold?: RawBuilder<unknown> } = {},
 ) {
   const members = sql`from school_memberships m join users u on u.id = m.user_id`;
-  const extra = opts.extra ? sql`, ${opts.extra}` : sql``;
   if (COUNT_SORTS.has(scope.sort) || opts.threshold || scope.limit > PAGE_FIRST_MAX) {
     return sql`
       with counted as (${counted('school')}),
@@ -135,7 +133,7 @@ function reportPage(
         where ${memberFilter(scope)} ${opts.threshold ?? sql``}
         ${page(scope)}
       )
-      select u.* ${extra} from page u
+      select u.* from page u
       ${orderBy(scope)}`;
   }
   return sql`
@@ -145,7 +143,7 @@ function reportPage(
       ${page(scope)}
     ),
     counted as (${counted('page')})
-    select ${MEMBER_OUT}, ${columns} ${extra}
+    select ${MEMBER_OUT}, ${columns}
     from page u left join counted c on c.user_id = u.id
     ${orderBy(scope)}`;
 }
@@ -157,19 +155,20 @@ export interface RecognitionReportRow extends MemberColumns {
   vibeReceived: number;
 }
 
+const recognitionColumns = sql`coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
+  coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received`;
+
 /** The group report: High 5s and Vibes given and received per member, one page. */
 export async function recognitionReport(db: Db, scope: ReportScope) {
   const split = splitRange(scope.from, scope.to);
-  const columns = sql`coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
-    coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received`;
-  const result = await sql<RecognitionReportRow>`${reportPage(scope, (who) => recognitionCounts(scope.schoolId, split, who), columns)}`.execute(db);
+  const result = await sql<RecognitionReportRow>`${reportPage(scope, (who) => recognitionCounts(scope.schoolId, split, who), recognitionColumns)}`.execute(db);
   return result.rows;
 }
 
 export interface MoodReportOptions {
   filters: string[];
   minimumLow: number;
-  /** Also read each row's low-enjoyment check-ins. */
+  /** Also read each row's low-enjoyment check-ins (the admin's CSV file). */
   entries?: boolean;
 }
 
@@ -178,6 +177,7 @@ export interface MoodReportRow extends MemberColumns {
   lowEnjoyment: number;
   talkToday: number;
   talkNotToday: number;
+  /** Read for the CSV file only (`entries`). */
   lowEntries?: { date: string; mood: string; emergency: boolean; talk: 'none' | 'not-today' | 'today' }[];
 }
 
@@ -185,15 +185,14 @@ export interface MoodReportRow extends MemberColumns {
  * The mood meter report: high and low enjoyment check-ins per member in the range, and how many
  * asked to talk today or not today. `filters` narrows what counts as low enjoyment to those
  * feelings; only members with at least `minimumLow` such check-ins (and one, with a filter) are
- * listed. With `entries`, the low check-ins themselves are read too, for the page's people only
- * (index (user_id, school_date)): the CSV needs them, the screen does not.
+ * listed. The low check-ins themselves are the CSV file's (`moodReportBatch`).
  */
-export async function moodReport(db: Db, scope: ReportScope, options: MoodReportOptions) {
+export async function moodReport(db: Db, scope: ReportScope, options: Omit<MoodReportOptions, 'entries'>) {
   const split = splitRange(scope.from, scope.to);
-  const result = await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), moodColumns, {
-    ...moodThreshold(options),
-    ...(options.entries ? { extra: lowEntries(scope, options.filters) } : {}),
-  })}`.execute(db);
+  const result =
+    await sql<MoodReportRow>`${reportPage(scope, (who) => moodCounts(scope.schoolId, split, options.filters, who), moodColumns, moodThreshold(options))}`.execute(
+      db,
+    );
   return result.rows;
 }
 
@@ -213,53 +212,59 @@ const lowEntries = (scope: Pick<ReportScope, 'schoolId' | 'from' | 'to'>, filter
     where mo.user_id = u.id and mo.school_id = ${scope.schoolId} and mo.school_date between ${scope.from} and ${scope.to} and ${isLowMood(filters, 'mo')}
   ), '[]'::json) as low_entries`;
 
-/** A mood report row of a CSV batch: `key` is where the next batch starts. */
-export type MoodBatchRow = Omit<MoodReportRow, 'total'> & { lowEntries: NonNullable<MoodReportRow['lowEntries']>; key: unknown[] };
+/** The scope of a CSV file: a report's, without the page. */
+export type BatchScope = Omit<ReportScope, 'offset' | 'limit'>;
+
+/** A report row of a CSV batch: `key` is where the next batch starts. */
+export type Batched<Row> = Omit<Row, 'total'> & { key: unknown[] };
 
 /**
- * Up to `limit` rows of the mood report (with their low check-ins) after the row whose `key` is
- * `after`, in the report's order: one keyset batch of its CSV file (docs/decisions/0595). Every
- * member's counts are summed as for a large page (docs/decisions/0451), but only one batch is read.
+ * Up to `limit` rows of a report after the row whose `key` is `after`, in the report's order: one
+ * keyset batch of its CSV file (docs/decisions/0595). Every member's counts are summed as for a
+ * large page (docs/decisions/0451), but only one batch is read; `extra` adds per-row columns.
  */
-export async function moodReportBatch(
+async function reportBatch<Row>(
   db: Db,
-  scope: Omit<ReportScope, 'offset' | 'limit'>,
-  options: MoodReportOptions,
+  scope: BatchScope,
+  counted: RawBuilder<unknown>,
+  columns: RawBuilder<unknown>,
+  opts: { threshold?: RawBuilder<unknown>; extra?: RawBuilder<unknown> },
   after: unknown[] | null,
   limit: number,
-): Promise<MoodBatchRow[]> {
-  const split = splitRange(scope.from, scope.to);
+): Promise<Batched<Row>[]> {
   const terms = orderTerms(scope);
   const keys = sql.join(terms.map(([term], i) => sql`${term} as ${sql.ref(`k${i}`)}`));
-  const result = await sql<Omit<MoodBatchRow, 'key'> & Record<string, unknown>>`
-    with counted as (${moodCounts(scope.schoolId, split, options.filters, 'school')}),
+  const result = await sql<Record<string, unknown>>`
+    with counted as (${counted}),
     members as (
-      select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, ${moodColumns}
+      select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, ${columns}
       from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
-      where ${memberFilter(scope)} ${moodThreshold(options).threshold ?? sql``}
+      where ${memberFilter(scope)} ${opts.threshold ?? sql``}
     ),
     batch as (
       select u.*, ${keys} from members u
       ${after ? sql`where ${afterKey(terms, after)}` : sql``}
       ${orderBy(scope)} limit ${limit}
     )
-    select u.*, ${lowEntries(scope, options.filters)} from batch u
+    select u.* ${opts.extra ? sql`, ${opts.extra}` : sql``} from batch u
     ${orderBy(scope)}`.execute(db);
-  return result.rows.map(
-    ({ userId, firstName, lastName, email, username, highEnjoyment, lowEnjoyment, talkToday, talkNotToday, lowEntries: entries, ...rest }) => ({
-      userId,
-      firstName,
-      lastName,
-      email,
-      username,
-      highEnjoyment,
-      lowEnjoyment,
-      talkToday,
-      talkNotToday,
-      lowEntries: entries,
-      key: terms.map((_, i) => rest[`k${i}`]),
-    }),
-  );
+  return result.rows.map((row) => {
+    const fields = Object.fromEntries(Object.entries(row).filter(([name]) => name !== 'id' && !/^k\d+$/.test(name)));
+    return { ...fields, key: terms.map((_, i) => row[`k${i}`]) } as Batched<Row>;
+  });
+}
+
+/** One batch of the group report's CSV. */
+export function recognitionReportBatch(db: Db, scope: BatchScope, after: unknown[] | null, limit: number) {
+  const counted = recognitionCounts(scope.schoolId, splitRange(scope.from, scope.to), 'school');
+  return reportBatch<RecognitionReportRow>(db, scope, counted, recognitionColumns, {}, after, limit);
+}
+
+/** One batch of a mood report's CSV; with `entries`, each row's low check-ins too. */
+export function moodReportBatch(db: Db, scope: BatchScope, options: MoodReportOptions, after: unknown[] | null, limit: number) {
+  const counted = moodCounts(scope.schoolId, splitRange(scope.from, scope.to), options.filters, 'school');
+  const extra = options.entries ? { extra: lowEntries(scope, options.filters) } : {};
+  return reportBatch<MoodReportRow>(db, scope, counted, moodColumns, { ...moodThreshold(options), ...extra }, after, limit);
 }
 
 /** An active member of the school (any role). */
@@ -321,6 +326,11 @@ export async function classInSchool(db: Db, schoolId: string, classId: string) {
 }
 
 /** A class of the school, by id. */
+/** A school's name ('' when there is no such school). */
+export async function schoolNameOf(db: Db, schoolId: string) {
+  return (await db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirst())?.name ?? '';
+}
+
 export function findClass(db: Db, schoolId: string, classId: string) {
   return db.selectFrom('classes').select(['id', 'name']).where('id', '=', classId).where('schoolId', '=', schoolId).executeTakeFirst();
 }

@@ -31,6 +31,7 @@ import {
   recognitionReport,
   saveMoodReportSettings,
   schoolCategories,
+  type BatchScope,
   type MoodReportOptions,
   type ReportScope,
 } from './queries.js';
@@ -42,11 +43,15 @@ interface Range {
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
-/** Search, order and page of a report, as the contract validated them. */
-export interface PageQuery extends StudentFilter {
+/** Search, order and student filter of a report, as the contract validated them (its CSV file's query). */
+export interface ListQuery extends StudentFilter {
   q: string;
   sort: string;
   dir: 'asc' | 'desc';
+}
+
+/** A report's query with its page. */
+export interface PageQuery extends ListQuery {
   page: number;
   pageSize: number;
 }
@@ -59,21 +64,26 @@ export async function assertNotFuture(db: Db, services: Services, schoolId: stri
   if (range.to > (await schoolToday(db, services, schoolId))) throw badRequest('VALIDATION_FAILED', [{ path: 'query.range', code: 'range_in_future' }]);
 }
 
-function scopeOf(schoolId: string, role: Role, range: Range, classIds: string[] | null, paging: PageQuery): ReportScope {
+/** What a report's rows are, for its page and for its CSV file: the rows of `role` in `range`, narrowed and ordered by `query`. */
+function batchScope(schoolId: string, role: Role, range: Range, classIds: string[] | null, query: ListQuery): BatchScope {
   return {
     schoolId,
     role,
     from: range.from,
     to: range.to,
     classIds,
-    students: { flags: paging.flags, grade: paging.grade },
-    search: paging.q,
-    sort: paging.sort,
-    dir: paging.dir,
-    offset: paging.page * paging.pageSize,
-    limit: paging.pageSize,
+    students: { flags: query.flags, grade: query.grade },
+    search: query.q,
+    sort: query.sort,
+    dir: query.dir,
   };
 }
+
+const paged = (scope: BatchScope, paging: { page: number; pageSize: number }): ReportScope => ({
+  ...scope,
+  offset: paging.page * paging.pageSize,
+  limit: paging.pageSize,
+});
 
 /** A report's range lies in one of the school's years, never silently across two (decision 0573). */
 export async function assertOneYear(db: Db, schoolId: string, range: Range) {
@@ -128,17 +138,24 @@ async function recognitionPage(db: Db, scope: ReportScope): Promise<ReportPage> 
   };
 }
 
-async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: MoodReportOptions, source: string): Promise<MoodReportPage> {
-  const shown = await moodReport(db, scope, options);
-  // Children's (and colleagues') moods: every read is on record.
+/** Children's (and colleagues') moods: every read of a mood report, page or file, is on record with what it asked for. */
+export async function auditMoodRead(
+  db: Db,
+  services: Services,
+  actor: Actor,
+  scope: BatchScope,
+  source: string,
+  options: MoodReportOptions,
+  page?: { offset: number; rows: number },
+) {
   await audit(
     db,
     {
       actorId: actor.id,
-      schoolId: scope.schoolId,
+      schoolId: actor.schoolId,
       action: 'report.mood.read',
       targetType: 'school',
-      targetId: scope.schoolId,
+      targetId: actor.schoolId,
       details: {
         source,
         role: scope.role,
@@ -149,12 +166,16 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
         minimumLow: options.minimumLow,
         search: scope.search,
         sort: `${scope.sort} ${scope.dir}`,
-        offset: scope.offset,
-        rows: shown.length,
+        ...page,
       },
     },
     services.clock.now(),
   );
+}
+
+async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportScope, options: MoodReportOptions, source: string): Promise<MoodReportPage> {
+  const shown = await moodReport(db, scope, options);
+  await auditMoodRead(db, services, actor, scope, source, options, { offset: scope.offset, rows: shown.length });
   return {
     rows: shown.map((r) => ({
       userId: r.userId,
@@ -165,43 +186,45 @@ async function moodPage(db: Db, services: Services, actor: Actor, scope: ReportS
       lowEnjoyment: r.lowEnjoyment,
       talkToday: r.talkToday,
       talkNotToday: r.talkNotToday,
-      ...(r.lowEntries ? { lowEntries: r.lowEntries } : {}),
     })),
-    total: await totalOf(shown, scope, (s) => moodReport(db, s, { ...options, entries: false })),
+    total: await totalOf(shown, scope, (s) => moodReport(db, s, options)),
     page: scope.offset / scope.limit,
     pageSize: scope.limit,
   };
 }
 
-/** The admin's group report (2.7) and the super admin report (2.8). */
-export async function groupReport(db: Db, services: Services, actor: Actor, query: PageQuery & { role: Role; range: Range; classId?: string | undefined }) {
+export type GroupQuery = ListQuery & { role: Role; range: Range; classId?: string | undefined };
+
+/** The rows of the group report, checked: one school year, not in the future, a class of the school, flag filters audited. */
+export async function groupReportScope(db: Db, services: Services, actor: Actor, query: GroupQuery) {
   const { schoolId } = actor;
   await assertNotFuture(db, services, schoolId, query.range);
   await assertOneYear(db, schoolId, query.range);
   const classIds = await classFilter(db, schoolId, query.role, query.classId);
   await studentFilter(db, services, actor, true, query.role, 'groupReport', query);
-  return recognitionPage(db, scopeOf(schoolId, query.role, query.range, classIds, query));
+  return batchScope(schoolId, query.role, query.range, classIds, query);
 }
 
-/** The admin's mood meter report (2.9); the read is audited. */
-export async function adminMoodReport(
-  db: Db,
-  services: Services,
-  actor: Actor,
-  query: PageQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[]; entries: boolean },
-) {
+/** The admin's group report (2.7) and the super admin report (2.8). */
+export async function groupReport(db: Db, services: Services, actor: Actor, query: GroupQuery & PageQuery) {
+  return recognitionPage(db, paged(await groupReportScope(db, services, actor, query), query));
+}
+
+export type MoodQuery = ListQuery & { role: Role; range: Range; classId?: string | undefined; minLow: number; filters: string[] };
+
+/** The rows of the admin's mood meter report, checked as the group report's. */
+export async function moodReportScope(db: Db, services: Services, actor: Actor, query: MoodQuery) {
   await assertOneYear(db, actor.schoolId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
   const classIds = await classFilter(db, actor.schoolId, query.role, query.classId);
   await studentFilter(db, services, actor, true, query.role, 'moodReport', query);
-  return moodPage(
-    db,
-    services,
-    actor,
-    scopeOf(actor.schoolId, query.role, query.range, classIds, query),
-    { filters: query.filters, minimumLow: query.minLow, entries: query.entries },
-    'admin',
-  );
+  return batchScope(actor.schoolId, query.role, query.range, classIds, query);
+}
+
+/** The admin's mood meter report (2.9); the read is audited. */
+export async function adminMoodReport(db: Db, services: Services, actor: Actor, query: MoodQuery & PageQuery) {
+  const scope = paged(await moodReportScope(db, services, actor, query), query);
+  return moodPage(db, services, actor, scope, { filters: query.filters, minimumLow: query.minLow }, 'admin');
 }
 
 function kindReport(
@@ -306,37 +329,31 @@ async function reportClassIds(db: Db, services: Services, user: SessionUser, cla
   return { ...viewer, classIds: classId ? [classId] : inYear.map((c) => c.id) };
 }
 
-export async function classRecognitionReport(
-  db: Db,
-  services: Services,
-  user: SessionUser,
-  query: PageQuery & { classId?: string | undefined; range: Range },
-): Promise<ReportPage> {
+export type ClassQuery = ListQuery & { classId?: string | undefined; range: Range };
+
+/**
+ * The rows of a class report, checked: the class the viewer sees in the range's year, not in the
+ * future, flag filters for admins only (audited). `scope` is null when the viewer has no class.
+ */
+export async function classReportRows(db: Db, services: Services, user: SessionUser, query: ClassQuery, report: 'classReport' | 'classMoodReport') {
   const { actor, classIds, teacherId } = await reportClassIds(db, services, user, query.classId, query.range);
   await assertNotFuture(db, services, actor.schoolId, query.range);
-  await studentFilter(db, services, actor, teacherId === null, 'student', 'classReport', query);
-  if (classIds.length === 0) return emptyPage(query);
-  return recognitionPage(db, scopeOf(actor.schoolId, 'student', query.range, classIds, query));
+  await studentFilter(db, services, actor, teacherId === null, 'student', report, query);
+  return { actor, teacherId, scope: classIds.length ? batchScope(actor.schoolId, 'student', query.range, classIds, query) : null };
 }
 
-export async function classMoodReport(
-  db: Db,
-  services: Services,
-  user: SessionUser,
-  query: PageQuery & { classId?: string | undefined; range: Range },
-): Promise<MoodReportPage> {
-  const { actor, classIds, teacherId } = await reportClassIds(db, services, user, query.classId, query.range);
-  await assertNotFuture(db, services, actor.schoolId, query.range);
-  await studentFilter(db, services, actor, teacherId === null, 'student', 'classMoodReport', query);
-  if (classIds.length === 0) return emptyPage(query);
-  return moodPage(
-    db,
-    services,
-    actor,
-    scopeOf(actor.schoolId, 'student', query.range, classIds, query),
-    { filters: [], minimumLow: -1 },
-    teacherId ? 'teacher' : 'admin-class',
-  );
+export async function classRecognitionReport(db: Db, services: Services, user: SessionUser, query: ClassQuery & PageQuery): Promise<ReportPage> {
+  const { scope } = await classReportRows(db, services, user, query, 'classReport');
+  return scope ? recognitionPage(db, paged(scope, query)) : emptyPage(query);
+}
+
+/** Who read a class's moods, as the audit records it. */
+export const classMoodSource = (teacherId: string | null) => (teacherId ? 'teacher' : 'admin-class');
+
+export async function classMoodReport(db: Db, services: Services, user: SessionUser, query: ClassQuery & PageQuery): Promise<MoodReportPage> {
+  const { actor, teacherId, scope } = await classReportRows(db, services, user, query, 'classMoodReport');
+  if (!scope) return emptyPage(query);
+  return moodPage(db, services, actor, paged(scope, query), { filters: [], minimumLow: -1 }, classMoodSource(teacherId));
 }
 
 // --- Saved mood meter report settings, per school.

@@ -1,15 +1,15 @@
 import { adminApi, type MoodReportSort, type ReportSort } from '@high5/contract';
 import { studentFilterParams } from '../../../components/student-filter/student-filter-fields';
 import type { TableState } from '../../../components/ui/data-table';
-import { api } from '../../../lib/api-client';
-import { usePagedReport } from '../api';
+import { api, buildUrl } from '../../../lib/api-client';
+import { fileParams, usePagedReport, useReportFile } from '../api';
 import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
 import type { ClassReportFilters } from '../lib/report-forms';
 
 const query = (f: ClassReportFilters) => ({ range: rangeParam(f.range), ...(f.classId ? { classId: f.classId } : {}), ...studentFilterParams(f.student) });
 
-/** The class report's High 5 tab (docs/rules/administration.md#reports): a page, and its CSV download. */
+/** The class report's High 5 tab (docs/rules/administration.md#reports): a page. */
 export const useClassRecognitionReport = (filters: ClassReportFilters | null, table: TableState, enabled: boolean) =>
   usePagedReport(
     'class-recognition',
@@ -19,7 +19,7 @@ export const useClassRecognitionReport = (filters: ClassReportFilters | null, ta
     { enabled },
   );
 
-/** The class report's mood meter tab: a page, always fresh, and its CSV download. */
+/** The class report's mood meter tab: a page, always fresh. */
 export const useClassMoodReport = (filters: ClassReportFilters | null, table: TableState, enabled: boolean) =>
   usePagedReport(
     'class-mood',
@@ -28,3 +28,15 @@ export const useClassMoodReport = (filters: ClassReportFilters | null, table: Ta
     (f: ClassReportFilters, state) => api(adminApi.classMoodReport, { query: { ...query(f), ...pageParams<MoodReportSort>(state) } }),
     { enabled, fresh: true },
   );
+
+/** The CSV file of the tab shown, written by the server in the table's search and order. */
+export function useClassReportFile(filters: ClassReportFilters | null, table: TableState, tab: 'report' | 'mood') {
+  const file = useReportFile();
+  const download = () =>
+    file.mutate(
+      tab === 'report'
+        ? buildUrl(adminApi.classRecognitionReportCsv, { query: { ...query(filters!), ...fileParams<ReportSort>(table) } })
+        : buildUrl(adminApi.classMoodReportCsv, { query: { ...query(filters!), ...fileParams<MoodReportSort>(table) } }),
+    );
+  return { download, downloading: file.isPending };
+}

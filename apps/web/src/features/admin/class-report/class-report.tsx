@@ -1,4 +1,4 @@
-import type { CsvValue, SchoolYears, StudentFilter } from '@high5/contract';
+import type { SchoolYears, StudentFilter } from '@high5/contract';
 import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -15,9 +15,9 @@ import { ClassPicker } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, moodColumns, pagedFile, recognitionColumns, studentFilterLines } from '../lib/report-csv';
+import { identifierOf, moodColumns, recognitionColumns } from '../lib/report-csv';
 import { classReportAddress, classReportForm, type ClassReportFilters } from '../lib/report-forms';
-import { useClassMoodReport, useClassRecognitionReport } from './api';
+import { useClassMoodReport, useClassRecognitionReport, useClassReportFile } from './api';
 
 type ReportTab = 'report' | 'mood';
 /** The filter bar as typed (not yet run): it follows the user to the other tab. */
@@ -155,32 +155,22 @@ function ClassReportTab({
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const recognition = useClassRecognitionReport(submitted, table, tab === 'report');
   const mood = useClassMoodReport(submitted, table, tab === 'mood');
+  const file = useClassReportFile(submitted, table, tab);
   const run = (filters: ClassReportFilters) => {
     onSubmit(filters);
     setTable((state) => ({ ...state, page: 0 }));
   };
   const noClasses = classes.data?.length === 0;
-  const className = (id: string | null | undefined) => (id ? (classes.data?.find((c) => c.id === id)?.name ?? '') : t('filters.allClasses'));
   const title = t(tab === 'report' ? 'classReport.reportTab' : 'classReport.moodTab');
   const recognitionTable = recognitionColumns(t, false);
   const moodTable = moodColumns(t);
-  const file = () => ({
-    title,
-    nameParts: [className(submitted!.classId)],
-    range: submitted!.range,
-    filters: [[t('csv.class'), className(submitted!.classId)], ...studentFilterLines(t, submitted!.student)] as [string, CsvValue][],
-  });
-  const download = () =>
-    tab === 'report'
-      ? recognition.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(recognitionTable, table), rows }))
-      : mood.download.mutate((rows) => downloadReport(t, { ...file(), ...pagedFile(moodTable, table), rows }));
   const shared = {
     rowKey: (r: { userId: string }) => r.userId,
     caption: title,
     empty: t('reports.empty'),
     searchLabel: t('search.people'),
-    onDownload: download,
-    downloading: recognition.download.isPending || mood.download.isPending,
+    onDownload: file.download,
+    downloading: file.downloading,
     subline: identifierOf,
   };
   const server = (data: { total: number }) => ({ total: data.total, state: table, onStateChange: setTable });
@@ -208,11 +198,11 @@ function ClassReportTab({
           render={({ field }) => <StudentFilterFields value={field.value} onChange={field.onChange} flags={admin} />}
         />
       </ReportFilterBar>
-      <ReportOutcome report={tab === 'report' ? recognition.report : mood.report} hint={!submitted && t('classReport.hint')}>
-        {tab === 'report' && recognition.report.data ? (
-          <DataTable {...shared} rows={recognition.report.data.rows} server={server(recognition.report.data)} columns={recognitionTable} />
-        ) : tab === 'mood' && mood.report.data ? (
-          <DataTable {...shared} rows={mood.report.data.rows} server={server(mood.report.data)} columns={moodTable} />
+      <ReportOutcome report={tab === 'report' ? recognition : mood} hint={!submitted && t('classReport.hint')}>
+        {tab === 'report' && recognition.data ? (
+          <DataTable {...shared} rows={recognition.data.rows} server={server(recognition.data)} columns={recognitionTable} />
+        ) : tab === 'mood' && mood.data ? (
+          <DataTable {...shared} rows={mood.data.rows} server={server(mood.data)} columns={moodTable} />
         ) : null}
       </ReportOutcome>
     </Box>

@@ -11,7 +11,7 @@ import { RoleSelect } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { ReportYearPicker, WithSchoolYears, yearContaining } from '../components/report-year';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, pagedFile, recognitionColumns, studentFilterLines } from '../lib/report-csv';
+import { identifierOf, recognitionColumns } from '../lib/report-csv';
 import { groupReportForm, type GroupReportFilters } from '../lib/report-forms';
 import { useGroupReport } from './api';
 import { UserReportsDialog } from './user-reports-dialog';
@@ -40,25 +40,13 @@ function GroupReportIn({ years, student, onStudent }: { years: SchoolYears } & S
   const [submitted, setSubmitted] = useState<GroupReportFilters | null>(null);
   const [table, setTable] = useState<TableState>(() => initialTableState());
   const [open, setOpen] = useState<ReportRow | null>(null);
-  const { report, download } = useGroupReport(submitted, table);
+  const { report, download, downloading } = useGroupReport(submitted, table);
   const columns = recognitionColumns(t, true);
   const run = (filters: GroupReportFilters) => {
     // Flags and grade are students' (the server refuses them on other groups).
     setSubmitted(filters.role === 'student' ? filters : { ...filters, student: NO_STUDENT_FILTER });
     setTable((state) => ({ ...state, page: 0 }));
   };
-  const save = (rows: ReportRow[]) => {
-    const group = t(`common:roles.${submitted!.role}`);
-    downloadReport(t, {
-      title: t('dashboard.views.report'),
-      nameParts: [group],
-      range: submitted!.range,
-      filters: [[t('csv.group'), group], ...studentFilterLines(t, submitted!.student)],
-      ...pagedFile(columns, table),
-      rows,
-    });
-  };
-
   return (
     <Box>
       <ReportFilterBar form={form} label={t('groupReport.formLabel')} onRun={run}>
@@ -95,8 +83,8 @@ function GroupReportIn({ years, student, onStudent }: { years: SchoolYears } & S
             caption={t('groupReport.caption', { group: t(`common:roles.${submitted.role}`) })}
             empty={t('reports.empty')}
             searchLabel={t('search.people')}
-            onDownload={() => download.mutate(save)}
-            downloading={download.isPending}
+            onDownload={download}
+            downloading={downloading}
             onOpen={setOpen}
             openLabel={(r) => t('groupReport.open', { name: r.name })}
             subline={identifierOf}

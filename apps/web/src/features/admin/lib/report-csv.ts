@@ -1,14 +1,4 @@
-import {
-  fileNamePart,
-  REPORT_PAGE_SIZE,
-  toCsv,
-  type CsvColumn,
-  type CsvValue,
-  type MoodReportRow,
-  type ReportRow,
-  type SortDirection,
-  type StudentFilter,
-} from '@high5/contract';
+import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -23,7 +13,7 @@ export function pageParams<Sort extends string>(state: TableState) {
   return { sort: state.sort as Sort, dir: state.dir as SortDirection, page: state.page, pageSize: state.pageSize, ...(state.q ? { q: state.q } : {}) };
 }
 
-/** Every row of a report in the table's search and order, a page of 500 at a time (for the CSV file). */
+/** Every row of a server-paged list in the table's search and order, a page of 500 at a time (the district's students' file). */
 export async function loadAllRows<T>(fetchPage: (page: number, pageSize: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 0; page < 1000; page++) {
@@ -33,12 +23,6 @@ export async function loadAllRows<T>(fetchPage: (page: number, pageSize: number)
   }
   return rows;
 }
-
-/** The students' flags and grade in a file's preamble, when set: as the server's mood CSV writes them. */
-export const studentFilterLines = (t: TFunction, filter: StudentFilter): [string, CsvValue][] => [
-  ...(filter.flags.length ? [[t('admin:csv.flags'), filter.flags.map((f) => t(`admin:roster.flag.${f}`)).join(', ')] as [string, CsvValue]] : []),
-  ...(filter.grade !== undefined ? [[t('admin:csv.grade'), filter.grade] as [string, CsvValue]] : []),
-];
 
 export interface ReportFile<T> {
   /** The report's name, e.g. "Group report": first line of the file and start of its name. */

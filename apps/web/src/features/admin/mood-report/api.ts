@@ -3,11 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { studentFilterParams } from '../../../components/student-filter/student-filter-fields';
 import type { TableState } from '../../../components/ui/data-table';
-import { useNotify } from '../../../components/ui/notifications';
 import { api, buildUrl } from '../../../lib/api-client';
-import { downloadFrom } from '../../../lib/download';
-import { useErrorText } from '../../../lib/use-error-text';
-import { adminKeys, moodSettingsQuery, usePagedReport } from '../api';
+import { adminKeys, fileParams, moodSettingsQuery, usePagedReport, useReportFile } from '../api';
 import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
 import type { MoodReportFilters } from '../lib/report-forms';
@@ -32,28 +29,21 @@ const filterQuery = (f: MoodReportFilters) => ({
  */
 export function useMoodReport(filters: MoodReportFilters | null, table: TableState) {
   const queryClient = useQueryClient();
-  const notify = useNotify();
-  const errorText = useErrorText('admin');
   useEffect(() => {
     if (!filters) return;
     const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: adminKeys.report('mood', filters) }), REFETCH_AFTER_MS);
     return () => clearTimeout(timer);
   }, [filters, queryClient]);
-  const { report } = usePagedReport(
+  const report = usePagedReport(
     'mood',
     filters,
     table,
     (f: MoodReportFilters, state) => api(adminApi.moodReport, { query: { ...filterQuery(f), ...pageParams<MoodReportSort>(state) } }),
     { fresh: true },
   );
-  const download = useMutation({
-    mutationFn: () => {
-      const query = { ...filterQuery(filters!), sort: table.sort as MoodReportSort, dir: table.dir, ...(table.q ? { q: table.q } : {}) };
-      return downloadFrom(buildUrl(adminApi.moodReportCsv, { query }), 'mood-report.csv');
-    },
-    onError: (error) => notify('error', errorText(error)),
-  });
-  return { report, download };
+  const file = useReportFile();
+  const download = () => file.mutate(buildUrl(adminApi.moodReportCsv, { query: { ...filterQuery(filters!), ...fileParams<MoodReportSort>(table) } }));
+  return { report, download, downloading: file.isPending };
 }
 
 /** Keeps the filters of a students' run as the school's report settings; the cached settings become the saved ones. */

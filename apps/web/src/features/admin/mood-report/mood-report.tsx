@@ -75,7 +75,7 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
   const [saved, setSaved] = useState<MoodReportSettings | null>(null);
   const [cleared, setCleared] = useState(false);
   const applied = useRef(false);
-  const { report, download } = useMoodReport(submitted, table);
+  const { report, download, downloading } = useMoodReport(submitted, table);
   const saveSettings = useSaveMoodReportSettings();
 
   // The school's saved settings fill the form once, and say so.
@@ -218,8 +218,8 @@ function MoodReportIn({ years, student: chosen, onStudent }: { years: SchoolYear
               caption={t('moodReport.caption', { group: t(`common:roles.${submitted.role}`) })}
               empty={t('reports.empty')}
               searchLabel={t('search.people')}
-              onDownload={() => download.mutate()}
-              downloading={download.isPending}
+              onDownload={download}
+              downloading={downloading}
               downloadLabel={t('moodReport.export')}
               onOpen={submitted.role === 'student' ? setStudent : undefined}
               openLabel={(r) => t('moodReport.open', { name: r.name })}

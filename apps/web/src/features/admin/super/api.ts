@@ -18,9 +18,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { TableState } from '../../../components/ui/data-table';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, buildUrl } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
-import { adminKeys, usePagedReport } from '../api';
+import { adminKeys, fileParams, usePagedReport, useReportFile } from '../api';
 import { rangeParam } from '../lib/dates';
 import { pageParams } from '../lib/report-csv';
 import type { SuperReportFilters } from '../lib/report-forms';
@@ -159,14 +159,20 @@ export const useSuperSchoolYears = (schoolId: string | undefined) =>
     staleTime: 5 * 60_000,
   });
 
-/** Any school's group report (docs/rules/administration.md#super-admin-report): students of one class or all; a page, and its CSV download. */
-export const useSuperGroupReport = (filters: SuperReportFilters | null, table: TableState) =>
-  usePagedReport('super', filters, table, (f: SuperReportFilters, state) =>
-    api(adminApi.superGroupReport, {
-      params: { schoolId: f.schoolId },
-      query: { role: f.role, range: rangeParam(f.range), ...(f.classId ? { classId: f.classId } : {}), ...pageParams<ReportSort>(state) },
-    }),
+const superQuery = (f: SuperReportFilters) => ({ role: f.role, range: rangeParam(f.range), ...(f.classId ? { classId: f.classId } : {}) });
+
+/** Any school's group report (docs/rules/administration.md#super-admin-report): students of one class or all; a page, and its CSV file. */
+export function useSuperGroupReport(filters: SuperReportFilters | null, table: TableState) {
+  const report = usePagedReport('super', filters, table, (f: SuperReportFilters, state) =>
+    api(adminApi.superGroupReport, { params: { schoolId: f.schoolId }, query: { ...superQuery(f), ...pageParams<ReportSort>(state) } }),
   );
+  const file = useReportFile();
+  const download = () =>
+    file.mutate(
+      buildUrl(adminApi.superGroupReportCsv, { params: { schoolId: filters!.schoolId }, query: { ...superQuery(filters!), ...fileParams<ReportSort>(table) } }),
+    );
+  return { report, download, downloading: file.isPending };
+}
 
 /** A school's teachers or staff, for making admins (none before a school is picked). */
 export const useSuperUsers = (schoolId: string | undefined, role: StaffGroup) =>

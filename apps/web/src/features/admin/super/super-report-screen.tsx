@@ -1,4 +1,4 @@
-import type { ReportRow, SchoolYears } from '@high5/contract';
+import type { SchoolYears } from '@high5/contract';
 import { Box, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { ReportYearPicker, yearContaining } from '../components/report-year';
 import { ClassPicker, RoleSelect, SchoolPicker } from '../components/pickers';
 import { ReportFilterBar, ReportOutcome } from '../components/report-filters';
 import { defaultRange, lastDayIn, rangeInYear, todayIso, type YearSpan } from '../lib/dates';
-import { downloadReport, identifierOf, pagedFile, recognitionColumns } from '../lib/report-csv';
+import { identifierOf, recognitionColumns } from '../lib/report-csv';
 import { superReportForm, type SuperReportFilters } from '../lib/report-forms';
 import { useSuperClasses, useSuperGroupReport, useSuperSchoolYears } from './api';
 
@@ -47,29 +47,12 @@ export default function SuperReportScreen() {
   useEffect(() => {
     if (loaded) chooseYear(schoolYearSpan(loaded));
   }, [loaded]);
-  const { report, download } = useSuperGroupReport(submitted, table);
+  const { report, download, downloading } = useSuperGroupReport(submitted, table);
   const columns = recognitionColumns(t, true);
   const schoolName = (id: string) => schools.data?.find((s) => s.id === id)?.name ?? '';
   const run = (filters: SuperReportFilters) => {
     setSubmitted({ ...filters, classId: filters.role === 'student' ? filters.classId : null });
     setTable((state) => ({ ...state, page: 0 }));
-  };
-  const save = (rows: ReportRow[]) => {
-    const group = t(`common:roles.${submitted!.role}`);
-    const school = schoolName(submitted!.schoolId);
-    const className = submitted!.classId ? (classes.data?.find((c) => c.id === submitted!.classId)?.name ?? '') : t('filters.allClasses');
-    downloadReport(t, {
-      title: t('superReport.title'),
-      nameParts: [school, group],
-      range: submitted!.range,
-      filters: [
-        [t('csv.school'), school],
-        [t('csv.group'), group],
-        ...(submitted!.role === 'student' ? ([[t('csv.class'), className]] as [string, string][]) : []),
-      ],
-      ...pagedFile(columns, table),
-      rows,
-    });
   };
   const title = submitted && t('superReport.resultTitle', { school: schoolName(submitted.schoolId), group: t(`common:roles.${submitted.role}`) });
   return (
@@ -116,8 +99,8 @@ export default function SuperReportScreen() {
               caption={title ?? ''}
               empty={t('reports.empty')}
               searchLabel={t('search.people')}
-              onDownload={() => download.mutate(save)}
-              downloading={download.isPending}
+              onDownload={download}
+              downloading={downloading}
               subline={identifierOf}
               columns={columns}
             />

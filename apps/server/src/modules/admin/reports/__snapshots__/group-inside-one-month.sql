@@ -1,19 +1,19 @@
 with counted as (
-select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
-from (
-  select giver_id as user_id, (count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, (count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
-  from recognitions where school_id = $1 and kind in ('high5', 'vibe') and school_date between $2 and $3  group by giver_id
-union all
-  select receiver_id as user_id, 0 as high5_given, (count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, (count(*) filter (where kind = 'vibe'))::int as vibe_received
-  from recognitions where school_id = $4 and kind in ('high5', 'vibe') and school_date between $5 and $6  group by receiver_id) x
-group by user_id),
-  page as (
-    select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
+  select user_id, sum(high5_given) as high5_given, sum(high5_received) as high5_received, sum(vibe_given) as vibe_given, sum(vibe_received) as vibe_received
+  from (
+    select giver_id as user_id, (count(*) filter (where kind = 'high5'))::int as high5_given, 0 as high5_received, (count(*) filter (where kind = 'vibe'))::int as vibe_given, 0 as vibe_received
+    from recognitions where school_id = $1 and kind in ('high5', 'vibe') and school_date between $2 and $3  group by giver_id
+  union all
+    select receiver_id as user_id, 0 as high5_given, (count(*) filter (where kind = 'high5'))::int as high5_received, 0 as vibe_given, (count(*) filter (where kind = 'vibe'))::int as vibe_received
+    from recognitions where school_id = $4 and kind in ('high5', 'vibe') and school_date between $5 and $6  group by receiver_id) x
+  group by user_id),
+    page as (
+      select u.id, u.id as user_id, u.first_name, u.last_name, u.email, u.username, (count(*) over ())::int as total, coalesce(c.high5_given, 0)::int as high5_given, coalesce(c.high5_received, 0)::int as high5_received,
 coalesce(c.vibe_given, 0)::int as vibe_given, coalesce(c.vibe_received, 0)::int as vibe_received
-    from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
-    where m.school_id = $7 and m.role = $8 and m.status = 'active'
-    order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $9 offset $10
-  )
-  select u.*  from page u
-  order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
+      from school_memberships m join users u on u.id = m.user_id left join counted c on c.user_id = u.id
+      where m.school_id = $7 and m.role = $8 and m.status = 'active'
+      order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $9 offset $10
+    )
+    select u.* from page u
+    order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","student",500,500]

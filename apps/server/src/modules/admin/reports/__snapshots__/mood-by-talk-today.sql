@@ -24,6 +24,6 @@ coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int
       where m.school_id = $10 and m.role = $11 and m.status = 'active'
       order by talk_today desc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $12 offset $13
     )
-    select u.*  from page u
+    select u.* from page u
     order by talk_today desc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["00000000-0000-4000-8000-00000000000a","2025-12-01","2026-12-01","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","student",500,500]

@@ -24,6 +24,6 @@ coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int
       where m.school_id = $28 and m.role = $29 and m.status = 'active' and coalesce(c.low, 0) >= $30
       order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $31 offset $32
     )
-    select u.*  from page u
+    select u.* from page u
     order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["worried","rage","worried","rage","worried","rage","00000000-0000-4000-8000-00000000000a","2025-12-01","2026-12-01","worried","rage","worried","rage","worried","rage","00000000-0000-4000-8000-00000000000a","2025-11-27","2025-11-30","worried","rage","worried","rage","worried","rage","00000000-0000-4000-8000-00000000000a","2026-11-27","2026-11-30","00000000-0000-4000-8000-00000000000a","student",3,500,500]

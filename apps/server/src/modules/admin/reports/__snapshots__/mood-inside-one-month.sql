@@ -14,6 +14,6 @@ coalesce(c.talk_today, 0)::int as talk_today, coalesce(c.talk_not_today, 0)::int
       where m.school_id = $7 and m.role = $8 and m.status = 'active' and coalesce(c.low, 0) >= $9
       order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc limit $10 offset $11
     )
-    select u.*  from page u
+    select u.* from page u
     order by lower(u.last_name) asc, lower(u.first_name) asc, lower(u.last_name) asc, lower(u.first_name) asc, u.id asc;
 -- parameters: ["worried","worried","worried","00000000-0000-4000-8000-00000000000a","2026-10-06","2026-10-15","00000000-0000-4000-8000-00000000000a","student",1,500,500]
