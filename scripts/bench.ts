@@ -189,10 +189,12 @@ async function main() {
       ? {
           teacher: await account(services, 'teacher1@large.high5.test', 'Oak Grove Elementary'),
           student: await account(services, 'student1@large.high5.test', 'Oak Grove Elementary'),
+          admin: await account(services, 'teacher1@large.high5.test', 'Oak Grove Elementary'),
         }
       : {
           teacher: await account(services, 'teacher@demo.high5.test', 'Demo Elementary'),
           student: await account(services, 'student@demo.high5.test', 'Demo Elementary'),
+          admin: await account(services, 'admin@demo.high5.test', 'Demo Elementary'),
         };
     const ctx: BenchContext = {
       baseUrl,
@@ -267,7 +269,7 @@ async function main() {
       const tries = Number(args['enumeration-tries'] ?? 100);
       process.stdout.write(`${enumerationTable(await measureEnumeration(app, tries), tries)}\n\n`);
     }
-    await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id]).execute();
+    await services.db.deleteFrom('sessions').where('userId', 'in', [accounts.teacher.id, accounts.student.id, accounts.admin.id]).execute();
     if (results.some((r) => r.m.non2xx + r.m.errors > 0)) process.exitCode = 1;
   } finally {
     await app.close();

@@ -2,7 +2,7 @@ import { schoolYearOf, toIsoDate } from '@high5/contract';
 import { scenario, type BenchContext, type BenchRequest } from './types.js';
 
 /**
- * The school admin's reports over this school year so far (a report stays inside one year) for the teacher's school
+ * The school admin's reports over this school year so far (a report stays inside one year) for the admin's school
  * (the large seed's first school, 1,000 students): the first screen page, and the CSV file, which the
  * server streams from the database a batch of 500 rows at a time (docs/decisions/0610, 0612).
  */
@@ -13,14 +13,14 @@ const RANGE = (ctx: BenchContext) => {
 
 /** The first screen page (25 rows, the table's default) of a report over the school year, by name. */
 function screenPage(ctx: BenchContext, path: string): BenchRequest {
-  return { path: `/v1${path}?role=student&range=${RANGE(ctx)}&pageSize=25&page=0`, headers: { cookie: ctx.accounts.teacher.cookie } };
+  return { path: `/v1${path}?role=student&range=${RANGE(ctx)}&pageSize=25&page=0`, headers: { cookie: ctx.accounts.admin.cookie } };
 }
 
 /** A report's whole CSV file, asked compressed as a browser asks; its size and time once, to the log. */
 async function file(ctx: BenchContext, path: string): Promise<BenchRequest> {
-  const request = { path: `/v1${path}?role=student&range=${RANGE(ctx)}`, headers: { cookie: ctx.accounts.teacher.cookie, 'accept-encoding': 'br, gzip' } };
+  const request = { path: `/v1${path}?role=student&range=${RANGE(ctx)}`, headers: { cookie: ctx.accounts.admin.cookie, 'accept-encoding': 'br, gzip' } };
   const started = performance.now();
-  const res = await fetch(`${ctx.baseUrl}${request.path}`, { headers: { cookie: ctx.accounts.teacher.cookie } });
+  const res = await fetch(`${ctx.baseUrl}${request.path}`, { headers: { cookie: ctx.accounts.admin.cookie } });
   const text = await res.text();
   if (!res.ok) throw new Error(`${request.path} answered ${res.status}`);
   process.stderr.write(`  (${path}: ${text.split('\r\n').length} lines, ${Math.round(performance.now() - started)} ms for one file)\n`);

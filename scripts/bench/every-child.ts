@@ -54,7 +54,7 @@ const notYet = (ctx: BenchContext): BenchRequest => ({ path: '/v1/recognition/no
 
 function reach(ctx: BenchContext): BenchRequest {
   const to = toIsoDate(ctx.services.clock.now(), 'America/Los_Angeles');
-  return { path: `/v1/admin/reports/reach?range=${addDays(to, -364)}_${to}`, headers: { cookie: ctx.accounts.teacher.cookie } };
+  return { path: `/v1/admin/reports/reach?range=${addDays(to, -364)}_${to}`, headers: { cookie: ctx.accounts.admin.cookie } };
 }
 
 export const scenarios = [

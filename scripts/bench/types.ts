@@ -14,8 +14,11 @@ export interface BenchContext {
   baseUrl: string;
   database: 'pglite' | 'postgres';
   services: Services;
-  /** The benchmark's known accounts: teacher1/student1 of the large seed, or teacher@/student@ of the demo. */
-  accounts: { teacher: BenchAccount; student: BenchAccount };
+  /**
+   * The benchmark's known accounts: teacher1/student1 of the large seed (teacher1 is also its
+   * school's admin), or teacher@/student@/admin@ of the demo.
+   */
+  accounts: { teacher: BenchAccount; student: BenchAccount; admin: BenchAccount };
   /** A fresh session cookie for any user (optionally in one of their schools). */
   sessionFor(userId: string, schoolId?: string | null): Promise<string>;
 }

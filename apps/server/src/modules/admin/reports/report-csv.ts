@@ -1,4 +1,4 @@
-import { csvChunks, fileNamePart, type CsvColumn, type CsvValue, type Role, type StudentFilter } from '@high5/contract';
+import { csvChunks, fileNamePart, type CsvColumn, type CsvValue, type StudentFilter } from '@high5/contract';
 import { serverT } from '@high5/i18n';
 import type { TFunction } from 'i18next';
 import { Readable } from 'node:stream';
@@ -173,7 +173,7 @@ const className = async (db: Db, schoolId: string, t: TFunction, classId: string
 export async function groupReportCsv(db: Db, services: Services, actor: Actor, user: SessionUser, query: GroupQuery): Promise<CsvFile> {
   const scope = await groupReportScope(db, services, actor, query);
   const t = translator(user);
-  const group = t(`common:roles.${query.role as Role}`);
+  const group = t(`common:roles.${query.role}`);
   const students = query.role === 'student';
   const schoolName = actor.superAdmin ? await schoolNameOf(db, actor.schoolId) : null;
   const classLine: Line[] =
