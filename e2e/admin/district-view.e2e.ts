@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { formatDateTime } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
 import esAdmin from '../../packages/i18n/src/es/admin.json';
 import enCommon from '../../packages/i18n/src/en/common.json';
+import esCommon from '../../packages/i18n/src/es/common.json';
 import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/rostering/test-support.js';
 import { buildDistrict, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
@@ -21,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', width: 1366, admin: enAdmin },
-  { lang: 'es', locale: 'es-ES', width: 360, admin: esAdmin },
+  { lang: 'en', locale: 'en-US', width: 1366, admin: enAdmin, common: enCommon },
+  { lang: 'es', locale: 'es-ES', width: 360, admin: esAdmin, common: esCommon },
 ] as const;
 
 describe('a district view', () => {
@@ -50,6 +52,20 @@ describe('a district view', () => {
     await expect.poll(() => page.getByText('Otto Outside').count()).toBe(0);
     await expectNoAxeViolations(page);
     await shot(page, `district-view-${c.lang}-${c.width}`);
+    // The list's file, written by the server in the list's order (docs/decisions/0610).
+    const main = page.getByRole('main');
+    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
+    const lines = (await readFile(await download.path()))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(`${c.admin.csv.report},${c.admin.districtView.studentsTitle}`);
+    expect(lines.slice(lines.indexOf('') + 1)).toEqual([
+      `${c.admin.districtView.name},${c.admin.districtView.school},${c.admin.districtView.grade}`,
+      `Ana Alvarez,North ${c.lang},3`,
+      `Ben Brown,South ${c.lang},7`,
+    ]);
 
     await page.getByRole('button', { name: /submit|enviar/i }).click();
     await page.getByText(c.admin.districtView.total).first().waitFor();

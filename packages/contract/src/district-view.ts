@@ -29,6 +29,8 @@ export type DistrictStudentPage = z.infer<typeof DistrictStudentPageSchema>;
 
 export const DistrictStudentsQuerySchema = z.object({ sort: z.enum(['name', 'school', 'grade']).default('name'), ...pageQuery(REPORT_PAGE_SIZE) });
 export type DistrictStudentsQuery = z.input<typeof DistrictStudentsQuerySchema>;
+/** The list's CSV file: its search and order, without the page. */
+export const DistrictStudentsCsvQuerySchema = DistrictStudentsQuerySchema.omit({ page: true, pageSize: true });
 
 /** What students of a school did in a range: their High 5s and Vibes given and received, and their check-ins. */
 export const DistrictFiguresSchema = z.object({
@@ -58,6 +60,17 @@ export const districtViewEndpoints = {
     params: districtParams,
     query: DistrictStudentsQuerySchema,
     response: DistrictStudentPageSchema,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  districtStudentsCsv: endpoint({
+    id: 'districtView.districtStudentsCsv',
+    method: 'GET',
+    path: '/super/districts/:districtId/students.csv',
+    summary: "The district's student list as a CSV file in the caller's language, streamed from the database in the list's search and order.",
+    access: 'superAdmin',
+    params: districtParams,
+    query: DistrictStudentsCsvQuerySchema,
+    response: z.unknown(),
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   districtReport: endpoint({

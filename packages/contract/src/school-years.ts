@@ -25,6 +25,14 @@ export type GradeMode = z.infer<typeof GradeModeSchema>;
 /** Grades run from -1 (transitional kindergarten) and 0 (kindergarten) to 12. */
 export const GradeSchema = z.number().int().min(-1).max(12);
 
+/** A grade as schools write it ('' for none), in the words of `t` (the common catalog's `grades`): screens and files alike. */
+export function gradeLabel(grade: number | null, t: (key: string) => string): string {
+  if (grade === null) return '';
+  if (grade === -1) return t('common:grades.tk');
+  if (grade === 0) return t('common:grades.k');
+  return String(grade);
+}
+
 /** How far from today a new year may start, either way. */
 export const ROLLOVER_START_MAX_DAYS = 120;
 

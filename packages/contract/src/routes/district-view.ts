@@ -4,6 +4,7 @@ import type { districtViewEndpoints } from '../district-view.js';
 
 export const districtViewApi: ApiRoutes<typeof districtViewEndpoints> = {
   districtStudents: { id: 'districtView.districtStudents', method: 'GET', path: '/super/districts/:districtId/students' },
+  districtStudentsCsv: { id: 'districtView.districtStudentsCsv', method: 'GET', path: '/super/districts/:districtId/students.csv' },
   districtReport: { id: 'districtView.districtReport', method: 'GET', path: '/super/districts/:districtId/reports/summary' },
   schoolYears: { id: 'districtView.schoolYears', method: 'GET', path: '/super/schools/:schoolId/school-years' },
 };

@@ -1,8 +1,7 @@
 import { Box, Chip, MenuItem, TextField } from '@mui/material';
-import { StudentFilterFlags, type StudentFilter, type StudentFlag } from '@high5/contract';
+import { StudentFilterFlags, type StudentFilter, type StudentFlag, gradeLabel } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { gradeLabel } from '../../lib/grade-label';
 
 /** Grades a student can be in: TK (-1), K (0), 1 to 12. */
 const GRADES = Array.from({ length: 14 }, (_, i) => i - 1);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { buildDistrict, buildSchool, buildUser, sessionFor } from '../../../test/factories.js';
+import { CSV_BOM } from '@high5/contract';
+import { keysetBatches } from '../../../lib/cursor.js';
 import { checkIn, recognise, schoolWithAdmin, superAdmin } from '../test-factories.js';
+import { districtStudentsBatch, type StudentScope } from './queries.js';
 
 // The super admin's district view (decision 0603): the district's students across its schools
 // and its figures per school, never another district's. The test clock is 15 October 2026.
@@ -75,6 +78,76 @@ describe('GET /super/districts/:districtId/students', () => {
     expect((await t.call('GET', '/v1/super/districts/00000000-0000-4000-8000-000000000000/students', { cookie })).status).toBe(404);
     const bad = await t.call('GET', `${url()}?sort=iep`, { cookie });
     expect([bad.status, bad.json.ErrorCode]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+const noGrade = (userId: string) => t.app.services.db.updateTable('schoolMemberships').set({ grade: null }).where('userId', '=', userId).execute();
+/** A file's text: the test client answers what is not JSON as the envelope's data. */
+const text = (res: { json: { ResponseData: unknown } }) => res.json.ResponseData as string;
+
+describe('GET /super/districts/:districtId/students.csv (docs/decisions/0610)', () => {
+  it('writes the list in its search and order, a student without a grade last either way, in the caller’s language', async () => {
+    const { id } = await buildDistrict(t.app, { name: 'Río Unificado' });
+    const east = await buildSchool(t.app, { districtId: id, name: 'East Elementary' });
+    await buildUser(t.app, { schoolId: east.id, role: 'student', firstName: 'Kim', lastName: 'Kay', grade: 0 });
+    const lou = await buildUser(t.app, { schoolId: east.id, role: 'student', firstName: 'Lou', lastName: 'Lee' });
+    await noGrade(lou.id);
+    await buildUser(t.app, { schoolId: east.id, role: 'student', firstName: 'Max', lastName: 'Moe', grade: 5 });
+    await buildUser(t.app, { schoolId: east.id, role: 'student', firstName: 'Ned', lastName: 'Nye', grade: -1 });
+    const res = await t.call('GET', `/v1/super/districts/${id}/students.csv?sort=grade&dir=desc`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Students-across-the-district_Rio-Unificado.csv"');
+    expect(text(res).startsWith(CSV_BOM)).toBe(true);
+    expect(text(res).slice(1).split('\r\n')).toEqual([
+      'Report,Students across the district',
+      'Search,None',
+      'Sorted by,Grade (sorted descending)',
+      'Downloaded on,2026-10-15',
+      '',
+      'Name,School,Grade',
+      'Max Moe,East Elementary,5',
+      'Kim Kay,East Elementary,K',
+      'Ned Nye,East Elementary,TK',
+      'Lou Lee,East Elementary,',
+      '',
+    ]);
+    const es = await buildUser(t.app, { isSuperAdmin: true, language: 'es' });
+    const spanish = await t.call('GET', `/v1/super/districts/${id}/students.csv?q=lee`, { cookie: await sessionFor(t.app, es.id) });
+    expect(text(spanish).slice(1).split('\r\n')).toEqual(expect.arrayContaining(['Búsqueda,lee', 'Lou Lee,East Elementary,']));
+    expect(text(spanish)).not.toContain('Max Moe');
+  });
+
+  it('reads the same rows as the pages, in every order, across batches', async () => {
+    const { id } = await buildDistrict(t.app, { name: 'Batch Unified' });
+    const a = await buildSchool(t.app, { districtId: id, name: 'Alpha' });
+    const b = await buildSchool(t.app, { districtId: id, name: 'Beta' });
+    for (const [i, grade] of [3, null, 3, 1, null, 12].entries()) {
+      const kid = await buildUser(t.app, { schoolId: i % 2 ? a.id : b.id, role: 'student', firstName: `K${i}`, lastName: i < 3 ? 'Same' : `L${i}` });
+      if (grade === null) await noGrade(kid.id);
+      else await t.app.services.db.updateTable('schoolMemberships').set({ grade }).where('userId', '=', kid.id).execute();
+    }
+    for (const sort of ['name', 'school', 'grade'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const page = await t.call('GET', `/v1/super/districts/${id}/students?sort=${sort}&dir=${dir}&pageSize=100`, { cookie });
+        const scope: StudentScope = { districtId: id, search: '', sort, dir };
+        const read: string[] = [];
+        for await (const batch of keysetBatches(
+          (after: unknown[] | null, limit) => districtStudentsBatch(t.app.services.db, scope, after, limit),
+          (r) => r.key,
+          1,
+        )) {
+          read.push(...batch.map((r) => r.userId));
+        }
+        expect(read, `${sort} ${dir}`).toEqual(page.json.ResponseData.rows.map((r: { userId: string }) => r.userId));
+      }
+    }
+  });
+
+  it('is the super admin’s only, and 404 for no district', async () => {
+    const { cookie: adminCookie } = await schoolWithAdmin(t.app);
+    expect((await t.call('GET', `/v1/super/districts/${districtId}/students.csv`, { cookie: adminCookie })).status).toBe(403);
+    expect((await t.call('GET', '/v1/super/districts/00000000-0000-4000-8000-000000000000/students.csv', { cookie })).status).toBe(404);
   });
 });
 

@@ -1,11 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import { afterKey, keyColumns, orderClause, withKey, type OrderTerm } from '../../../lib/cursor.js';
 import { containsPattern } from '../../../lib/search.js';
 import { splitRange } from '../../../lib/range-split.js';
 import { moodCounts, recognitionCounts } from '../reports/counts.js';
 
-export function districtExists(db: Db, districtId: string) {
-  return db.selectFrom('districts').select('id').where('id', '=', districtId).executeTakeFirst();
+/** The district's name, or undefined when there is no such district. */
+export async function districtName(db: Db, districtId: string) {
+  return (await db.selectFrom('districts').select('name').where('id', '=', districtId).executeTakeFirst())?.name;
 }
 
 /** The district's schools, by name: the only schools its view reads. */
@@ -24,45 +26,62 @@ export interface StudentScope {
   search: string;
   sort: 'name' | 'school' | 'grade';
   dir: 'asc' | 'desc';
-  offset: number;
-  limit: number;
 }
 
-const SORTS: Record<StudentScope['sort'], RawBuilder<unknown>[]> = {
-  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
-  school: [sql`lower(s.name)`],
-  grade: [sql`m.grade`],
+type StudentRow = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string | null;
+  schoolId: string;
+  schoolName: string;
+  grade: number | null;
 };
 
-/** One page of the district's active students (a student of two of its schools is listed once per school). */
-export function districtStudents(db: Db, scope: StudentScope) {
-  const dir = scope.dir === 'desc' ? sql`desc` : sql`asc`;
-  // Grades sort nulls (no grade) last either way, then by name so pages never overlap.
-  const order = [...SORTS[scope.sort].map((k) => sql`${k} ${dir} nulls last`), sql`lower(u.last_name)`, sql`lower(u.first_name)`, sql`u.id`, sql`s.id`];
+/** The list's order: the chosen column (no grade last either way), then name and ids so that pages never overlap. */
+function studentOrder(scope: StudentScope): OrderTerm[] {
+  const { dir } = scope;
+  const chosen: OrderTerm[] =
+    scope.sort === 'grade'
+      ? [[sql`coalesce(m.grade, ${sql.lit(dir === 'asc' ? 100 : -100)})`, dir]]
+      : scope.sort === 'school'
+        ? [[sql`lower(s.name)`, dir]]
+        : [
+            [sql`lower(u.last_name)`, dir],
+            [sql`lower(u.first_name)`, dir],
+          ];
+  return [...chosen, [sql`lower(u.last_name)`, 'asc'], [sql`lower(u.first_name)`, 'asc'], [sql`u.id`, 'asc'], [sql`s.id`, 'asc']];
+}
+
+/** The district's active students (a student of two of its schools is listed once per school), searched; `more` orders and cuts. */
+function students(scope: StudentScope, columns: RawBuilder<unknown>, more: RawBuilder<unknown>) {
   const like = containsPattern(scope.search);
   const search = scope.search
     ? sql`and (u.first_name || ' ' || u.last_name ilike ${like} or u.last_name || ' ' || u.first_name ilike ${like} or coalesce(u.email, '') ilike ${like} or coalesce(u.username, '') ilike ${like})`
     : sql``;
-  return sql<{
-    userId: string;
-    firstName: string;
-    lastName: string;
-    email: string | null;
-    username: string | null;
-    schoolId: string;
-    schoolName: string;
-    grade: number | null;
-    total: number;
-  }>`
-    select u.id as user_id, u.first_name, u.last_name, u.email, u.username, s.id as school_id, s.name as school_name, m.grade, (count(*) over ())::int as total
+  return sql`
+    select u.id as user_id, u.first_name, u.last_name, u.email, u.username, s.id as school_id, s.name as school_name, m.grade, ${columns}
     from schools s
     join school_memberships m on m.school_id = s.id and m.role = 'student' and m.status = 'active'
     join users u on u.id = m.user_id
     where s.district_id = ${scope.districtId} ${search}
-    order by ${sql.join(order)}
-    limit ${scope.limit} offset ${scope.offset}`
-    .execute(db)
-    .then((r) => r.rows);
+    ${more}`;
+}
+
+/** One page of the list, with the total. */
+export async function districtStudents(db: Db, scope: StudentScope & { offset: number; limit: number }) {
+  const page = sql`${orderClause(studentOrder(scope))} limit ${scope.limit} offset ${scope.offset}`;
+  const result = await sql<StudentRow & { total: number }>`${students(scope, sql`(count(*) over ())::int as total`, page)}`.execute(db);
+  return result.rows;
+}
+
+/** Up to `limit` students after the one whose key is `after`, in the list's order: one batch of its CSV file. */
+export async function districtStudentsBatch(db: Db, scope: StudentScope, after: unknown[] | null, limit: number) {
+  const terms = studentOrder(scope);
+  const batch = sql`${after ? sql`and ${afterKey(terms, after)}` : sql``} ${orderClause(terms)} limit ${limit}`;
+  const result = await sql<Record<string, unknown>>`${students(scope, keyColumns(terms), batch)}`.execute(db);
+  return result.rows.map((row) => withKey(row, terms) as StudentRow & { key: unknown[] });
 }
 
 export interface SchoolFigures {

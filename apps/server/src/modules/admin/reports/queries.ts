@@ -5,6 +5,7 @@ import { splitRange } from '../../../lib/range-split.js';
 import { isLowMood, moodCounts, recognitionCounts, type CountedFor } from './counts.js';
 import { containsPattern } from '../../../lib/search.js';
 import { studentFilterSql } from '../../../lib/student-filter.js';
+import { afterKey, keyColumns, orderClause, withKey, type OrderTerm } from '../../../lib/cursor.js';
 
 export interface ReportScope {
   schoolId: string;
@@ -79,31 +80,13 @@ const PAGE_FIRST_MAX = Math.max(...PAGE_SIZES);
 /** Columns whose order needs every member's counts before the page can be cut. */
 const COUNT_SORTS = new Set(['high5Given', 'high5Received', 'vibeGiven', 'vibeReceived', 'highEnjoyment', 'lowEnjoyment', 'talkToday', 'talkNotToday']);
 
-type OrderTerm = [RawBuilder<unknown>, 'asc' | 'desc'];
-
 /** The order of a report: the chosen column, then name and id so that pages never overlap. */
 function orderTerms(scope: Pick<ReportScope, 'sort' | 'dir'>): OrderTerm[] {
   const keys = SORT_KEYS[scope.sort] ?? SORT_KEYS.name!;
   return [...keys.map((k): OrderTerm => [k, scope.dir]), [sql`lower(u.last_name)`, 'asc'], [sql`lower(u.first_name)`, 'asc'], [sql`u.id`, 'asc']];
 }
 
-function orderBy(scope: Pick<ReportScope, 'sort' | 'dir'>): RawBuilder<unknown> {
-  return sql`order by ${sql.join(orderTerms(scope).map(([term, dir]) => sql`${term} ${sql.raw(dir)}`))}`;
-}
-
-/** Rows after `key` (the values of `terms` in the last row read) in the order of `terms`: a keyset page. */
-function afterKey(terms: OrderTerm[], key: unknown[]): RawBuilder<unknown> {
-  const alternatives = terms.map(([term, dir], i) =>
-    sql.join(
-      [...terms.slice(0, i).map(([earlier], j) => sql`${earlier} = ${key[j]}`), sql`${term} ${sql.raw(dir === 'asc' ? '>' : '<')} ${key[i]}`],
-      sql` and `,
-    ),
-  );
-  return sql`(${sql.join(
-    alternatives.map((a) => sql`(${a})`),
-    sql` or `,
-  )})`;
-}
+const orderBy = (scope: Pick<ReportScope, 'sort' | 'dir'>) => orderClause(orderTerms(scope));
 
 const page = (scope: ReportScope) => sql`${orderBy(scope)} limit ${scope.limit} offset ${scope.offset}`;
 
@@ -233,7 +216,6 @@ async function reportBatch<Row>(
   limit: number,
 ): Promise<Batched<Row>[]> {
   const terms = orderTerms(scope);
-  const keys = sql.join(terms.map(([term], i) => sql`${term} as ${sql.ref(`k${i}`)}`));
   const result = await sql<Record<string, unknown>>`
     with counted as (${counted}),
     members as (
@@ -242,16 +224,13 @@ async function reportBatch<Row>(
       where ${memberFilter(scope)} ${opts.threshold ?? sql``}
     ),
     batch as (
-      select u.*, ${keys} from members u
+      select u.*, ${keyColumns(terms)} from members u
       ${after ? sql`where ${afterKey(terms, after)}` : sql``}
       ${orderBy(scope)} limit ${limit}
     )
     select u.* ${opts.extra ? sql`, ${opts.extra}` : sql``} from batch u
     ${orderBy(scope)}`.execute(db);
-  return result.rows.map((row) => {
-    const fields = Object.fromEntries(Object.entries(row).filter(([name]) => name !== 'id' && !/^k\d+$/.test(name)));
-    return { ...fields, key: terms.map((_, i) => row[`k${i}`]) } as Batched<Row>;
-  });
+  return result.rows.map((row) => withKey(row, terms) as Batched<Row>);
 }
 
 /** One batch of the group report's CSV. */

@@ -1,5 +1,6 @@
 import { csvChunks, fileNamePart, type CsvColumn, type CsvValue, type StudentFilter } from '@high5/contract';
 import { serverT } from '@high5/i18n';
+import type { FastifyReply } from 'fastify';
 import type { TFunction } from 'i18next';
 import { Readable } from 'node:stream';
 import type { Db } from '../../../db/database.js';
@@ -26,7 +27,6 @@ import {
   moodReportScope,
   type ClassQuery,
   type GroupQuery,
-  type ListQuery,
   type MoodQuery,
 } from './service.js';
 
@@ -42,6 +42,14 @@ export interface CsvFile {
   stream: Readable;
   fileName: string;
 }
+
+/** A report's CSV file as it is read: not wrapped in the envelope, never cached, compressed like every answer. */
+export const sendCsv = (reply: FastifyReply, { stream, fileName }: CsvFile) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 
 /** The header of each column a report may be sorted by, as the screens name it. */
 const SORT_HEADERS: Record<string, string> = {
@@ -59,37 +67,47 @@ const SORT_HEADERS: Record<string, string> = {
 
 type Line = [string, CsvValue];
 
-interface ReportFile<Row> {
+export interface ReportFile<Row> {
   t: TFunction;
   /** The report's name: the file's first line and the start of its name. */
   title: string;
   /** More parts of the file's name (the group, the class), before the dates. */
   nameParts: string[];
-  range: { from: string; to: string };
+  /** A report's dates; a list (the district's students) has none. */
+  range?: { from: string; to: string };
   /** What narrowed the rows, already translated. */
   filters: Line[];
-  query: ListQuery;
+  query: { q: string; sort: string; dir: 'asc' | 'desc' };
+  /** The catalog key of each column the rows may be sorted by (the reports' by default). */
+  sortHeaders?: Record<string, string>;
   today: string;
   columns: CsvColumn<Row>[];
   batches: AsyncIterable<Row[]>;
 }
 
-function reportFile<Row>({ t, title, nameParts, range, filters, query, today, columns, batches }: ReportFile<Row>): CsvFile {
+/** A file of rows read a batch at a time, with its preamble (report, dates, filters, search, order, day) and name. */
+export function reportFile<Row>({ t, title, nameParts, range, filters, query, sortHeaders = SORT_HEADERS, today, columns, batches }: ReportFile<Row>): CsvFile {
   const order = t(query.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending');
+  const dates: Line[] = range
+    ? [
+        [t('admin:csv.from'), range.from],
+        [t('admin:csv.to'), range.to],
+      ]
+    : [];
   const preamble: Line[] = [
     [t('admin:csv.report'), title],
-    [t('admin:csv.from'), range.from],
-    [t('admin:csv.to'), range.to],
+    ...dates,
     ...filters,
     [t('admin:csv.search'), query.q || t('admin:csv.none')],
-    [t('admin:csv.sort'), `${t(SORT_HEADERS[query.sort] ?? SORT_HEADERS.name!)} (${order})`],
+    [t('admin:csv.sort'), `${t(sortHeaders[query.sort] ?? Object.values(sortHeaders)[0]!)} (${order})`],
     [t('admin:csv.createdOn'), today],
   ];
-  const fileName = `${[title, ...nameParts, range.from, range.to].map(fileNamePart).filter(Boolean).join('_')}.csv`;
+  const fileName = `${[title, ...nameParts, ...(range ? [range.from, range.to] : [])].map(fileNamePart).filter(Boolean).join('_')}.csv`;
   return { stream: Readable.from(csvChunks(batches, columns, { preamble }), { objectMode: false }), fileName };
 }
 
-const translator = (user: SessionUser) => serverT(user.language === 'es' ? 'es' : 'en');
+/** The file's words: the caller's saved language. */
+export const translator = (user: SessionUser) => serverT(user.language === 'es' ? 'es' : 'en');
 
 /** The students' flags and grade, when the file is narrowed by them. */
 const studentLines = (t: TFunction, filter: StudentFilter): Line[] => [

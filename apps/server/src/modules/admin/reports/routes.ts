@@ -1,8 +1,8 @@
 import { adminEndpoints } from '@high5/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../../plugins/routes.js';
 import { schoolAdminActor, superAdminActor } from '../../../policies/actors.js';
-import { classReportCsv, groupReportCsv, moodReportCsv, type CsvFile } from './report-csv.js';
+import { classReportCsv, groupReportCsv, moodReportCsv, sendCsv } from './report-csv.js';
 import {
   adminMoodReport,
   classMoodReport,
@@ -14,14 +14,6 @@ import {
   userReport,
   visibleClasses,
 } from './service.js';
-
-/** A report's CSV file as it is read: not wrapped in the envelope, never cached, compressed like every answer. */
-const sendCsv = (reply: FastifyReply, { stream, fileName }: CsvFile) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
 
 export function registerReportRoutes(app: FastifyInstance) {
   route(app, adminEndpoints.classes, async ({ db, services, user }) => schoolClasses(db, services, schoolAdminActor(user).schoolId));

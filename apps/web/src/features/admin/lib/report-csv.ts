@@ -1,4 +1,4 @@
-import { fileNamePart, REPORT_PAGE_SIZE, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
+import { fileNamePart, toCsv, type CsvColumn, type CsvValue, type MoodReportRow, type ReportRow, type SortDirection } from '@high5/contract';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { DataColumn, TableState } from '../../../components/ui/data-table';
@@ -13,17 +13,6 @@ export function pageParams<Sort extends string>(state: TableState) {
   return { sort: state.sort as Sort, dir: state.dir as SortDirection, page: state.page, pageSize: state.pageSize, ...(state.q ? { q: state.q } : {}) };
 }
 
-/** Every row of a server-paged list in the table's search and order, a page of 500 at a time (the district's students' file). */
-export async function loadAllRows<T>(fetchPage: (page: number, pageSize: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 0; page < 1000; page++) {
-    const result = await fetchPage(page, REPORT_PAGE_SIZE);
-    rows.push(...result.rows);
-    if (result.rows.length === 0 || rows.length >= result.total) break;
-  }
-  return rows;
-}
-
 export interface ReportFile<T> {
   /** The report's name, e.g. "Group report": first line of the file and start of its name. */
   title: string;
@@ -32,17 +21,14 @@ export interface ReportFile<T> {
   range?: { from: string; to: string };
   /** What narrowed the rows, already translated: [label, value]. */
   filters: [string, CsvValue][];
-  /** A server-paged table's search and order (the rows come in it); lists without it are whole. */
-  table?: TableState;
-  /** The header of the column the table is sorted by. */
-  sortHeader?: string;
   columns: CsvColumn<T>[];
   rows: T[];
 }
 
 /**
- * Writes a report's CSV file with the contract's `toCsv`: a preamble states the report, its date
- * range (`yyyy-MM-dd`), every filter, the search and the order, then comes the table (decision 0310).
+ * Writes a whole list's CSV file with the contract's `toCsv` (a server-paged report's file is the
+ * server's, docs/decisions/0610): a preamble states the report, its date range (`yyyy-MM-dd`) and
+ * every filter, then comes the table (decision 0310).
  */
 export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
   const preamble: [string, CsvValue][] = [
@@ -54,12 +40,6 @@ export function downloadReport<T>(t: TFunction, file: ReportFile<T>) {
         ] as [string, CsvValue][])
       : []),
     ...file.filters,
-    ...(file.table
-      ? ([
-          [t('admin:csv.search'), file.table.q || t('admin:csv.none')],
-          [t('admin:csv.sort'), `${file.sortHeader ?? ''} (${t(file.table.dir === 'asc' ? 'common:table.sortedAscending' : 'common:table.sortedDescending')})`],
-        ] as [string, CsvValue][])
-      : []),
     [t('admin:csv.createdOn'), todayIso()],
   ];
   const name = [file.title, ...file.nameParts, ...(file.range ? [file.range.from, file.range.to] : [])].map(fileNamePart).filter(Boolean).join('_');
@@ -81,11 +61,6 @@ export function personColumns<T extends { name: string; email: string | null; us
     { id: 'name', header: t('admin:columns.name'), cell: (r) => r.name, value: (r) => r.name },
     { id: 'email', header: t('admin:columns.identifier'), cell: (r) => identifierOf(r) || '—', value: identifierOf, wide: true },
   ];
-}
-
-/** What a server-paged report's file takes from its table: the columns (and `more` the file alone has), the search and the order. */
-export function pagedFile<T>(columns: ReportColumn<T>[], table: TableState, more: CsvColumn<T>[] = []) {
-  return { table, sortHeader: columns.find((c) => c.id === table.sort)?.header ?? '', columns: [...csvColumnsOf(columns), ...more] };
 }
 
 /** The recognition reports' columns: the person, High 5s given and received and, with `vibes`, Vibes given and received. */

@@ -1,9 +1,9 @@
+import { gradeLabel } from '@high5/contract';
 import type { MyStudent } from '@high5/contract';
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { gradeLabel } from '../../../lib/grade-label';
 import { MoodConsents } from '../../../components/alerts/mood-consent';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';

@@ -1,3 +1,4 @@
+import { gradeLabel } from '@high5/contract';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import { Alert, Box, Button, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
@@ -5,7 +6,6 @@ import type { RosterStudent, StudentFilter } from '@high5/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInMe } from '../../../app/session';
-import { gradeLabel } from '../../../lib/grade-label';
 import { NO_STUDENT_FILTER, StudentFilterFields, StudentFlagChips } from '../../../components/student-filter/student-filter-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, initialTableState, type DataColumn, type TableState } from '../../../components/ui/data-table';

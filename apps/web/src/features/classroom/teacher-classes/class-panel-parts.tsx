@@ -1,10 +1,10 @@
+import { gradeLabel } from '@high5/contract';
 import type { ClassStudent, Person } from '@high5/contract';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gradeLabel } from '../../../lib/grade-label';
 import type { DataColumn, TableSelection } from '../../../components/ui/data-table';
 import { useErrorText } from '../../../lib/use-error-text';
 

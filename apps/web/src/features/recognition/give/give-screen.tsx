@@ -1,4 +1,4 @@
-import { type Recipient, type RecipientRole, type RecognitionKind } from '@high5/contract';
+import { type Recipient, type RecipientRole, type RecognitionKind, gradeLabel } from '@high5/contract';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
 import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, Paper, TextField, Tooltip, Typography } from '@mui/material';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSignedInMe } from '../../../app/session';
 import { GiveHigh5Dialog, GiveVibeDialog } from '../../../components/give';
-import { gradeLabel } from '../../../lib/grade-label';
 import { DataTable, initialTableState, type DataColumn, type TableState } from '../../../components/ui/data-table';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useAllowance, useRecipients } from './api';

@@ -1,3 +1,4 @@
+import { gradeLabel } from '@high5/contract';
 import type { DistrictFigures, DistrictReport, DistrictStudent, SchoolYears } from '@high5/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
@@ -8,14 +9,13 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../../app/paths';
 import { useContractForm } from '../../../../components/form/contract-form';
 import { FormDateRange } from '../../../../components/form/form-date-range';
-import { gradeLabel } from '../../../../lib/grade-label';
 import { DataTable, initialTableState, type TableState } from '../../../../components/ui/data-table';
 import { PageTitle } from '../../../../components/ui/page-title';
 import { useDistricts, useSuperSchools } from '../../api';
 import { ReportYearPicker } from '../../components/report-year';
 import { ReportFilterBar, ReportOutcome } from '../../components/report-filters';
 import { defaultRange, lastDayIn, rangeInYear, type YearSpan } from '../../lib/dates';
-import { downloadReport, identifierOf, pagedFile } from '../../lib/report-csv';
+import { downloadReport, identifierOf } from '../../lib/report-csv';
 import { districtReportForm } from '../../lib/report-forms';
 import { useSuperSchoolYears } from '../api';
 import { schoolYearSpan } from '../super-report-screen';
@@ -65,7 +65,7 @@ export function DistrictView({ districtId }: { districtId: string }) {
             )}
           </Section>
           <Section title={t('districtView.studentsTitle')}>
-            <Students districtId={districtId} name={district?.name ?? ''} />
+            <Students districtId={districtId} />
           </Section>
         </>
       )}
@@ -137,10 +137,10 @@ function Figures({ districtId, years }: { districtId: string; years: SchoolYears
   );
 }
 
-function Students({ districtId, name }: { districtId: string; name: string }) {
+function Students({ districtId }: { districtId: string }) {
   const { t } = useTranslation('admin');
   const [table, setTable] = useState<TableState>(() => initialTableState());
-  const { report, download } = useDistrictStudents(districtId, table);
+  const { report, download, downloading } = useDistrictStudents(districtId, table);
   const columns = [
     { id: 'name', header: t('districtView.name'), cell: (s: DistrictStudent) => s.name, value: (s: DistrictStudent) => s.name },
     { id: 'school', header: t('districtView.school'), cell: (s: DistrictStudent) => s.schoolName, value: (s: DistrictStudent) => s.schoolName },
@@ -151,8 +151,6 @@ function Students({ districtId, name }: { districtId: string; name: string }) {
       value: (s: DistrictStudent) => gradeLabel(s.grade, t),
     },
   ];
-  const save = (rows: DistrictStudent[]) =>
-    downloadReport(t, { title: t('districtView.studentsTitle'), nameParts: [name], filters: [], ...pagedFile(columns, table), rows });
   return (
     <ReportOutcome report={report}>
       {report.data ? (
@@ -163,8 +161,8 @@ function Students({ districtId, name }: { districtId: string; name: string }) {
           caption={t('districtView.studentsTitle')}
           empty={t('districtView.noStudents')}
           searchLabel={t('search.people')}
-          onDownload={() => download.mutate(save)}
-          downloading={download.isPending}
+          onDownload={download}
+          downloading={downloading}
           subline={identifierOf}
           columns={columns}
         />

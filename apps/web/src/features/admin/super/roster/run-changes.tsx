@@ -1,8 +1,7 @@
-import { ROSTER_CHANGES_MAX, RosterChangeKinds, type RosterFieldChange, type RosterPersonChange, type RosterRun } from '@high5/contract';
+import { ROSTER_CHANGES_MAX, RosterChangeKinds, type RosterFieldChange, type RosterPersonChange, type RosterRun, gradeLabel } from '@high5/contract';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gradeLabel } from '../../../../lib/grade-label';
 import { DataTable, type DataColumn } from '../../../../components/ui/data-table';
 
 type Change = RosterPersonChange & { school: string; key: string };
