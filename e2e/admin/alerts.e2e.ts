@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClass, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { openAs, type Lang } from '../classroom/support.js';
 import { schoolToday } from '../support/calendar.js';
-import { shot } from './support.js';
+import { downloadCsv, shot } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -201,12 +200,8 @@ describe('admin: alerts report', () => {
       await expectNoAxeViolations(page);
       await shot(page, `alerts-report-${lang}-${width}`);
       if (width === 1366) {
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: w.export }).click()]);
-        expect(download.suggestedFilename()).toBe(`${w.file}_${schoolToday(-27)}_${schoolToday()}.csv`);
-        const csv = (await readFile((await download.path())!))
-          .toString('utf8')
-          .replace(/^\uFEFF/, '')
-          .split('\r\n');
+        const { name, lines: csv } = await downloadCsv(page, page.getByRole('button', { name: w.export }));
+        expect(name).toBe(`${w.file}_${schoolToday(-27)}_${schoolToday()}.csv`);
         expect(csv).toContain(w.header);
         expect(csv.some((line) => /^\d{4}-\d{2}-\d{2},Science 3,3,2,1,2,7,10$/.test(line))).toBe(true);
         expect(csv.some((line) => new RegExp(`^\\d{4}-\\d{2}-\\d{2},${w.wholeSchool},3,2,1,2,7,10$`).test(line))).toBe(true);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { formatDateTime } from '@high5/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
@@ -9,7 +8,7 @@ import { superAdmin } from '../../apps/server/src/modules/admin/test-factories.j
 import { buildSisDistrict, drain, useMemorySource } from '../../apps/server/src/modules/rostering/test-support.js';
 import { buildDistrict, buildSchool, buildUser } from '../../apps/server/src/test/factories.js';
 import { apiSettled, expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { fill, shot } from './support.js';
+import { downloadCsv, fill, shot } from './support.js';
 
 // The super admin's district view (decision 0603), the super report's year picker (0604) and
 // district-zone roster times (0605), in English (wide) and Spanish (360 px).
@@ -54,12 +53,7 @@ describe('a district view', () => {
     await shot(page, `district-view-${c.lang}-${c.width}`);
     // The list's file, written by the server in the list's order (docs/decisions/0610).
     const main = page.getByRole('main');
-    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
-    const lines = (await readFile(await download.path()))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const { lines } = await downloadCsv(page, main.getByRole('button', { name: c.common.table.download }));
     expect(lines[0]).toBe(`${c.admin.csv.report},${c.admin.districtView.studentsTitle}`);
     expect(lines.slice(lines.indexOf('') + 1)).toEqual([
       `${c.admin.districtView.name},${c.admin.districtView.school},${c.admin.districtView.grade}`,

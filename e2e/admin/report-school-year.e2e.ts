@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
@@ -11,7 +10,7 @@ import { checkIn, recognise, schoolWithAdmin } from '../../apps/server/src/modul
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { schoolToday } from '../support/calendar.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { fill, shot } from './support.js';
+import { downloadCsv, fill, shot } from './support.js';
 
 // A school whose year started 5 days ago (less than the default 10 days) opens the group, mood and class reports with
 // their default dates inside the year (decision 0598): data, no RANGE_CROSSES_SCHOOL_YEAR error.
@@ -172,12 +171,7 @@ describe("the class report's class picker", () => {
     await expectNoAxeViolations(page);
     await shot(page, `report-year-class-picker-${c.lang}-${c.width}`);
     // The tab's file, written by the server: last year's class and its student (docs/decisions/0610).
-    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
-    const lines = (await readFile(await download.path()))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const { lines } = await downloadCsv(page, main.getByRole('button', { name: c.common.table.download }));
     expect(lines[0]).toBe(`${c.admin.csv.report},${c.admin.classReport.reportTab}`);
     expect(lines).toContain(`${c.admin.csv.class},Old room`);
     expect(lines.slice(lines.indexOf('') + 2).map((r) => r.split(',')[0])).toEqual(['Bea Brown']);

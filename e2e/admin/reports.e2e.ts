@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCategories, checkIn, recognise, schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { schoolToday } from '../support/calendar.js';
-import { shot } from './support.js';
+import { downloadCsv, shot } from './support.js';
 
 let h: Harness;
 let w: Awaited<ReturnType<typeof arrange>>;
@@ -95,12 +94,8 @@ describe('admin reports', () => {
     await expect.poll(() => table.getByRole('columnheader', { name: /High 5s received/ }).getAttribute('aria-sort')).toBe('descending');
 
     // The CSV states its dates and filters, and keeps the username of a username-only student.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Report_Student_${schoolToday(-10)}_${schoolToday()}.csv`);
-    const csv = (await readFile(await download.path()))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n');
+    const { name, lines: csv } = await downloadCsv(page, page.getByRole('button', { name: 'Download CSV' }));
+    expect(name).toBe(`Report_Student_${schoolToday(-10)}_${schoolToday()}.csv`);
     expect(csv.slice(0, 8)).toEqual([
       'Report,Report',
       `From,${schoolToday(-10)}`,
@@ -178,13 +173,8 @@ describe('admin reports', () => {
     // Who asked to talk today shows in the table.
     await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'Zed' }).textContent()).toContain('Pidió hablar hoy1');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`Informe-del-medidor-de-animo_Estudiante_${schoolToday(-10)}_${schoolToday()}.csv`);
-    const csv = (await readFile(await download.path())).toString('utf8');
-    const lines = csv
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const { name, lines } = await downloadCsv(page, page.getByRole('button', { name: 'Exportar CSV' }));
+    expect(name).toBe(`Informe-del-medidor-de-animo_Estudiante_${schoolToday(-10)}_${schoolToday()}.csv`);
     // The file says what it holds: dates (yyyy-MM-dd), group, class, feelings, minimum.
     expect(lines.slice(0, 7)).toEqual([
       'Informe,Informe del medidor de ánimo',

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAdmin from '../../packages/i18n/src/en/admin.json';
@@ -11,7 +10,7 @@ import { checkIn, schoolWithAdmin } from '../../apps/server/src/modules/admin/te
 import { buildClass, buildUser } from '../../apps/server/src/test/factories.js';
 import { schoolToday } from '../support/calendar.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
-import { fill, shot } from './support.js';
+import { downloadCsv, fill, shot } from './support.js';
 
 // Students' flags and grade (docs/decisions/0601) on the admin's student list and reports, and a
 // rostered class's roster screen (docs/decisions/0600), in English and Spanish at 1366 and 360 px.
@@ -129,12 +128,7 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-mood-${c.lang}-${c.width}`);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.admin.moodReport.export }).click()]);
-      const lines = (await readFile(await download.path()))
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
+      const { lines } = await downloadCsv(page, main.getByRole('button', { name: c.admin.moodReport.export }));
       expect(lines).toContain(`${c.admin.csv.flags},${c.admin.roster.flag.iep}`);
       const rows = lines.slice(lines.indexOf('') + 2);
       expect(rows.map((r) => r.split(',')[0]).sort()).toEqual([names.ana, names.ben]);
@@ -170,12 +164,7 @@ describe('the mood report, filtered by a flag (school admin)', () => {
       await expectNoAxeViolations(page);
       await shot(page, `student-filter-group-${c.lang}-${width}`);
       // The group report's file (written by the server) says the filter and holds Dee alone.
-      const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: c.common.table.download }).click()]);
-      const lines = (await readFile(await download.path()))
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
+      const { lines } = await downloadCsv(page, main.getByRole('button', { name: c.common.table.download }));
       expect(lines).toEqual(expect.arrayContaining([`${c.admin.csv.flags},${c.admin.roster.flag.englishLearner}`, `${c.admin.csv.grade},3`]));
       expect(lines.slice(lines.indexOf('') + 2).map((r) => r.split(',')[0])).toEqual([names.dee]);
 

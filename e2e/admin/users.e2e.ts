@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolWithAdmin } from '../../apps/server/src/modules/admin/test-factories.js';
 import { buildUser } from '../../apps/server/src/test/factories.js';
 import { expectNoAxeViolations, startHarness, type Harness } from '../support/harness.js';
 import { schoolToday } from '../support/calendar.js';
-import { shot } from './support.js';
+import { downloadCsv, shot } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -86,11 +85,7 @@ describe('admin users', () => {
     await shot(page, 'users-table-es-1366');
     await expectNoAxeViolations(page);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
-    const csv = (await readFile(await download.path()))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n');
+    const { lines: csv } = await downloadCsv(page, page.getByRole('button', { name: 'Descargar CSV' }));
     expect(csv.slice(0, 5)).toEqual([
       'Informe,Usuarios administradores',
       `Escuela,${school.name}`,
